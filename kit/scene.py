@@ -1,0 +1,187 @@
+"""Scenes: what a board picture is made of, and the SVG it becomes.
+
+A game's ``draw.py`` turns a position into a :class:`Scene`, a flat list of
+shapes in logical pixels (origin top-left, y grows downward). The same scene
+becomes an SVG string here (``Game._repr_svg_``, saved notebooks, worksheets)
+and an ipycanvas redraw in :mod:`kit.canvas`, so a board looks the same live
+and on paper. This module has no dependencies; it knows nothing of any game.
+
+Not covered: animation, images, gradients. Shapes draw in the order added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Optional, Union
+
+#: Okabe-Ito colours: distinguishable for the common kinds of colour blindness.
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+}
+
+#: Colours the games share for the same meaning.
+HIGHLIGHT = "#0072B2"   # last move, chosen cells
+ERROR = "#D55E00"       # a broken rule
+GOOD = "#009E73"        # a completed line or set, a best move
+INK = "#222222"
+PAPER = "#FFFFFF"
+TABLE = "#F4F1E8"
+
+Colour = Optional[str]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Colour = None
+    stroke: Colour = None
+    stroke_width: float = 1.0
+    radius: float = 0.0
+    dash: tuple = ()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: Colour = None
+    stroke: Colour = None
+    stroke_width: float = 1.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Colour = INK
+    stroke_width: float = 1.0
+    dash: tuple = ()
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple  # ((x, y), ...)
+    fill: Colour = None
+    stroke: Colour = None
+    stroke_width: float = 1.0
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float = 14.0
+    fill: Colour = INK
+    anchor: str = "middle"      # "start" | "middle" | "end"
+    bold: bool = False
+
+
+Shape = Union[Rect, Circle, Line, Polygon, Text]
+
+FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
+
+
+@dataclass
+class Scene:
+    """A picture: a size, a background and shapes drawn in order."""
+
+    width: float
+    height: float
+    background: Colour = PAPER
+    shapes: list = field(default_factory=list)
+    title: str = ""
+
+    def add(self, shape: Shape) -> Shape:
+        self.shapes.append(shape)
+        return shape
+
+    def rect(self, x, y, w, h, **style) -> Rect:
+        return self.add(Rect(x, y, w, h, **style))
+
+    def circle(self, cx, cy, r, **style) -> Circle:
+        return self.add(Circle(cx, cy, r, **style))
+
+    def line(self, x1, y1, x2, y2, **style) -> Line:
+        return self.add(Line(x1, y1, x2, y2, **style))
+
+    def polygon(self, points, **style) -> Polygon:
+        return self.add(Polygon(tuple(tuple(p) for p in points), **style))
+
+    def text(self, x, y, text, **style) -> Text:
+        return self.add(Text(x, y, str(text), **style))
+
+    def to_svg(self, *, scale: float = 1.0) -> str:
+        """The scene as a standalone SVG document (a string)."""
+        return to_svg(self, scale=scale)
+
+
+def _num(v: float) -> str:
+    """Short, stable number text: SVG output is compared in tests and nbval."""
+    v = round(float(v), 2)
+    return str(int(v)) if v == int(v) else repr(v)
+
+
+def _paint(fill: Colour, stroke: Colour, width: float) -> str:
+    parts = [f'fill="{fill or "none"}"']
+    if stroke:
+        parts.append(f'stroke="{stroke}" stroke-width="{_num(width)}"')
+    return " ".join(parts)
+
+
+def _dash(dash: tuple) -> str:
+    return f' stroke-dasharray="{" ".join(_num(d) for d in dash)}"' if dash else ""
+
+
+def shape_to_svg(s: Shape) -> str:
+    if isinstance(s, Rect):
+        r = f' rx="{_num(s.radius)}"' if s.radius else ""
+        return (f'<rect x="{_num(s.x)}" y="{_num(s.y)}" width="{_num(s.w)}" '
+                f'height="{_num(s.h)}"{r} {_paint(s.fill, s.stroke, s.stroke_width)}'
+                f'{_dash(s.dash)}/>')
+    if isinstance(s, Circle):
+        return (f'<circle cx="{_num(s.cx)}" cy="{_num(s.cy)}" r="{_num(s.r)}" '
+                f'{_paint(s.fill, s.stroke, s.stroke_width)}/>')
+    if isinstance(s, Line):
+        return (f'<line x1="{_num(s.x1)}" y1="{_num(s.y1)}" x2="{_num(s.x2)}" '
+                f'y2="{_num(s.y2)}" stroke="{s.stroke}" '
+                f'stroke-width="{_num(s.stroke_width)}"{_dash(s.dash)}/>')
+    if isinstance(s, Polygon):
+        pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in s.points)
+        return f'<polygon points="{pts}" {_paint(s.fill, s.stroke, s.stroke_width)}/>'
+    if isinstance(s, Text):
+        weight = ' font-weight="bold"' if s.bold else ""
+        return (f'<text x="{_num(s.x)}" y="{_num(s.y)}" font-size="{_num(s.size)}" '
+                f'text-anchor="{s.anchor}" dominant-baseline="central" '
+                f'fill="{s.fill}"{weight}>{escape(s.text)}</text>')
+    raise TypeError(f"not a scene shape: {s!r}")
+
+
+def to_svg(scene: Scene, *, scale: float = 1.0) -> str:
+    """Render ``scene`` as SVG; ``scale`` multiplies the displayed size only."""
+    w, h = _num(scene.width * scale), _num(scene.height * scale)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+            f'viewBox="0 0 {_num(scene.width)} {_num(scene.height)}" '
+            f'font-family="{FONT_FAMILY}">')
+    body = []
+    if scene.title:
+        body.append(f"<title>{escape(scene.title)}</title>")
+    if scene.background:
+        body.append(shape_to_svg(Rect(0, 0, scene.width, scene.height,
+                                      fill=scene.background)))
+    body.extend(shape_to_svg(s) for s in scene.shapes)
+    return head + "".join(body) + "</svg>"
