@@ -1,0 +1,21 @@
+"""Smartrix: the 70-card pattern-matching game (rules, players, pictures).
+
+Quick tour::
+
+    from kit import smartrix
+    g = smartrix.Game.new(players=3, seed=1)
+    g.legal_moves()[:3]; g.explain("01000000@0,1"); g.play(g.legal_moves()[0])
+    smartrix.threats(g)                      # lines one card short of a set
+    smartrix.tournament([smartrix.GreedyPlayer(), smartrix.CautiousPlayer()], games=20)
+
+Variants are options of ``Game.new``: ``window=None`` (children's), ``teams=True``
+(4 players), ``auto_collect=False`` (free table: claims and challenges).
+Rules live in ``rules.py``, players and analysis in ``ai.py``, pictures in ``draw.py``.
+"""
+
+from kit.smartrix.cards import BOX_NAMES, CANONICAL, DECK, ORIENTATIONS, VALUE, card_text, parse_card, rotate
+from kit.smartrix.moves import PASS, Explanation, Move, parse_move
+from kit.smartrix.rules import Game
+
+__all__ = ["Game", "Move", "PASS", "Explanation", "parse_move", "DECK", "VALUE", "CANONICAL",
+           "ORIENTATIONS", "BOX_NAMES", "rotate", "card_text", "parse_card"]

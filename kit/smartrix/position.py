@@ -1,0 +1,199 @@
+"""Reading and checking Smartrix position dicts (the ``to_dict`` format).
+
+``read(d)`` turns a position dict into the keyword arguments of ``Game`` or
+raises :class:`kit.InvalidPosition` naming the first problem found: bad
+shape, a text that is no card, a card twice, cards not adding up to the 70,
+options out of range, and (outside the free-table mode) a table that breaks
+the rules: a mismatched touch, a card outside the window, or a set of 5 left
+lying on the table. ``complete`` builds a full position from a partial one.
+
+Not covered: playing (``rules.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from kit.errors import InvalidPosition
+from kit.smartrix.cards import CANONICAL, DECK, TEXT, parse_card
+from kit.smartrix.table import AXIS_NAMES, all_sets, bounds, fits, fmt_cell, mismatched_pairs
+
+OPTION_KEYS = ("window", "teams", "auto_collect")
+KEYS = {"game", "grid", "hands", "deck", "collected", "to_move", "out", "options", "unclaimed"}
+
+
+def check_options(players, window, teams, auto_collect):
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
+        raise InvalidPosition(f"Smartrix is for 2-7 players, not {players!r}")
+    if window is not None and (not isinstance(window, int) or isinstance(window, bool)
+                               or window < 1):
+        raise InvalidPosition(f"option 'window' must be a positive int (5) or null, not {window!r}")
+    for name, v in (("teams", teams), ("auto_collect", auto_collect)):
+        if not isinstance(v, bool):
+            raise InvalidPosition(f"option {name!r} must be true or false, not {v!r}")
+    if teams and players != 4:
+        raise InvalidPosition(f"the team variant is for 4 players, not {players}")
+
+
+def _cell(x, where):
+    if (not isinstance(x, (list, tuple)) or len(x) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in x)):
+        raise InvalidPosition(f"{where}: {x!r} is not a cell [row, col]")
+    return (x[0], x[1])
+
+
+def _cards(lst, where):
+    if not isinstance(lst, list):
+        raise InvalidPosition(f"{where} must be a list of card texts, not {lst!r}")
+    out = []
+    for i, t in enumerate(lst):
+        try:
+            out.append(parse_card(t))
+        except InvalidPosition as e:
+            raise InvalidPosition(f"{where}[{i}]: {e}") from None
+    return out
+
+
+def _read_grid(raw):
+    if not isinstance(raw, list):
+        raise InvalidPosition("'grid' must be a list of [row, col, card]")
+    grid = {}
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 3:
+            raise InvalidPosition(f"grid[{i}]: {entry!r} is not [row, col, card]")
+        cell = _cell(list(entry[:2]), f"grid[{i}]")
+        if cell in grid:
+            raise InvalidPosition(f"grid: two cards at {fmt_cell(cell)}")
+        grid[cell] = _cards([entry[2]], f"grid[{i}]")[0]
+    return grid
+
+
+def _check_count(places):
+    """places: list of (card, where). Each deck card exactly once."""
+    first = {}
+    for card, where in places:
+        canon = CANONICAL[card]
+        if canon in first:
+            raise InvalidPosition(
+                f"card {TEXT[canon]} appears twice: as {TEXT[card]} in {where} and in "
+                f"{first[canon]} (each of the 70 cards exists once, in any orientation)")
+        first[canon] = where
+    if len(first) != len(DECK):
+        missing = [TEXT[c] for c in DECK if c not in first]
+        raise InvalidPosition(
+            f"the cards do not add up to the 70-card deck: {len(first)} found, missing "
+            f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
+
+
+def _check_table(grid, window):
+    if not fits(grid, window):
+        r0, r1, c0, c1 = bounds(grid)
+        raise InvalidPosition(f"the table spans {r1 - r0 + 1} rows x {c1 - c0 + 1} columns: "
+                              f"it must fit in one {window} x {window} window")
+    bad = mismatched_pairs(grid)
+    if bad:
+        a, b = bad[0]
+        raise InvalidPosition(f"the cards at {fmt_cell(a)} ({TEXT[grid[a]]}) and {fmt_cell(b)} "
+                              f"({TEXT[grid[b]]}) touch but do not match")
+    sets = all_sets(grid)
+    if sets:
+        s = sets[0]
+        axis = next(k for k, (dr, dc) in enumerate(((0, 1), (1, 0), (1, 1), (1, -1)))
+                    if (s[1][0] - s[0][0], s[1][1] - s[0][1]) == (dr, dc))
+        raise InvalidPosition(f"the {AXIS_NAMES[axis]} {fmt_cell(s[0])}-{fmt_cell(s[-1])} is "
+                              "a set of 5 lying on the table; sets are collected at once")
+
+
+def _read_unclaimed(raw, grid, n):
+    if not isinstance(raw, list):
+        raise InvalidPosition("'unclaimed' must be a list of {cells, formed_by}")
+    live = {frozenset(s) for s in all_sets(grid)}
+    out = []
+    for i, u in enumerate(raw):
+        if not isinstance(u, dict) or set(u) != {"cells", "formed_by"}:
+            raise InvalidPosition(f"unclaimed[{i}] must be {{'cells': [...], 'formed_by': seat}}")
+        cells = frozenset(_cell(c, f"unclaimed[{i}]") for c in u["cells"])
+        if cells not in live:
+            raise InvalidPosition(f"unclaimed[{i}]: those cells are not a set on the table")
+        if u["formed_by"] not in range(n):
+            raise InvalidPosition(f"unclaimed[{i}]: no seat {u['formed_by']!r}")
+        out.append((cells, u["formed_by"]))
+    return out
+
+
+def read(d) -> dict:
+    """Validate a position dict; return keyword arguments for ``Game``."""
+    if not isinstance(d, dict):
+        raise InvalidPosition(f"a position is a dict, not {type(d).__name__}")
+    extra = set(d) - KEYS
+    if extra:
+        raise InvalidPosition(f"unknown key(s) {sorted(extra)}")
+    if d.get("game", "smartrix") != "smartrix":
+        raise InvalidPosition(f"this is a {d['game']!r} position, not a Smartrix one")
+    for key in ("grid", "hands", "deck", "collected", "to_move"):
+        if key not in d:
+            raise InvalidPosition(f"missing key {key!r}")
+    opts = d.get("options", {}) or {}
+    if not isinstance(opts, dict) or set(opts) - set(OPTION_KEYS):
+        raise InvalidPosition(f"options must be a dict with keys {OPTION_KEYS}, not {opts!r}")
+    window = opts.get("window", 5)
+    teams = opts.get("teams", False)
+    auto = opts.get("auto_collect", True)
+    if not isinstance(d["hands"], list):
+        raise InvalidPosition("'hands' must be a list of hands")
+    n = len(d["hands"])
+    check_options(n, window, teams, auto)
+    grid = _read_grid(d["grid"])
+    hands = [_cards(h, f"hands[{s}]") for s, h in enumerate(d["hands"])]
+    deck = _cards(d["deck"], "deck")
+    if not isinstance(d["collected"], list) or len(d["collected"]) != n:
+        raise InvalidPosition(f"'collected' must hold one pile per player ({n})")
+    collected = [_cards(c, f"collected[{s}]") for s, c in enumerate(d["collected"])]
+    places = [(v, f"the grid at {fmt_cell(c)}") for c, v in grid.items()]
+    places += [(v, f"hands[{s}]") for s, h in enumerate(hands) for v in h]
+    places += [(v, "the deck") for v in deck]
+    places += [(v, f"collected[{s}]") for s, c in enumerate(collected) for v in c]
+    _check_count(places)
+    out = d.get("out", [False] * n)
+    if not isinstance(out, list) or len(out) != n or not all(isinstance(x, bool) for x in out):
+        raise InvalidPosition(f"'out' must be {n} true/false values, not {out!r}")
+    if any(out) and deck:
+        raise InvalidPosition("a player can only be out once the draw pile is empty")
+    to_move = d["to_move"]
+    if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < n:
+        raise InvalidPosition(f"'to_move' must be a seat 0..{n - 1}, not {to_move!r}")
+    if out[to_move] and not all(out):
+        raise InvalidPosition(f"player {to_move} is out and cannot be the one to move")
+    if auto:
+        _check_table(grid, window)
+        if d.get("unclaimed"):
+            raise InvalidPosition("'unclaimed' sets exist only in the free-table mode")
+        unclaimed = []
+    else:
+        unclaimed = _read_unclaimed(d.get("unclaimed", []), grid, n)
+    return dict(grid=grid, hands=hands, deck=deck, collected=collected, to_move=to_move,
+                out=out, window=window, teams=teams, auto_collect=auto, unclaimed=unclaimed)
+
+
+def complete(grid, hands, collected, to_move, out, seed, options) -> dict:
+    """A full position dict from a partial one: unnamed cards go to the deck."""
+    n = len(hands)
+    collected = collected or [[] for _ in range(n)]
+    named = {CANONICAL[parse_card(t)] for t in grid.values()}
+    named |= {CANONICAL[parse_card(t)] for h in list(hands) + list(collected) for t in h}
+    deck = [c for c in DECK if c not in named]
+    if seed is not None:
+        random.Random(seed).shuffle(deck)
+    d = {"game": "smartrix",
+         "grid": [[r, c, t] for (r, c), t in sorted(grid.items())],
+         "hands": [list(h) for h in hands],
+         "deck": [TEXT[c] for c in deck],
+         "collected": [list(c) for c in collected],
+         "to_move": to_move,
+         "out": list(out) if out is not None else [False] * n,
+         "options": {"window": options.pop("window", 5),
+                     "teams": options.pop("teams", False),
+                     "auto_collect": options.pop("auto_collect", True)}}
+    if options:
+        raise InvalidPosition(f"unknown option(s) {sorted(options)}")
+    return d

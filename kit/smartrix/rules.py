@@ -1,0 +1,502 @@
+"""Smartrix rules: the game state, legal moves, explanations, play and undo.
+
+Implements the Smartrix section of RULES.md: 2-7 players, 5 cards dealt, a
+starter card face up at (0, 0); each turn the player draws (done already: a
+position is always "after the draw"), then places a card or passes; matching
+and the 5 x 5 window; sets of 5 collected; the end phase and the end; score =
+collected values minus the values in hand. Options (all in ``to_dict``):
+
+- ``window``: 5, or None for the children's variant (runs longer than 5 are
+  collected whole);
+- ``teams``: 4 players, seats 0+2 against 1+3, partners out together;
+- ``auto_collect``: False is the free-table mode: placements need only touch
+  the table, sets are collected by ``claim`` and mistakes by ``challenge``.
+
+Not covered: players and analysis (``ai.py``), pictures (``draw.py``). The
+seat order is fixed: seat 0 moves first **[decision]**, and the starter card
+lies as dealt (its canonical orientation) at (0, 0).
+"""
+
+from __future__ import annotations
+
+import random
+
+from kit.errors import IllegalMove
+from kit.smartrix import position
+from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, FACING, ORIENTATIONS,
+                                TEXT, VALUE, mismatched_boxes)
+from kit.smartrix.moves import PASS, Explanation, Move, parse_move
+from kit.smartrix.table import (AXIS_NAMES, all_sets, candidate_cells, constraint_at,
+                                cards_value, describe_removal, fmt_cell, in_window,
+                                is_legal_table, minimal_removal, sets_through, touches)
+
+HAND_SIZE = 5
+
+
+class Game:
+    """A Smartrix game. Build with :meth:`new`, :meth:`from_dict` or :meth:`setup`."""
+
+    def __init__(self, grid, hands, deck, collected, to_move, out=None, *,
+                 window=5, teams=False, auto_collect=True, unclaimed=()):
+        self._grid = dict(grid)               # (row, col) -> oriented card int
+        self._hands = [list(h) for h in hands]
+        self._deck = list(deck)               # index 0 is the top
+        self._collected = [list(c) for c in collected]
+        self._to_move = to_move
+        self._out = list(out) if out is not None else [False] * len(hands)
+        self.window = window
+        self.teams = teams
+        self.auto_collect = auto_collect
+        # Free-table mode: sets lying on the table that their former may not claim.
+        self._unclaimed = [(frozenset(cells), seat) for cells, seat in unclaimed]
+        self._undo = []                       # (snapshot, move)
+        self._redo = []                       # moves, last undone at the end
+        self._removal_cache = None
+
+    # --- construction -----------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int = 2, seed=None, *, window=5, teams=False,
+            auto_collect=True) -> "Game":
+        """A fresh shuffled deal; seat 0 has drawn and is to move."""
+        position.check_options(players, window, teams, auto_collect)
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
+        rest = deck[players * HAND_SIZE:]
+        grid = {(0, 0): rest.pop(0)}
+        hands[0].append(rest.pop(0))
+        return cls(grid, hands, rest, [[] for _ in range(players)], 0,
+                   window=window, teams=teams, auto_collect=auto_collect)
+
+    @classmethod
+    def from_dict(cls, d) -> "Game":
+        """A game from a position dict; :class:`kit.InvalidPosition` naming the
+        problem if the data is malformed or breaks the rules."""
+        return cls(**position.read(d))
+
+    @classmethod
+    def setup(cls, grid=None, hands=((), ()), *, collected=None, to_move=0, out=None,
+              seed=None, **options) -> "Game":
+        """A position for a lesson or test: ``grid`` maps (row, col) to card
+        text, ``hands`` lists card texts per seat; every card not named goes to
+        the draw pile (in deck order, or shuffled with ``seed``)."""
+        return cls.from_dict(position.complete(grid or {}, hands, collected, to_move,
+                                               out, seed, options))
+
+    def to_dict(self) -> dict:
+        d = {"game": "smartrix",
+             "grid": [[r, c, TEXT[v]] for (r, c), v in sorted(self._grid.items())],
+             "hands": [[TEXT[v] for v in h] for h in self._hands],
+             "deck": [TEXT[v] for v in self._deck],
+             "collected": [[TEXT[v] for v in c] for c in self._collected],
+             "to_move": self._to_move,
+             "out": list(self._out),
+             "options": self.options}
+        if not self.auto_collect:
+            d["unclaimed"] = [{"cells": [list(c) for c in sorted(cells)], "formed_by": s}
+                              for cells, s in self._unclaimed]
+        return d
+
+    def copy(self) -> "Game":
+        g = Game.from_dict(self.to_dict())
+        g._undo = list(self._undo)
+        g._redo = list(self._redo)
+        return g
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    # --- what anyone may see ---------------------------------------------
+
+    @property
+    def options(self) -> dict:
+        return {"window": self.window, "teams": self.teams, "auto_collect": self.auto_collect}
+
+    @property
+    def players(self) -> int:
+        return len(self._hands)
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def grid(self) -> dict:
+        """The table: {(row, col): card text as it lies}."""
+        return {cell: TEXT[v] for cell, v in self._grid.items()}
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._deck)
+
+    @property
+    def out(self) -> list:
+        return list(self._out)
+
+    @property
+    def in_end_phase(self) -> bool:
+        return not self._deck
+
+    def hand(self, seat: int) -> list:
+        return [TEXT[v] for v in self._hands[seat]]
+
+    def collected(self, seat: int) -> list:
+        return [TEXT[v] for v in self._collected[seat]]
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def partner(self, seat: int):
+        return (seat + 2) % 4 if self.teams else None
+
+    @property
+    def is_over(self) -> bool:
+        # A hand can only be empty after its owner placed their last card.
+        return all(self._out) or any(not h for h in self._hands)
+
+    @property
+    def seat_scores(self) -> list:
+        return [sum(VALUE[v] for v in self._collected[s]) - sum(VALUE[v] for v in self._hands[s])
+                for s in range(self.players)]
+
+    @property
+    def scores(self) -> list:
+        """Collected values minus values in hand; one per team in team games."""
+        per_seat = self.seat_scores
+        if not self.teams:
+            return per_seat
+        return [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
+
+    @property
+    def unclaimed_sets(self) -> list:
+        """Sets lying on the table (free-table mode): (cells, seat that may not claim)."""
+        return [(tuple(sorted(cells)), s) for cells, s in self._unclaimed] + [
+            (cells, None) for cells in all_sets(self._grid)
+            if frozenset(cells) not in {c for c, _ in self._unclaimed}]
+
+    def unseen(self, seat: int) -> list:
+        """Canonical cards ``seat`` cannot see: the draw pile and the other hands."""
+        seen = {CANONICAL[v] for v in self._grid.values()}
+        seen.update(CANONICAL[v] for v in self._hands[seat])
+        for pile in self._collected:
+            seen.update(CANONICAL[v] for v in pile)
+        return [c for c in DECK if c not in seen]
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may see: the position without the draw pile's order and
+        the other hands (their sizes and the pool of unseen cards instead)."""
+        d = self.to_dict()
+        d["hands"] = [h if s == seat else None for s, h in enumerate(d["hands"])]
+        d["hand_sizes"] = [len(h) for h in self._hands]
+        d["deck"] = None
+        d["deck_size"] = len(self._deck)
+        d["unseen"] = [TEXT[c] for c in self.unseen(seat)]
+        d["seat"] = seat
+        return d
+
+    # --- moves -------------------------------------------------------------
+
+    def parse_move(self, text) -> Move:
+        return parse_move(text)
+
+    def legal_moves(self) -> list:
+        """Every legal move for the player to move (``pass`` last). On an empty
+        table any cell is accepted; only (0, 0) is listed. In free-table mode one
+        challenge is listed (the kit's smallest removal); any other equally
+        small removal is accepted too."""
+        if self.is_over:
+            return []
+        hand = self._hands[self._to_move]
+        grid = self._grid
+        moves = []
+        if self.auto_collect:
+            for cell in candidate_cells(grid, self.window):
+                need = constraint_at(grid, cell)
+                if need is None:
+                    continue
+                mask, bits = need
+                r, c = cell
+                moves.extend(Move("place", card=o, cell=cell)
+                             for h in hand for o in ORIENTATIONS[h] if o & mask == bits)
+        else:
+            moves.extend(self._free_moves(hand))
+        moves.append(PASS)
+        return moves
+
+    def _free_moves(self, hand):
+        moves = []
+        for cell in candidate_cells(self._grid, None):
+            forms = bool(sets_through(self._grid, cell))
+            for h in hand:
+                for o in ORIENTATIONS[h]:
+                    moves.append(Move("place", card=o, cell=cell))
+                    if forms:
+                        moves.append(Move("place", card=o, cell=cell, claim=True))
+        for cells, barred in self.unclaimed_sets:
+            if barred != self._to_move:
+                moves.append(Move.take("claim", cells))
+        removal = self.smallest_removal()
+        if removal:
+            moves.append(Move.take("challenge", removal))
+        return moves
+
+    def smallest_removal(self) -> tuple:
+        """The cells of one smallest set of cards whose removal leaves a legal
+        table (empty when the table is legal)."""
+        key = frozenset(self._grid.items())
+        if self._removal_cache is None or self._removal_cache[0] != key:
+            self._removal_cache = (key, tuple(sorted(minimal_removal(self._grid, self.window))))
+        return self._removal_cache[1]
+
+    def explain(self, move) -> Explanation:
+        """Whether ``move`` is legal now and why (see :class:`Explanation`)."""
+        move = parse_move(move)
+        if self.is_over:
+            return Explanation(move, False, "the game is over")
+        if move.kind == "pass":
+            return self._explain_pass(move)
+        if move.kind == "place":
+            return self._explain_place(move)
+        if self.auto_collect:
+            return Explanation(move, False, f"a {move.kind} is only for the free-table mode "
+                               "(auto_collect off); here sets are collected automatically "
+                               "and the table is always legal", move.cells)
+        if move.kind == "claim":
+            return self._explain_claim(move)
+        return self._explain_challenge(move)
+
+    def _explain_pass(self, move):
+        seat = self._to_move
+        if self._deck:
+            return Explanation(move, True, f"player {seat} passes")
+        who = f"player {seat}"
+        if self.teams:
+            who += f" and partner {self.partner(seat)}"
+        return Explanation(move, True, f"player {seat} passes; the draw pile is empty, "
+                           f"so {who} {'are' if self.teams else 'is'} out until the end")
+
+    def _explain_place(self, move):
+        seat, cell, card = self._to_move, move.cell, move.card
+        if not any(CANONICAL[h] == CANONICAL[card] for h in self._hands[seat]):
+            return Explanation(move, False, f"card {TEXT[card]} (in any orientation) is not "
+                               f"in player {seat}'s hand {self.hand(seat)}", (cell,))
+        if cell in self._grid:
+            return Explanation(move, False, f"cell {fmt_cell(cell)} is taken", (cell,))
+        if self._grid and not touches(self._grid, cell):
+            return Explanation(move, False, f"the card at {fmt_cell(cell)} would touch no card "
+                               "on the table; it must touch one by a side or a corner", (cell,))
+        if move.claim and self.auto_collect:
+            return Explanation(move, False, "'claim' is only for the free-table mode; here "
+                               "sets are collected automatically", (cell,))
+        mism, mism_text = self._mismatches(cell, card)
+        outside = self._outside(cell)
+        problems = mism_text + ([self._window_text(cell, outside)] if outside else [])
+        sets = sets_through(self._grid, cell)
+        if self.auto_collect and problems:
+            bad = {cell} | {n for _, (n, _) in mism} | set(outside)
+            return Explanation(move, False, "; ".join(problems), tuple(sorted(bad)),
+                               tuple(mism), tuple(outside))
+        if move.claim and not sets:
+            return Explanation(move, False, f"placing at {fmt_cell(cell)} forms no set to claim",
+                               (cell,))
+        return self._legal_place(move, sets, mism, outside, problems)
+
+    def _legal_place(self, move, sets, mism, outside, problems):
+        cell, card = move.cell, move.card
+        taken = sorted({c for _, run in sets for c in run})
+        grid = dict(self._grid)
+        grid[cell] = card
+        points = cards_value(grid, taken)
+        collects = self.auto_collect or move.claim
+        if sets:
+            lines = " and ".join(f"the {AXIS_NAMES[k]} {fmt_cell(run[0])}-{fmt_cell(run[-1])}"
+                                 f" ({len(run)} cards)" for k, run in sets)
+            reason = (f"{TEXT[card]} at {fmt_cell(cell)} completes {lines}: "
+                      + (f"{len(taken)} cards collected, {points} points" if collects else
+                         f"{len(taken)} cards, {points} points, left on the table to claim"))
+        else:
+            reason = f"{TEXT[card]} at {fmt_cell(cell)} is legal; it forms no set"
+        if problems:  # free-table mode lets a mistake stand, until challenged
+            reason += "; but " + "; ".join(problems) + " (anyone may challenge)"
+        return Explanation(move, True, reason, tuple([cell] + taken), tuple(mism),
+                           tuple(outside), tuple(run for _, run in sets),
+                           points if collects else 0)
+
+    def _mismatches(self, cell, card):
+        pairs, texts = [], []
+        r, c = cell
+        for k, ((dr, dc), side, _) in enumerate(FACING):
+            ncell = (r + dr, c + dc)
+            n = self._grid.get(ncell)
+            if n is None:
+                continue
+            bad = mismatched_boxes(card, k, n)
+            if not bad:
+                continue
+            pairs.extend(((cell, own), (ncell, theirs)) for own, theirs in bad)
+            boxes = ", ".join(
+                f"its {BOX_NAMES[own]} box ({_spot(card, own)}) faces the "
+                f"{BOX_NAMES[theirs]} box ({_spot(n, theirs)})" for own, theirs in bad)
+            texts.append(f"the {side} of {TEXT[card]} at {fmt_cell(cell)} does not match "
+                         f"the card at {fmt_cell(ncell)}: {boxes}")
+        return pairs, texts
+
+    def _outside(self, cell):
+        w = self.window
+        if w is None or in_window(self._grid, cell, w):
+            return []
+        return sorted(x for x in self._grid
+                      if abs(x[0] - cell[0]) >= w or abs(x[1] - cell[1]) >= w)
+
+    def _window_text(self, cell, outside):
+        cards = ", ".join(fmt_cell(x) for x in outside) or "the table"
+        return (f"a card at {fmt_cell(cell)} would not fit in one {self.window} x "
+                f"{self.window} window with the card(s) at {cards}")
+
+    def _explain_claim(self, move):
+        cells = frozenset(move.cells)
+        for run, barred in self.unclaimed_sets:
+            if frozenset(run) == cells:
+                if barred == self._to_move:
+                    return Explanation(move, False, f"player {barred} formed this set and "
+                                       "did not claim it; only the others may", move.cells)
+                points = cards_value(self._grid, run)
+                return Explanation(move, True, f"claims the set {fmt_cell(run[0])}-"
+                                   f"{fmt_cell(run[-1])}: {len(run)} cards, {points} points",
+                                   move.cells, sets=(tuple(run),), points=points)
+        return Explanation(move, False, "those cells are not a set on the table: a claim "
+                           "names every card of one line of 5 (or more)", move.cells)
+
+    def _explain_challenge(self, move):
+        missing = [c for c in move.cells if c not in self._grid]
+        if missing:
+            return Explanation(move, False, f"there is no card at {fmt_cell(missing[0])}",
+                               move.cells)
+        best = self.smallest_removal()
+        if not best:
+            return Explanation(move, False, "the table is legal: every touch matches and "
+                               "every card fits in the window; there is nothing to challenge")
+        still = describe_removal(self._grid, self.window, set(move.cells))
+        if still or len(move.cells) > len(best):
+            why = still or f"{len(move.cells)} cards named"
+            return Explanation(move, False, f"challenge refused: {why}; the fewest cards whose "
+                               f"removal makes the table legal is {len(best)}", move.cells)
+        points = cards_value(self._grid, move.cells)
+        return Explanation(move, True, f"challenge: {len(best)} offending card(s) taken, "
+                           f"{points} points", move.cells, points=points)
+
+    # --- playing -------------------------------------------------------------
+
+    def play(self, move) -> int:
+        """Play a move (or its text); return the points it scored. Illegal:
+        :class:`kit.IllegalMove` saying why, and nothing changes."""
+        move = parse_move(move)
+        exp = self.explain(move)
+        if not exp.legal:
+            raise IllegalMove(exp.reason, cells=exp.cells)
+        self._undo.append((self._snapshot(), move))
+        self._redo.clear()
+        return self._apply(move, exp)
+
+    def undo(self) -> Move:
+        """Take back the last move, exactly (the drawn card goes back on the pile)."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        snap, move = self._undo.pop()
+        self._restore(snap)
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Replay the last undone move."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        move = self._redo.pop()
+        exp = self.explain(move)
+        self._undo.append((self._snapshot(), move))
+        self._apply(move, exp)
+        return move
+
+    @property
+    def history(self) -> list:
+        return [m for _, m in self._undo]
+
+    def _snapshot(self):
+        return (dict(self._grid), [list(h) for h in self._hands], list(self._deck),
+                [list(c) for c in self._collected], self._to_move, list(self._out),
+                list(self._unclaimed))
+
+    def _restore(self, snap):
+        (self._grid, self._hands, self._deck, self._collected, self._to_move, self._out,
+         self._unclaimed) = snap
+
+    def _apply(self, move, exp) -> int:
+        seat = self._to_move
+        if move.kind == "pass":
+            if not self._deck:
+                self._out[seat] = True
+                if self.teams:
+                    self._out[self.partner(seat)] = True
+            self._advance()
+            return 0
+        if move.kind != "place":
+            self._take(seat, move.cells)
+            return exp.points
+        hand = self._hands[seat]
+        hand.pop(next(i for i, h in enumerate(hand) if CANONICAL[h] == CANONICAL[move.card]))
+        self._grid[move.cell] = move.card
+        if self.auto_collect or move.claim:
+            self._take(seat, sorted({c for run in exp.sets for c in run}))
+        else:
+            self._unclaimed.extend((frozenset(run), seat) for run in exp.sets)
+            self._prune_unclaimed()
+        if hand:
+            self._advance()
+        return exp.points
+
+    def _take(self, seat, cells):
+        self._collected[seat].extend(self._grid.pop(c) for c in cells)
+        self._prune_unclaimed()
+
+    def _prune_unclaimed(self):
+        if self._unclaimed:
+            live = {frozenset(s) for s in all_sets(self._grid)}
+            self._unclaimed = [(c, s) for c, s in self._unclaimed if c in live]
+
+    def _advance(self):
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (self._to_move + step) % n
+            if not self._out[seat]:
+                self._to_move = seat
+                if self._deck:
+                    self._hands[seat].append(self._deck.pop(0))
+                return
+
+    # --- pictures ------------------------------------------------------------
+
+    def is_legal_table(self) -> bool:
+        return is_legal_table(self._grid, self.window)
+
+    def __str__(self) -> str:
+        from kit.smartrix.text import board_text
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        return (f"<smartrix.Game {self.players} players, {len(self._grid)} cards on the table, "
+                f"player {self._to_move} to move{', over' if self.is_over else ''}>")
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def svg(self, **options) -> str:
+        """The position as SVG; options as for :func:`kit.smartrix.draw.draw`."""
+        from kit.smartrix.draw import draw
+        return draw(self, **options).to_svg()
+
+
+def _spot(card, box) -> str:
+    return "spot" if card >> box & 1 else "empty"

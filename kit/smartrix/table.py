@@ -1,0 +1,261 @@
+"""The Smartrix table: touching, matching, the 5 x 5 window, lines and sets.
+
+A *grid* is a dict ``{(row, col): card}`` with oriented card ints (see
+``cards.py``). Functions here are pure and know nothing of turns or players:
+what a placement must match, whether a table is legal, which lines of 5 (or
+more, without the window) exist, and the smallest set of cards whose removal
+makes an illegal table legal (the challenge rule).
+
+The minimal removal: a table is legal when every touching pair matches and
+every card lies in one ``window`` x ``window`` square. For each candidate
+square (anchored on the table's own rows and columns; others are dominated)
+the cards outside it must go, and of the mismatched pairs inside it at least
+one card of each: a minimum vertex cover of the "mismatch graph". The cover is
+found by iterative deepening with branching on a highest-degree card (take it,
+or take all its mismatched neighbours), and squares whose forced removals
+already reach the best answer are skipped. Tables are small (a legal table has
+at most 25 cards; a free table a few dozen), so this exact search is quick.
+"""
+
+from __future__ import annotations
+
+from kit.smartrix.cards import CONSTRAINT, DIRECTIONS, FACING, VALUE
+
+#: The four line directions through a cell, with their names.
+AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
+AXIS_NAMES = ("row", "column", "diagonal", "anti-diagonal")
+SET_LENGTH = 5
+
+
+def neighbours(cell):
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in DIRECTIONS]
+
+
+def touches(grid, cell) -> bool:
+    r, c = cell
+    return any((r + dr, c + dc) in grid for dr, dc in DIRECTIONS)
+
+
+def constraint_at(grid, cell):
+    """(mask, bits) every card placed at ``cell`` must show, or None if the
+    neighbours ask contradictory things of the same box."""
+    r, c = cell
+    mask = bits = 0
+    for k, (dr, dc) in enumerate(DIRECTIONS):
+        n = grid.get((r + dr, c + dc))
+        if n is None:
+            continue
+        m, b = CONSTRAINT[k][n]
+        if (bits ^ b) & mask & m:
+            return None
+        mask |= m
+        bits |= b
+    return mask, bits
+
+
+def bounds(cells):
+    """(min_row, max_row, min_col, max_col) of a non-empty iterable of cells."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def in_window(grid, cell, window) -> bool:
+    """Would the table with a card at ``cell`` fit in one window x window square?"""
+    if window is None or not grid:
+        return True
+    r0, r1, c0, c1 = bounds(grid)
+    r, c = cell
+    return max(r1, r) - min(r0, r) < window and max(c1, c) - min(c0, c) < window
+
+
+def window_cells(grid, window):
+    """The cells where a card keeps the table inside the window (None: unbounded)."""
+    if window is None or not grid:
+        return None
+    r0, r1, c0, c1 = bounds(grid)
+    return (r1 - window + 1, r0 + window - 1, c1 - window + 1, c0 + window - 1)
+
+
+def candidate_cells(grid, window):
+    """Empty cells touching the table (and inside the window, if any)."""
+    if not grid:
+        return [(0, 0)]
+    seen = set()
+    for (r, c) in grid:
+        for dr, dc in DIRECTIONS:
+            cell = (r + dr, c + dc)
+            if cell not in grid:
+                seen.add(cell)
+    box = window_cells(grid, window)
+    if box is not None:
+        lo_r, hi_r, lo_c, hi_c = box
+        seen = {(r, c) for r, c in seen if lo_r <= r <= hi_r and lo_c <= c <= hi_c}
+    return sorted(seen)
+
+
+def run_through(grid, cell, axis):
+    """The maximal run of occupied cells along ``axis`` through ``cell``
+    (``cell`` counts as occupied), in order."""
+    dr, dc = axis
+    r, c = cell
+    back = []
+    rr, cc = r - dr, c - dc
+    while (rr, cc) in grid:
+        back.append((rr, cc))
+        rr, cc = rr - dr, cc - dc
+    fwd = []
+    rr, cc = r + dr, c + dc
+    while (rr, cc) in grid:
+        fwd.append((rr, cc))
+        rr, cc = rr + dr, cc + dc
+    return back[::-1] + [cell] + fwd
+
+
+def sets_through(grid, cell):
+    """The lines of ``SET_LENGTH`` or more through ``cell`` (cell counted as
+    occupied): a list of (axis index, run of cells)."""
+    out = []
+    for k, axis in enumerate(AXES):
+        run = run_through(grid, cell, axis)
+        if len(run) >= SET_LENGTH:
+            out.append((k, tuple(run)))
+    return out
+
+
+def all_sets(grid):
+    """Every maximal line of ``SET_LENGTH`` or more on the table, as sorted
+    tuples of cells (a set lying on the table: free-table mode only)."""
+    found = set()
+    for cell in grid:
+        for k, axis in enumerate(AXES):
+            prev = (cell[0] - axis[0], cell[1] - axis[1])
+            if prev in grid:
+                continue  # not the start of its run
+            run = run_through(grid, cell, axis)
+            if len(run) >= SET_LENGTH:
+                found.add(tuple(sorted(run)))
+    return sorted(found)
+
+
+def cards_value(grid, cells) -> int:
+    return sum(VALUE[grid[c]] for c in cells)
+
+
+# --- legality of a whole table -------------------------------------------
+
+_FORWARD = [k for k, (d, _, _) in enumerate(FACING) if d > (0, 0)]
+
+
+def mismatched_pairs(grid):
+    """Every touching pair of cards whose facing boxes differ, each pair once."""
+    out = []
+    for (r, c), card in grid.items():
+        for k in _FORWARD:
+            dr, dc = DIRECTIONS[k]
+            other = grid.get((r + dr, c + dc))
+            if other is None:
+                continue
+            mask, bits = CONSTRAINT[k][other]
+            if card & mask != bits:
+                out.append(((r, c), (r + dr, c + dc)))
+    return out
+
+
+def fits(grid, window) -> bool:
+    if window is None or not grid:
+        return True
+    r0, r1, c0, c1 = bounds(grid)
+    return r1 - r0 < window and c1 - c0 < window
+
+
+def is_legal_table(grid, window) -> bool:
+    return fits(grid, window) and not mismatched_pairs(grid)
+
+
+def _min_cover(adj, k):
+    """A vertex cover of size <= k of the graph ``adj`` (dict of sets), or None."""
+    v = max(adj, key=lambda x: (len(adj[x]), x), default=None)
+    if v is None or not adj[v]:
+        return set()
+    if k <= 0:
+        return None
+    # Branch 1: v is removed.
+    sub = _without(adj, {v})
+    found = _min_cover(sub, k - 1)
+    if found is not None:
+        return found | {v}
+    # Branch 2: v stays, so every card it mismatches is removed.
+    nbrs = set(adj[v])
+    if len(nbrs) > k:
+        return None
+    found = _min_cover(_without(adj, nbrs), k - len(nbrs))
+    return None if found is None else found | nbrs
+
+
+def _without(adj, gone):
+    return {u: vs - gone for u, vs in adj.items() if u not in gone and vs - gone}
+
+
+def minimum_cover(pairs, limit):
+    """A smallest vertex cover of the pairs, or None if it needs more than limit."""
+    adj = {}
+    for a, b in pairs:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    for k in range(limit + 1):
+        found = _min_cover(adj, k)
+        if found is not None:
+            return found
+    return None
+
+
+def _squares(grid, window):
+    if window is None:
+        return [None]
+    r0, r1, c0, c1 = bounds(grid)
+    rows = range(r0, max(r0, r1 - window + 1) + 1)
+    cols = range(c0, max(c0, c1 - window + 1) + 1)
+    return [(r, c) for r in rows for c in cols]
+
+
+def minimal_removal(grid, window):
+    """One smallest frozenset of cells whose cards, removed, leave a legal table
+    (empty if the table is legal already). See the module docstring."""
+    if not grid:
+        return frozenset()
+    pairs = mismatched_pairs(grid)
+    best = None
+    for sq in _squares(grid, window):
+        if sq is None:
+            outside = set()
+        else:
+            outside = {(r, c) for r, c in grid
+                       if not (sq[0] <= r < sq[0] + window and sq[1] <= c < sq[1] + window)}
+        limit = len(grid) if best is None else len(best) - 1
+        if len(outside) > limit:
+            continue
+        inside = [(a, b) for a, b in pairs if a not in outside and b not in outside]
+        cover = minimum_cover(inside, limit - len(outside))
+        if cover is not None:
+            best = frozenset(outside | cover)
+    return best
+
+
+def describe_removal(grid, window, cells) -> str:
+    """Why a table minus ``cells`` is still illegal, in words (or '' if legal)."""
+    rest = {c: v for c, v in grid.items() if c not in cells}
+    if not fits(rest, window):
+        r0, r1, c0, c1 = bounds(rest)
+        return (f"the cards left would span {r1 - r0 + 1} rows x {c1 - c0 + 1} "
+                f"columns, more than the {window} x {window} window")
+    bad = mismatched_pairs(rest)
+    if bad:
+        a, b = bad[0]
+        return f"the cards at {fmt_cell(a)} and {fmt_cell(b)} would still not match"
+    return ""
+
+
+def fmt_cell(cell) -> str:
+    return f"({cell[0]},{cell[1]})"
