@@ -129,6 +129,9 @@ class Scene:
         """The scene as a standalone SVG document (a string)."""
         return to_svg(self, scale=scale)
 
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
 
 def _num(v: float) -> str:
     """Short, stable number text: SVG output is compared in tests and nbval."""

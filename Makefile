@@ -1,0 +1,71 @@
+# The kit's two commands: `make lab` runs it, `make test` checks it.
+# Both create .venv on first use and reinstall only when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+HOST   := 127.0.0.1
+PORT   ?= 8888
+# Set OPEN=no to start the server without opening a browser.
+OPEN   ?= yes
+NOTEBOOK ?= notebooks/00_welcome.ipynb
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.DEFAULT_GOAL := help
+.PHONY: help lab test fast bench voila lessons clean
+
+# Stop early, in one line, when there is no Python 3.10+ with venv and pip to
+# build .venv from (only checked while .venv does not exist yet).
+ifeq ($(wildcard $(PY)),)
+ifneq ($(filter lab test fast bench voila lessons,$(MAKECMDGOALS)),)
+PY_OK := $(shell $(PYTHON) -c 'import sys, venv, ensurepip; print(int(sys.version_info >= (3, 10)))' 2>/dev/null)
+ifneq ($(PY_OK),1)
+$(error The kit needs Python 3.10 or newer with venv and pip; '$(PYTHON)' is not that. Install one, or run: make $(firstword $(MAKECMDGOALS)) PYTHON=/path/to/python3.11)
+endif
+endif
+endif
+
+help:
+	@echo "make lab    start JupyterLab on http://$(HOST):$(PORT) with the welcome lesson (PORT=, OPEN=no)"
+	@echo "make test   run every test: unit, notebooks (nbval) and browser tests"
+	@echo "make fast   run the fast tests only (no notebooks, no browser)"
+	@echo "make bench  run the engine benchmarks"
+	@echo "make voila  run one notebook as an app (NOTEBOOK=notebooks/...)"
+	@echo "make lessons  re-run lesson notebooks and save their outputs (NB=notebooks/...)"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+lab: $(VENV)/.installed
+	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT) --ServerApp.port_retries=0 \
+	  $(ROOT_FLAG) $(BROWSER_FLAG) $(NOTEBOOK)
+
+test: $(VENV)/.installed-test
+	$(PY) -m pytest tests notebooks $(NBVAL)
+
+fast: $(VENV)/.installed-test
+	$(PY) -m pytest tests -m "not browser"
+
+bench: $(VENV)/.installed
+	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+voila: $(VENV)/.installed-test
+	$(VENV)/bin/voila --Voila.ip=$(HOST) --port=$(PORT) $(NOTEBOOK)
+
+clean:
+	rm -rf $(VENV) .hypothesis
+
+# Re-run lesson notebooks and save their outputs (after editing a lesson).
+lessons: $(VENV)/.installed-test
+	$(PY) -m kit.lessons.execute $(or $(NB),notebooks/*.ipynb)

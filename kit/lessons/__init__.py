@@ -1,0 +1,1 @@
+"""Helpers the lesson notebooks call: each notebook cell is one short call here."""

@@ -1,0 +1,39 @@
+"""Run lesson notebooks and save them with their outputs, ready for nbval.
+
+Lessons are committed executed so nbval really compares their outputs. This
+runs each notebook top to bottom in a fresh kernel (from the notebook's own
+folder), then drops the saved widget state, which only bloats the file and
+changes on every run.
+
+    python -m kit.lessons.execute notebooks/*.ipynb
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def execute(path: Path, timeout: int = 600) -> None:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print("usage: python -m kit.lessons.execute NOTEBOOK.ipynb ...", file=sys.stderr)
+        return 2
+    for name in argv:
+        print(f"executing {name}")
+        execute(Path(name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

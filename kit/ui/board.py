@@ -1,0 +1,87 @@
+"""BoardView: a scene on a live canvas, with a status line and visible errors.
+
+Every game's board widget is built on this: it owns the canvas, redraws a
+:class:`kit.scene.Scene` in one message, turns clicks into scene coordinates,
+and shows what Python answered in a status line big enough to read from the
+back of a classroom. An exception in a click handler is never swallowed: it
+goes to the ``errors`` output under the board (and to the log), and the status
+line says something went wrong.
+
+Not covered: any game's rules; a game's widget maps scene points to cells.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import traceback
+
+import ipywidgets as widgets
+from ipycanvas import Canvas
+from ipycanvas import canvas as _ipycanvas_canvas
+
+from kit.canvas import draw_scene
+from kit.scene import Scene
+
+log = logging.getLogger(__name__)
+
+STATUS_STYLE = "font-size: 20px; line-height: 1.4; padding: 4px 0; min-height: 1.4em;"
+
+
+class BoardView(widgets.VBox):
+    """A canvas showing ``scene``; ``on_click(x, y)`` gets scene coordinates."""
+
+    def __init__(self, scene: Scene, *, on_click=None, pixel_ratio: float = 2.0, **kwargs):
+        self.pixel_ratio = pixel_ratio
+        self.scene = scene
+        self.on_click = on_click
+        self.canvas = Canvas(width=1, height=1)
+        self.status = widgets.HTML()
+        self.errors = widgets.Output()
+        self.redraws = 0
+        super().__init__([self.canvas, self.status, self.errors], **kwargs)
+        self.canvas.on_mouse_down(self._mouse_down)
+        self.canvas.on_client_ready(self._client_ready)
+        self.show(scene)
+
+    def show(self, scene: Scene) -> None:
+        """Draw ``scene``; the canvas follows its size, sharp at ``pixel_ratio``."""
+        self.scene = scene
+        w, h = round(scene.width * self.pixel_ratio), round(scene.height * self.pixel_ratio)
+        if (self.canvas.width, self.canvas.height) != (w, h):
+            self.canvas.width, self.canvas.height = w, h
+            # Shrinks to fit a narrow output, never grows blurry past its size.
+            self.canvas.layout = widgets.Layout(width=f"{scene.width:g}px",
+                                                max_width="100%", height="auto")
+        draw_scene(self.canvas, scene, self.pixel_ratio)
+        self.redraws += 1
+
+    def say(self, text: str, *, tone: str = "info") -> None:
+        """Show ``text`` in the status line (tone: info, good, bad)."""
+        colour = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}[tone]
+        self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
+                             f"{html.escape(text)}</div>")
+
+    def guarded(self, fn, *args):
+        """Run a handler; on error show it under the board instead of losing it."""
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001 -- shown, logged, re-raised in tests
+            log.exception("board handler failed")
+            self.say(f"Something went wrong: {exc}", tone="bad")
+            with self.errors:
+                traceback.print_exc()
+            if getattr(self, "raise_errors", False):
+                raise
+            return None
+
+    def _mouse_down(self, x: float, y: float) -> None:
+        if self.on_click is not None:
+            self.guarded(self.on_click, x / self.pixel_ratio, y / self.pixel_ratio)
+
+    def _client_ready(self) -> None:
+        # A page that connects late (Voila, a reloaded tab) missed the first
+        # drawing; ipycanvas also skips its switch-canvas step unless told the
+        # current canvas is unknown. Forget it, then redraw.
+        _ipycanvas_canvas._CANVAS_MANAGER._current_canvas = None
+        draw_scene(self.canvas, self.scene, self.pixel_ratio)

@@ -1,0 +1,36 @@
+"""What the browser tests do with a canvas in a page: wait for pixels, click a point."""
+
+from __future__ import annotations
+
+import time
+
+# Counts pixels that are not fully transparent: a blank canvas has none.
+_DRAWN_PIXELS = """el => {
+  const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] !== 0) n++;
+  return n;
+}"""
+
+
+def drawn_pixels(canvas) -> int:
+    return canvas.evaluate(_DRAWN_PIXELS)
+
+
+def wait_until_drawn(canvas, timeout: float = 60) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        n = drawn_pixels(canvas)
+        if n:
+            return n
+        time.sleep(0.2)
+    raise AssertionError("the canvas stayed blank")
+
+
+def click_scene_point(canvas, x: float, y: float, pixel_ratio: float = 2.0) -> None:
+    """Click scene point (x, y): scene -> canvas pixels -> CSS pixels on screen."""
+    box = canvas.bounding_box()
+    width = canvas.evaluate("el => el.width")
+    height = canvas.evaluate("el => el.height")
+    canvas.click(position={"x": x * pixel_ratio * box["width"] / width,
+                           "y": y * pixel_ratio * box["height"] / height})

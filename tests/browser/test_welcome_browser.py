@@ -1,0 +1,40 @@
+"""The welcome notebook in a real browser: the board draws and answers a click.
+
+Only a browser shows these: that the widget and canvas extensions load, that
+pixels reach the screen, and that a click travels to the kernel and back.
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from canvas_page import click_scene_point, wait_until_drawn
+from kit.lessons.welcome import CELL, MARGIN
+
+ROW, COL = 2, 3
+CENTRE = (MARGIN + COL * CELL + CELL / 2, MARGIN + ROW * CELL + CELL / 2)
+ANSWER = f"You clicked row {ROW}, column {COL}"
+
+
+def test_lab_runs_welcome_and_board_answers_a_click(lab_server, page):
+    page.goto(f"{lab_server}/lab/tree/notebooks/00_welcome.ipynb")
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=90_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    assert wait_until_drawn(canvas) > 1000
+    expect(page.get_by_text("Click any square on the board.")).to_be_visible()
+    click_scene_point(canvas, *CENTRE)
+    expect(page.get_by_text(ANSWER)).to_be_visible(timeout=30_000)
+
+
+def test_voila_app_draws_the_board_and_answers_a_click(voila_server, page):
+    page.goto(voila_server)
+    canvas = page.locator("canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    # Voila executes before the page connects: without the client-ready
+    # redraw in kit.ui.board the canvas would stay blank here.
+    assert wait_until_drawn(canvas) > 1000
+    click_scene_point(canvas, *CENTRE)
+    expect(page.get_by_text(ANSWER)).to_be_visible(timeout=30_000)
