@@ -1,0 +1,146 @@
+"""Lines on an IOTA table, whether they are valid, and what the wilds stand for.
+
+A *table* is a dict ``{(row, col): card}``. A *line* is a maximal run of two or
+more cards in a row or a column. It is valid when it holds at most 4 cards and,
+for each of number, colour and shape, its cards are all the same or all
+different. A wild card stands for one real card, the same in its row and its
+column; a table is legal when some choice of real cards for the wilds makes
+every line valid. Because the 64 cards are every number x colour x shape, that
+choice splits into one independent choice per attribute, so the search is over
+at most 4 values per wild per attribute (16 pairs with both wilds out).
+
+These are the slow, plain checks used to explain and validate a move; the
+move generator (:mod:`kit.iota.movegen`) has its own fast incremental path and
+a test cross-checks the two. Not covered: turns, hands, scoring.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from kit.iota.cards import ATTRIBUTES, ATTRS, COLOURS, NUMBERS, SHAPES, WILD, card_text
+
+#: The two directions: 0 is a row (left to right), 1 a column (top to bottom).
+AXES = ((0, 1), (1, 0))
+AXIS_NAMES = ("row", "column")
+_LETTERS = (NUMBERS, COLOURS, SHAPES)
+
+
+def run(table: dict, cell: tuple, axis: int) -> tuple:
+    """The cells of the maximal run of cards through ``cell`` (which holds a card)."""
+    dr, dc = AXES[axis]
+    r, c = cell
+    start = 0
+    while (r - (start + 1) * dr, c - (start + 1) * dc) in table:
+        start += 1
+    cells = []
+    k = -start
+    while (r + k * dr, c + k * dc) in table:
+        cells.append((r + k * dr, c + k * dc))
+        k += 1
+    return tuple(cells)
+
+
+def lines_through(table: dict, cells) -> list:
+    """Every line (run of 2+ cards) through any of ``cells``, each once, as (axis, cells)."""
+    seen, lines = set(), []
+    for cell in cells:
+        for axis in (0, 1):
+            line = run(table, cell, axis)
+            if len(line) >= 2 and (axis, line[0]) not in seen:
+                seen.add((axis, line[0]))
+                lines.append((axis, line))
+    return lines
+
+
+def all_lines(table: dict) -> list:
+    """Every line on the table, as (axis, cells)."""
+    return lines_through(table, table)
+
+
+def describe_line(axis: int, cells) -> str:
+    (r0, c0), (r1, c1) = cells[0], cells[-1]
+    return f"the {AXIS_NAMES[axis]} of {len(cells)} cards from ({r0},{c0}) to ({r1},{c1})"
+
+
+def attribute_values_ok(values) -> bool:
+    """All the same or all different (``None`` entries are wilds, free to fit)."""
+    known = [v for v in values if v is not None]
+    distinct = len(set(known))
+    return distinct <= 1 or distinct == len(known)
+
+
+def line_problem(table: dict, axis: int, cells) -> str | None:
+    """Why this line breaks the rules, judged alone (wilds free); None if it does not."""
+    if len(cells) > 4:
+        return f"{describe_line(axis, cells)} is longer than 4: a line holds at most 4 cards"
+    for a, name in enumerate(ATTRIBUTES):
+        values = [None if table[x] == WILD else ATTRS[table[x]][a] for x in cells]
+        if not attribute_values_ok(values):
+            shown = ", ".join(card_text(table[x]) for x in cells)
+            return (f"in {describe_line(axis, cells)} ({shown}) the {name}s are "
+                    f"neither all the same nor all different")
+    return None
+
+
+def wild_lines(table: dict) -> tuple[list, list]:
+    """The wild cells on the table and every line through one of them."""
+    wilds = sorted(cell for cell, card in table.items() if card == WILD)
+    return wilds, lines_through(table, wilds)
+
+
+def _solve_attribute(table, wilds, lines, a):
+    """Values (0-3) of attribute ``a`` for the wilds making every line fit, or None."""
+    for values in product(range(4), repeat=len(wilds)):
+        chosen = dict(zip(wilds, values))
+        if all(_fits(table, chosen, cells, a) for _, cells in lines):
+            return values
+    return None
+
+
+def _fits(table, chosen, cells, a) -> bool:
+    values = [chosen[x] if x in chosen else ATTRS[table[x]][a] for x in cells]
+    distinct = len(set(values))
+    return distinct == 1 or distinct == len(values)
+
+
+def wild_problem(table: dict) -> tuple[str, tuple] | None:
+    """Why no real cards can stand for the wilds, with the cells involved; or None."""
+    wilds, lines = wild_lines(table)
+    if not wilds or any(len(cells) > 4 for _, cells in lines):
+        return None  # over-long lines are reported by line_problem
+    for a, name in enumerate(ATTRIBUTES):
+        if _solve_attribute(table, wilds, lines, a) is None:
+            involved = sorted({x for _, cells in lines for x in cells})
+            where = " and ".join(f"({r},{c})" for r, c in wilds)
+            return (f"no single card can stand for the wild at {where} in both its "
+                    f"row and its column: no {name} fits every line through it",
+                    tuple(involved))
+    return None
+
+
+def wild_stands_for(table: dict) -> dict:
+    """One choice of real card for each wild on a legal table: {cell: card text}.
+
+    Each wild's row and column lines decide what it may be; a wild with some
+    attribute left free by its lines is shown with the lowest value that fits.
+    """
+    wilds, lines = wild_lines(table)
+    if not wilds:
+        return {}
+    per_attr = [_solve_attribute(table, wilds, lines, a) for a in range(3)]
+    if any(v is None for v in per_attr):
+        return {}
+    return {w: NUMBERS[per_attr[0][i]] + COLOURS[per_attr[1][i]] + SHAPES[per_attr[2][i]]
+            for i, w in enumerate(wilds)}
+
+
+def table_problem(table: dict, cells=None) -> tuple[str, tuple] | None:
+    """The first rule a table breaks (in lines through ``cells``, or anywhere), or None."""
+    lines = all_lines(table) if cells is None else lines_through(table, cells)
+    for axis, line in lines:
+        why = line_problem(table, axis, line)
+        if why:
+            return why, line
+    touches_wild = cells is None or any(table[x] == WILD for _, line in lines for x in line)
+    return wild_problem(table) if touches_wild else None

@@ -1,0 +1,251 @@
+"""The fast IOTA legal-move generator.
+
+Every legal play (each set of cards from hand on each set of cells, each card
+on each cell, wilds included, no duplicates), every legal recycle and every
+pass with its exchange options. Built for speed in pure Python:
+
+- candidate cells come from the *frontier* (empty cells touching the table):
+  a legal play always puts a card on one;
+- a play of 2+ cards fills the empty cells of one *segment*: the run of 2-4
+  cells that will be the play's whole line, with empty cells just outside it;
+  each play has exactly one segment, so no play is generated twice;
+- cards are tried cell by cell, pruning as soon as the line or the card's
+  cross line can no longer be valid, using 12-bit attribute masks and a lookup
+  table (:data:`kit.iota.cards.LINE_OK`) instead of re-reading lines;
+- a played wild is checked against its row and column with per-attribute
+  "allowed value" masks; only when two wilds share lines, or a wild already on
+  the table is in a changed line, does it fall back to the exact search in
+  :mod:`kit.iota.lines`.
+
+The plain rule checker in :mod:`kit.iota.rules` stays the reference; a test
+cross-checks this generator against a brute-force enumeration judged by it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+from kit.iota.cards import BITS, LINE_OK, WILD
+from kit.iota.lines import AXES, table_problem, wild_problem
+from kit.iota.moves import Pass, Play, Recycle
+
+
+def _allowed(count: int, mask: int) -> int:
+    """Values a lone wild may take in a line whose real cards have this mask and count."""
+    out = 0
+    for a in range(3):
+        nib = (mask >> (4 * a)) & 15
+        pc = bin(nib).count("1")
+        if count <= 1:
+            free = 15
+        elif pc == 1:
+            free = nib           # all the same: the wild must match
+        else:
+            free = 15 & ~nib     # all different: the wild must be a new value
+        out |= free << (4 * a)
+    return out
+
+
+#: ALLOWED[count][mask]: 12-bit mask of the values a wild may take (see _allowed).
+ALLOWED = tuple(tuple(_allowed(n, m) for m in range(4096)) for n in range(5))
+
+
+def _every_attribute(mask: int) -> bool:
+    return bool(mask & 15 and mask & 240 and mask & 3840)
+
+
+def frontier(table: dict) -> set:
+    """The empty cells orthogonally next to a card."""
+    out = set()
+    for r, c in table:
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb not in table:
+                out.add(nb)
+    return out
+
+
+def cross(table: dict, cell: tuple, axis: int) -> tuple:
+    """The cards next to empty ``cell`` along ``axis``, both ways: (n, mask, count, wild).
+
+    ``n`` is how many cards (stopping at 5), ``mask`` and ``count`` summarise the
+    real ones, ``wild`` says whether a wild is among them.
+    """
+    dr, dc = AXES[axis]
+    n = mask = count = 0
+    wild = False
+    for sign in (1, -1):
+        r, c = cell[0] + sign * dr, cell[1] + sign * dc
+        while (r, c) in table and n < 5:
+            card = table[(r, c)]
+            n += 1
+            if card == WILD:
+                wild = True
+            else:
+                mask |= BITS[card]
+                count += 1
+            r, c = r + sign * dr, c + sign * dc
+    return n, mask, count, wild
+
+
+def card_fits(table: dict, cell: tuple, card: int) -> bool:
+    """Can ``card`` alone go on the empty ``cell`` (which must touch the table)?"""
+    h, v = cross(table, cell, 0), cross(table, cell, 1)
+    return _single_ok(table, cell, card, h, v)
+
+
+def _single_ok(table, cell, card, h, v) -> bool:
+    if h[0] >= 4 or v[0] >= 4:
+        return False
+    if card != WILD:
+        b = BITS[card]
+        if not (LINE_OK[h[2] + 1][h[1] | b] and LINE_OK[v[2] + 1][v[1] | b]):
+            return False
+        return not (h[3] or v[3]) or _exact_ok(table, ((card, cell),))
+    # The wild joins the runs on its two sides into one line: they must agree.
+    if not (LINE_OK[h[2]][h[1]] and LINE_OK[v[2]][v[1]]):
+        return False
+    if h[3] or v[3]:
+        return _exact_ok(table, ((card, cell),))
+    return _every_attribute(ALLOWED[h[2]][h[1]] & ALLOWED[v[2]][v[1]])
+
+
+def _exact_ok(table: dict, placements) -> bool:
+    """The exact wild search on the table with ``placements`` added."""
+    for card, cell in placements:
+        table[cell] = card
+    try:
+        return wild_problem(table) is None
+    finally:
+        for _, cell in placements:
+            del table[cell]
+
+
+def _singles(table, cells, distinct) -> list:
+    moves = []
+    for cell in sorted(cells):
+        h, v = cross(table, cell, 0), cross(table, cell, 1)
+        for card in distinct:
+            if _single_ok(table, cell, card, h, v):
+                moves.append(Play(((card, cell),)))
+    return moves
+
+
+def _segments(table, cells, axis, most) -> list:
+    """Runs of 2-4 cells along ``axis`` through a frontier cell that could be a play's line."""
+    dr, dc = AXES[axis]
+    starts = set()
+    for r, c in cells:
+        for length in (2, 3, 4):
+            for back in range(length):
+                starts.add((r - back * dr, c - back * dc, length))
+    out = []
+    for r0, c0, length in sorted(starts):
+        if (r0 - dr, c0 - dc) in table or (r0 + length * dr, c0 + length * dc) in table:
+            continue
+        seg = [(r0 + i * dr, c0 + i * dc) for i in range(length)]
+        empties = [x for x in seg if x not in table]
+        if 2 <= len(empties) <= most:
+            out.append((seg, empties))
+    return out
+
+
+class _SegmentSearch:
+    """Fills one segment's empty cells with hand cards, pruning early."""
+
+    def __init__(self, table, axis, seg, empties, counts, moves):
+        self.table, self.empties, self.counts, self.moves = table, empties, counts, moves
+        self.k = len(empties)
+        self.crosses = [cross(table, e, 1 - axis) for e in empties]
+        mask = count = 0
+        self.line_wild = False
+        for x in seg:
+            card = table.get(x)
+            if card == WILD:
+                self.line_wild = True
+            elif card is not None:
+                mask |= BITS[card]
+                count += 1
+        self.start = (mask, count)
+        self.chosen = []
+
+    def run(self) -> None:
+        mask, count = self.start
+        if any(c[0] >= 4 for c in self.crosses) or not LINE_OK[count][mask]:
+            return
+        self._extend(0, mask, count)
+
+    def _extend(self, i, mask, count) -> None:
+        if i == self.k:
+            if self._wilds_ok(mask, count):
+                self.moves.append(Play(tuple(zip(self.chosen, self.empties))))
+            return
+        n, pmask, pcount, _ = self.crosses[i]
+        counts = self.counts
+        for card in counts:
+            if not counts[card]:
+                continue
+            if card == WILD:
+                nmask, ncount = mask, count
+                if n and not LINE_OK[pcount][pmask]:
+                    continue     # the wild joins its two cross runs into one line
+            else:
+                b = BITS[card]
+                nmask, ncount = mask | b, count + 1
+                if not LINE_OK[ncount][nmask] or (n and not LINE_OK[pcount + 1][pmask | b]):
+                    continue
+            counts[card] -= 1
+            self.chosen.append(card)
+            self._extend(i + 1, nmask, ncount)
+            self.chosen.pop()
+            counts[card] += 1
+
+    def _wilds_ok(self, mask, count) -> bool:
+        played = [i for i, card in enumerate(self.chosen) if card == WILD]
+        crossed_wild = any(self.crosses[i][3] for i in range(self.k))
+        if not played and not self.line_wild and not crossed_wild:
+            return True
+        if len(played) == 1 and not self.line_wild and not crossed_wild:
+            n, pmask, pcount, _ = self.crosses[played[0]]
+            if not n:
+                return True
+            return _every_attribute(ALLOWED[count][mask] & ALLOWED[pcount][pmask])
+        return _exact_ok(self.table, tuple(zip(self.chosen, self.empties)))
+
+
+def plays(table: dict, hand) -> list:
+    """Every legal play of cards from ``hand`` onto ``table``."""
+    distinct = sorted(set(hand))
+    cells = frontier(table)
+    moves = _singles(table, cells, distinct)
+    counts = dict(sorted(Counter(hand).items()))
+    for axis in (0, 1):
+        for seg, empties in _segments(table, cells, axis, len(hand)):
+            _SegmentSearch(table, axis, seg, empties, counts, moves).run()
+    return moves
+
+
+def recycles(table: dict, hand) -> list:
+    """Every legal swap of a wild on the table for a real card from ``hand``."""
+    moves = []
+    for cell in sorted(x for x, card in table.items() if card == WILD):
+        for card in sorted(set(hand) - {WILD}):
+            table[cell] = card
+            try:
+                if table_problem(table, [cell]) is None:
+                    moves.append(Recycle(cell, card))
+            finally:
+                table[cell] = WILD
+    return moves
+
+
+def passes(hand, deck_size: int) -> list:
+    """Pass with every exchange the deck allows (none, some or all of the hand)."""
+    counts = sorted(Counter(hand).items())
+    moves = []
+    for takes in product(*(range(n + 1) for _, n in counts)):
+        if sum(takes) <= deck_size:
+            moves.append(Pass(tuple(card for (card, _), t in zip(counts, takes)
+                                    for _ in range(t))))
+    moves.sort(key=lambda m: (len(m.exchange), m.exchange))
+    return moves

@@ -1,0 +1,142 @@
+"""Reading and writing IOTA positions (``to_dict`` / ``from_dict`` data).
+
+The format is DESIGN.md's::
+
+    {"game": "iota", "grid": [[0, 0, "2RC"], ...], "hands": [["2GT", ...], ...],
+     "deck": ["1YT", ...], "scores": [0, 0], "to_move": 0, "passes": 0}
+
+``deck[0]`` is the top card. ``passes`` (optional, default 0) counts the
+passes in a row since the last play; the game needs it to know when everyone
+has passed. :func:`read_position` checks everything a lesson's hand-made
+position can get wrong and raises :class:`kit.errors.InvalidPosition` (a
+``ValueError``) naming the problem: unknown card text, a card twice, cards not
+adding up to the 66, a table that is not one connected group, a line that
+breaks the rules, a hand of more than 4, bad scores or ``to_move``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kit.errors import InvalidPosition
+from kit.iota.cards import FULL_DECK, TEXT, WILD, parse_card
+from kit.iota.lines import table_problem
+
+
+def write_position(table, hands, deck, scores, to_move, passes) -> dict:
+    return {
+        "game": "iota",
+        "grid": [[r, c, TEXT[table[(r, c)]]] for r, c in sorted(table)],
+        "hands": [[TEXT[x] for x in hand] for hand in hands],
+        "deck": [TEXT[x] for x in deck],
+        "scores": list(scores),
+        "to_move": to_move,
+        "passes": passes,
+    }
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _card(text, where: str) -> int:
+    if not isinstance(text, str):
+        raise InvalidPosition(f"{where}: a card must be text such as '3GT', not {text!r}")
+    try:
+        return parse_card(text)
+    except ValueError as err:
+        raise InvalidPosition(f"{where}: {err}") from None
+
+
+def _read_grid(grid) -> dict:
+    if not isinstance(grid, list) or not grid:
+        raise InvalidPosition("'grid' must be a non-empty list of [row, col, card] entries")
+    table = {}
+    for entry in grid:
+        if (not isinstance(entry, (list, tuple)) or len(entry) != 3
+                or not _is_int(entry[0]) or not _is_int(entry[1])):
+            raise InvalidPosition(f"grid entry {entry!r} is not [row, col, card] with integer row and col")
+        cell = (entry[0], entry[1])
+        if cell in table:
+            raise InvalidPosition(f"grid cell ({cell[0]},{cell[1]}) is listed twice")
+        table[cell] = _card(entry[2], f"grid cell ({cell[0]},{cell[1]})")
+    return table
+
+
+def _read_cards(cards, where: str) -> list:
+    if not isinstance(cards, list):
+        raise InvalidPosition(f"{where} must be a list of card texts")
+    return [_card(t, where) for t in cards]
+
+
+def _check_cards(table, hands, deck) -> None:
+    places = [(card, f"the grid at ({r},{c})") for (r, c), card in table.items()]
+    places += [(card, f"hand {i}") for i, hand in enumerate(hands) for card in hand]
+    places += [(card, "the deck") for card in deck]
+    seen = {}
+    for card, where in places:
+        if card != WILD and card in seen:
+            raise InvalidPosition(f"card {TEXT[card]} appears twice: in {seen[card]} and in {where}")
+        seen.setdefault(card, where)
+    counts = Counter(card for card, _ in places)
+    if counts[WILD] > 2:
+        raise InvalidPosition(f"there are {counts[WILD]} wild cards; a game has 2")
+    missing = Counter(FULL_DECK) - counts
+    if missing:
+        names = " ".join(sorted(TEXT[c] for c in missing.elements()))
+        raise InvalidPosition(f"the cards add up to {len(places)}, not the 66 of a game: "
+                              f"missing {names}")
+
+
+def _check_connected(table) -> None:
+    start = min(table)
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nb in table and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    if len(seen) != len(table):
+        apart = sorted(set(table) - seen)[0]
+        raise InvalidPosition(f"the table is not one connected group: ({apart[0]},{apart[1]}) "
+                              f"is cut off from ({start[0]},{start[1]})")
+
+
+def _read_int_list(values, n, name) -> list:
+    if not isinstance(values, list) or len(values) != n or not all(_is_int(v) for v in values):
+        raise InvalidPosition(f"'{name}' must be a list of {n} integers, one per player")
+    return list(values)
+
+
+def read_position(d) -> tuple:
+    """(table, hands, deck, scores, to_move, passes) from position data, checked."""
+    if not isinstance(d, dict):
+        raise InvalidPosition(f"a position must be a dict, not {type(d).__name__}")
+    if d.get("game", "iota") != "iota":
+        raise InvalidPosition(f"this is a {d.get('game')!r} position, not an IOTA one")
+    for key in ("grid", "hands", "deck"):
+        if key not in d:
+            raise InvalidPosition(f"the position has no {key!r}")
+    table = _read_grid(d["grid"])
+    if not isinstance(d["hands"], list) or not 1 <= len(d["hands"]) <= 4:
+        raise InvalidPosition("'hands' must be a list of 1 to 4 hands, one per player")
+    hands = [_read_cards(h, f"hand {i}") for i, h in enumerate(d["hands"])]
+    for i, hand in enumerate(hands):
+        if len(hand) > 4:
+            raise InvalidPosition(f"hand {i} holds {len(hand)} cards; a hand holds at most 4")
+    deck = _read_cards(d["deck"], "the deck")
+    _check_cards(table, hands, deck)
+    n = len(hands)
+    scores = _read_int_list(d.get("scores", [0] * n), n, "scores")
+    to_move = d.get("to_move", 0)
+    if not _is_int(to_move) or not 0 <= to_move < n:
+        raise InvalidPosition(f"'to_move' must be a seat number from 0 to {n - 1}, not {to_move!r}")
+    passes = d.get("passes", 0)
+    if not _is_int(passes) or passes < 0:
+        raise InvalidPosition(f"'passes' must be a count of passes (0 or more), not {passes!r}")
+    _check_connected(table)
+    problem = table_problem(table)
+    if problem:
+        raise InvalidPosition(f"a line on the table breaks the rules: {problem[0]}")
+    return table, hands, deck, scores, to_move, passes

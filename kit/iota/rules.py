@@ -1,0 +1,381 @@
+"""The IOTA game: state, legality with reasons, turns, undo/redo, end of game.
+
+Implements RULES.md (IOTA): 64 cards + 2 wilds, hands of 4, the starter card
+at (0, 0), plays of 1-4 cards in one row or column forming one unbroken run
+that touches the table, lines of at most 4 whose colours, shapes and numbers
+are each all the same or all different, wilds standing for one real card in
+both their lines, recycling a wild (a free action: the same player stays to
+move), passing with an exchange of some, all or none of the hand, drawing back
+up to 4, scoring with the lot / four-card / final-play doublings, and the end
+of the game. Decisions beyond RULES.md are marked [decision] in the docstrings.
+
+Pure rules: no widgets, no printing. The fast move generator lives in
+:mod:`kit.iota.movegen`, scoring in :mod:`kit.iota.scoring`, the position
+format in :mod:`kit.iota.position`, pictures in :mod:`kit.iota.draw`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from kit.errors import IllegalMove
+from kit.iota import movegen
+from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe
+from kit.iota.lines import table_problem, wild_stands_for
+from kit.iota.moves import Move, Pass, Play, Recycle, as_move
+from kit.iota.position import read_position, write_position
+from kit.iota.scoring import Explanation, score_play
+
+HAND_SIZE = 4
+
+
+class Game:
+    """One IOTA game: the table, hands, deck, scores and whose turn it is.
+
+    Build with :meth:`new` or :meth:`from_dict`. ``table`` maps (row, col) to a
+    card int (see :mod:`kit.iota.cards`); ``hands[i]`` and ``deck`` are lists of
+    card ints, ``deck[0]`` the next card drawn. Treat them as read-only: change
+    the game through :meth:`play`, :meth:`undo` and :meth:`redo`.
+    """
+
+    def __init__(self, table, hands, deck, scores, to_move=0, passes=0):
+        self.table = dict(table)
+        self.hands = [list(h) for h in hands]
+        self.deck = list(deck)
+        self.scores = list(scores)
+        self.to_move = to_move
+        self.passes = passes
+        self.history = []        # [(move, points, state before)]
+        self._redo = []          # moves undone, the next redo last
+        self.start_draws = ()    # the "who starts" draw, when simulated
+        self._refresh()
+
+    # ----- construction and data -------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int = 2, seed=None, draw_for_start: bool = False) -> "Game":
+        """A fresh deal for 1-4 players from ``seed``.
+
+        Seat 0 starts [decision]. With ``draw_for_start=True`` the printed rule is
+        simulated first: every player draws a card from a shuffled deck, the
+        highest face value starts (a wild counts 0) and players tied for highest
+        draw again; the cards go back and the deck is reshuffled for the deal.
+        ``game.start_draws`` keeps the rounds: tuples of (seat, card text).
+        """
+        if not 1 <= players <= 4:
+            raise ValueError(f"IOTA is for 1 to 4 players, not {players}")
+        rng = random.Random(seed)
+        first, draws = (_draw_for_start(rng, players) if draw_for_start else (0, ()))
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        hands = [deck[i * HAND_SIZE:(i + 1) * HAND_SIZE] for i in range(players)]
+        deck = deck[players * HAND_SIZE:]
+        game = cls({(0, 0): deck[0]}, hands, deck[1:], [0] * players, first)
+        game.start_draws = draws
+        return game
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Game":
+        """A game at the position ``d``; ValueError (InvalidPosition) naming any problem."""
+        return cls(*read_position(d))
+
+    def to_dict(self) -> dict:
+        return write_position(self.table, self.hands, self.deck, self.scores,
+                              self.to_move, self.passes)
+
+    def copy(self) -> "Game":
+        game = Game(self.table, self.hands, self.deck, self.scores, self.to_move, self.passes)
+        game.history = list(self.history)
+        game._redo = list(self._redo)
+        game.start_draws = self.start_draws
+        return game
+
+    def view(self, player: int) -> dict:
+        """What seat ``player`` may see: the table, own hand, and only counts otherwise."""
+        d = self.to_dict()
+        return {"game": "iota", "seat": player, "grid": d["grid"], "hand": d["hands"][player],
+                "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
+                "scores": d["scores"], "to_move": self.to_move, "passes": self.passes}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self._state() == other._state()
+
+    __hash__ = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def hand(self) -> list:
+        """The player to move's hand, as card texts."""
+        return [TEXT[c] for c in self.hands[self.to_move]]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def moves(self) -> list:
+        """The moves played so far, oldest first."""
+        return [move for move, _, _ in self.history]
+
+    @property
+    def last_play(self):
+        """The most recent Play still on the record, or None."""
+        for move, _, _ in reversed(self.history):
+            if isinstance(move, Play):
+                return move
+        return None
+
+    def wilds(self) -> dict:
+        """What each wild on the table can stand for: {cell: card text} (one choice)."""
+        return wild_stands_for(self.table)
+
+    # ----- moves -----------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def legal_moves(self) -> list:
+        """Every legal move: recycles, then plays, then passes (with each exchange)."""
+        if self._over:
+            return []
+        hand = self.hands[self.to_move]
+        return (movegen.recycles(self.table, hand) + movegen.plays(self.table, hand)
+                + movegen.passes(hand, len(self.deck)))
+
+    def explain(self, move) -> Explanation:
+        """The score breakdown of a legal move, or the rule an illegal one breaks."""
+        move = as_move(move)
+        try:
+            table_after, ends = self._check(move)
+        except IllegalMove as err:
+            return Explanation(move, False, rule=str(err), cells=err.cells)
+        if not isinstance(move, Play):
+            return Explanation(move, True, cells=(move.cell,) if isinstance(move, Recycle) else ())
+        points, base, lines, doublings = score_play(table_after, move.cells, ends)
+        return Explanation(move, True, points, base, lines, doublings, cells=move.cells)
+
+    def play(self, move) -> int:
+        """Make ``move`` (a Move or its text); return the points it scored.
+
+        Raises IllegalMove, with the rule and cells, leaving the game unchanged.
+        """
+        move = as_move(move)
+        table_after, ends = self._check(move)
+        before = self._state()
+        points = self._apply(move, table_after, ends)
+        self.history.append((move, points, before))
+        self._redo.clear()
+        return points
+
+    def undo(self) -> Move:
+        """Take back the last move; return it. IndexError when there is none."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        move, _, before = self.history.pop()
+        self._restore(before)
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> int:
+        """Replay the last undone move; return its points. IndexError when there is none."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        move = self._redo.pop()
+        redo_rest = self._redo
+        self._redo = []
+        points = self.play(move)
+        self._redo = redo_rest
+        return points
+
+    # ----- checking --------------------------------------------------------------
+
+    def _check(self, move):
+        """(table after, ends the game) for a legal move; IllegalMove otherwise."""
+        if self._over:
+            raise IllegalMove("the game is over")
+        hand = self.hands[self.to_move]
+        if isinstance(move, Pass):
+            _need_in_hand(move.exchange, hand)
+            if len(move.exchange) > len(self.deck):
+                raise IllegalMove(f"you may exchange at most {len(self.deck)} cards: "
+                                  f"that is all the deck holds")
+            return self.table, False
+        if isinstance(move, Recycle):
+            return self._check_recycle(move, hand), False
+        if isinstance(move, Play):
+            return _check_play(self.table, hand, move), (
+                not self.deck and len(move.placements) == len(hand))
+        raise IllegalMove(f"not an IOTA move: {move!r}")
+
+    def _check_recycle(self, move, hand) -> dict:
+        r, c = move.cell
+        if self.table.get(move.cell) != WILD:
+            raise IllegalMove(f"there is no wild card at ({r},{c}) to recycle", cells=[move.cell])
+        if move.card == WILD:
+            raise IllegalMove("a wild is recycled by putting a real card in its place, "
+                              "not another wild", cells=[move.cell])
+        _need_in_hand((move.card,), hand)
+        after = dict(self.table)
+        after[move.cell] = move.card
+        problem = table_problem(after, [move.cell])
+        if problem:
+            raise IllegalMove(f"{TEXT[move.card]} cannot replace the wild at ({r},{c}): "
+                              f"{problem[0]}", cells=problem[1])
+        return after
+
+    # ----- applying --------------------------------------------------------------
+
+    def _apply(self, move, table_after, ends) -> int:
+        hand = self.hands[self.to_move]
+        points = 0
+        if isinstance(move, Recycle):
+            hand[hand.index(move.card)] = WILD
+            self.table = table_after
+            self._refresh()
+            return 0    # [decision] recycling is free: same player, no points
+        if isinstance(move, Pass):
+            for card in move.exchange:
+                hand.remove(card)
+            self.deck.extend(move.exchange)
+            self._draw(hand, len(move.exchange))
+            self.passes += 1
+        else:
+            points = score_play(table_after, move.cells, ends)[0]
+            for card in move.cards:
+                hand.remove(card)
+            self.table = dict(table_after)
+            self._draw(hand, HAND_SIZE - len(hand))
+            self.scores[self.to_move] += points
+            self.passes = 0
+        self.to_move = (self.to_move + 1) % self.players
+        self._refresh()
+        return points
+
+    def _draw(self, hand, n) -> None:
+        taken = self.deck[:n]
+        del self.deck[:n]
+        hand.extend(taken)
+
+    def _state(self):
+        return (tuple(sorted(self.table.items())), tuple(tuple(h) for h in self.hands),
+                tuple(self.deck), tuple(self.scores), self.to_move, self.passes)
+
+    def _restore(self, state) -> None:
+        table, hands, deck, scores, to_move, passes = state
+        self.table = dict(table)
+        self.hands = [list(h) for h in hands]
+        self.deck, self.scores = list(deck), list(scores)
+        self.to_move, self.passes = to_move, passes
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Recompute whether the game is over.
+
+        It ends when the deck is empty and a hand is empty (the final play), or
+        when every player in turn has passed and either the deck is empty or
+        [decision] no card left anywhere can ever be placed (nor swapped for a
+        wild): passing would go round for ever.
+        """
+        if not self.deck and any(not h for h in self.hands):
+            self._over = True
+        elif self.passes >= self.players:
+            self._over = not self.deck or self._nobody_can_place()
+        else:
+            self._over = False
+
+    def _nobody_can_place(self) -> bool:
+        left = set(self.deck).union(*self.hands)
+        cells = movegen.frontier(self.table)
+        if any(movegen.card_fits(self.table, cell, card) for cell in cells for card in left):
+            return False
+        return not movegen.recycles(self.table, left)
+
+    # ----- pictures --------------------------------------------------------------
+
+    def __str__(self) -> str:
+        from kit.iota.draw import text_board
+        return text_board(self)
+
+    def __repr__(self) -> str:
+        return (f"<iota.Game {self.players} players, {len(self.table)} cards on the table, "
+                f"deck {len(self.deck)}, scores {self.scores}, seat {self.to_move} to move>")
+
+    def svg(self, **options) -> str:
+        """The table as SVG; options as :func:`kit.iota.draw.draw_game`."""
+        from kit.iota.draw import draw_game
+        return draw_game(self, **options).to_svg()
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def _need_in_hand(cards, hand) -> None:
+    need, have = Counter(cards), Counter(hand)
+    for card, n in need.items():
+        if have[card] < n:
+            what = (f"you hold {have[card]} wild card{'s' if have[card] != 1 else ''}"
+                    if card == WILD else f"{TEXT[card]} ({describe(card)}) is not in your hand")
+            raise IllegalMove(f"{what}; your hand is {' '.join(TEXT[c] for c in hand) or 'empty'}")
+
+
+def _check_play(table, hand, move) -> dict:
+    """The table after a legal play; IllegalMove naming the rule and cells otherwise."""
+    cells = move.cells
+    if not 1 <= len(cells) <= HAND_SIZE:
+        raise IllegalMove(f"a play places 1 to 4 cards, not {len(cells)}", cells=cells)
+    if len(set(cells)) != len(cells):
+        twice = next(x for x in cells if cells.count(x) > 1)
+        raise IllegalMove(f"two cards are placed on ({twice[0]},{twice[1]})", cells=[twice])
+    for card, (r, c) in move.placements:
+        if (r, c) in table:
+            raise IllegalMove(f"({r},{c}) already holds {TEXT[table[(r, c)]]}", cells=[(r, c)])
+    _need_in_hand(move.cards, hand)
+    _check_shape(table, cells)
+    after = dict(table)
+    after.update((cell, card) for card, cell in move.placements)
+    problem = table_problem(after, cells)
+    if problem:
+        raise IllegalMove(problem[0], cells=problem[1])
+    return after
+
+
+def _check_shape(table, cells) -> None:
+    """One row or column, no gap, touching the table."""
+    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    if len(rows) > 1 and len(cols) > 1:
+        raise IllegalMove("the cards played in one turn must all go in the same row "
+                          "or the same column", cells=cells)
+    if len(cells) > 1:
+        if len(rows) == 1:
+            r = next(iter(rows))
+            span = [(r, c) for c in range(min(cols), max(cols) + 1)]
+        else:
+            c = next(iter(cols))
+            span = [(r, c) for r in range(min(rows), max(rows) + 1)]
+        gaps = [x for x in span if x not in table and x not in cells]
+        if gaps:
+            raise IllegalMove(f"the cards played must form one unbroken run with the cards "
+                              f"between them: ({gaps[0][0]},{gaps[0][1]}) is empty", cells=gaps)
+    if not any(nb in table for r, c in cells
+               for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
+        raise IllegalMove("at least one card played must touch a card already on the table",
+                          cells=cells)
+
+
+def _draw_for_start(rng: random.Random, players: int):
+    """Simulate the printed 'who starts' draw: (first seat, rounds of (seat, card))."""
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        drawn = list(zip(contenders, deck))
+        rounds.append(tuple((seat, TEXT[card]) for seat, card in drawn))
+        best = max(VALUE[card] for _, card in drawn)
+        contenders = [seat for seat, card in drawn if VALUE[card] == best]
+        if len(contenders) == 1:
+            return contenders[0], tuple(rounds)

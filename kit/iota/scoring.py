@@ -1,0 +1,107 @@
+"""Scoring an IOTA play, and the explanation object lessons show.
+
+Scoring (RULES.md): add the face values of every line of 2+ cards that holds a
+card played this turn (a card in two such lines counts twice; a wild is worth
+0), then double the turn once per lot completed (a line of exactly 4 holding a
+played card), once more for playing 4 cards, once more if the play ends the
+game. :func:`score_play` assumes the play is legal; checking is in
+:mod:`kit.iota.rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kit.iota.cards import TEXT, VALUE
+from kit.iota.lines import AXIS_NAMES, lines_through
+
+
+@dataclass(frozen=True)
+class ScoredLine:
+    """One line that scores: its direction, cells, card texts and face-value sum."""
+
+    axis: int
+    cells: tuple
+    cards: tuple
+    points: int
+
+    @property
+    def is_lot(self) -> bool:
+        return len(self.cells) == 4
+
+    def __str__(self) -> str:
+        (r0, c0), (r1, c1) = self.cells[0], self.cells[-1]
+        sums = " + ".join(f"{t}({VALUE[_card_of(t)]})" for t in self.cards)
+        lot = "  (a lot)" if self.is_lot else ""
+        return f"{AXIS_NAMES[self.axis]} ({r0},{c0})-({r1},{c1}): {sums} = {self.points}{lot}"
+
+
+def _card_of(text: str) -> int:
+    return TEXT.index(text)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a move would do: for a legal move its score, for an illegal one the rule.
+
+    Legal: ``lines`` (each :class:`ScoredLine`), ``base`` (their sum),
+    ``doublings`` (one reason per doubling) and ``points`` (the turn's total).
+    Illegal: ``rule`` (the same text ``play`` raises) and ``cells`` (where).
+    """
+
+    move: object
+    legal: bool
+    points: int = 0
+    base: int = 0
+    lines: tuple = ()
+    doublings: tuple = ()
+    rule: str = ""
+    cells: tuple = field(default=())
+
+    def __str__(self) -> str:
+        if not self.legal:
+            return f"{self.move}: illegal: {self.rule}"
+        if not self.lines:
+            return f"{self.move}: legal, scores {self.points}"
+        out = [f"{self.move}: {self.points} points"]
+        out += [f"  {line}" for line in self.lines]
+        factor = "".join(" x 2" for _ in self.doublings)
+        out.append(f"  lines: {self.base}{factor} = {self.points}")
+        out += [f"  x 2: {why}" for why in self.doublings]
+        return "\n".join(out)
+
+
+def scored_lines(table_after: dict, cells) -> list:
+    """The lines of 2+ cards through the played ``cells`` on the table after the play."""
+    return [ScoredLine(axis, line, tuple(TEXT[table_after[x]] for x in line),
+                       sum(VALUE[table_after[x]] for x in line))
+            for axis, line in lines_through(table_after, cells)]
+
+
+def score_play(table_after: dict, cells, ends_game: bool) -> tuple:
+    """(points, base, lines, doublings) for a legal play onto ``cells``."""
+    lines = scored_lines(table_after, cells)
+    base = sum(line.points for line in lines)
+    doublings = [f"lot completed: the {AXIS_NAMES[line.axis]} {' '.join(line.cards)} "
+                 f"from ({line.cells[0][0]},{line.cells[0][1]})"
+                 for line in lines if line.is_lot]
+    if len(cells) == 4:
+        doublings.append("all 4 cards played")
+    if ends_game:
+        doublings.append("the play ends the game (deck empty, last card played)")
+    return base << len(doublings), base, tuple(lines), tuple(doublings)
+
+
+def quick_points(table: dict, placements, ends_game: bool) -> int:
+    """The points of a legal play, without building an explanation (for players)."""
+    for card, cell in placements:
+        table[cell] = card
+    try:
+        lines = lines_through(table, [cell for _, cell in placements])
+        base = sum(VALUE[table[x]] for _, line in lines for x in line)
+        shift = sum(1 for _, line in lines if len(line) == 4)
+    finally:
+        for _, cell in placements:
+            del table[cell]
+    shift += (len(placements) == 4) + bool(ends_game)
+    return base << shift
