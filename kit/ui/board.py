@@ -69,8 +69,7 @@ class BoardView(widgets.VBox):
         except Exception as exc:  # noqa: BLE001 -- shown, logged, re-raised in tests
             log.exception("board handler failed")
             self.say(f"Something went wrong: {exc}", tone="bad")
-            with self.errors:
-                traceback.print_exc()
+            self.errors.append_stderr(traceback.format_exc())
             if getattr(self, "raise_errors", False):
                 raise
             return None

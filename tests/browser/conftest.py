@@ -80,9 +80,10 @@ def wait_for_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 
 
 
 @contextmanager
-def running(cmd: list[str], cwd: Path, url: str, env: dict | None = None):
+def running(cmd: list[str], cwd: Path, url: str, env: dict | None = None,
+            log: Path | None = None):
     """Start a server, wait until it answers, stop it (and its kernels) by PID."""
-    log = cwd / "server.log"
+    log = log or cwd / "server.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
                                 env={**os.environ, **(env or {})}, start_new_session=True)

@@ -1,0 +1,75 @@
+"""The README's commands: `make lab` serves the kit safely; bad Python stops it early."""
+
+import os
+import shutil
+import subprocess
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from browser.conftest import free_port, running
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def get(url, token=None):
+    headers = {"Authorization": f"token {token}"} if token else {}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, ""
+
+
+def test_make_lab_serves_on_loopback_and_refuses_requests_without_the_token(tmp_path):
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = ["make", "--no-print-directory", "lab", f"PORT={port}", "OPEN=no"]
+    with running(cmd, ROOT, url + "/api/status", env={"JUPYTER_TOKEN": "kit-test-token"},
+                 log=tmp_path / "lab.log"):
+        # Lab serves the lessons folder (the welcome notebook's own folder).
+        assert get(url + "/api/contents")[0] == 403
+        status, body = get(url + "/api/contents", token="kit-test-token")
+        assert status == 200 and "00_welcome.ipynb" in body
+        status, page = get(url + "/lab/tree/00_welcome.ipynb?token=kit-test-token")
+        assert status == 200 and "JupyterLab" in page
+
+
+def make_in_fresh_copy(tmp_path, *args):
+    """Run make in a copy of the project without .venv: a machine's first run."""
+    for name in ("Makefile", "pyproject.toml"):
+        shutil.copy(ROOT / name, tmp_path / name)
+    return subprocess.run(["make", "--no-print-directory", *args], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("python", ["/nonexistent/python3", "fake-old-python"])
+def test_make_lab_without_a_usable_python_stops_with_one_line(tmp_path, python):
+    if python == "fake-old-python":  # answers like a Python too old to use
+        fake = tmp_path / "python3.8"
+        fake.write_text("#!/bin/sh\necho 0\n")
+        fake.chmod(0o755)
+        python = str(fake)
+    result = make_in_fresh_copy(tmp_path, "lab", f"PYTHON={python}")
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "needs Python 3.10 or newer" in lines[0], result.stderr
+    assert not (tmp_path / ".venv").exists()
+
+
+def test_a_second_run_reuses_the_venv_until_pyproject_changes(tmp_path):
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(shutil.which("python3"))
+    result = make_in_fresh_copy(tmp_path, "-n", "lab")   # no .installed stamp yet
+    assert "pip install" in result.stdout
+    (venv / ".installed").touch()
+    os.utime(venv / ".installed", (2e9, 2e9))            # newer than pyproject.toml
+    result = make_in_fresh_copy(tmp_path, "-n", "lab")
+    assert "pip install" not in result.stdout and "jupyter lab" in result.stdout
+    (tmp_path / "pyproject.toml").touch()
+    os.utime(tmp_path / "pyproject.toml", (2e9 + 10, 2e9 + 10))
+    assert "pip install" in subprocess.run(["make", "-n", "lab"], cwd=tmp_path,
+                                           capture_output=True, text=True).stdout

@@ -1,0 +1,93 @@
+"""The widget shell by simulated clicks, in plain Python (no kernel, no browser)."""
+
+import json
+
+import pytest
+from comm import DummyComm
+from ipycanvas import canvas as ipycanvas_canvas
+
+from kit.lessons.welcome import CELL, MARGIN, ClickGrid
+from kit.scene import Scene
+from kit.ui import BoardView
+from kit.ui.testing import click, click_scene, send_event
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """Every message the kernel side sends to the browser, decoded."""
+    messages = []
+    original = DummyComm.publish_msg
+
+    def record(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        messages.append((data, buffers))
+        return original(self, msg_type, data=data, metadata=metadata, buffers=buffers, **keys)
+
+    # On the class: the canvas manager's comm was made at import time.
+    monkeypatch.setattr(DummyComm, "publish_msg", record)
+    return messages
+
+
+def centre(row, col):
+    return MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
+
+
+def test_a_click_on_a_square_is_named_in_the_status_line():
+    grid = ClickGrid(5)
+    click_scene(grid, *centre(2, 3))
+    assert grid.clicked == (2, 3)
+    assert "You clicked row 2, column 3" in grid.status.value
+
+
+def test_canvas_pixels_are_scaled_back_to_scene_points():
+    grid = ClickGrid(5, pixel_ratio=3)
+    assert (grid.canvas.width, grid.canvas.height) == (3 * grid.scene.width, 3 * grid.scene.height)
+    x, y = centre(4, 0)
+    click(grid.canvas, 3 * x, 3 * y)  # what the browser sends: canvas pixels
+    assert grid.clicked == (4, 0)
+
+
+def test_a_click_off_the_grid_explains_and_changes_nothing():
+    grid = ClickGrid(3)
+    click_scene(grid, 2, 2)
+    assert grid.clicked is None
+    assert "outside the board" in grid.status.value
+
+
+def test_one_redraw_is_one_message(sent):
+    grid = ClickGrid(8)
+    sent.clear()
+    grid.show(grid.picture())
+    assert len(sent) == 1 and sent[0][1]  # one batch, commands in its binary buffer
+    commands = json.loads(bytes(sent[0][1][0]))
+    assert len(commands) > 64  # every square went out in that one message
+
+
+@pytest.mark.allow_logged_errors
+def test_an_error_in_a_click_handler_is_shown_not_swallowed():
+    def broken(x, y):
+        raise RuntimeError("boom at the board")
+
+    board = BoardView(Scene(100, 100), on_click=broken)
+    click_scene(board, 10, 10)
+    assert "boom at the board" in board.status.value
+    assert any("boom at the board" in o.get("text", "") for o in board.errors.outputs)
+
+
+def test_handler_errors_fail_tests_when_raise_errors_is_set():
+    def broken(x, y):
+        raise RuntimeError("boom")
+
+    board = BoardView(Scene(100, 100), on_click=broken)
+    board.raise_errors = True
+    with pytest.raises(AssertionError):  # conftest turns the logged error into a failure
+        click_scene(board, 10, 10)
+
+
+def test_client_ready_forgets_the_current_canvas_and_redraws(sent):
+    grid = ClickGrid(4)
+    ipycanvas_canvas._CANVAS_MANAGER._current_canvas = grid.canvas
+    sent.clear()
+    send_event(grid.canvas, "client_ready")
+    assert ipycanvas_canvas._CANVAS_MANAGER._current_canvas is grid.canvas
+    commands = json.loads(bytes([m for m in sent if m[1]][0][1][0]))
+    assert commands[0][0] == ipycanvas_canvas.COMMANDS["switchCanvas"]
