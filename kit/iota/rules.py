@@ -201,7 +201,8 @@ class Game:
         if isinstance(move, Pass):
             _need_in_hand(move.exchange, hand)
             if len(move.exchange) > len(self.deck):
-                raise IllegalMove(f"you may exchange at most {len(self.deck)} cards: "
+                n = len(self.deck)
+                raise IllegalMove(f"you may exchange at most {n} card{'s' if n != 1 else ''}: "
                                   f"that is all the deck holds")
             return self.table, False
         if isinstance(move, Recycle):
