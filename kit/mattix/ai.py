@@ -1,0 +1,105 @@
+"""Mattix players and tournaments.
+
+Covers four players of rising strength, each keeping the kit's protocol
+``choose(game, rng) -> Move`` with every random choice drawn from ``rng``:
+``RandomPlayer`` (any legal tile), ``GreedyPlayer`` (the biggest tile),
+``LookaheadPlayer`` (my tile minus the opponent's best reply) and
+``SearchPlayer`` (the alpha-beta search of ``solver.py`` under a depth or
+time budget; exact when the board is small enough). ``tournament`` plays
+seeded games between two of them. Not covered: the search itself
+(``solver.py``) and the rules (``rules.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional, Sequence
+
+from kit.players import RandomPlayer, Standing, standings_table
+from kit.players import tournament as _tournament
+from kit.mattix.rules import Game, Move
+from kit.mattix.solver import search
+
+__all__ = ["RandomPlayer", "GreedyPlayer", "LookaheadPlayer", "SearchPlayer",
+           "tournament", "standings_table", "lookahead_values"]
+
+
+def _pick_best(scored: list, rng: random.Random) -> Move:
+    """The move with the highest score; ties broken by ``rng``."""
+    top = max(score for _, score in scored)
+    return rng.choice([m for m, score in scored if score == top])
+
+
+class GreedyPlayer:
+    """Takes the biggest tile in its line; never looks further."""
+
+    name = "greedy"
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        return _pick_best([(m, game.board[m.row][m.col]) for m in game.legal_moves()], rng)
+
+    def __repr__(self) -> str:
+        return "GreedyPlayer()"
+
+
+def lookahead_values(game: Game) -> list:
+    """``(move, tile - opponent's best reply tile)`` for every legal move.
+
+    The opponent's reply is 0 when the move leaves them no tile (game over).
+    """
+    scored = []
+    for m in game.legal_moves():
+        tile = game.board[m.row][m.col]
+        game.play(m)
+        replies = [game.board[r.row][r.col] for r in game.legal_moves()]
+        game.undo()
+        scored.append((m, tile - (max(replies) if replies else 0)))
+    return scored
+
+
+class LookaheadPlayer:
+    """Looks one reply ahead: my tile minus the opponent's biggest answer."""
+
+    name = "lookahead"
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        # Work on a copy: a player must not leave traces in the caller's redo list.
+        return _pick_best(lookahead_values(game.copy()), rng)
+
+    def __repr__(self) -> str:
+        return "LookaheadPlayer()"
+
+
+class SearchPlayer:
+    """Alpha-beta search with a budget: ``time_limit`` seconds and/or ``depth`` plies.
+
+    With ``depth`` alone a tournament replays exactly; a time budget depends
+    on the machine. Ties between equal tiles at the root are broken by ``rng``.
+    """
+
+    def __init__(self, time_limit: Optional[float] = 0.5, depth: Optional[int] = None,
+                 name: Optional[str] = None):
+        self.time_limit = time_limit
+        self.depth = depth
+        self.name = name or ("search" if depth is None else f"search{depth}")
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        return search(game, depth=self.depth, time_limit=self.time_limit, rng=rng).best_move
+
+    def __repr__(self) -> str:
+        return f"SearchPlayer(time_limit={self.time_limit!r}, depth={self.depth!r})"
+
+
+def tournament(players: Sequence, games: int = 100, seed: int = 0, size: int = 8,
+               level: int = 1, tiles=None) -> list[Standing]:
+    """Play ``games`` seeded games between two players, seats swapped each game.
+
+    Game ``i`` is ``Game.new(seed=seed + i, size=size, level=level, tiles=tiles)``.
+    Returns one Standing per player: ``win_rate`` (a draw counts half) and
+    ``mean_margin`` (mean final score difference, own minus opponent's).
+    Print it with ``standings_table``.
+    """
+    if len(players) != 2:
+        raise ValueError(f"Mattix is a game for 2 players, got {len(players)}")
+    return _tournament(lambda s: Game.new(seed=s, size=size, level=level, tiles=tiles),
+                       players, games=games, seed=seed)

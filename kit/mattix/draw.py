@@ -1,0 +1,218 @@
+"""Mattix pictures: a position as a Scene (then SVG), and as text.
+
+Covers ``board_scene`` (numbers, negatives drawn differently, the star, the
+line the player to move may take from, optional best-move, last-move and
+problem highlights), ``board_svg``, the geometry a live board needs
+(``layout``, ``cell_box``, ``cell_at``) and ``text_board`` for ``str(game)``
+and screen readers. Not covered: live canvases and clicks (``kit.canvas`` and
+the UI turn a Scene and ``cell_at`` into those).
+
+Negative tiles are told apart three ways, so no one depends on colour: a
+minus sign, a tinted tile with a dashed border, and vermillion digits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, PAPER, TABLE, Scene
+
+NEGATIVE_FILL = "#FBE3D6"     # pale vermillion tint
+NEGATIVE_INK = "#A94400"      # dark vermillion: readable on the tint
+STAR_FILL = "#E69F00"         # Okabe-Ito orange
+EMPTY_FILL = "#E2DDD0"
+SIDE_NAMES = ("row player", "column player")
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where the board sits in the picture, in the scene's logical pixels."""
+
+    size: int          # cells per side
+    cell: float        # cell side
+    left: float        # x of the board's left edge
+    top: float         # y of the board's top edge
+
+    @property
+    def width(self) -> float:
+        return self.left + self.size * self.cell + 16
+
+    @property
+    def height(self) -> float:
+        return self.top + self.size * self.cell + 16
+
+
+def layout(game_or_size, cell: float = 64) -> BoardLayout:
+    """The layout ``board_scene`` uses for this game (or board size)."""
+    size = game_or_size if isinstance(game_or_size, int) else game_or_size.size
+    return BoardLayout(size=size, cell=cell, left=40, top=88)
+
+
+def _as_layout(game_or_layout) -> BoardLayout:
+    return game_or_layout if isinstance(game_or_layout, BoardLayout) else layout(game_or_layout)
+
+
+def cell_box(game_or_layout, row: int, col: int) -> tuple:
+    """``(x, y, w, h)`` of cell ``(row, col)`` in scene pixels."""
+    lay = _as_layout(game_or_layout)
+    return (lay.left + col * lay.cell, lay.top + row * lay.cell, lay.cell, lay.cell)
+
+
+def cell_at(game_or_layout, x: float, y: float) -> Optional[tuple]:
+    """The ``(row, col)`` under scene pixel ``(x, y)``, or None off the board."""
+    lay = _as_layout(game_or_layout)
+    col = math.floor((x - lay.left) / lay.cell)
+    row = math.floor((y - lay.top) / lay.cell)
+    if 0 <= row < lay.size and 0 <= col < lay.size:
+        return (row, col)
+    return None
+
+
+def _star_points(cx: float, cy: float, r: float) -> list:
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def _status(game, best, last) -> list:
+    s0, s1 = game.scores
+    lines = [f"Row player {s0}  :  Column player {s1}"]
+    if game.is_over:
+        w = game.winner
+        lines.append("Game over: " + ("a draw" if w is None else f"the {SIDE_NAMES[w]} wins"))
+    else:
+        r, c = game.star
+        where = f"row {r}" if game.to_move == 0 else f"column {c}"
+        lines.append(f"{SIDE_NAMES[game.to_move].capitalize()} to move: takes from {where}")
+    extra = []
+    if last is not None:
+        extra.append(f"last {last}")
+    if best is not None:
+        extra.append(f"best {best}")
+    if extra:
+        lines[-1] += "  (" + ", ".join(extra) + ")"
+    return lines
+
+
+def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
+                show_line: bool = True, cell: float = 64) -> Scene:
+    """The position as a Scene.
+
+    ``best``: a Move to ring in green (e.g. from ``solve``); ``last``: a Move
+    to ring in blue dashes (``last=True`` means the game's own last move);
+    ``highlight``: cells to ring in vermillion (e.g. ``IllegalMove.cells``);
+    ``show_line``: outline the row or column the player to move takes from.
+    """
+    if last is True:
+        last = game.last_move
+    lay = layout(game, cell)
+    n, size = game.size, lay.cell
+    scene = Scene(lay.width, lay.height, background=TABLE,
+                  title=f"Mattix {n}x{n} board")
+    for k, text in enumerate(_status(game, best, last)):
+        scene.text(lay.left, 22 + 26 * k, text, size=20 if k == 0 else 18,
+                   anchor="start", bold=(k == 0))
+    for i in range(n):
+        x, y, _, _ = cell_box(lay, i, i)
+        scene.text(x + size / 2, lay.top - 14, str(i), size=16)
+        scene.text(lay.left - 18, y + size / 2, str(i), size=16)
+    for r in range(n):
+        for c in range(n):
+            _draw_cell(scene, lay, game, r, c)
+    if show_line and not game.is_over:
+        _ring_line(scene, lay, game)
+    if last is not None:
+        _ring(scene, lay, last.cell if hasattr(last, "cell") else last, HIGHLIGHT,
+              width=4, inset=5, dash=(8, 5))
+    if best is not None:
+        _ring(scene, lay, best.cell if hasattr(best, "cell") else best, GOOD, width=5, inset=9)
+    for cell_rc in highlight:
+        _ring(scene, lay, tuple(cell_rc), ERROR, width=5, inset=2)
+    return scene
+
+
+def _draw_cell(scene: Scene, lay: BoardLayout, game, r: int, c: int) -> None:
+    x, y, w, h = cell_box(lay, r, c)
+    value = game.board[r][c]
+    pad = 3
+    if (r, c) == tuple(game.star):
+        scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=PAPER,
+                   stroke=INK, stroke_width=1, radius=6)
+        scene.polygon(_star_points(x + w / 2, y + h / 2, w * 0.36), fill=STAR_FILL,
+                      stroke=INK, stroke_width=1.5)
+    elif value is None:
+        scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=EMPTY_FILL, radius=6)
+    elif value < 0:
+        scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=NEGATIVE_FILL,
+                   stroke=NEGATIVE_INK, stroke_width=2, radius=6, dash=(5, 3))
+        scene.text(x + w / 2, y + h / 2, f"\u2212{-value}", size=w * 0.42,
+                   fill=NEGATIVE_INK, bold=True)
+    else:
+        scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=PAPER,
+                   stroke=INK, stroke_width=1, radius=6)
+        scene.text(x + w / 2, y + h / 2, str(value), size=w * 0.42, bold=True)
+
+
+def _ring_line(scene: Scene, lay: BoardLayout, game) -> None:
+    r, c = game.star
+    if game.to_move == 0:
+        x, y, _, _ = cell_box(lay, r, 0)
+        w, h = lay.size * lay.cell, lay.cell
+    else:
+        x, y, _, _ = cell_box(lay, 0, c)
+        w, h = lay.cell, lay.size * lay.cell
+    scene.rect(x, y, w, h, stroke=HIGHLIGHT, stroke_width=4, radius=8)
+
+
+def _ring(scene: Scene, lay: BoardLayout, cell_rc, colour, *, width, inset, dash=()):
+    x, y, w, h = cell_box(lay, *cell_rc)
+    scene.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, stroke=colour,
+               stroke_width=width, radius=6, dash=dash)
+
+
+def board_svg(game, **options) -> str:
+    """``board_scene(game, **options)`` as an SVG string."""
+    return board_scene(game, **options).to_svg()
+
+
+def text_board(game) -> str:
+    """A plain-text board: numbers, ``*`` the star, ``.`` taken cells.
+
+    The line the player to move takes from is marked with ``>`` and ``<``
+    (a row) or ``v`` (a column); the last lines spell out the scores and the
+    legal moves, so a screen reader gets the whole story.
+    """
+    n = game.size
+    r_star, c_star = game.star
+    mark_row = not game.is_over and game.to_move == 0
+    mark_col = not game.is_over and game.to_move == 1
+    width = max(3, max((len(str(v)) for row in game.board for v in row if v is not None),
+                       default=1) + 1)
+    out = [f"Mattix {n}x{n}; row player {game.scores[0]}, column player {game.scores[1]}"]
+    out.append("     " + "".join(f"{j:>{width}}" for j in range(n)))
+    if mark_col:
+        out.append("     " + "".join(f"{'v' if j == c_star else '':>{width}}" for j in range(n)))
+    for i in range(n):
+        cells = []
+        for j in range(n):
+            v = game.board[i][j]
+            cells.append("*" if (i, j) == (r_star, c_star) else "." if v is None else str(v))
+        left, right = (" >", " <") if mark_row and i == r_star else ("  ", "")
+        out.append(f"{i:>3}{left}" + "".join(f"{s:>{width}}" for s in cells) + right)
+    out.append(_text_status(game))
+    return "\n".join(out)
+
+
+def _text_status(game) -> str:
+    if game.is_over:
+        w = game.winner
+        return "Game over: " + ("a draw." if w is None else f"the {SIDE_NAMES[w]} wins.")
+    r, c = game.star
+    where = f"row {r}" if game.to_move == 0 else f"column {c}"
+    moves = ", ".join(f"{m} ({game.board[m.row][m.col]})" for m in game.legal_moves())
+    return f"{SIDE_NAMES[game.to_move].capitalize()} to move, from {where}: {moves}"

@@ -1,0 +1,323 @@
+"""Mattix rules: the board, the star, moves, legality, scoring, undo.
+
+Covers the game as ``shared/RULES.md`` states it: an n x n board of number
+tiles with a star in the one empty cell; player 0 (the *row player*) moves
+first and takes any tile in the star's row, player 1 (the *column player*)
+any tile in the star's column; the taken tile's value is added to the
+taker's score (negatives subtract) and the star moves into the emptied cell.
+The game ends when the player to move has no tile in their line (which
+includes an empty board); equal totals are a draw.
+
+Not covered here: players and analysis (``ai.py``, ``solver.py``), pictures
+(``draw.py``), tile tables (``tiles.py``). This module never prints and
+imports no widget library.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
+from kit.mattix.tiles import tile_table
+
+ROW_PLAYER, COLUMN_PLAYER = 0, 1
+SIDE_NAMES = ("row player", "column player")
+
+_MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """Take the tile at ``(row, col)``. Text form ``"row,col"``."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.row},{self.col}"
+
+    @property
+    def cell(self) -> tuple:
+        return (self.row, self.col)
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read ``"r,c"`` (spaces and surrounding brackets allowed)."""
+        if not isinstance(text, str):
+            raise InvalidMoveText(f"move text must be a string like '2,3', got {text!r}")
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise InvalidMoveText(f"cannot read {text!r} as a Mattix move: write row,col as in '2,3'")
+        return cls(int(m.group(1)), int(m.group(2)))
+
+
+MoveLike = Union[Move, str, tuple]
+
+_DICT_KEYS = {"game", "board", "star", "to_move", "scores"}
+
+
+class Game:
+    """A Mattix position plus its undo/redo history.
+
+    ``board[r][c]`` is a tile value (int) or ``None`` for an empty cell; the
+    star's cell is ``None`` too and is given by ``star``.
+    """
+
+    def __init__(self, board, star, to_move: int = ROW_PLAYER, scores=(0, 0)):
+        # Trusted constructor: from_dict and new validate before calling it.
+        self.board = [list(row) for row in board]
+        self.size = len(self.board)
+        self.star = tuple(star)
+        self.to_move = to_move
+        self.scores = list(scores)
+        self._history: list = []   # (move, value, previous star) per play
+        self._redo: list = []      # moves undone, most recent last
+
+    # ----- construction ---------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int = 2, seed: Optional[int] = None, size: int = 8,
+            level: int = 1, tiles=None) -> "Game":
+        """A fresh game: ``size*size - 1`` tiles laid out at random, the star
+        in the cell left over, the row player to move.
+
+        ``tiles`` overrides the level's table (a custom board); it must hold
+        exactly ``size*size - 1`` integers.
+        """
+        if players != 2:
+            raise ValueError(f"Mattix is a game for 2 players, got players={players!r}")
+        table = tile_table(size, level) if tiles is None else _check_tiles(tiles, size)
+        cells = list(table) + [None]
+        random.Random(seed).shuffle(cells)
+        board = [cells[r * size:(r + 1) * size] for r in range(size)]
+        star = divmod(cells.index(None), size)
+        return cls(board, star)
+
+    @classmethod
+    def from_dict(cls, d) -> "Game":
+        """Any position in the kit's format; bad data raises InvalidPosition."""
+        if not isinstance(d, dict):
+            raise InvalidPosition(f"a Mattix position must be a dict, got {type(d).__name__}")
+        unknown = set(d) - _DICT_KEYS
+        if unknown:
+            raise InvalidPosition(f"unknown keys in a Mattix position: {sorted(unknown)}")
+        if d.get("game", "mattix") != "mattix":
+            raise InvalidPosition(f"'game' must be 'mattix', got {d.get('game')!r}")
+        if "board" not in d or "star" not in d:
+            raise InvalidPosition("a Mattix position needs 'board' and 'star'")
+        board = _check_board(d["board"])
+        star = _check_star(d["star"], board)
+        to_move = d.get("to_move", ROW_PLAYER)
+        if not _is_int(to_move) or to_move not in (0, 1):
+            raise InvalidPosition(
+                f"'to_move' must be 0 (row player) or 1 (column player), got {to_move!r}")
+        scores = d.get("scores", [0, 0])
+        if (not isinstance(scores, (list, tuple)) or len(scores) != 2
+                or not all(_is_int(s) for s in scores)):
+            raise InvalidPosition(f"'scores' must be a list of 2 integers, got {scores!r}")
+        return cls(board, star, to_move, scores)
+
+    def to_dict(self) -> dict:
+        return {"game": "mattix", "board": [list(row) for row in self.board],
+                "star": list(self.star), "to_move": self.to_move,
+                "scores": list(self.scores)}
+
+    def copy(self) -> "Game":
+        g = Game(self.board, self.star, self.to_move, self.scores)
+        g._history = list(self._history)
+        g._redo = list(self._redo)
+        return g
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return f"Game.from_dict({self.to_dict()!r})"
+
+    # ----- reading the position --------------------------------------------
+
+    def line_cells(self, player: Optional[int] = None) -> list:
+        """The cells of the line ``player`` (default: the mover) takes from."""
+        player = self.to_move if player is None else player
+        r, c = self.star
+        if player == ROW_PLAYER:
+            return [(r, j) for j in range(self.size)]
+        return [(i, c) for i in range(self.size)]
+
+    def legal_moves(self) -> list:
+        """Every tile the player to move may take, in board order."""
+        return [Move(r, c) for r, c in self.line_cells() if self.board[r][c] is not None]
+
+    def tile(self, cell) -> Optional[int]:
+        r, c = cell
+        return self.board[r][c]
+
+    def tiles_left(self) -> int:
+        return sum(v is not None for row in self.board for v in row)
+
+    @property
+    def is_over(self) -> bool:
+        return not any(self.board[r][c] is not None for r, c in self.line_cells())
+
+    @property
+    def winner(self) -> Optional[int]:
+        """0 or 1 once the game is over with a higher total; None otherwise (or a draw)."""
+        if not self.is_over or self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    @property
+    def is_draw(self) -> bool:
+        return self.is_over and self.scores[0] == self.scores[1]
+
+    @property
+    def history(self) -> list:
+        """The moves played so far (that have not been undone), oldest first."""
+        return [m for m, _, _ in self._history]
+
+    @property
+    def last_move(self) -> Optional[Move]:
+        return self._history[-1][0] if self._history else None
+
+    def view(self, player: int) -> dict:
+        """What ``player`` may see: everything (Mattix hides nothing)."""
+        return self.to_dict()
+
+    # ----- moves -------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def _as_move(self, move: MoveLike) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return Move.parse(move)
+        if isinstance(move, tuple) and len(move) == 2 and all(_is_int(x) for x in move):
+            return Move(*move)
+        raise InvalidMoveText(f"not a Mattix move: {move!r} (use Move(r, c) or 'r,c')")
+
+    def check_move(self, move: MoveLike) -> Move:
+        """The move as a Move if legal here; otherwise raise IllegalMove saying why."""
+        m = self._as_move(move)
+        n, (r, c), side = self.size, m.cell, SIDE_NAMES[self.to_move]
+        if self.is_over:
+            raise IllegalMove(f"the game is over: the {side} has no tile in their line")
+        if not (0 <= r < n and 0 <= c < n):
+            raise IllegalMove(f"({r},{c}) is off the {n}x{n} board", cells=[])
+        if (r, c) == self.star:
+            raise IllegalMove(f"({r},{c}) is the star's cell: take a tile in its line",
+                              cells=[(r, c)])
+        sr, sc = self.star
+        if self.to_move == ROW_PLAYER and r != sr:
+            raise IllegalMove(f"the row player takes from the star's row {sr}; "
+                              f"({r},{c}) is in row {r}", cells=[(r, c), self.star])
+        if self.to_move == COLUMN_PLAYER and c != sc:
+            raise IllegalMove(f"the column player takes from the star's column {sc}; "
+                              f"({r},{c}) is in column {c}", cells=[(r, c), self.star])
+        if self.board[r][c] is None:
+            raise IllegalMove(f"({r},{c}) is empty: its tile was already taken",
+                              cells=[(r, c)])
+        return m
+
+    def play(self, move: MoveLike) -> int:
+        """Take the tile; return its value (the points scored, maybe negative)."""
+        m = self.check_move(move)
+        value = self._apply(m)
+        self._redo.clear()
+        return value
+
+    def _apply(self, m: Move) -> int:
+        value = self.board[m.row][m.col]
+        self._history.append((m, value, self.star))
+        self.board[m.row][m.col] = None
+        self.scores[self.to_move] += value
+        self.star = m.cell
+        self.to_move = 1 - self.to_move
+        return value
+
+    def undo(self) -> Move:
+        """Take back the last move; return it. IndexError if there is none."""
+        if not self._history:
+            raise IndexError("nothing to undo")
+        m, value, star = self._history.pop()
+        self.to_move = 1 - self.to_move
+        self.scores[self.to_move] -= value
+        self.board[m.row][m.col] = value
+        self.star = star
+        self._redo.append(m)
+        return m
+
+    def redo(self) -> Move:
+        """Replay the last undone move; return it. IndexError if there is none."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        m = self._redo.pop()
+        self._apply(m)
+        return m
+
+    # ----- pictures --------------------------------------------------------
+
+    def __str__(self) -> str:
+        from kit.mattix.draw import text_board
+        return text_board(self)
+
+    def _repr_svg_(self) -> str:
+        from kit.mattix.draw import board_svg
+        return board_svg(self)
+
+
+# ----- validation helpers ---------------------------------------------------
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_tiles(tiles, size) -> tuple:
+    if not _is_int(size) or size < 2:
+        raise ValueError(f"board size must be an integer of at least 2, got {size!r}")
+    tiles = tuple(tiles)
+    if len(tiles) != size * size - 1:
+        raise ValueError(f"a {size}x{size} board needs {size * size - 1} tiles, got {len(tiles)}")
+    bad = [t for t in tiles if not _is_int(t)]
+    if bad:
+        raise ValueError(f"tiles must be integers, got {bad[0]!r}")
+    return tiles
+
+
+def _check_board(board) -> list:
+    if not isinstance(board, (list, tuple)) or not board:
+        raise InvalidPosition("'board' must be a non-empty list of rows")
+    n = len(board)
+    if n < 2:
+        raise InvalidPosition("the board must be at least 2x2")
+    for r, row in enumerate(board):
+        if not isinstance(row, (list, tuple)):
+            raise InvalidPosition(f"board row {r} is not a list")
+        if len(row) != n:
+            raise InvalidPosition(f"the board is not square: row {r} has {len(row)} cells, "
+                                  f"but there are {n} rows")
+        for c, v in enumerate(row):
+            if v is not None and not _is_int(v):
+                raise InvalidPosition(f"the tile at ({r},{c}) is {v!r}, not an integer "
+                                      f"(empty cells are null)")
+    return [list(row) for row in board]
+
+
+def _check_star(star, board) -> tuple:
+    n = len(board)
+    if (not isinstance(star, (list, tuple)) or len(star) != 2
+            or not all(_is_int(x) for x in star)):
+        raise InvalidPosition(f"'star' must be [row, col] integers, got {star!r}")
+    r, c = star
+    if not (0 <= r < n and 0 <= c < n):
+        raise InvalidPosition(f"the star ({r},{c}) is off the {n}x{n} board")
+    if board[r][c] is not None:
+        raise InvalidPosition(f"the star ({r},{c}) is on a tile ({board[r][c]}); "
+                              f"its cell must be null")
+    return (r, c)

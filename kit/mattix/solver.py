@@ -1,0 +1,271 @@
+"""Game-tree search for Mattix: the exact solver and the budgeted search.
+
+Covers ``search`` (negamax with alpha-beta, principal-variation null windows,
+a transposition table and iterative deepening), ``solve`` (its
+``(value, best_move)`` face) and ``analyse`` (the value of every legal move).
+Values are always *from the player to move*: what they will still gain minus
+what the opponent will still gain, under best play by both.
+
+Not covered: players and tournaments (``ai.py``), the rules themselves
+(``rules.py``; the search reads a Game once and then works on bitmasks).
+
+How it works, briefly. A position is (remaining-tiles bitmask, star cell,
+mover); nothing else matters for the rest of the game, so that triple is the
+transposition-table key. Each table entry holds (depth, value, bound flag,
+best cell). Depth is capped at the number of tiles left: a search that deep
+cannot reach its horizon, so its value is exact and serves every later
+request. Bounds are used only to cut off (a lower bound at or above beta, an
+upper bound at or below alpha), never to narrow the window; a narrowed
+window would make a result look exact to the caller when it was only a
+bound, the classic transposition-table bug. Moves are tried best-first: the
+table's best cell, then by tile value (each line is pre-sorted once).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Optional
+
+from kit.mattix.rules import Game, Move
+
+EXACT, LOWER, UPPER = 0, 1, 2
+INFINITY = 10 ** 9
+#: The table is cleared when it grows past this many entries (memory guard).
+DEFAULT_TABLE_LIMIT = 4_000_000
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found, and what it cost."""
+
+    value: int                   # for the player to move (exact if ``exact``)
+    best_move: Optional[Move]    # None when the game is over
+    depth: int                   # deepest iteration completed (plies)
+    exact: bool                  # True when the search saw every game end
+    nodes: int
+    seconds: float
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+class Searcher:
+    """A search over one board's tiles; its table may serve many positions.
+
+    Build it from a Game; then ``run(...)`` searches the game's current
+    position, and ``value_of(mask, star, mover, depth)`` any position over
+    the same tile layout (``analyse`` uses that to share one table).
+    """
+
+    def __init__(self, game: Game, table_limit: int = DEFAULT_TABLE_LIMIT):
+        n = game.size
+        self.size = n
+        self.values = [v if v is not None else 0 for row in game.board for v in row]
+        self.mask = sum(1 << i for i, v in enumerate(v for row in game.board for v in row)
+                        if v is not None)
+        self.star = game.star[0] * n + game.star[1]
+        self.mover = game.to_move
+        self.table: dict = {}
+        self.table_limit = table_limit
+        self.nodes = 0
+        self.deadline = None
+        # lines[mover][cell]: ((bit, cell, value), ...) for the mover's line
+        # through cell, highest value first: move ordering costs nothing later.
+        self.lines = ([self._line(i, by_row=True) for i in range(n * n)],
+                      [self._line(i, by_row=False) for i in range(n * n)])
+        self._search = self._make_search()
+
+    def _line(self, cell: int, by_row: bool) -> tuple:
+        n = self.size
+        r, c = divmod(cell, n)
+        cells = [r * n + j for j in range(n)] if by_row else [i * n + c for i in range(n)]
+        entries = [(1 << i, i, self.values[i]) for i in cells if i != cell]
+        entries.sort(key=lambda e: -e[2])
+        return tuple(entries)
+
+    def _make_search(self):
+        """The recursive negamax, as a closure over locals (speed matters)."""
+        table = self.table
+        lines = self.lines
+        shift = (self.size * self.size).bit_length()
+        perf = time.perf_counter
+        searcher = self
+
+        def search(mask, star, mover, depth, left, alpha, beta):
+            # Returns a fail-soft value: <= alpha means "at most", >= beta "at least".
+            searcher.nodes += 1
+            if not searcher.nodes & 4095 and searcher.deadline is not None \
+                    and perf() > searcher.deadline:
+                raise _OutOfTime
+            if depth > left:
+                depth = left
+            key = ((mask << shift) | star) << 1 | mover
+            entry = table.get(key)
+            first = -1
+            if entry is not None:
+                e_depth, e_value, e_flag, first = entry
+                if e_depth >= depth:
+                    if e_flag == EXACT:
+                        return e_value
+                    if e_flag == LOWER:
+                        if e_value >= beta:
+                            return e_value
+                    elif e_value <= alpha:
+                        return e_value
+            line = lines[mover][star]
+            if depth == 0:
+                # Horizon: guess the mover's best tile now (lines are sorted).
+                for bit, cell, value in line:
+                    if mask & bit:
+                        return value
+                return 0
+            moves = [e for e in line if mask & e[0]]
+            if not moves:
+                return 0
+            if first >= 0 and moves[0][1] != first:
+                for k, e in enumerate(moves):
+                    if e[1] == first:
+                        moves.insert(0, moves.pop(k))
+                        break
+            alpha0 = alpha
+            best = -INFINITY
+            best_cell = -1
+            child_depth, child_left, other = depth - 1, left - 1, 1 - mover
+            for bit, cell, value in moves:
+                child_mask = mask ^ bit
+                if best_cell < 0:
+                    v = value - search(child_mask, cell, other, child_depth, child_left,
+                                       value - beta, value - alpha)
+                else:
+                    # Null window: prove this move no better than alpha.
+                    v = value - search(child_mask, cell, other, child_depth, child_left,
+                                       value - alpha - 1, value - alpha)
+                    if alpha < v < beta:
+                        # Re-search with the full window: a window starting at
+                        # v could pass off a bound as an exact value.
+                        v = value - search(child_mask, cell, other, child_depth,
+                                           child_left, value - beta, value - alpha)
+                if v > best:
+                    best, best_cell = v, cell
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            if len(table) >= searcher.table_limit:
+                table.clear()
+            table[key] = (depth, best, flag, best_cell)
+            return best
+
+        return search
+
+    # ----- entry points ------------------------------------------------------
+
+    def value_of(self, mask: int, star: int, mover: int, depth: Optional[int] = None) -> int:
+        """Value of any position over this layout, for the mover (exact if depth is None)."""
+        left = mask.bit_count()
+        return self._search(mask, star, mover, left if depth is None else depth, left,
+                            -INFINITY, INFINITY)
+
+    def _root(self, depth: int, left: int, rng: Optional[random.Random]):
+        """One full-window search of the root; returns (value, best cell)."""
+        mask, star, mover = self.mask, self.star, self.mover
+        moves = [e for e in self.lines[mover][star] if mask & e[0]]
+        if rng is not None:
+            rng.shuffle(moves)                      # ties between equal tiles: seeded
+            moves.sort(key=lambda e: -e[2])
+        entry = self.table.get(((mask << (self.size * self.size).bit_length()) | star) << 1
+                               | mover)
+        if entry is not None:
+            moves.sort(key=lambda e: e[1] != entry[3])
+        best, best_cell, alpha = -INFINITY, -1, -INFINITY
+        for bit, cell, value in moves:
+            v = value - self._search(mask ^ bit, cell, 1 - mover, depth - 1, left - 1,
+                                     -INFINITY, value - alpha)
+            if v > best:
+                best, best_cell, alpha = v, cell, v
+        return best, best_cell
+
+    def run(self, depth: Optional[int] = None, time_limit: Optional[float] = None,
+            rng: Optional[random.Random] = None) -> SearchResult:
+        """Iterative deepening on the game's position, within the budgets."""
+        start = time.perf_counter()
+        self.nodes = 0
+        left = self.mask.bit_count()
+        if not any(self.mask & e[0] for e in self.lines[self.mover][self.star]):
+            return SearchResult(0, None, 0, True, 1, time.perf_counter() - start)
+        target = left if depth is None else min(depth, left)
+        self.deadline = None if time_limit is None else start + time_limit
+        done_value, done_cell, done_depth = None, -1, 0
+        try:
+            for d in _deepening_steps(target):
+                done_value, done_cell = self._root(d, left, rng)
+                done_depth = d
+        except _OutOfTime:
+            pass
+        finally:
+            self.deadline = None
+        if done_value is None:
+            # Not even depth 1 finished in time: fall back on the biggest tile.
+            moves = [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]
+            done_value, done_cell = moves[0][2], moves[0][1]
+        n = self.size
+        return SearchResult(done_value, Move(*divmod(done_cell, n)), done_depth,
+                            done_depth >= left, self.nodes, time.perf_counter() - start)
+
+
+def _deepening_steps(target: int):
+    """Depths to iterate: every depth up to 8, then in steps of 2, ending at target."""
+    d = 1
+    while d < target:
+        yield d
+        d += 1 if d < 8 else 2
+    yield target
+
+
+def search(game: Game, depth: Optional[int] = None, time_limit: Optional[float] = None,
+           rng: Optional[random.Random] = None,
+           table_limit: int = DEFAULT_TABLE_LIMIT) -> SearchResult:
+    """Search ``game`` from the mover's side; exact when no budget cuts it short."""
+    return Searcher(game, table_limit).run(depth, time_limit, rng)
+
+
+def solve(game: Game, depth: Optional[int] = None,
+          time_limit: Optional[float] = None) -> tuple:
+    """``(value, best_move)`` for the player to move; exact with no budget.
+
+    ``value`` is what the mover will still gain minus what the opponent will,
+    under perfect play. With ``depth`` or ``time_limit`` the search stops early
+    (the 8 x 8 search) and the value is the deepest completed estimate.
+    ``best_move`` is None when the game is over (value 0).
+    """
+    result = search(game, depth, time_limit)
+    return result.value, result.best_move
+
+
+def analyse(game: Game, depth: Optional[int] = None) -> list:
+    """Every legal move with its value for the mover, best first.
+
+    A move's value is its tile minus the opponent's value of the position it
+    leaves: exact with ``depth=None``; otherwise each reply is searched to
+    ``depth - 1`` plies. Equal values: higher tile first, then board order.
+    """
+    searcher = Searcher(game)
+    n = game.size
+    rows = []
+    for m in game.legal_moves():
+        cell = m.row * n + m.col
+        tile = searcher.values[cell]
+        child_depth = None if depth is None else max(depth - 1, 0)
+        reply = searcher.value_of(searcher.mask ^ (1 << cell), cell, 1 - game.to_move,
+                                  child_depth)
+        rows.append((m, tile - reply, tile))
+    rows.sort(key=lambda row: (-row[1], -row[2], row[0]))
+    return [(m, v) for m, v, _ in rows]
