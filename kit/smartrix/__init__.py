@@ -19,3 +19,11 @@ from kit.smartrix.rules import Game
 
 __all__ = ["Game", "Move", "PASS", "Explanation", "parse_move", "DECK", "VALUE", "CANONICAL",
            "ORIENTATIONS", "BOX_NAMES", "rotate", "card_text", "parse_card"]
+from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, expected_best,
+                             standings_table, threats, tournament)
+
+__all__ += ["threats", "Threat", "RandomPlayer", "GreedyPlayer", "CautiousPlayer", "tournament",
+            "standings_table", "expected_best"]
+from kit.smartrix.draw import Layout, cell_at, cell_box, draw, layout, legal_cells
+
+__all__ += ["draw", "layout", "Layout", "cell_at", "cell_box", "legal_cells"]

@@ -1,0 +1,281 @@
+"""Smartrix analysis and computer players.
+
+- :func:`threats`: the empty cells where one card would complete a line of 5,
+  the lines, and which cards (in which orientation) would do it.
+- Players (the ``kit.players`` protocol, ``choose(game, rng) -> move``):
+  ``RandomPlayer`` (any legal move), :class:`GreedyPlayer` (most points now),
+  :class:`CautiousPlayer` (points now minus what the next player can expect to
+  take on the table it leaves, over the cards that player might hold).
+- :func:`tournament`: seeded games between any 2-7 players.
+
+The computer players place only cards that match, even in the free-table mode
+(they play honestly there, and take every claim and challenge on offer). They
+look only at what their seat may see: the table, the collected piles, their
+own hand and the sizes of the other hands and of the pile.
+
+Not covered: search deeper than the next player's reply, card counting over
+the order of the pile (the pile is treated as a uniformly shuffled unknown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from kit.players import RandomPlayer, standings_table
+from kit.players import tournament as _tournament
+from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, parse_card
+from kit.smartrix.moves import PASS, Move
+from kit.smartrix.rules import Game
+from kit.smartrix.table import (AXES, candidate_cells, constraint_at, in_window, run_through,
+                                sets_through)
+
+__all__ = ["Threat", "threats", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
+           "tournament", "standings_table", "expected_best"]
+
+
+@dataclass(frozen=True)
+class Threat:
+    """An empty ``cell`` where one card completes ``lines`` (cells of the cards
+    already there, per line). ``value`` is what those cards are worth;
+    ``completions`` the oriented card texts, from the pool asked about, that
+    fit the cell (a set scores ``value`` plus the completing card's value)."""
+
+    cell: tuple
+    lines: tuple
+    value: int
+    completions: tuple
+
+
+def _pool(game, cards):
+    if cards is None:
+        return game.unseen(game.to_move)
+    return [parse_card(c) if isinstance(c, str) else int(c) for c in cards]
+
+
+def threats(game, cards=None) -> list:
+    """Lines one card short of a set. ``cards``: the pool of candidate cards
+    (texts or ints, any orientation); default: every card the player to move
+    cannot see, i.e. what the others might hold."""
+    grid = game._grid
+    pool = _pool(game, cards)
+    out = []
+    for cell, taken, value, need in _hot_cells(grid, game.window):
+        fits = [] if need is None else [
+            TEXT[o] for c in pool for o in ORIENTATIONS[c] if o & need[0] == need[1]]
+        lines = tuple(tuple(x for x in run if x != cell) for _, run in sets_through(grid, cell))
+        out.append(Threat(cell, lines, value, tuple(fits)))
+    return out
+
+
+def _hot_cells(grid, window):
+    """(cell, cells taken, their value, constraint) for every cell completing a set."""
+    hot = []
+    for cell in candidate_cells(grid, window):
+        sets = sets_through(grid, cell)
+        if sets:
+            taken = {x for _, run in sets for x in run if x != cell}
+            hot.append((cell, taken, sum(VALUE[grid[x]] for x in taken), constraint_at(grid, cell)))
+    return hot
+
+
+def _hot_after_place(grid, base_hot, placed, window):
+    """``_hot_cells`` of ``grid`` (which now holds a card at ``placed`` and lost
+    none), as (cell, cells taken) only, from the hot cells before: only the cells just beyond the runs through
+    ``placed`` can newly complete a set, and the window may only shrink."""
+    near = set(base_hot)
+    for axis in AXES:
+        run = run_through(grid, placed, axis)
+        (r0, c0), (r1, c1) = run[0], run[-1]
+        near.add((r0 - axis[0], c0 - axis[1]))
+        near.add((r1 + axis[0], c1 + axis[1]))
+    near.discard(placed)
+    hot = []
+    for cell in sorted(near):
+        if cell in grid or not in_window(grid, cell, window):
+            continue
+        sets = sets_through(grid, cell)
+        if sets:
+            taken = {x for _, run in sets for x in run if x != cell}
+            hot.append((cell, taken))
+    return hot
+
+
+_FIT = {}
+
+
+def _fitting(need) -> frozenset:
+    """The canonical cards with an orientation meeting the constraint."""
+    found = _FIT.get(need)
+    if found is None:
+        mask, bits = need
+        found = frozenset(c for c in DECK if any(o & mask == bits for o in ORIENTATIONS[c]))
+        _FIT[need] = found
+    return found
+
+
+def expected_best(gains, pool_size: int, hand_size: int) -> float:
+    """E[max gain over a hand of ``hand_size`` cards dealt at random from a pool
+    of ``pool_size``], where ``gains`` lists the positive gains of some of the
+    pool's cards (the others gain 0). Exact (hypergeometric)."""
+    if hand_size <= 0 or not gains:
+        return 0.0
+    hand_size = min(hand_size, pool_size)
+    total = comb(pool_size, hand_size)
+    exp = 0.0
+    for i, g in enumerate(sorted(gains, reverse=True)):
+        # The i-th best card is the hand's best: it is in, the i better ones are out.
+        exp += g * comb(pool_size - 1 - i, hand_size - 1) / total
+    return exp
+
+
+def honest_placements(game) -> list:
+    """(move, points, cells collected) for every placement that matches and
+    fits the window: the legal placements of the enforced rules."""
+    grid, hand = game._grid, game._hands[game._to_move]
+    out = []
+    for cell in candidate_cells(grid, game.window):
+        need = constraint_at(grid, cell)
+        if need is None:
+            continue
+        sets = sets_through(grid, cell)
+        taken = sorted({x for _, run in sets for x in run if x != cell})
+        base = sum(VALUE[grid[x]] for x in taken)
+        for h in hand:
+            for o in ORIENTATIONS[h]:
+                if o & need[0] == need[1]:
+                    pts = base + VALUE[o] if sets else 0
+                    out.append((Move("place", card=o, cell=cell, claim=bool(sets) and
+                                     not game.auto_collect), pts, taken))
+    return out
+
+
+def _free_points(game):
+    """In free-table mode, the best claim or challenge on offer, or None."""
+    if game.auto_collect:
+        return None
+    best, best_pts = None, 0
+    for m in game.legal_moves():
+        if m.kind in ("claim", "challenge"):
+            pts = sum(VALUE[game._grid[c]] for c in m.cells)
+            if best is None or pts > best_pts:
+                best, best_pts = m, pts
+    return best
+
+
+class GreedyPlayer:
+    """Takes the most points now; among equals sheds the heaviest card, then
+    chooses at random. Passes only when no card fits."""
+
+    name = "greedy"
+
+    def choose(self, game, rng):
+        free = _free_points(game)
+        if free is not None:
+            return free
+        options = honest_placements(game)
+        if not options:
+            return PASS
+        best = max((pts, VALUE[m.card]) for m, pts, _ in options)
+        return rng.choice([m for m, pts, _ in options if (pts, VALUE[m.card]) == best])
+
+    def __repr__(self):
+        return "GreedyPlayer()"
+
+
+class CautiousPlayer:
+    """Points now minus ``risk`` x what the next player may expect to collect
+    on the table left behind (plus it, if the next player is a partner).
+
+    The next player's hand is unknown: it is a random hand from the cards this
+    seat cannot see (pile and other hands), of the size that player will hold
+    after drawing. For each such card the best set it could complete is
+    computed, and :func:`expected_best` gives the expected best over the hand.
+    Passing is a candidate too. Ties: shed the heaviest card, then at random.
+    """
+
+    name = "cautious"
+
+    def __init__(self, risk: float = 1.0):
+        self.risk = risk
+
+    def choose(self, game, rng):
+        free = _free_points(game)
+        if free is not None:
+            return free
+        seat = game.to_move
+        pool = game.unseen(seat)
+        base_hot = [h[0] for h in _hot_cells(game._grid, game.window)]
+        by_cell = {}  # the hot cells left depend on where, not on which card
+        scored = [(self._after_pass(game, pool), 0, PASS)]
+        for move, pts, taken in honest_placements(game):
+            risk = self._risk_after(game, pool, move, taken, base_hot, by_cell)
+            scored.append((pts - risk, VALUE[move.card], move))
+        best = max(s[:2] for s in scored)
+        ties = [m for v, shed, m in scored if v >= best[0] - 1e-9 and shed == best[1]]
+        return rng.choice(ties)
+
+    def _after_pass(self, game, pool):
+        seat = game.to_move
+        out = list(game._out)
+        if not game._deck:
+            out[seat] = True
+            if game.teams:
+                out[game.partner(seat)] = True
+        return -self._exposure(game, game._grid, pool, out, len(game._deck))
+
+    def _risk_after(self, game, pool, move, taken, base_hot, by_cell):
+        if len(game._hands[game.to_move]) == 1:
+            return 0.0  # the last card: the game ends
+        grid = game._grid
+        saved = {x: grid.pop(x) for x in taken}
+        if not taken:  # else the card leaves with its set at once
+            grid[move.cell] = move.card
+        try:
+            hot = None
+            if not taken:
+                if move.cell not in by_cell:
+                    by_cell[move.cell] = _hot_after_place(grid, base_hot, move.cell, game.window)
+                hot = [(c, t, sum(VALUE[grid[x]] for x in t), constraint_at(grid, c))
+                       for c, t in by_cell[move.cell]]
+            return self._exposure(game, grid, pool, game._out, len(game._deck), hot)
+        finally:
+            grid.pop(move.cell, None)
+            grid.update(saved)
+
+    def _exposure(self, game, grid, pool, out, deck_size, hot=None):
+        """Signed expected gain of the next seat to move on ``grid``."""
+        n, seat = game.players, game.to_move
+        nxt = next((s for s in ((seat + k) % n for k in range(1, n + 1)) if not out[s]), None)
+        if nxt is None or nxt == seat:
+            return 0.0
+        sign = -1.0 if game.team_of(nxt) == game.team_of(seat) else 1.0
+        if hot is None:
+            hot = _hot_cells(grid, game.window)
+        if not hot:
+            return 0.0
+        gains = []
+        pool_set = set(pool)
+        best = {}
+        for _, _, value, need in hot:
+            if need is None:
+                continue
+            for c in _fitting(need) & pool_set:
+                g = value + VALUE[c]
+                if g > best.get(c, 0):
+                    best[c] = g
+        gains = list(best.values())
+        hand = len(game._hands[nxt]) + (1 if deck_size else 0)
+        return sign * self.risk * expected_best(gains, len(pool), hand)
+
+    def __repr__(self):
+        return f"CautiousPlayer(risk={self.risk})"
+
+
+def tournament(players, games: int = 100, seed: int = 0, **options):
+    """Seeded games between ``players`` (2-7; 4 with ``teams=True``), seats
+    rotated; returns ``kit.players.Standing`` per player (win rate, mean score).
+    ``options``: ``window``, ``teams``, ``auto_collect`` as for ``Game.new``."""
+    n = len(players)
+    return _tournament(lambda s: Game.new(n, seed=s, **options), players, games, seed)
+
