@@ -11,8 +11,8 @@ Not covered: players and tournaments (``ai.py``), the rules themselves
 
 How it works, briefly. A position is (remaining-tiles bitmask, star cell,
 mover); nothing else matters for the rest of the game, so that triple is the
-transposition-table key. Each table entry holds (depth, value, bound flag,
-best cell). Depth is capped at the number of tiles left: a search that deep
+transposition-table key. Each table entry holds (depth, lower bound, upper
+bound, best cell); equal bounds mean an exact value. Depth is capped at the number of tiles left: a search that deep
 cannot reach its horizon, so its value is exact and serves every later
 request. Bounds are used only to cut off (a lower bound at or above beta, an
 upper bound at or below alpha), never to narrow the window; a narrowed
@@ -30,7 +30,6 @@ from typing import Optional
 
 from kit.mattix.rules import Game, Move
 
-EXACT, LOWER, UPPER = 0, 1, 2
 INFINITY = 10 ** 9
 #: The table is cleared when it grows past this many entries (memory guard).
 DEFAULT_TABLE_LIMIT = 4_000_000
@@ -74,7 +73,6 @@ class Searcher:
         self.mover = game.to_move
         self.table: dict = {}
         self.table_limit = table_limit
-        self.nodes = 0
         self.deadline = None
         # lines[mover][cell]: ((bit, cell, value), ...) for the mover's line
         # through cell, highest value first: move ordering costs nothing later.
@@ -97,11 +95,12 @@ class Searcher:
         shift = (self.size * self.size).bit_length()
         perf = time.perf_counter
         searcher = self
+        counter = [0]   # nodes, in a list: cheaper to bump than an attribute
 
         def search(mask, star, mover, depth, left, alpha, beta):
             # Returns a fail-soft value: <= alpha means "at most", >= beta "at least".
-            searcher.nodes += 1
-            if not searcher.nodes & 4095 and searcher.deadline is not None \
+            counter[0] += 1
+            if not counter[0] & 4095 and searcher.deadline is not None \
                     and perf() > searcher.deadline:
                 raise _OutOfTime
             if depth > left:
@@ -109,16 +108,16 @@ class Searcher:
             key = ((mask << shift) | star) << 1 | mover
             entry = table.get(key)
             first = -1
+            lower, upper = -INFINITY, INFINITY
             if entry is not None:
-                e_depth, e_value, e_flag, first = entry
+                e_depth, e_lower, e_upper, first = entry
                 if e_depth >= depth:
-                    if e_flag == EXACT:
-                        return e_value
-                    if e_flag == LOWER:
-                        if e_value >= beta:
-                            return e_value
-                    elif e_value <= alpha:
-                        return e_value
+                    if e_lower >= beta or e_lower == e_upper:
+                        return e_lower
+                    if e_upper <= alpha:
+                        return e_upper
+                    if e_depth == depth:
+                        lower, upper = e_lower, e_upper
             line = lines[mover][star]
             if depth == 0:
                 # Horizon: guess the mover's best tile now (lines are sorted).
@@ -138,8 +137,23 @@ class Searcher:
             best = -INFINITY
             best_cell = -1
             child_depth, child_left, other = depth - 1, left - 1, 1 - mover
+            other_lines = lines[other]
             for bit, cell, value in moves:
                 child_mask = mask ^ bit
+                # A move that leaves the opponent nothing ends the game: worth
+                # its tile, no recursion needed (a fifth of all nodes).
+                for b2, _, _ in other_lines[cell]:
+                    if child_mask & b2:
+                        break
+                else:
+                    v = value
+                    if v > best:
+                        best, best_cell = v, cell
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                    continue
                 if best_cell < 0:
                     v = value - search(child_mask, cell, other, child_depth, child_left,
                                        value - beta, value - alpha)
@@ -158,12 +172,22 @@ class Searcher:
                         alpha = v
                         if alpha >= beta:
                             break
-            flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            # Keep both bounds: null-window searches alternate between failing
+            # high and low, and each result is a true bound for this depth.
+            if best <= alpha0:
+                if best < upper:
+                    upper = best
+            elif best >= beta:
+                if best > lower:
+                    lower = best
+            else:
+                lower = upper = best
             if len(table) >= searcher.table_limit:
                 table.clear()
-            table[key] = (depth, best, flag, best_cell)
+            table[key] = (depth, lower, upper, best_cell)
             return best
 
+        self._counter = counter
         return search
 
     # ----- entry points ------------------------------------------------------
@@ -197,7 +221,7 @@ class Searcher:
             rng: Optional[random.Random] = None) -> SearchResult:
         """Iterative deepening on the game's position, within the budgets."""
         start = time.perf_counter()
-        self.nodes = 0
+        self._counter[0] = 0
         left = self.mask.bit_count()
         if not any(self.mask & e[0] for e in self.lines[self.mover][self.star]):
             return SearchResult(0, None, 0, True, 1, time.perf_counter() - start)
@@ -205,7 +229,12 @@ class Searcher:
         self.deadline = None if time_limit is None else start + time_limit
         done_value, done_cell, done_depth = None, -1, 0
         try:
-            for d in _deepening_steps(target):
+            # Without a budget, go straight to the end: the horizon guess is too
+            # rough for shallow iterations to pay for themselves (measured: 4x
+            # more nodes on 5x5). With a budget, deepen step by step.
+            steps = [target] if depth is None and time_limit is None \
+                else _deepening_steps(target)
+            for d in steps:
                 done_value, done_cell = self._root(d, left, rng)
                 done_depth = d
         except _OutOfTime:
@@ -218,7 +247,7 @@ class Searcher:
             done_value, done_cell = moves[0][2], moves[0][1]
         n = self.size
         return SearchResult(done_value, Move(*divmod(done_cell, n)), done_depth,
-                            done_depth >= left, self.nodes, time.perf_counter() - start)
+                            done_depth >= left, self._counter[0], time.perf_counter() - start)
 
 
 def _deepening_steps(target: int):
