@@ -100,13 +100,15 @@ class Searcher:
         def search(mask, star, mover, depth, left, alpha, beta):
             # Returns a fail-soft value: <= alpha means "at most", >= beta "at least".
             counter[0] += 1
-            if not counter[0] & 4095 and searcher.deadline is not None \
+            if not counter[0] & 1023 and searcher.deadline is not None \
                     and perf() > searcher.deadline:
                 raise _OutOfTime
             if depth > left:
                 depth = left
             key = ((mask << shift) | star) << 1 | mover
-            entry = table.get(key)
+            # Depth-1 nodes are the most numerous and gain nothing from the
+            # table (their children are all scored inline): skip it there.
+            entry = table.get(key) if depth > 1 else None
             first = -1
             lower, upper = -INFINITY, INFINITY
             if entry is not None:
@@ -120,7 +122,8 @@ class Searcher:
                         lower, upper = e_lower, e_upper
             line = lines[mover][star]
             if depth == 0:
-                # Horizon: guess the mover's best tile now (lines are sorted).
+                # Horizon (reached only from the root): guess the mover's best
+                # tile now (lines are sorted).
                 for bit, cell, value in line:
                     if mask & bit:
                         return value
@@ -140,13 +143,17 @@ class Searcher:
             other_lines = lines[other]
             for bit, cell, value in moves:
                 child_mask = mask ^ bit
-                # A move that leaves the opponent nothing ends the game: worth
-                # its tile, no recursion needed (a fifth of all nodes).
-                for b2, _, _ in other_lines[cell]:
+                # The opponent's biggest reply (their line is sorted). If there
+                # is none, the move ends the game and is worth its tile; at the
+                # horizon, its tile minus that reply. Neither needs a call.
+                for b2, _, reply in other_lines[cell]:
                     if child_mask & b2:
                         break
                 else:
-                    v = value
+                    reply = None
+                if reply is None or not child_depth:
+                    v = value if reply is None else value - reply
+                    counter[0] += 1
                     if v > best:
                         best, best_cell = v, cell
                         if v > alpha:
@@ -182,9 +189,10 @@ class Searcher:
                     lower = best
             else:
                 lower = upper = best
-            if len(table) >= searcher.table_limit:
-                table.clear()
-            table[key] = (depth, lower, upper, best_cell)
+            if depth > 1:
+                if len(table) >= searcher.table_limit:
+                    table.clear()
+                table[key] = (depth, lower, upper, best_cell)
             return best
 
         self._counter = counter
