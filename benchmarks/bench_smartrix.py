@@ -1,0 +1,110 @@
+"""Smartrix engine benchmark: legal moves, the cautious player's move, self-play speed.
+
+Positions: seeded self-play (greedy and cautious seats, 2-4 players) stopped
+after a random 8-40 moves while the game is still on: mid-game tables of a few
+to twenty-odd cards. For each position ``legal_moves()`` and
+``CautiousPlayer().choose`` are timed ``--repeat`` times and the median kept;
+the script prints the median and the worst of those over all positions, then
+whole self-play games per second for each player (2 players, standard rules).
+
+    python benchmarks/bench_smartrix.py            # 60 positions, about a minute
+    python benchmarks/bench_smartrix.py --quick    # a small version in a few seconds
+
+Targets (issue 5, pure Python on a 2-core machine): legal_moves() median at
+most 2 ms; cautious move median at most 100 ms. This is a script, not a test:
+nothing here fails on timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from kit.players import play_game  # noqa: E402
+from kit.smartrix import CautiousPlayer, Game, GreedyPlayer, RandomPlayer  # noqa: E402
+
+
+def mid_game_position(seed: int, **options):
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    game = Game.new(players=players, seed=seed, **options)
+    seats = [GreedyPlayer() if rng.random() < 0.5 else CautiousPlayer() for _ in range(players)]
+    for _ in range(rng.randint(8, 40)):
+        if game.is_over:
+            return None
+        game.play(seats[game.to_move].choose(game, rng))
+    return None if game.is_over else game
+
+
+def positions(n: int, **options):
+    out, seed = [], 1
+    while len(out) < n:
+        game = mid_game_position(seed, **options)
+        if game is not None:
+            out.append(game)
+        seed += 1
+    return out
+
+
+def time_call(fn, repeat: int) -> float:
+    """Median seconds of ``repeat`` calls."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def report(name, times, target_ms=None):
+    med, worst = statistics.median(times) * 1000, max(times) * 1000
+    goal = "" if target_ms is None else (
+        f"  (target median <= {target_ms} ms: {'met' if med <= target_ms else 'NOT met'})")
+    print(f"{name:<28} median {med:8.3f} ms   worst {worst:8.3f} ms{goal}")
+
+
+def games_per_second(player_factory, games: int, seed: int = 100) -> float:
+    rng = random.Random(seed)
+    t = time.perf_counter()
+    for i in range(games):
+        game = Game.new(players=2, seed=seed + i)
+        play_game(game, [player_factory(), player_factory()], rng)
+    return games / (time.perf_counter() - t)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="a small run, a few seconds")
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--games", type=int, default=20)
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.positions, args.repeat, args.games = 6, 2, 2
+    print(f"Smartrix benchmark: {args.positions} positions x {args.repeat} runs, "
+          f"python {sys.version.split()[0]}")
+    for label, options in (("standard", {}), ("children's", {"window": None})):
+        pos = positions(args.positions, **options)
+        sizes = [len(g.grid) for g in pos]
+        print(f"-- {label} rules: tables of {min(sizes)}-{max(sizes)} cards "
+              f"(median {statistics.median(sizes)})")
+        report("legal_moves()", [time_call(g.legal_moves, args.repeat) for g in pos],
+               2 if not options else None)
+        cautious = CautiousPlayer()
+        report("cautious choose()",
+               [time_call(lambda g=g: cautious.choose(g, random.Random(0)), args.repeat)
+                for g in pos], 100 if not options else None)
+    print("-- self-play, 2 players, standard rules")
+    for name, factory in (("random", RandomPlayer), ("greedy", GreedyPlayer),
+                          ("cautious", CautiousPlayer)):
+        print(f"{name + ' v ' + name:<28} {games_per_second(factory, args.games):8.1f} games/s")
+
+
+if __name__ == "__main__":
+    main()
