@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from browser.conftest import free_port, running
+from browser.servers import free_port, running
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,6 +27,16 @@ def test_lab_runs_welcome_and_board_answers_a_click(lab_server, page):
     expect(page.get_by_text("Click any square on the board.")).to_be_visible()
     click_scene_point(canvas, *CENTRE)
     expect(page.get_by_text(ANSWER)).to_be_visible(timeout=30_000)
+    # A reloaded tab keeps the kernel and rebuilds the board from it; the
+    # board must redraw, not stay blank. (Save first: the reloaded page shows
+    # the saved outputs, which must name the live board.)
+    page.get_by_role("menuitem", name="File", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Save Notebook(?! As)")).click()
+    expect(page.locator(".jp-mod-dirty")).to_have_count(0, timeout=30_000)
+    page.reload()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    assert wait_until_drawn(canvas) > 1000
 
 
 def test_voila_app_draws_the_board_and_answers_a_click(voila_server, page):
