@@ -45,9 +45,13 @@ class BoardLayout:
 
 
 def layout(game_or_size, cell: float = 64) -> BoardLayout:
-    """The layout ``board_scene`` uses for this game (or board size)."""
+    """The layout ``board_scene`` uses for this game (or board size).
+
+    Room for three status lines is always kept above the board, so the board
+    sits in the same place whatever the picture names (best or last move).
+    """
     size = game_or_size if isinstance(game_or_size, int) else game_or_size.size
-    return BoardLayout(size=size, cell=cell, left=40, top=88)
+    return BoardLayout(size=size, cell=cell, left=40, top=114)
 
 
 def _as_layout(game_or_layout) -> BoardLayout:
@@ -91,11 +95,11 @@ def _status(game, best, last) -> list:
         lines.append(f"{SIDE_NAMES[game.to_move].capitalize()} to move: takes from {where}")
     extra = []
     if last is not None:
-        extra.append(f"last {last}")
+        extra.append(f"last move {last}")
     if best is not None:
-        extra.append(f"best {best}")
+        extra.append(f"best move {best}")
     if extra:
-        lines[-1] += "  (" + ", ".join(extra) + ")"
+        lines.append(", ".join(extra))
     return lines
 
 
@@ -110,11 +114,14 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
     """
     if last is True:
         last = game.last_move
+    status = _status(game, best, last)
     lay = layout(game, cell)
     n, size = game.size, lay.cell
-    scene = Scene(lay.width, lay.height, background=TABLE,
+    # Widen the picture (never move the board) so the status text fits.
+    text_width = lay.left + max(len(t) for t in status) * 20 * 0.62
+    scene = Scene(max(lay.width, text_width), lay.height, background=TABLE,
                   title=f"Mattix {n}x{n} board")
-    for k, text in enumerate(_status(game, best, last)):
+    for k, text in enumerate(status):
         scene.text(lay.left, 22 + 26 * k, text, size=20 if k == 0 else 18,
                    anchor="start", bold=(k == 0))
     for i in range(n):
@@ -150,12 +157,15 @@ def _draw_cell(scene: Scene, lay: BoardLayout, game, r: int, c: int) -> None:
     elif value < 0:
         scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=NEGATIVE_FILL,
                    stroke=NEGATIVE_INK, stroke_width=2, radius=6, dash=(5, 3))
-        scene.text(x + w / 2, y + h / 2, f"\u2212{-value}", size=w * 0.42,
+        label = f"\u2212{-value}"
+        scene.text(x + w / 2, y + h / 2, label, size=w * (0.42 if len(label) < 3 else 0.34),
                    fill=NEGATIVE_INK, bold=True)
     else:
         scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=PAPER,
                    stroke=INK, stroke_width=1, radius=6)
-        scene.text(x + w / 2, y + h / 2, str(value), size=w * 0.42, bold=True)
+        label = str(value)
+        scene.text(x + w / 2, y + h / 2, label, size=w * (0.42 if len(label) < 3 else 0.34),
+                   bold=True)
 
 
 def _ring_line(scene: Scene, lay: BoardLayout, game) -> None:

@@ -67,7 +67,7 @@ def test_best_last_and_problem_highlights():
     dashed_blue = [s for s in scene.shapes if isinstance(s, Rect) and s.stroke == HIGHLIGHT]
     assert len(dashed_blue) == 1 and dashed_blue[0].dash
     assert cell_at(g, dashed_blue[0].x + 20, dashed_blue[0].y + 20) == best.cell
-    assert "last 0,1" in " ".join(texts(scene))
+    assert "last move 0,1" in " ".join(texts(scene))
 
 
 def test_svg_is_deterministic_and_text_is_large():
