@@ -10,20 +10,26 @@ Quick tour::
 
 Variants are options of ``Game.new``: ``window=None`` (children's), ``teams=True``
 (4 players), ``auto_collect=False`` (free table: claims and challenges).
-Rules live in ``rules.py``, players and analysis in ``ai.py``, pictures in ``draw.py``.
+Rules live in ``rules.py``, players and analysis in ``ai.py``, pictures in
+``draw.py``; see README.md beside this file for the decisions taken.
 """
 
-from kit.smartrix.cards import BOX_NAMES, CANONICAL, DECK, ORIENTATIONS, VALUE, card_text, parse_card, rotate
+from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, expected_best,
+                             standings_table, threats, tournament)
+from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, ORIENTATIONS, VALUE, card_text,
+                                parse_card, rotate)
+from kit.smartrix.draw import Layout, cell_at, cell_box, draw, layout, legal_cells
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
 from kit.smartrix.rules import Game
 
-__all__ = ["Game", "Move", "PASS", "Explanation", "parse_move", "DECK", "VALUE", "CANONICAL",
-           "ORIENTATIONS", "BOX_NAMES", "rotate", "card_text", "parse_card"]
-from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, expected_best,
-                             standings_table, threats, tournament)
-
-__all__ += ["threats", "Threat", "RandomPlayer", "GreedyPlayer", "CautiousPlayer", "tournament",
-            "standings_table", "expected_best"]
-from kit.smartrix.draw import Layout, cell_at, cell_box, draw, layout, legal_cells
-
-__all__ += ["draw", "layout", "Layout", "cell_at", "cell_box", "legal_cells"]
+__all__ = [
+    # rules
+    "Game", "Move", "PASS", "Explanation", "parse_move",
+    # cards
+    "DECK", "VALUE", "CANONICAL", "ORIENTATIONS", "BOX_NAMES", "rotate", "card_text", "parse_card",
+    # analysis and players
+    "threats", "Threat", "expected_best", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
+    "tournament", "standings_table",
+    # pictures
+    "draw", "layout", "Layout", "cell_at", "cell_box", "legal_cells",
+]

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
 from kit.smartrix.cards import BOX_GRID, ORIENTATIONS, TEXT, VALUE, parse_card
-from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds, candidate_cells, constraint_at, window_cells
 
 CELL = 96          # pixels per table cell

@@ -218,7 +218,6 @@ class Game:
                 if need is None:
                     continue
                 mask, bits = need
-                r, c = cell
                 moves.extend(Move("place", card=o, cell=cell)
                              for h in hand for o in ORIENTATIONS[h] if o & mask == bits)
         else:
