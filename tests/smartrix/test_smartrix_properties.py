@@ -135,3 +135,18 @@ def test_illegal_moves_change_nothing():
                 else:
                     raise AssertionError(f"{m} was accepted")
         g.play(GREEDY.choose(g, rng))
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(VARIANTS))
+def test_a_game_replays_from_its_move_text(seed, variant):
+    g = Game.new(players=3, seed=seed, **variant)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.play(_choose(g, rng, g.legal_moves()))
+    texts = [str(m) for m in g.history]
+    replay = Game.new(players=3, seed=seed, **variant)
+    points = [replay.play(replay.parse_move(t)) for t in texts]
+    assert replay == g
+    collected = sum(VALUE[parse_card(t)] for s in range(3) for t in replay.collected(s))
+    assert sum(points) == collected   # every collected card was scored by one move
