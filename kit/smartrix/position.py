@@ -159,6 +159,9 @@ def read(d) -> dict:
         raise InvalidPosition(f"'out' must be {n} true/false values, not {out!r}")
     if any(out) and deck:
         raise InvalidPosition("a player can only be out once the draw pile is empty")
+    if teams and (out[0] != out[2] or out[1] != out[3]):
+        raise InvalidPosition("partners are out together in the team game: 'out' must "
+                              "agree for seats 0 and 2, and for 1 and 3")
     to_move = d["to_move"]
     if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < n:
         raise InvalidPosition(f"'to_move' must be a seat 0..{n - 1}, not {to_move!r}")

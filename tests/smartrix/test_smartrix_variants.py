@@ -81,6 +81,14 @@ def test_teams_the_other_side_plays_on_until_a_pass_or_an_empty_hand():
     assert g.is_over
 
 
+def test_team_positions_keep_partners_out_together():
+    d = _team_end_phase().to_dict()
+    d["out"] = [True, False, False, False]
+    d["to_move"] = 1
+    with pytest.raises(ValueError, match="partners are out together"):
+        Game.from_dict(d)
+
+
 def test_teams_need_four_players():
     with pytest.raises(ValueError, match="4 players"):
         Game.new(players=3, teams=True)
