@@ -7,7 +7,8 @@
   and what it spends. It (1) recycles a wild whenever it can, since the swap
   is free; (2) charges each play for every three-card line it leaves with an
   open end that a card still unseen (or a wild) could fill to make a lot, at
-  the odds that the next player holds it; (3) charges for spending a wild on a
+  the odds that the next player holds it (off by default: see the class);
+(3) charges for spending a wild on a
   play that completes no lot, keeping wilds for lots; (4) looks one turn ahead
   at its own hand: after the play, how many points could the cards it keeps
   score on the new table (half weight, since the opponent moves first).
@@ -93,11 +94,16 @@ class PlannerPlayer:
 
     ``risk``, ``wild_cost`` and ``lookahead`` weigh the three corrections;
     ``candidates`` is how many of the best-scoring plays get the full look.
+    The risk charge is off by default: in seeded 100-game matches against
+    greedy it lowered the win rate (risk 1.0: 60%, 0.3: 62%, 0: 72%), because a
+    line left open is as often completed by the player who opened it. A deeper
+    look ahead (the best multi-card play of the kept cards) was tried and was
+    slower without winning more (65.5%), so the one-card look ahead stays.
     """
 
     name = "planner"
 
-    def __init__(self, risk: float = 1.0, wild_cost: float = 8.0, lookahead: float = 0.5,
+    def __init__(self, risk: float = 0.0, wild_cost: float = 8.0, lookahead: float = 0.5,
                  candidates: int = 12):
         self.risk, self.wild_cost = risk, wild_cost
         self.lookahead, self.candidates = lookahead, candidates

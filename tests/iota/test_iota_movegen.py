@@ -49,7 +49,7 @@ def assert_generator_matches(game):
     assert set(plays) == brute_force_plays(game)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 9), wilds=st.integers(0, 2))
 def test_generator_equals_brute_force_on_random_small_positions(seed, moves, wilds):
     assert_generator_matches(with_wild_in_hand(random_game(seed, moves), wilds))

@@ -80,7 +80,7 @@ def accepted_moves_are_generated(game, rng):
     return accepted
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 4))
 def test_whole_games_keep_every_invariant(seed, players):
     rng = random.Random(seed)
