@@ -13,9 +13,9 @@ pass with its exchange options. Built for speed in pure Python:
   cross line can no longer be valid, using 12-bit attribute masks and a lookup
   table (:data:`kit.iota.cards.LINE_OK`) instead of re-reading lines;
 - a played wild is checked against its row and column with per-attribute
-  "allowed value" masks; only when two wilds share lines, or a wild already on
-  the table is in a changed line, does it fall back to the exact search in
-  :mod:`kit.iota.lines`.
+  "allowed value" masks (two wilds played in one line: per attribute, over
+  the 16 value pairs); only when a wild already on the table is in a changed
+  line does it fall back to the exact search in :mod:`kit.iota.lines`.
 
 The plain rule checker in :mod:`kit.iota.rules` stays the reference; a test
 cross-checks this generator against a brute-force enumeration judged by it.
@@ -24,6 +24,7 @@ cross-checks this generator against a brute-force enumeration judged by it.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import product
 
 from kit.iota.cards import BITS, LINE_OK, WILD
@@ -49,6 +50,26 @@ def _allowed(count: int, mask: int) -> int:
 
 #: ALLOWED[count][mask]: 12-bit mask of the values a wild may take (see _allowed).
 ALLOWED = tuple(tuple(_allowed(n, m) for m in range(4096)) for n in range(5))
+
+
+@lru_cache(maxsize=None)
+def _pair_fits(count: int, known: int, free1: int, free2: int) -> bool:
+    """One attribute of a line with ``count`` real cards (values ``known``, a 4-bit set)
+    and two wilds, each limited by its cross line to ``free1`` / ``free2``: can the
+    wilds take values that make the line all the same or all different?"""
+    for v1 in range(4):
+        for v2 in range(4):
+            if free1 >> v1 & 1 and free2 >> v2 & 1:
+                values = known | (1 << v1) | (1 << v2)
+                n = bin(values).count("1")
+                if n == 1 or (n == count + 2 and bin(known).count("1") == count):
+                    return True
+    return False
+
+
+def _two_wilds_ok(count: int, mask: int, free1: int, free2: int) -> bool:
+    return all(_pair_fits(count, (mask >> s) & 15, (free1 >> s) & 15, (free2 >> s) & 15)
+               for s in (0, 4, 8))
 
 
 def _every_attribute(mask: int) -> bool:
@@ -210,6 +231,12 @@ class _SegmentSearch:
             if not n:
                 return True
             return _every_attribute(ALLOWED[count][mask] & ALLOWED[pcount][pmask])
+        if len(played) == 2 and not self.line_wild and not crossed_wild:
+            free = []
+            for i in played:
+                n, pmask, pcount, _ = self.crosses[i]
+                free.append(ALLOWED[pcount][pmask] if n else 4095)
+            return _two_wilds_ok(count, mask, *free)
         return _exact_ok(self.table, tuple(zip(self.chosen, self.empties)))
 
 
