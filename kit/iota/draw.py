@@ -79,16 +79,28 @@ def cell_at(layout_or_game, x: float, y: float):
     return (row + lay.min_row, col + lay.min_col)
 
 
-def draw_game(game, *, highlight=None, error_cells=(), good_cells=(), show_frontier=False,
-              letters: bool = True, coords: bool = True, margin: int = 1,
-              cell: float = 72, title: str = "") -> Scene:
+#: Outline styles: (colour, dash). Dashes differ too, so the outlines never rely on
+#: colour alone (the card colours use the same palette).
+OUTLINES = {"highlight": (HIGHLIGHT, ()), "good": (GOOD, (14, 6)), "error": (ERROR, (7, 5))}
+
+
+def draw_game(game, *, highlight=None, error_cells=(), good_cells=(), pending=None,
+              show_frontier=False, letters: bool = True, show_wilds: bool = True,
+              coords: bool = True, margin: int = 1, cell: float = 72, title: str = "") -> Scene:
     """The table as a Scene.
 
-    ``highlight``: cells outlined in blue (default: the last play's cells; pass
-    ``()`` for none). ``error_cells`` in vermillion (a broken rule),
-    ``good_cells`` in green (a line, a suggested play).
+    ``highlight``: cells outlined solid blue (default: the last play's cells;
+    pass ``()`` for none). ``error_cells``: short-dashed vermillion (a broken
+    rule); ``good_cells``: long-dashed green (a line, a suggested play).
+    ``pending``: a Play (or its text) drawn on its cells before it is made,
+    e.g. an illegal attempt next to its explanation. ``show_wilds`` writes
+    under each wild the card it can stand for.
     """
-    lay = layout_for(game, margin=margin, cell=cell, coords=coords)
+    pending = _as_play(pending)
+    table = dict(game.table)
+    if pending is not None:
+        table.update((c, card) for card, c in pending.placements)
+    lay = layout_for(table, margin=margin, cell=cell, coords=coords)
     scene = Scene(lay.width, lay.height, background=TABLE,
                   title=title or f"IOTA table, {len(game.table)} cards")
     if coords:
@@ -97,16 +109,27 @@ def draw_game(game, *, highlight=None, error_cells=(), good_cells=(), show_front
         for r, c in frontier(game.table):
             x, y, w, h = cell_box(lay, r, c)
             scene.rect(x + 4, y + 4, w - 8, h - 8, stroke="#999999", dash=(3, 4), radius=6)
-    for (r, c), card in sorted(game.table.items()):
-        draw_card(scene, card, *cell_box(lay, r, c)[:2], lay.cell, letters=letters)
+    stands_for = game.wilds() if show_wilds and hasattr(game, "wilds") else {}
+    for (r, c), card in sorted(table.items()):
+        x, y, _, _ = cell_box(lay, r, c)
+        draw_card(scene, card, x, y, lay.cell, letters=letters, stands_for=stands_for.get((r, c)))
     if highlight is None:
         last = getattr(game, "last_play", None)
-        highlight = last.cells if last else ()
-    for cells, colour in ((highlight, HIGHLIGHT), (good_cells, GOOD), (error_cells, ERROR)):
+        highlight = pending.cells if pending else (last.cells if last else ())
+    for cells, kind in ((highlight, "highlight"), (good_cells, "good"), (error_cells, "error")):
+        colour, dash = OUTLINES[kind]
         for r, c in cells:
             x, y, w, h = cell_box(lay, r, c)
-            scene.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=colour, stroke_width=4, radius=8)
+            scene.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=colour, stroke_width=4, radius=8,
+                       dash=dash)
     return scene
+
+
+def _as_play(pending):
+    if pending is None or not isinstance(pending, str):
+        return pending
+    from kit.iota.moves import Play
+    return Play.parse(pending)
 
 
 def _draw_coords(scene: Scene, lay: Layout) -> None:
@@ -119,14 +142,19 @@ def _draw_coords(scene: Scene, lay: Layout) -> None:
         scene.text(lay.left / 2, y, lay.min_row + i, size=size, fill="#555555")
 
 
-def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, letters=True) -> None:
-    """One card with its top-left corner at (x, y)."""
+def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, letters=True,
+              stands_for: str | None = None) -> None:
+    """One card with its top-left corner at (x, y); a wild may show what it stands for."""
     pad = size * 0.06
     w = size - 2 * pad
     if card == WILD:
         scene.rect(x + pad, y + pad, w, w, fill=WILD_FILL, stroke=INK, stroke_width=2,
                    radius=size * 0.1, dash=(6, 4))
-        scene.text(x + size / 2, y + size / 2, "W", size=size * 0.45, bold=True)
+        if stands_for:
+            scene.text(x + size / 2, y + size * 0.4, "W", size=size * 0.38, bold=True)
+            scene.text(x + size / 2, y + size * 0.76, f"={stands_for}", size=size * 0.2)
+        else:
+            scene.text(x + size / 2, y + size / 2, "W", size=size * 0.45, bold=True)
         return
     n, colour, shape = ATTRS[card]
     scene.rect(x + pad, y + pad, w, w, fill=PAPER, stroke=INK, stroke_width=1.5, radius=size * 0.1)

@@ -96,3 +96,18 @@ def test_text_board_lists_cards_by_row_and_column():
 def test_text_board_says_what_a_wild_stands_for():
     game = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "W"}, [["2GT"]])
     assert "the wild at (0,2) can stand for 3RC" in str(game)
+
+
+def test_a_pending_play_is_drawn_with_its_error():
+    game = game_at({(0, 0): "1RC", (0, 1): "2RS"}, [["3BT"]])
+    why = game.explain("3BT@0,2")
+    svg = game.svg(pending="3BT@0,2", error_cells=why.cells)
+    assert svg.count("<polygon") == 1                        # the blue triangle, not yet played
+    assert svg.count('stroke-dasharray="7 5"') == 3          # error outlines are dashed, not only red
+    assert draw_game(game, pending="3BT@0,2").width > draw_game(game).width   # room for it
+
+
+def test_a_wild_shows_the_card_it_stands_for():
+    game = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "W"}, [["2GT"]])
+    assert ">=3RC</text>" in game.svg()
+    assert ">=3RC</text>" not in draw_game(game, show_wilds=False).to_svg()
