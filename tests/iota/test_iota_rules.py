@@ -304,3 +304,27 @@ def test_undo_redo_and_a_new_play_clears_redo():
         game.redo()
     with pytest.raises(IndexError):
         iota.Game.new(seed=2).undo()
+
+
+def test_passing_round_with_cards_left_to_play_does_not_end_the_game():
+    game = iota.Game.new(players=2, seed=8)
+    game.play("pass")
+    game.play(f"pass {' '.join(game.hand)}")
+    assert game.passes == 2 and not game.is_over
+
+
+def test_passing_round_on_a_blocked_table_ends_the_game(monkeypatch):
+    # [decision] When no card left anywhere fits any cell (nor can replace a wild),
+    # passing would go round for ever, so a full round of passes ends the game.
+    # Such tables are too rare to build by hand; the blocking is simulated.
+    from kit.iota import movegen
+    game = iota.Game.new(players=2, seed=8)
+    monkeypatch.setattr(movegen, "card_fits", lambda table, cell, card: False)
+    monkeypatch.setattr(movegen, "recycles", lambda table, hand: [])
+    scores = list(game.scores)
+    game.play("pass")
+    assert not game.is_over
+    game.play("pass")
+    assert game.is_over and game.scores == scores and len(game.deck) > 0
+    game.undo()
+    assert not game.is_over
