@@ -114,9 +114,22 @@ def wild_problem(table: dict) -> tuple[str, tuple] | None:
             involved = sorted({x for _, cells in lines for x in cells})
             where = " and ".join(f"({r},{c})" for r, c in wilds)
             return (f"no single card can stand for the wild at {where} in both its "
-                    f"row and its column: no {name} fits every line through it",
-                    tuple(involved))
+                    f"row and its column: no {name} fits every line through it "
+                    f"({_wants(table, lines, a)})", tuple(involved))
     return None
+
+
+def _wants(table, lines, a) -> str:
+    """What each line through a wild allows for attribute ``a``, line by line."""
+    parts = []
+    for axis, cells in lines:
+        for wild in (x for x in cells if table[x] == WILD):
+            ok = [v for v in range(4) if attribute_values_ok(
+                [v if x == wild else (None if table[x] == WILD else ATTRS[table[x]][a])
+                 for x in cells])]
+            shown = " or ".join(_LETTERS[a][v] for v in ok) or "nothing"
+            parts.append(f"{describe_line(axis, cells)} needs {shown} at ({wild[0]},{wild[1]})")
+    return "; ".join(parts)
 
 
 def wild_stands_for(table: dict) -> dict:

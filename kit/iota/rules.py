@@ -316,11 +316,17 @@ class Game:
 
 def _need_in_hand(cards, hand) -> None:
     need, have = Counter(cards), Counter(hand)
+    shown = " ".join(TEXT[c] for c in hand) or "empty"
     for card, n in need.items():
-        if have[card] < n:
-            what = (f"you hold {have[card]} wild card{'s' if have[card] != 1 else ''}"
-                    if card == WILD else f"{TEXT[card]} ({describe(card)}) is not in your hand")
-            raise IllegalMove(f"{what}; your hand is {' '.join(TEXT[c] for c in hand) or 'empty'}")
+        if have[card] >= n:
+            continue
+        if card == WILD:
+            what = f"the move uses {n} wild card{'s' if n > 1 else ''} but you hold {have[card]}"
+        elif have[card]:
+            what = f"{TEXT[card]} is used {n} times, and there is only one"
+        else:
+            what = f"{TEXT[card]} ({describe(card)}) is not in your hand"
+        raise IllegalMove(f"{what}; your hand is {shown}")
 
 
 def _check_play(table, hand, move) -> dict:

@@ -103,7 +103,8 @@ def test_played_cards_and_cells_must_be_yours_and_free():
     game = game_at({(0, 0): "2RT"}, [["4GS", "1BC", "3YX", "2YT"]])
     assert_illegal(game, "3GS@0,1", "not in your hand")
     assert_illegal(game, "4GS@0,0", "already holds 2RT")
-    assert_illegal(game, "W@0,1", "wild")
+    assert_illegal(game, "W@0,1", "uses 1 wild card but you hold 0")
+    assert_illegal(game, "pass 4GS 4GS", "4GS is used 2 times")
 
 
 # ----- wilds ----------------------------------------------------------------------
@@ -126,7 +127,8 @@ def test_a_wild_must_be_one_card_for_its_row_and_its_column():
     game = game_at(_cross_grid(1, 1), [["W", "4YX", "4GX", "4RS"]])
     # The row needs a 3 or 4; the column (1BS, 1GT) needs a 1.
     err = assert_illegal(game, "W@0,2", "no single card can stand for the wild")
-    assert "number" in str(err) and (0, 2) in err.cells
+    assert "no number fits" in str(err) and (0, 2) in err.cells
+    assert "needs 3 or 4 at (0,2)" in str(err) and "needs 1 at (0,2)" in str(err)
     game = game_at(_cross_grid(3, 3), [["W", "4YX", "4GX", "4RS"]])
     assert game.play("W@0,2") == (1 + 2 + 0) + (0 + 3 + 3)
     assert game.wilds() == {(0, 2): "3RC"}
