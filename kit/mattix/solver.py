@@ -23,6 +23,7 @@ table's best cell, then by tile value (each line is pre-sorted once).
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from dataclasses import dataclass
@@ -242,6 +243,10 @@ class Searcher:
         target = left if depth is None else min(depth, left)
         self.deadline = None if time_limit is None else start + time_limit
         done_value, done_cell, done_depth = None, -1, 0
+        # The search makes no reference cycles, and the cycle collector walking
+        # millions of table entries cost a fifth of the time on 6x6 (measured).
+        gc_was_on = gc.isenabled()
+        gc.disable()
         try:
             # Without a budget, go straight to the end: the horizon guess is too
             # rough for shallow iterations to pay for themselves (measured: 4x
@@ -256,6 +261,8 @@ class Searcher:
             pass
         finally:
             self.deadline = None
+            if gc_was_on:
+                gc.enable()
         if done_value is None:
             # Not even depth 1 finished in time: fall back on the biggest tile.
             moves = [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]
