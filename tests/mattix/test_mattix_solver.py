@@ -191,3 +191,17 @@ def test_a_tiny_table_limit_keeps_the_solver_exact(limit):
     for seed in range(20):
         g = Game.new(seed=seed, size=4, level=2)
         assert search(g, table_limit=limit).value == solve(g)[0]
+
+
+def test_search_restores_the_cycle_collector():
+    import gc
+    assert gc.isenabled()
+    solve(Game.new(seed=1, size=4))
+    search(Game.new(seed=1, size=8), time_limit=0.01)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(Game.new(seed=1, size=4))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
