@@ -97,13 +97,15 @@ class Searcher:
         perf = time.perf_counter
         searcher = self
         counter = [0]   # nodes, in a list: cheaper to bump than an attribute
+        checkpoint = [0]  # look at the clock again once counter passes this
 
         def search(mask, star, mover, depth, left, alpha, beta):
             # Returns a fail-soft value: <= alpha means "at most", >= beta "at least".
             counter[0] += 1
-            if not counter[0] & 1023 and searcher.deadline is not None \
-                    and perf() > searcher.deadline:
-                raise _OutOfTime
+            if counter[0] >= checkpoint[0]:
+                checkpoint[0] = counter[0] + 2000
+                if searcher.deadline is not None and perf() > searcher.deadline:
+                    raise _OutOfTime
             if depth > left:
                 depth = left
             key = ((mask << shift) | star) << 1 | mover
@@ -123,8 +125,8 @@ class Searcher:
                         lower, upper = e_lower, e_upper
             line = lines[mover][star]
             if depth == 0:
-                # Horizon (reached only from the root): guess the mover's best
-                # tile now (lines are sorted).
+                # Horizon (only when a search starts at depth 0; deeper ones
+                # score the last ply inline): the mover's best tile now.
                 for bit, cell, value in line:
                     if mask & bit:
                         return value
@@ -196,7 +198,7 @@ class Searcher:
                 table[key] = (depth, lower, upper, best_cell)
             return best
 
-        self._counter = counter
+        self._counter, self._checkpoint = counter, checkpoint
         return search
 
     # ----- entry points ------------------------------------------------------
@@ -236,7 +238,7 @@ class Searcher:
         and, if time runs out first, reports depth 0 and the biggest tile.
         """
         start = time.perf_counter()
-        self._counter[0] = 0
+        self._counter[0] = self._checkpoint[0] = 0
         left = self.mask.bit_count()
         if not any(self.mask & e[0] for e in self.lines[self.mover][self.star]):
             return SearchResult(0, None, 0, True, 1, time.perf_counter() - start)
