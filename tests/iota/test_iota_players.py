@@ -7,7 +7,7 @@ import pytest
 from iota_helpers import game_at, random_game
 from kit import iota
 from kit.iota.ai import PlannerPlayer, _completing_card, rank_moves
-from kit.iota.cards import parse_card
+from kit.iota.cards import WILD, parse_card
 from kit.iota.moves import Pass, Play, Recycle
 from kit.iota.scoring import quick_points
 from kit.players import RandomPlayer
@@ -61,7 +61,7 @@ def test_planner_recycles_first_and_keeps_wilds_when_passing():
     assert move == Recycle((0, 2), parse_card("3RC"))
     game.play(move)
     keep = PlannerPlayer()._pass(game, game.legal_moves(), random.Random(0))
-    assert isinstance(keep, Pass) and 64 not in keep.exchange and len(keep.exchange) == 3
+    assert isinstance(keep, Pass) and WILD not in keep.exchange and len(keep.exchange) == 3
 
 
 def test_completing_card_of_a_three_card_line():

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from kit import iota
 from kit.errors import IllegalMove
 from kit.iota.ai import GreedyPlayer
-from kit.iota.cards import FULL_DECK
+from kit.iota.cards import FULL_DECK, WILD
 from kit.iota.movegen import frontier
 from kit.iota.moves import Pass, Play, Recycle
 from kit.players import RandomPlayer
@@ -51,7 +51,7 @@ def random_candidates(game, rng, n):
     """Plausible moves, legal or not: cards from hand near the table, passes, recycles."""
     hand = list(game.hands[game.to_move])
     cells = sorted(frontier(game.table))
-    wild_cells = [x for x, c in game.table.items() if c == 64]
+    wild_cells = [x for x, c in game.table.items() if c == WILD]
     for _ in range(n):
         kind = rng.random()
         if kind < 0.05:
