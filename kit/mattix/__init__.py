@@ -7,7 +7,7 @@ their rationale in ``tiles.py``.
 """
 
 from kit.mattix.ai import (GreedyPlayer, LookaheadPlayer, RandomPlayer, SearchPlayer,
-                           lookahead_values, standings_table, tournament)
+                           greedy_vs_best, lookahead_values, standings_table, tournament)
 from kit.mattix.draw import board_scene, board_svg, cell_at, cell_box, layout, text_board
 from kit.mattix.rules import COLUMN_PLAYER, ROW_PLAYER, Game, Move
 from kit.mattix.solver import SearchResult, analyse, search, solve
@@ -16,6 +16,6 @@ from kit.mattix.tiles import tile_table
 __all__ = ["Game", "Move", "ROW_PLAYER", "COLUMN_PLAYER",
            "solve", "analyse", "search", "SearchResult",
            "RandomPlayer", "GreedyPlayer", "LookaheadPlayer", "SearchPlayer",
-           "lookahead_values", "tournament", "standings_table",
+           "lookahead_values", "greedy_vs_best", "tournament", "standings_table",
            "board_scene", "board_svg", "cell_at", "cell_box", "layout", "text_board",
            "tile_table"]

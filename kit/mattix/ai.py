@@ -18,10 +18,10 @@ from typing import Optional, Sequence
 from kit.players import RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
 from kit.mattix.rules import Game, Move
-from kit.mattix.solver import search
+from kit.mattix.solver import analyse, search
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "LookaheadPlayer", "SearchPlayer",
-           "tournament", "standings_table", "lookahead_values"]
+           "tournament", "standings_table", "lookahead_values", "greedy_vs_best"]
 
 
 def _pick_best(scored: list, rng: random.Random) -> Move:
@@ -88,6 +88,33 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         return f"SearchPlayer(time_limit={self.time_limit!r}, depth={self.depth!r})"
+
+
+def greedy_vs_best(game: Game, depth: Optional[int] = None) -> str:
+    """One sentence for a lesson: what the biggest tile is worth in the end.
+
+    E.g. "Greedy takes 15 at 0,0 but ends 9 behind; best is 0,1 (1 now),
+    ending 9 ahead." Values are exact (``analyse``) unless ``depth`` is given.
+    """
+    rows = analyse(game, depth)
+    if not rows:
+        return "The game is over: there is no move to compare."
+    tile = {m: game.board[m.row][m.col] for m, _ in rows}
+    top = max(tile.values())
+    greedy_move, greedy_value = max(((m, v) for m, v in rows if tile[m] == top),
+                                    key=lambda row: row[1])
+    best_move, best_value = rows[0]
+    said = f"Greedy takes {top} at {greedy_move} and ends {_margin(greedy_value)}"
+    if greedy_value == best_value:
+        return said + "; that is a best move."
+    return (said + f"; best is {best_move} ({tile[best_move]} now), ending "
+            f"{_margin(best_value)}: greed costs {best_value - greedy_value} points.")
+
+
+def _margin(value: int) -> str:
+    if value == 0:
+        return "level"
+    return f"{abs(value)} {'ahead' if value > 0 else 'behind'}"
 
 
 def tournament(players: Sequence, games: int = 100, seed: int = 0, size: int = 8,

@@ -166,3 +166,14 @@ def test_exact_search_beats_lookahead_on_small_boards():
 def test_tournament_needs_two_players():
     with pytest.raises(ValueError, match="2 players"):
         tournament([GreedyPlayer()], games=1)
+
+
+def test_greedy_vs_best_says_what_greed_costs():
+    from kit.mattix import greedy_vs_best
+    g = Game.from_dict(POSITION)
+    assert greedy_vs_best(g) == ("Greedy takes 9 at 0,0 and ends 9 behind; best is 0,1 "
+                                 "(1 now), ending 9 ahead: greed costs 18 points.")
+    g2 = Game.from_dict({"board": [[None, 4], [3, None]], "star": [0, 0], "to_move": 1})
+    assert greedy_vs_best(g2) == "Greedy takes 3 at 1,0 and ends 3 ahead; that is a best move."
+    g2.play("1,0")
+    assert "game is over" in greedy_vs_best(g2)
