@@ -409,15 +409,14 @@ class Game:
         self._redo.append(move)
         return move
 
-    def redo(self) -> Move:
-        """Replay the last undone move."""
+    def redo(self) -> int:
+        """Replay the last undone move; return its points, as ``play`` does."""
         if not self._redo:
             raise IndexError("nothing to redo")
         move = self._redo.pop()
         exp = self.explain(move)
         self._undo.append((self._snapshot(), move))
-        self._apply(move, exp)
-        return move
+        return self._apply(move, exp)
 
     @property
     def history(self) -> list:

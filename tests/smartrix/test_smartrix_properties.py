@@ -71,7 +71,7 @@ def _play_checked(g, rng, max_moves=400):
         after = g.to_dict()
         if rng.random() < 0.3:
             assert g.undo() == move and g.to_dict() == before
-            assert g.redo() == move and g.to_dict() == after
+            assert g.redo() == points and g.to_dict() == after
     raise AssertionError("game did not end")
 
 
