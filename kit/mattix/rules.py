@@ -253,13 +253,15 @@ class Game:
         self._redo.append(m)
         return m
 
-    def redo(self) -> Move:
-        """Replay the last undone move; return it. IndexError if there is none."""
+    def redo(self) -> int:
+        """Replay the last undone move; return its points, as ``play`` does.
+
+        IndexError if there is none. (``undo`` returns the move; the other
+        games keep the same pair.)
+        """
         if not self._redo:
             raise IndexError("nothing to redo")
-        m = self._redo.pop()
-        self._apply(m)
-        return m
+        return self._apply(self._redo.pop())
 
     # ----- pictures --------------------------------------------------------
 
