@@ -1,0 +1,129 @@
+"""The contract every game keeps (DESIGN.md), checked the same way for all three.
+
+Each game's own tests go deep; this file checks that the three agree on the
+shape of the contract, so lessons and widgets can treat them alike.
+"""
+
+import json
+import random
+
+import pytest
+
+from kit import IllegalMove, InvalidMoveText, iota, mattix, smartrix
+
+GAMES = {
+    "iota": lambda seed: iota.Game.new(players=2, seed=seed),
+    "mattix": lambda seed: mattix.Game.new(seed=seed, size=6),
+    "smartrix": lambda seed: smartrix.Game.new(players=3, seed=seed),
+}
+MODULES = {"iota": iota, "mattix": mattix, "smartrix": smartrix}
+
+
+@pytest.fixture(params=sorted(GAMES))
+def name(request):
+    return request.param
+
+
+def played(name, seed=1, moves=6):
+    game, rng = GAMES[name](seed), random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_same_seed_same_game_and_another_seed_another(name):
+    assert GAMES[name](5).to_dict() == GAMES[name](5).to_dict()
+    assert GAMES[name](5).to_dict() != GAMES[name](6).to_dict()
+
+
+def test_position_round_trips_through_json(name):
+    game = played(name)
+    data = json.loads(json.dumps(game.to_dict()))
+    assert data["game"] == name
+    again = MODULES[name].Game.from_dict(data)
+    assert again.to_dict() == game.to_dict()
+    assert (again.to_move, again.scores, again.is_over) == (game.to_move, game.scores, game.is_over)
+
+
+def test_play_returns_points_undo_returns_the_move_redo_replays_it(name):
+    game = played(name, moves=3)
+    before = game.to_dict()
+    move = game.legal_moves()[0]
+    points = game.play(move)
+    assert isinstance(points, int)
+    after = game.to_dict()
+    assert game.undo() == move and game.to_dict() == before
+    assert game.redo() == points and game.to_dict() == after
+
+
+def test_move_text_round_trips(name):
+    game = played(name, moves=2)
+    for move in game.legal_moves()[:20]:
+        assert game.parse_move(str(move)) == move
+        assert eval(repr(move), vars(MODULES[name])) == move  # copy-pasteable repr
+
+
+def test_bad_move_text_is_a_value_error_naming_the_text(name):
+    game = played(name, moves=2)
+    with pytest.raises(InvalidMoveText) as err:
+        game.parse_move("not a move")
+    assert isinstance(err.value, ValueError) and "not a move" in str(err.value)
+
+
+def test_illegal_move_says_why_and_changes_nothing(name):
+    game = played(name, moves=2)
+    before = game.to_dict()
+    illegal = {"iota": "1RC@99,99", "mattix": "0,0", "smartrix": "00000000@40,40"}[name]
+    if name == "mattix":  # a cell off the star's line (and maybe empty)
+        r, c = game.star
+        illegal = f"{(r + 1) % 6},{(c + 1) % 6}"
+    with pytest.raises(IllegalMove) as err:
+        game.play(illegal)
+    assert isinstance(err.value, ValueError) and len(str(err.value)) > 15
+    assert game.to_dict() == before
+
+
+def test_copy_is_independent(name):
+    game = played(name)
+    twin = game.copy()
+    twin.play(twin.legal_moves()[0])
+    assert twin.to_dict() != game.to_dict()
+
+
+def test_pictures_text_and_view(name):
+    game = played(name)
+    svg = game._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert str(game).strip()
+
+
+@pytest.mark.parametrize("card_game", ["iota", "smartrix"])
+def test_a_seat_view_hides_the_other_hands_and_the_deck(card_game):
+    game = played(card_game, moves=4)
+    data = game.to_dict()
+    other = (game.to_move + 1) % len(data["hands"])
+    # The same position but for what this seat cannot see: a card of the
+    # other hand swapped with a deck card, and the deck reversed.
+    data["hands"][other][0], data["deck"][0] = data["deck"][0], data["hands"][other][0]
+    data["deck"].reverse()
+    secret = MODULES[card_game].Game.from_dict(data)
+    assert secret.view(game.to_move) == game.view(game.to_move)
+    assert secret.view(other) != game.view(other)
+
+
+def test_mattix_hides_nothing():
+    game = played("mattix")
+    assert game.view(0) == game.view(1) == game.to_dict()
+
+
+def test_a_whole_random_game_ends_with_one_score_per_side(name):
+    game, rng = GAMES[name](3), random.Random(3)
+    for _ in range(5000):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    assert game.is_over and all(isinstance(s, int) for s in game.scores)
+    with pytest.raises(IllegalMove):
+        game.play("pass" if name != "mattix" else "0,0")
