@@ -92,6 +92,21 @@ def test_copy_is_independent(name):
     assert twin.to_dict() != game.to_dict()
 
 
+def test_a_copy_undoing_and_playing_on_leaves_the_original_history_intact(name):
+    game = played(name, moves=5)
+    now = game.to_dict()
+    twin = game.copy()
+    twin.undo()
+    for move in twin.legal_moves()[:3]:
+        twin.play(move)
+        twin.undo()
+    twin.play(twin.legal_moves()[-1])
+    assert game.to_dict() == now
+    game.undo()
+    game.redo()
+    assert game.to_dict() == now
+
+
 def test_pictures_text_and_view(name):
     game = played(name)
     svg = game._repr_svg_()

@@ -20,6 +20,7 @@ import random
 from collections import Counter
 
 from kit.errors import IllegalMove
+from kit.history import History
 from kit.iota import movegen
 from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe
 from kit.iota.lines import table_problem, wild_stands_for
@@ -30,7 +31,7 @@ from kit.iota.scoring import Explanation, score_play
 HAND_SIZE = 4
 
 
-class Game:
+class Game(History):
     """One IOTA game: the table, hands, deck, scores and whose turn it is.
 
     Build with :meth:`new` or :meth:`from_dict`. ``table`` maps (row, col) to a
@@ -46,8 +47,7 @@ class Game:
         self.scores = list(scores)
         self.to_move = to_move
         self.passes = passes
-        self.history = []        # [(move, points, state before)]
-        self._redo = []          # moves undone, the next redo last
+        self._clear_history()
         self.start_draws = ()    # the "who starts" draw, when simulated
         self._refresh()
 
@@ -86,8 +86,7 @@ class Game:
 
     def copy(self) -> "Game":
         game = Game(self.table, self.hands, self.deck, self.scores, self.to_move, self.passes)
-        game.history = list(self.history)
-        game._redo = list(self._redo)
+        self._copy_history_to(game)
         game.start_draws = self.start_draws
         return game
 
@@ -118,13 +117,13 @@ class Game:
 
     @property
     def moves(self) -> list:
-        """The moves played so far, oldest first."""
-        return [move for move, _, _ in self.history]
+        """The moves played so far, oldest first (the same as ``history``)."""
+        return self.history
 
     @property
     def last_play(self):
         """The most recent Play still on the record, or None."""
-        for move, _, _ in reversed(self.history):
+        for move in reversed(self.history):
             if isinstance(move, Play):
                 return move
         return None
@@ -158,38 +157,17 @@ class Game:
         points, base, lines, doublings = score_play(table_after, move.cells, ends)
         return Explanation(move, True, points, base, lines, doublings, cells=move.cells)
 
-    def play(self, move) -> int:
-        """Make ``move`` (a Move or its text); return the points it scored.
+    # play, undo, redo and history come from kit.history.History.
 
-        Raises IllegalMove, with the rule and cells, leaving the game unchanged.
-        """
-        move = as_move(move)
+    def _as_move(self, move):
+        return as_move(move)
+
+    def _play_unrecorded(self, move) -> int:
         table_after, ends = self._check(move)
-        before = self._state()
-        points = self._apply(move, table_after, ends)
-        self.history.append((move, points, before))
-        self._redo.clear()
-        return points
+        return self._apply(move, table_after, ends)
 
-    def undo(self) -> Move:
-        """Take back the last move; return it. IndexError when there is none."""
-        if not self.history:
-            raise IndexError("nothing to undo")
-        move, _, before = self.history.pop()
-        self._restore(before)
-        self._redo.append(move)
-        return move
-
-    def redo(self) -> int:
-        """Replay the last undone move; return its points. IndexError when there is none."""
-        if not self._redo:
-            raise IndexError("nothing to redo")
-        move = self._redo.pop()
-        redo_rest = self._redo
-        self._redo = []
-        points = self.play(move)
-        self._redo = redo_rest
-        return points
+    def _snapshot(self):
+        return self._state()
 
     # ----- checking --------------------------------------------------------------
 

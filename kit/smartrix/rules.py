@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from kit.errors import IllegalMove
+from kit.history import History
 from kit.smartrix import position
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, FACING, ORIENTATIONS,
                                 TEXT, VALUE, mismatched_boxes)
@@ -33,7 +34,7 @@ from kit.smartrix.table import (AXIS_NAMES, all_sets, candidate_cells, constrain
 HAND_SIZE = 5
 
 
-class Game:
+class Game(History):
     """A Smartrix game. Build with :meth:`new`, :meth:`from_dict` or :meth:`setup`."""
 
     def __init__(self, grid, hands, deck, collected, to_move, out=None, *,
@@ -49,8 +50,7 @@ class Game:
         self.auto_collect = auto_collect
         # Free-table mode: sets lying on the table that their former may not claim.
         self._unclaimed = [(frozenset(cells), seat) for cells, seat in unclaimed]
-        self._undo = []                       # (snapshot, move)
-        self._redo = []                       # moves, last undone at the end
+        self._clear_history()
         self._removal_cache = None
 
     # --- construction -----------------------------------------------------
@@ -100,8 +100,7 @@ class Game:
 
     def copy(self) -> "Game":
         g = Game.from_dict(self.to_dict())
-        g._undo = list(self._undo)
-        g._redo = list(self._redo)
+        self._copy_history_to(g)
         return g
 
     def __eq__(self, other) -> bool:
@@ -389,38 +388,16 @@ class Game:
 
     # --- playing -------------------------------------------------------------
 
-    def play(self, move) -> int:
-        """Play a move (or its text); return the points it scored. Illegal:
-        :class:`kit.IllegalMove` saying why, and nothing changes."""
-        move = parse_move(move)
+    # play, undo, redo and history come from kit.history.History.
+
+    def _as_move(self, move) -> Move:
+        return parse_move(move)
+
+    def _play_unrecorded(self, move) -> int:
         exp = self.explain(move)
         if not exp.legal:
             raise IllegalMove(exp.reason, cells=exp.cells)
-        self._undo.append((self._snapshot(), move))
-        self._redo.clear()
         return self._apply(move, exp)
-
-    def undo(self) -> Move:
-        """Take back the last move, exactly (the drawn card goes back on the pile)."""
-        if not self._undo:
-            raise IndexError("nothing to undo")
-        snap, move = self._undo.pop()
-        self._restore(snap)
-        self._redo.append(move)
-        return move
-
-    def redo(self) -> int:
-        """Replay the last undone move; return its points, as ``play`` does."""
-        if not self._redo:
-            raise IndexError("nothing to redo")
-        move = self._redo.pop()
-        exp = self.explain(move)
-        self._undo.append((self._snapshot(), move))
-        return self._apply(move, exp)
-
-    @property
-    def history(self) -> list:
-        return [m for _, m in self._undo]
 
     def _snapshot(self):
         return (dict(self._grid), [list(h) for h in self._hands], list(self._deck),
@@ -428,8 +405,11 @@ class Game:
                 list(self._unclaimed))
 
     def _restore(self, snap):
-        (self._grid, self._hands, self._deck, self._collected, self._to_move, self._out,
-         self._unclaimed) = snap
+        # Copies: a game's copy shares its snapshots, and play mutates in place.
+        grid, hands, deck, collected, to_move, out, unclaimed = snap
+        self._grid, self._deck, self._to_move = dict(grid), list(deck), to_move
+        self._hands, self._collected = [list(h) for h in hands], [list(c) for c in collected]
+        self._out, self._unclaimed = list(out), list(unclaimed)
 
     def _apply(self, move, exp) -> int:
         seat = self._to_move

@@ -1,0 +1,63 @@
+"""Exact undo and redo, shared by the games that keep a hidden deck.
+
+A game mixes in :class:`History` and provides four small pieces:
+``_as_move(move)`` (a Move from a Move or its text), ``_play_unrecorded(move)``
+(check, raising :class:`kit.IllegalMove` before changing anything, then apply
+and return the points), ``_snapshot()`` and ``_restore(snapshot)``. Taking the
+snapshot before each move makes undo exact whatever the move drew from the
+deck; redo replays the move through the same rules.
+
+Not covered: a board that refuses to undo past a hidden draw (a widget's
+choice, not the engine's), and Mattix, whose undo is a cheaper exact delta.
+"""
+
+from __future__ import annotations
+
+
+class History:
+    _undo: list  # (snapshot before, move, points), the last move last
+    _redo: list  # moves undone, the next one to redo last
+
+    def _clear_history(self) -> None:
+        self._undo, self._redo = [], []
+
+    def _copy_history_to(self, other) -> None:
+        other._undo, other._redo = list(self._undo), list(self._redo)
+
+    @property
+    def history(self) -> list:
+        """The moves played so far, first to last."""
+        return [move for _, move, _ in self._undo]
+
+    def play(self, move) -> int:
+        """Make ``move`` (a Move or its text); return the points it scored.
+
+        Raises :class:`kit.IllegalMove` saying which rule and where; the game
+        is then exactly as before.
+        """
+        move = self._as_move(move)
+        before = self._snapshot()
+        points = self._play_unrecorded(move)
+        self._undo.append((before, move, points))
+        self._redo.clear()
+        return points
+
+    def undo(self):
+        """Take back the last move, exactly; return it. IndexError when there is none."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        before, move, _ = self._undo.pop()
+        self._restore(before)
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> int:
+        """Replay the last undone move; return its points, as ``play`` does."""
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        move = self._redo[-1]
+        before = self._snapshot()
+        points = self._play_unrecorded(move)
+        self._redo.pop()
+        self._undo.append((before, move, points))
+        return points
