@@ -35,6 +35,10 @@ class Move:
     cells: tuple = ()
     claim: bool = False
 
+    def __post_init__(self):
+        # One move, one value: cells in any order compare and hash alike.
+        object.__setattr__(self, "cells", tuple(sorted(tuple(c) for c in self.cells)))
+
     @classmethod
     def place(cls, card, row: int, col: int, claim: bool = False) -> "Move":
         if isinstance(card, str):
@@ -49,7 +53,7 @@ class Move:
     @classmethod
     def take(cls, kind: str, cells) -> "Move":
         """A claim or challenge of these cells."""
-        return cls(kind, cells=tuple(sorted((int(r), int(c)) for r, c in cells)))
+        return cls(kind, cells=tuple((int(r), int(c)) for r, c in cells))
 
     @classmethod
     def parse(cls, text: str) -> "Move":

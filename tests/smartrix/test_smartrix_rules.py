@@ -294,3 +294,10 @@ def test_text_board_lists_every_card():
     for (r, c), card in g.grid.items():
         assert f"({r},{c}) {card}" in text
     assert "Player 1 (to move)" in text and "Draw pile" in text
+
+
+def test_a_move_built_with_cells_in_any_order_is_the_same_move():
+    from kit.smartrix import Move
+    a = Move("claim", cells=((0, 2), (0, 0), (0, 1)))
+    b = Move.take("claim", [(0, 1), (0, 2), (0, 0)])
+    assert a == b and hash(a) == hash(b) and str(a) == "claim 0,0 0,1 0,2"
