@@ -25,3 +25,21 @@ class InvalidMoveText(ValueError):
 
 class InvalidPosition(ValueError):
     """A position dictionary that is malformed or breaks the rules."""
+
+
+def check_position_keys(d, game: str, required, optional=()) -> None:
+    """The checks every position dict starts with, worded the same in every game.
+
+    ``d`` must be a dict for ``game`` (its "game" key may be left out), holding
+    every key of ``required`` and nothing beyond ``required`` and ``optional``.
+    """
+    if not isinstance(d, dict):
+        raise InvalidPosition(f"position data for {game} must be a dict, not {type(d).__name__}")
+    if d.get("game", game) != game:
+        raise InvalidPosition(f"'game' must be {game!r}, not {d['game']!r}")
+    unknown = set(d) - {"game", *required, *optional}
+    if unknown:
+        raise InvalidPosition(f"unknown key(s) {sorted(unknown)} in position data for {game}")
+    missing = [key for key in required if key not in d]
+    if missing:
+        raise InvalidPosition(f"position data for {game} needs {', '.join(map(repr, missing))}")

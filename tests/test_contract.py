@@ -142,3 +142,17 @@ def test_a_whole_random_game_ends_with_one_score_per_side(name):
     assert game.is_over and all(isinstance(s, int) for s in game.scores)
     with pytest.raises(IllegalMove):
         game.play("pass" if name != "mattix" else "0,0")
+
+
+def test_malformed_position_data_is_named_alike_in_every_game(name):
+    Game = MODULES[name].Game
+    data = played(name).to_dict()
+    with pytest.raises(ValueError, match=f"position data for {name} must be a dict, not list"):
+        Game.from_dict([data])
+    with pytest.raises(ValueError, match=f"'game' must be '{name}', not 'chess'"):
+        Game.from_dict({**data, "game": "chess"})
+    with pytest.raises(ValueError, match=r"unknown key\(s\) \['colour'\]"):
+        Game.from_dict({**data, "colour": "red"})
+    first = next(iter(k for k in data if k != "game"))
+    with pytest.raises(ValueError, match=f"needs '{first}'"):
+        Game.from_dict({k: v for k, v in data.items() if k != first})

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kit.errors import InvalidPosition
+from kit.errors import InvalidPosition, check_position_keys
 from kit.iota.cards import FULL_DECK, TEXT, WILD, parse_card
 from kit.iota.lines import table_problem
 
@@ -111,13 +111,7 @@ def _read_int_list(values, n, name) -> list:
 
 def read_position(d) -> tuple:
     """(table, hands, deck, scores, to_move, passes) from position data, checked."""
-    if not isinstance(d, dict):
-        raise InvalidPosition(f"a position must be a dict, not {type(d).__name__}")
-    if d.get("game", "iota") != "iota":
-        raise InvalidPosition(f"this is a {d.get('game')!r} position, not an IOTA one")
-    for key in ("grid", "hands", "deck"):
-        if key not in d:
-            raise InvalidPosition(f"the position has no {key!r}")
+    check_position_keys(d, "iota", ("grid", "hands", "deck"), ("scores", "to_move", "passes"))
     table = _read_grid(d["grid"])
     if not isinstance(d["hands"], list) or not 1 <= len(d["hands"]) <= 4:
         raise InvalidPosition("'hands' must be a list of 1 to 4 hands, one per player")

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
+from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
 from kit.mattix.tiles import tile_table
 
 ROW_PLAYER, COLUMN_PLAYER = 0, 1
@@ -56,7 +56,6 @@ class Move:
 
 MoveLike = Union[Move, str, tuple]
 
-_DICT_KEYS = {"game", "board", "star", "to_move", "scores"}
 
 
 class Game:
@@ -99,15 +98,7 @@ class Game:
     @classmethod
     def from_dict(cls, d) -> "Game":
         """Any position in the kit's format; bad data raises InvalidPosition."""
-        if not isinstance(d, dict):
-            raise InvalidPosition(f"a Mattix position must be a dict, got {type(d).__name__}")
-        unknown = set(d) - _DICT_KEYS
-        if unknown:
-            raise InvalidPosition(f"unknown keys in a Mattix position: {sorted(unknown)}")
-        if d.get("game", "mattix") != "mattix":
-            raise InvalidPosition(f"'game' must be 'mattix', got {d.get('game')!r}")
-        if "board" not in d or "star" not in d:
-            raise InvalidPosition("a Mattix position needs 'board' and 'star'")
+        check_position_keys(d, "mattix", ("board", "star"), ("to_move", "scores"))
         board = _check_board(d["board"])
         star = _check_star(d["star"], board)
         to_move = d.get("to_move", ROW_PLAYER)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from kit.errors import InvalidPosition
+from kit.errors import InvalidPosition, check_position_keys
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, parse_card
 from kit.smartrix.table import AXIS_NAMES, all_sets, bounds, fits, fmt_cell, mismatched_pairs
 
@@ -123,16 +123,8 @@ def _read_unclaimed(raw, grid, n):
 
 def read(d) -> dict:
     """Validate a position dict; return keyword arguments for ``Game``."""
-    if not isinstance(d, dict):
-        raise InvalidPosition(f"a position is a dict, not {type(d).__name__}")
-    extra = set(d) - KEYS
-    if extra:
-        raise InvalidPosition(f"unknown key(s) {sorted(extra)}")
-    if d.get("game", "smartrix") != "smartrix":
-        raise InvalidPosition(f"this is a {d['game']!r} position, not a Smartrix one")
-    for key in ("grid", "hands", "deck", "collected", "to_move"):
-        if key not in d:
-            raise InvalidPosition(f"missing key {key!r}")
+    check_position_keys(d, "smartrix", ("grid", "hands", "deck", "collected", "to_move"),
+                        KEYS)
     opts = d.get("options", {}) or {}
     if not isinstance(opts, dict) or set(opts) - set(OPTION_KEYS):
         raise InvalidPosition(f"options must be a dict with keys {OPTION_KEYS}, not {opts!r}")

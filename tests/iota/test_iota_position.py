@@ -95,8 +95,8 @@ def test_malformed_structure():
     _bad(lambda d: d.__setitem__("grid", []), "non-empty list")
     _bad(lambda d: d["grid"].append([1, "a", "1YC"]), "integer row and col")
     _bad(lambda d: d["grid"].append([0, 0, "1YC"]), "listed twice")
-    _bad(lambda d: d.__setitem__("game", "mattix"), "not an IOTA one")
-    _bad(lambda d: d.pop("deck"), "no 'deck'")
+    _bad(lambda d: d.__setitem__("game", "mattix"), "'game' must be 'iota'")
+    _bad(lambda d: d.pop("deck"), "needs 'deck'")
     _bad(lambda d: d["hands"][1].extend(["1YC", "1YS", "1YT"]), "hand 1 holds 5 cards")
     _bad(lambda d: d.__setitem__("hands", []), "1 to 4 hands")
     with pytest.raises(InvalidPosition):

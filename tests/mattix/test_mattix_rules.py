@@ -192,7 +192,7 @@ def test_round_trip_is_exact_and_json_able():
     ({"to_move": "0"}, "'to_move' must be 0"),
     ({"scores": [1]}, "'scores' must be"),
     ({"game": "iota"}, "'game' must be 'mattix'"),
-    ({"stars": [0, 2]}, "unknown keys"),
+    ({"stars": [0, 2]}, "unknown key"),
 ])
 def test_from_dict_rejects_bad_data_naming_the_problem(change, problem):
     d = dict(SMALL, **change)
@@ -202,7 +202,9 @@ def test_from_dict_rejects_bad_data_naming_the_problem(change, problem):
 
 
 def test_from_dict_needs_a_board_and_a_star():
-    with pytest.raises(ValueError, match="needs 'board' and 'star'"):
+    with pytest.raises(ValueError, match="needs 'board', 'star'"):
+        Game.from_dict({})
+    with pytest.raises(ValueError, match="needs 'star'"):
         Game.from_dict({"board": SMALL["board"]})
     with pytest.raises(ValueError, match="must be a dict"):
         Game.from_dict([1, 2])
