@@ -53,9 +53,9 @@ def test_rejects_cards_not_adding_up_to_70():
 
 
 @pytest.mark.parametrize("change, words", [
-    (lambda d: d.pop("deck"), "missing key 'deck'"),
+    (lambda d: d.pop("deck"), "needs 'deck'"),
     (lambda d: d.__setitem__("colour", 1), "unknown key"),
-    (lambda d: d.__setitem__("game", "iota"), "not a Smartrix"),
+    (lambda d: d.__setitem__("game", "iota"), "'game' must be 'smartrix'"),
     (lambda d: d.__setitem__("to_move", 3), "to_move"),
     (lambda d: d.__setitem__("out", [True, False, False]), "draw pile is empty"),
     (lambda d: d["options"].__setitem__("window", "5"), "window"),
