@@ -280,7 +280,7 @@ class Game(History):
         return text_board(self)
 
     def __repr__(self) -> str:
-        return (f"<iota.Game {self.players} players, {len(self.table)} cards on the table, "
+        return (f"<iota.Game {self.players} players, {len(self.table)} card{'s' if len(self.table) != 1 else ''} on the table, "
                 f"deck {len(self.deck)}, scores {self.scores}, seat {self.to_move} to move>")
 
     def svg(self, **options) -> str:

@@ -464,7 +464,7 @@ class Game(History):
         return board_text(self)
 
     def __repr__(self) -> str:
-        return (f"<smartrix.Game {self.players} players, {len(self._grid)} cards on the table, "
+        return (f"<smartrix.Game {self.players} players, {len(self._grid)} card{'s' if len(self._grid) != 1 else ''} on the table, "
                 f"player {self._to_move} to move{', over' if self.is_over else ''}>")
 
     def _repr_svg_(self) -> str:
