@@ -2,8 +2,8 @@
 
 Lessons are committed executed so nbval really compares their outputs. This
 runs each notebook top to bottom in a fresh kernel (from the notebook's own
-folder), then drops the saved widget state, which only bloats the file and
-changes on every run.
+folder), then drops the saved widget state and the per-cell timings, which
+only bloat the file and change on every run.
 
     python -m kit.lessons.execute notebooks/*.ipynb
 """
@@ -19,9 +19,11 @@ from nbclient import NotebookClient
 
 def execute(path: Path, timeout: int = 600) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
     nbformat.write(nb, path)
 
 
