@@ -39,6 +39,7 @@ class BoardView(widgets.VBox):
         self.status = widgets.HTML()
         self.errors = widgets.Output()
         self.redraws = 0
+        self.raise_errors = False  # tests set it: re-raise after showing the error
         super().__init__([self.canvas, self.status, self.errors], **kwargs)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_client_ready(self._client_ready)
@@ -70,7 +71,7 @@ class BoardView(widgets.VBox):
             log.exception("board handler failed")
             self.say(f"Something went wrong: {exc}", tone="bad")
             self.errors.append_stderr(traceback.format_exc())
-            if getattr(self, "raise_errors", False):
+            if self.raise_errors:
                 raise
             return None
 
