@@ -17,13 +17,13 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
+from kit.mattix.rules import SIDE_NAMES
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, PAPER, TABLE, Scene
 
 NEGATIVE_FILL = "#FBE3D6"     # pale vermillion tint
 NEGATIVE_INK = "#A94400"      # dark vermillion: readable on the tint
 STAR_FILL = "#E69F00"         # Okabe-Ito orange
 EMPTY_FILL = "#E2DDD0"
-SIDE_NAMES = ("row player", "column player")
 
 
 @dataclass(frozen=True)
@@ -87,12 +87,9 @@ def _status(game, best, last) -> list:
     s0, s1 = game.scores
     lines = [f"Row player {s0}  :  Column player {s1}"]
     if game.is_over:
-        w = game.winner
-        lines.append("Game over: " + ("a draw" if w is None else f"the {SIDE_NAMES[w]} wins"))
+        lines.append(_outcome(game))
     else:
-        r, c = game.star
-        where = f"row {r}" if game.to_move == 0 else f"column {c}"
-        lines.append(f"{SIDE_NAMES[game.to_move].capitalize()} to move: takes from {where}")
+        lines.append(f"{_mover(game)} to move: takes from {_line_name(game)}")
     extra = []
     if last is not None:
         extra.append(f"last move {last}")
@@ -220,9 +217,22 @@ def text_board(game) -> str:
 
 def _text_status(game) -> str:
     if game.is_over:
-        w = game.winner
-        return "Game over: " + ("a draw." if w is None else f"the {SIDE_NAMES[w]} wins.")
-    r, c = game.star
-    where = f"row {r}" if game.to_move == 0 else f"column {c}"
+        return _outcome(game) + "."
     moves = ", ".join(f"{m} ({game.board[m.row][m.col]})" for m in game.legal_moves())
-    return f"{SIDE_NAMES[game.to_move].capitalize()} to move, from {where}: {moves}"
+    return f"{_mover(game)} to move, from {_line_name(game)}: {moves}"
+
+
+# The status words the picture and the text board share.
+
+def _outcome(game) -> str:
+    w = game.winner
+    return "Game over: " + ("a draw" if w is None else f"the {SIDE_NAMES[w]} wins")
+
+
+def _mover(game) -> str:
+    return SIDE_NAMES[game.to_move].capitalize()
+
+
+def _line_name(game) -> str:
+    r, c = game.star
+    return f"row {r}" if game.to_move == 0 else f"column {c}"
