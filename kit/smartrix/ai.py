@@ -254,7 +254,6 @@ class CautiousPlayer:
             hot = _hot_cells(grid, game.window)
         if not hot:
             return 0.0
-        gains = []
         pool_set = set(pool)
         best = {}
         for _, _, value, need in hot:

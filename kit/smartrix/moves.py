@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from kit.errors import InvalidMoveText
 from kit.smartrix.cards import TEXT, parse_card
 
-KINDS = ("place", "pass", "claim", "challenge")
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _PLACE = re.compile(r"^([01]{8})\s*@\s*" + _CELL + r"(\s+claim)?$")
 _CELL_RE = re.compile(r"^" + _CELL + r"$")

@@ -27,11 +27,6 @@ AXIS_NAMES = ("row", "column", "diagonal", "anti-diagonal")
 SET_LENGTH = 5
 
 
-def neighbours(cell):
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in DIRECTIONS]
-
-
 def touches(grid, cell) -> bool:
     r, c = cell
     return any((r + dr, c + dc) in grid for dr, dc in DIRECTIONS)
