@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
-from kit.mattix.tiles import tile_table
+from kit.mattix.tiles import check_size, tile_table
 
 ROW_PLAYER, COLUMN_PLAYER = 0, 1
 SIDE_NAMES = ("row player", "column player")
@@ -272,8 +272,7 @@ def _is_int(x) -> bool:
 
 
 def _check_tiles(tiles, size) -> tuple:
-    if not _is_int(size) or size < 2:
-        raise ValueError(f"board size must be an integer of at least 2, got {size!r}")
+    check_size(size)
     tiles = tuple(tiles)
     if len(tiles) != size * size - 1:
         raise ValueError(f"a {size}x{size} board needs {size * size - 1} tiles, got {len(tiles)}")

@@ -92,12 +92,17 @@ def scaled_table(table, count: int) -> tuple:
     return tuple(ordered[round((i + 0.5) * n / count - 0.5)] for i in range(count))
 
 
+def check_size(size) -> None:
+    """A board side must be an integer of at least 2 (ValueError otherwise)."""
+    if not isinstance(size, int) or isinstance(size, bool) or size < 2:
+        raise ValueError(f"board size must be an integer of at least 2, got {size!r}")
+
+
 def tile_table(size: int, level: int = 1) -> tuple:
     """The ``size * size - 1`` tiles for an n x n board at ``level`` (sorted)."""
     if level not in LEVELS:
         raise ValueError(f"level must be 1 (positive tiles) or 2 (with negatives), got {level!r}")
-    if not isinstance(size, int) or isinstance(size, bool) or size < 2:
-        raise ValueError(f"board size must be an integer of at least 2, got {size!r}")
+    check_size(size)
     preset = PRESETS.get((size, level))
     if preset is not None:
         return preset
