@@ -16,10 +16,10 @@ import random
 
 from kit.errors import InvalidPosition, check_position_keys
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, parse_card
-from kit.smartrix.table import AXIS_NAMES, all_sets, bounds, fits, fmt_cell, mismatched_pairs
+from kit.smartrix.table import (AXES, AXIS_NAMES, all_sets, bounds, fits, fmt_cell,
+                                mismatched_pairs)
 
 OPTION_KEYS = ("window", "teams", "auto_collect")
-KEYS = {"game", "grid", "hands", "deck", "collected", "to_move", "out", "options", "unclaimed"}
 
 
 def check_options(players, window, teams, auto_collect):
@@ -97,9 +97,8 @@ def _check_table(grid, window):
                               f"({TEXT[grid[b]]}) touch but do not match")
     sets = all_sets(grid)
     if sets:
-        s = sets[0]
-        axis = next(k for k, (dr, dc) in enumerate(((0, 1), (1, 0), (1, 1), (1, -1)))
-                    if (s[1][0] - s[0][0], s[1][1] - s[0][1]) == (dr, dc))
+        s = sets[0]  # sorted cells, so the step from the first to the second is the axis
+        axis = AXES.index((s[1][0] - s[0][0], s[1][1] - s[0][1]))
         raise InvalidPosition(f"the {AXIS_NAMES[axis]} {fmt_cell(s[0])}-{fmt_cell(s[-1])} is "
                               "a set of 5 lying on the table; sets are collected at once")
 
@@ -124,7 +123,7 @@ def _read_unclaimed(raw, grid, n):
 def read(d) -> dict:
     """Validate a position dict; return keyword arguments for ``Game``."""
     check_position_keys(d, "smartrix", ("grid", "hands", "deck", "collected", "to_move"),
-                        KEYS)
+                        ("out", "options", "unclaimed"))
     opts = d.get("options", {}) or {}
     if not isinstance(opts, dict) or set(opts) - set(OPTION_KEYS):
         raise InvalidPosition(f"options must be a dict with keys {OPTION_KEYS}, not {opts!r}")
