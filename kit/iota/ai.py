@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from kit.iota import movegen
 from kit.iota.cards import ATTRS, REAL_CARDS, VALUE, WILD, make_card
-from kit.iota.lines import lines_through
+from kit.iota.lines import AXES, lines_through
 from kit.iota.moves import Pass, Play, Recycle
 from kit.iota.scoring import quick_points
 from kit.players import RandomPlayer, Standing
@@ -122,7 +122,7 @@ class PlannerPlayer:
         if not scored:
             return self._pass(game, moves, rng)
         scored.sort(key=lambda t: -t[0])
-        unseen = self._unseen(game)
+        unseen = self._unseen(game) if self.risk else None
         best, choice = None, []
         for points, move in scored[:self.candidates]:
             value = points - self._cost(game, move, points, unseen)
@@ -156,7 +156,7 @@ class PlannerPlayer:
         for card, cell in move.placements:
             table[cell] = card
         try:
-            cost = self.risk * self._given_away(game, move, unseen)
+            cost = self.risk * self._given_away(game, move, unseen) if self.risk else 0.0
             lots = any(len(line) == 4 for _, line in lines_through(table, move.cells))
             if WILD in move.cards and not lots:
                 cost += self.wild_cost * move.cards.count(WILD)
@@ -181,7 +181,7 @@ class PlannerPlayer:
             line_cards = [table[x] for x in line]
             need = None if WILD in line_cards else _completing_card(line_cards)
             (r0, c0), (r1, c1) = line[0], line[-1]
-            dr, dc = (0, 1) if axis == 0 else (1, 0)
+            dr, dc = AXES[axis]
             for end in ((r0 - dr, c0 - dc), (r1 + dr, c1 + dc)):
                 if end in table:
                     continue
