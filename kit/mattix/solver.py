@@ -209,10 +209,14 @@ class Searcher:
         return self._search(mask, star, mover, left if depth is None else depth, left,
                             -INFINITY, INFINITY)
 
+    def _root_moves(self) -> list:
+        """The root's moves as (bit, cell, value), biggest tile first."""
+        return [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]
+
     def _root(self, depth: int, left: int, rng: Optional[random.Random]):
         """One full-window search of the root; returns (value, best cell)."""
         mask, star, mover = self.mask, self.star, self.mover
-        moves = [e for e in self.lines[mover][star] if mask & e[0]]
+        moves = self._root_moves()
         if rng is not None:
             rng.shuffle(moves)                      # ties between equal tiles: seeded
             moves.sort(key=lambda e: -e[2])
@@ -240,7 +244,8 @@ class Searcher:
         start = time.perf_counter()
         self._counter[0] = self._checkpoint[0] = 0
         left = self.mask.bit_count()
-        if not any(self.mask & e[0] for e in self.lines[self.mover][self.star]):
+        moves = self._root_moves()
+        if not moves:
             return SearchResult(0, None, 0, True, 1, time.perf_counter() - start)
         target = left if depth is None else min(depth, left)
         self.deadline = None if time_limit is None else start + time_limit
@@ -267,7 +272,6 @@ class Searcher:
                 gc.enable()
         if done_value is None:
             # Not even depth 1 finished in time: fall back on the biggest tile.
-            moves = [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]
             done_value, done_cell = moves[0][2], moves[0][1]
         n = self.size
         return SearchResult(done_value, Move(*divmod(done_cell, n)), done_depth,
@@ -316,11 +320,11 @@ def analyse(game: Game, depth: Optional[int] = None) -> list:
     """
     searcher = Searcher(game)
     n = game.size
+    child_depth = None if depth is None else max(depth - 1, 0)
     rows = []
     for m in game.legal_moves():
         cell = m.row * n + m.col
         tile = searcher.values[cell]
-        child_depth = None if depth is None else max(depth - 1, 0)
         reply = searcher.value_of(searcher.mask ^ (1 << cell), cell, 1 - game.to_move,
                                   child_depth)
         rows.append((m, tile - reply, tile))
