@@ -27,8 +27,8 @@ from kit.players import tournament as _tournament
 from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, parse_card
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
-from kit.smartrix.table import (AXES, candidate_cells, constraint_at, in_window, run_through,
-                                sets_through)
+from kit.smartrix.table import (AXES, candidate_cells, cards_value, constraint_at, in_window,
+                                run_through, sets_through)
 
 __all__ = ["Threat", "threats", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
            "tournament", "standings_table", "expected_best"]
@@ -75,7 +75,7 @@ def _hot_cells(grid, window):
         sets = sets_through(grid, cell)
         if sets:
             taken = {x for _, run in sets for x in run if x != cell}
-            hot.append((cell, taken, sum(VALUE[grid[x]] for x in taken), constraint_at(grid, cell)))
+            hot.append((cell, taken, cards_value(grid, taken), constraint_at(grid, cell)))
     return hot
 
 
@@ -140,7 +140,7 @@ def honest_placements(game) -> list:
             continue
         sets = sets_through(grid, cell)
         taken = sorted({x for _, run in sets for x in run if x != cell})
-        base = sum(VALUE[grid[x]] for x in taken)
+        base = cards_value(grid, taken)
         for h in hand:
             for o in ORIENTATIONS[h]:
                 if o & need[0] == need[1]:
@@ -157,7 +157,7 @@ def _free_points(game):
     best, best_pts = None, 0
     for m in game.legal_moves():
         if m.kind in ("claim", "challenge"):
-            pts = sum(VALUE[game._grid[c]] for c in m.cells)
+            pts = cards_value(game._grid, m.cells)
             if best is None or pts > best_pts:
                 best, best_pts = m, pts
     return best
@@ -236,7 +236,7 @@ class CautiousPlayer:
             if not taken:
                 if move.cell not in by_cell:
                     by_cell[move.cell] = _hot_after_place(grid, base_hot, move.cell, game.window)
-                hot = [(c, t, sum(VALUE[grid[x]] for x in t), constraint_at(grid, c))
+                hot = [(c, t, cards_value(grid, t), constraint_at(grid, c))
                        for c, t in by_cell[move.cell]]
             return self._exposure(game, grid, pool, game._out, len(game._deck), hot)
         finally:
