@@ -39,12 +39,15 @@ def _ends_game(game, play) -> bool:
     return not game.deck and len(play.placements) == len(game.hands[game.to_move])
 
 
+def _scored_plays(game, moves) -> list:
+    """(points, play) for each play among ``moves``, in their order."""
+    return [(quick_points(game.table, m.placements, _ends_game(game, m)), m)
+            for m in moves if isinstance(m, Play)]
+
+
 def rank_moves(game) -> list:
     """(points, play) for every legal play, best first (ties in generator order)."""
-    scored = [(quick_points(game.table, m.placements, _ends_game(game, m)), i, m)
-              for i, m in enumerate(game.legal_moves()) if isinstance(m, Play)]
-    scored.sort(key=lambda t: (-t[0], t[1]))
-    return [(points, move) for points, _, move in scored]
+    return sorted(_scored_plays(game, game.legal_moves()), key=lambda t: -t[0])
 
 
 def _best_pass(moves, rng):
@@ -61,15 +64,11 @@ class GreedyPlayer:
 
     def choose(self, game, rng):
         moves = game.legal_moves()
-        best, choice = -1, []
-        for move in moves:
-            if isinstance(move, Play):
-                points = quick_points(game.table, move.placements, _ends_game(game, move))
-                if points > best:
-                    best, choice = points, [move]
-                elif points == best:
-                    choice.append(move)
-        return rng.choice(choice) if choice else _best_pass(moves, rng)
+        scored = _scored_plays(game, moves)
+        if not scored:
+            return _best_pass(moves, rng)
+        best = max(points for points, _ in scored)
+        return rng.choice([move for points, move in scored if points == best])
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
@@ -117,8 +116,7 @@ class PlannerPlayer:
         recycle = [m for m in moves if isinstance(m, Recycle)]
         if recycle:
             return min(recycle, key=lambda m: (VALUE[m.card], m.card, m.cell))
-        scored = [(quick_points(game.table, m.placements, _ends_game(game, m)), m)
-                  for m in moves if isinstance(m, Play)]
+        scored = _scored_plays(game, moves)
         if not scored:
             return self._pass(game, moves, rng)
         scored.sort(key=lambda t: -t[0])
