@@ -144,10 +144,6 @@ class Game:
         """Every tile the player to move may take, in board order."""
         return [Move(r, c) for r, c in self.line_cells() if self.board[r][c] is not None]
 
-    def tile(self, cell) -> Optional[int]:
-        r, c = cell
-        return self.board[r][c]
-
     def tiles_left(self) -> int:
         return sum(v is not None for row in self.board for v in row)
 

@@ -35,8 +35,6 @@ Rationale
 
 from __future__ import annotations
 
-from collections import Counter
-
 #: How many of each value, level 1 (8 x 8, 63 tiles, values 1..15).
 LEVEL_1_COUNTS = {1: 4, 2: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5,
                   9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 3}
@@ -107,9 +105,3 @@ def tile_table(size: int, level: int = 1) -> tuple:
     if preset is not None:
         return preset
     return scaled_table(LEVEL_1 if level == 1 else LEVEL_2, size * size - 1)
-
-
-def describe(table) -> str:
-    """One line per value: how many tiles carry it (for lessons and docs)."""
-    counts = Counter(table)
-    return "\n".join(f"{v:>4}: {counts[v]}" for v in sorted(counts))
