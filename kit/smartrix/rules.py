@@ -172,9 +172,9 @@ class Game(History):
     @property
     def unclaimed_sets(self) -> list:
         """Sets lying on the table (free-table mode): (cells, seat that may not claim)."""
+        barred = {cells for cells, _ in self._unclaimed}
         return [(tuple(sorted(cells)), s) for cells, s in self._unclaimed] + [
-            (cells, None) for cells in all_sets(self._grid)
-            if frozenset(cells) not in {c for c, _ in self._unclaimed}]
+            (cells, None) for cells in all_sets(self._grid) if frozenset(cells) not in barred]
 
     def unseen(self, seat: int) -> list:
         """Canonical cards ``seat`` cannot see: the draw pile and the other hands."""
