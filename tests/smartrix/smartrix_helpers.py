@@ -15,8 +15,7 @@ def fill(cells, fixed=None, exclude=()):
     """Oriented cards for ``cells`` (in that order) so that every touch matches,
     each a different deck card, none of ``exclude`` (texts): {cell: text}."""
     grid = {cell: _int(t) for cell, t in (fixed or {}).items()}
-    used = {CANONICAL[v] for v in grid.values()}
-    used |= {CANONICAL[_int(t)] for t in (*exclude, *FILLERS)}
+    used = _used(grid, exclude)
     cells = list(cells)
 
     def rec(i):
@@ -46,12 +45,18 @@ def _int(text):
     return sum(1 << i for i, ch in enumerate(text) if ch == "1")
 
 
+def _used(grid, exclude):
+    """Canonical cards a search may not use: those of ``grid`` (ints), ``exclude``
+    and the fillers."""
+    return {CANONICAL[v] for v in grid.values()} | {
+        CANONICAL[_int(t)] for t in (*exclude, *FILLERS)}
+
+
 def card_matching(grid, cell, exclude=()):
     """A card text (not on the table, not excluded) that fits ``cell``."""
     g = {c: _int(t) for c, t in grid.items()}
     mask, bits = constraint_at(g, cell)
-    used = {CANONICAL[v] for v in g.values()}
-    used |= {CANONICAL[_int(t)] for t in (*exclude, *FILLERS)}
+    used = _used(g, exclude)
     for c in DECK:
         if c not in used:
             for o in ORIENTATIONS[c]:
@@ -64,8 +69,7 @@ def card_not_matching(grid, cell, exclude=()):
     """A card text that fits no orientation at ``cell`` (so any orientation fails)."""
     g = {c: _int(t) for c, t in grid.items()}
     mask, bits = constraint_at(g, cell)
-    used = {CANONICAL[v] for v in g.values()}
-    used |= {CANONICAL[_int(t)] for t in (*exclude, *FILLERS)}
+    used = _used(g, exclude)
     for c in DECK:
         if c not in used and not any(o & mask == bits for o in ORIENTATIONS[c]):
             return TEXT[c]
