@@ -26,7 +26,7 @@ from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe
 from kit.iota.lines import table_problem, wild_stands_for
 from kit.iota.moves import Move, Pass, Play, Recycle, as_move
 from kit.iota.position import read_position, write_position
-from kit.iota.scoring import Explanation, score_play
+from kit.iota.scoring import Explanation, play_points, score_play
 
 HAND_SIZE = 4
 
@@ -223,10 +223,10 @@ class Game(History):
             self._draw(hand, len(move.exchange))
             self.passes += 1
         else:
-            points = score_play(table_after, move.cells, ends)[0]
+            points = play_points(table_after, move.cells, ends)
             for card in move.cards:
                 hand.remove(card)
-            self.table = dict(table_after)
+            self.table = table_after
             self._draw(hand, HAND_SIZE - len(hand))
             self.scores[self.to_move] += points
             self.passes = 0

@@ -4,8 +4,8 @@ Scoring (RULES.md): add the face values of every line of 2+ cards that holds a
 card played this turn (a card in two such lines counts twice; a wild is worth
 0), then double the turn once per lot completed (a line of exactly 4 holding a
 played card), once more for playing 4 cards, once more if the play ends the
-game. :func:`score_play` assumes the play is legal; checking is in
-:mod:`kit.iota.rules`.
+game. :func:`score_play` (with the explanation) and :func:`play_points` (just
+the number) assume the play is legal; checking is in :mod:`kit.iota.rules`.
 """
 
 from __future__ import annotations
@@ -92,16 +92,20 @@ def score_play(table_after: dict, cells, ends_game: bool) -> tuple:
     return base << len(doublings), base, tuple(lines), tuple(doublings)
 
 
+def play_points(table_after: dict, cells, ends_game: bool) -> int:
+    """The points of a legal play onto ``cells``, without building an explanation."""
+    lines = lines_through(table_after, cells)
+    base = sum(VALUE[table_after[x]] for _, line in lines for x in line)
+    shift = sum(1 for _, line in lines if len(line) == 4)
+    return base << (shift + (len(cells) == 4) + bool(ends_game))
+
+
 def quick_points(table: dict, placements, ends_game: bool) -> int:
-    """The points of a legal play, without building an explanation (for players)."""
+    """The points of a legal play on ``table`` before it (for players)."""
     for card, cell in placements:
         table[cell] = card
     try:
-        lines = lines_through(table, [cell for _, cell in placements])
-        base = sum(VALUE[table[x]] for _, line in lines for x in line)
-        shift = sum(1 for _, line in lines if len(line) == 4)
+        return play_points(table, [cell for _, cell in placements], ends_game)
     finally:
         for _, cell in placements:
             del table[cell]
-    shift += (len(placements) == 4) + bool(ends_game)
-    return base << shift
