@@ -26,7 +26,7 @@ from kit.players import RandomPlayer, standings_table
 from kit.players import tournament as _tournament
 from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, parse_card
 from kit.smartrix.moves import PASS, Move
-from kit.smartrix.rules import Game
+from kit.smartrix.rules import Game, next_seat
 from kit.smartrix.table import (AXES, candidate_cells, cards_value, constraint_at, in_window,
                                 run_through, sets_through)
 
@@ -245,8 +245,8 @@ class CautiousPlayer:
 
     def _exposure(self, game, grid, pool, out, deck_size, hot=None):
         """Signed expected gain of the next seat to move on ``grid``."""
-        n, seat = game.players, game.to_move
-        nxt = next((s for s in ((seat + k) % n for k in range(1, n + 1)) if not out[s]), None)
+        seat = game.to_move
+        nxt = next_seat(out, seat)
         if nxt is None or nxt == seat:
             return 0.0
         sign = -1.0 if game.team_of(nxt) == game.team_of(seat) else 1.0

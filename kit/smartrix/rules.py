@@ -445,14 +445,11 @@ class Game(History):
             self._unclaimed = [(c, s) for c, s in self._unclaimed if c in live]
 
     def _advance(self):
-        n = self.players
-        for step in range(1, n + 1):
-            seat = (self._to_move + step) % n
-            if not self._out[seat]:
-                self._to_move = seat
-                if self._deck:
-                    self._hands[seat].append(self._deck.pop(0))
-                return
+        seat = next_seat(self._out, self._to_move)
+        if seat is not None:
+            self._to_move = seat
+            if self._deck:
+                self._hands[seat].append(self._deck.pop(0))
 
     # --- pictures ------------------------------------------------------------
 
@@ -474,6 +471,13 @@ class Game(History):
         """The position as SVG; options as for :func:`kit.smartrix.draw.draw`."""
         from kit.smartrix.draw import draw
         return draw(self, **options).to_svg()
+
+
+def next_seat(out, seat):
+    """The first seat after ``seat`` round the table (``seat`` itself last) that
+    is not ``out``; None when every seat is out."""
+    n = len(out)
+    return next((s for s in ((seat + k) % n for k in range(1, n + 1)) if not out[s]), None)
 
 
 def _spot(card, box) -> str:
