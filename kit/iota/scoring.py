@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kit.iota.cards import TEXT, VALUE
+from kit.iota.cards import TEXT, VALUE, parse_card
 from kit.iota.lines import AXIS_NAMES, lines_through
 
 
@@ -31,13 +31,9 @@ class ScoredLine:
 
     def __str__(self) -> str:
         (r0, c0), (r1, c1) = self.cells[0], self.cells[-1]
-        sums = " + ".join(f"{t}({VALUE[_card_of(t)]})" for t in self.cards)
+        sums = " + ".join(f"{t}({VALUE[parse_card(t)]})" for t in self.cards)
         lot = "  (a lot)" if self.is_lot else ""
         return f"{AXIS_NAMES[self.axis]} ({r0},{c0})-({r1},{c1}): {sums} = {self.points}{lot}"
-
-
-def _card_of(text: str) -> int:
-    return TEXT.index(text)
 
 
 @dataclass(frozen=True)
