@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from kit.iota.cards import ATTRS, COLOURS, NUMBERS, TEXT, WILD
 from kit.iota.movegen import frontier
+from kit.iota.moves import Play
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
 
 #: Card colours R Y G B as Okabe-Ito colours (readable for colour-blind eyes).
@@ -74,7 +75,7 @@ def cell_at(layout_or_game, x: float, y: float):
     lay = _layout(layout_or_game)
     col = int((x - lay.left) // lay.cell)
     row = int((y - lay.top) // lay.cell)
-    if not (0 <= col < lay.cols and 0 <= row < lay.rows) or x < lay.left or y < lay.top:
+    if not (0 <= col < lay.cols and 0 <= row < lay.rows):
         return None
     return (row + lay.min_row, col + lay.min_col)
 
@@ -96,7 +97,8 @@ def draw_game(game, *, highlight=None, error_cells=(), good_cells=(), pending=No
     e.g. an illegal attempt next to its explanation. ``show_wilds`` writes
     under each wild the card it can stand for.
     """
-    pending = _as_play(pending)
+    if isinstance(pending, str):
+        pending = Play.parse(pending)
     table = dict(game.table)
     if pending is not None:
         table.update((c, card) for card, c in pending.placements)
@@ -123,13 +125,6 @@ def draw_game(game, *, highlight=None, error_cells=(), good_cells=(), pending=No
             scene.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=colour, stroke_width=4, radius=8,
                        dash=dash)
     return scene
-
-
-def _as_play(pending):
-    if pending is None or not isinstance(pending, str):
-        return pending
-    from kit.iota.moves import Play
-    return Play.parse(pending)
 
 
 def _draw_coords(scene: Scene, lay: Layout) -> None:
