@@ -216,13 +216,7 @@ class CautiousPlayer:
         return rng.choice(ties)
 
     def _after_pass(self, game, pool):
-        seat = game.to_move
-        out = list(game._out)
-        if not game._deck:
-            out[seat] = True
-            if game.teams:
-                out[game.partner(seat)] = True
-        return -self._exposure(game, game._grid, pool, out, len(game._deck))
+        return -self._exposure(game, game._grid, pool, game._out_after_pass(), len(game._deck))
 
     def _risk_after(self, game, pool, move, taken, base_hot, by_cell):
         if len(game._hands[game.to_move]) == 1:

@@ -414,10 +414,7 @@ class Game(History):
     def _apply(self, move, exp) -> int:
         seat = self._to_move
         if move.kind == "pass":
-            if not self._deck:
-                self._out[seat] = True
-                if self.teams:
-                    self._out[self.partner(seat)] = True
+            self._out = self._out_after_pass()
             self._advance()
             return 0
         if move.kind != "place":
@@ -434,6 +431,16 @@ class Game(History):
         if hand:
             self._advance()
         return exp.points
+
+    def _out_after_pass(self) -> list:
+        """``out`` as it would be after the player to move passes: in the end
+        phase the passer (with a partner, in the team game) is out."""
+        out = list(self._out)
+        if not self._deck:
+            out[self._to_move] = True
+            if self.teams:
+                out[self.partner(self._to_move)] = True
+        return out
 
     def _take(self, seat, cells):
         self._collected[seat].extend(self._grid.pop(c) for c in cells)
