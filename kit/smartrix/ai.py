@@ -152,14 +152,13 @@ def honest_placements(game) -> list:
 
 def _free_points(game):
     """In free-table mode, the best claim or challenge on offer, or None."""
-    if game.auto_collect:
+    if game.auto_collect or game.is_over:
         return None
     best, best_pts = None, 0
-    for m in game.legal_moves():
-        if m.kind in ("claim", "challenge"):
-            pts = cards_value(game._grid, m.cells)
-            if best is None or pts > best_pts:
-                best, best_pts = m, pts
+    for m in game._takes():  # not legal_moves(): its many placements are not wanted here
+        pts = cards_value(game._grid, m.cells)
+        if best is None or pts > best_pts:
+            best, best_pts = m, pts
     return best
 
 

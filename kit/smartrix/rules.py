@@ -233,9 +233,13 @@ class Game(History):
                     moves.append(Move("place", card=o, cell=cell))
                     if forms:
                         moves.append(Move("place", card=o, cell=cell, claim=True))
-        for cells, barred in self.unclaimed_sets:
-            if barred != self._to_move:
-                moves.append(Move.take("claim", cells))
+        return moves + self._takes()
+
+    def _takes(self) -> list:
+        """Free-table mode: the claims open to the player to move, then the
+        kit's challenge if the table is illegal (as listed by legal_moves)."""
+        moves = [Move.take("claim", cells) for cells, barred in self.unclaimed_sets
+                 if barred != self._to_move]
         removal = self.smallest_removal()
         if removal:
             moves.append(Move.take("challenge", removal))
