@@ -179,15 +179,17 @@ class _SegmentSearch:
         self.k = len(empties)
         self.crosses = [cross(table, e, 1 - axis) for e in empties]
         mask = count = 0
-        self.line_wild = False
+        line_wild = False
         for x in seg:
             card = table.get(x)
             if card == WILD:
-                self.line_wild = True
+                line_wild = True
             elif card is not None:
                 mask |= BITS[card]
                 count += 1
         self.start = (mask, count)
+        # A wild already on the table in a changed line: only the exact search will do.
+        self.exact = line_wild or any(c[3] for c in self.crosses)
         self.chosen = []
 
     def run(self) -> None:
@@ -222,16 +224,17 @@ class _SegmentSearch:
             counts[card] += 1
 
     def _wilds_ok(self, mask, count) -> bool:
+        if self.exact:
+            return _exact_ok(self.table, tuple(zip(self.chosen, self.empties)))
         played = [i for i, card in enumerate(self.chosen) if card == WILD]
-        crossed_wild = any(self.crosses[i][3] for i in range(self.k))
-        if not played and not self.line_wild and not crossed_wild:
+        if not played:
             return True
-        if len(played) == 1 and not self.line_wild and not crossed_wild:
+        if len(played) == 1:
             n, pmask, pcount, _ = self.crosses[played[0]]
             if not n:
                 return True
             return _every_attribute(ALLOWED[count][mask] & ALLOWED[pcount][pmask])
-        if len(played) == 2 and not self.line_wild and not crossed_wild:
+        if len(played) == 2:
             free = []
             for i in played:
                 n, pmask, pcount, _ = self.crosses[i]
