@@ -35,13 +35,9 @@ from kit.players import tournament as _tournament
 __all__ = ["RandomPlayer", "GreedyPlayer", "PlannerPlayer", "rank_moves", "tournament"]
 
 
-def _ends_game(game, play) -> bool:
-    return not game.deck and len(play.placements) == len(game.hands[game.to_move])
-
-
 def _scored_plays(game, moves) -> list:
     """(points, play) for each play among ``moves``, in their order."""
-    return [(quick_points(game.table, m.placements, _ends_game(game, m)), m)
+    return [(quick_points(game.table, m.placements, game.is_final_play(m)), m)
             for m in moves if isinstance(m, Play)]
 
 

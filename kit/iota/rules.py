@@ -145,6 +145,10 @@ class Game(History):
         return (movegen.recycles(self.table, hand) + movegen.plays(self.table, hand)
                 + movegen.passes(hand, len(self.deck)))
 
+    def is_final_play(self, play) -> bool:
+        """Would this play end the game (deck empty, the mover's last cards played)?"""
+        return not self.deck and len(play.placements) == len(self.hands[self.to_move])
+
     def explain(self, move) -> Explanation:
         """The score breakdown of a legal move, or the rule an illegal one breaks."""
         move = as_move(move)
@@ -186,8 +190,7 @@ class Game(History):
         if isinstance(move, Recycle):
             return self._check_recycle(move, hand), False
         if isinstance(move, Play):
-            return _check_play(self.table, hand, move), (
-                not self.deck and len(move.placements) == len(hand))
+            return _check_play(self.table, hand, move), self.is_final_play(move)
         raise IllegalMove(f"not an IOTA move: {move!r}")
 
     def _check_recycle(self, move, hand) -> dict:
