@@ -157,14 +157,7 @@ class Searcher:
                 if reply is None or not child_depth:
                     v = value if reply is None else value - reply
                     counter[0] += 1
-                    if v > best:
-                        best, best_cell = v, cell
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                break
-                    continue
-                if best_cell < 0:
+                elif best_cell < 0:
                     v = value - search(child_mask, cell, other, child_depth, child_left,
                                        value - beta, value - alpha)
                 else:
