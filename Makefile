@@ -14,12 +14,12 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab test fast bench voila lessons clean
+.PHONY: help lab test fast bench soak voila lessons clean
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
 ifeq ($(wildcard $(PY)),)
-ifneq ($(filter lab test fast bench voila lessons,$(MAKECMDGOALS)),)
+ifneq ($(filter lab test fast bench soak voila lessons,$(MAKECMDGOALS)),)
 PY_OK := $(shell $(PYTHON) -c 'import sys, venv, ensurepip; print(int(sys.version_info >= (3, 10)))' 2>/dev/null)
 ifneq ($(PY_OK),1)
 $(error The kit needs Python 3.10 or newer with venv and pip; '$(PYTHON)' is not that. Install one, or run: make $(firstword $(MAKECMDGOALS)) PYTHON=/path/to/python3.11)
@@ -32,6 +32,7 @@ help:
 	@echo "make test   run every test: unit, notebooks (nbval) and browser tests"
 	@echo "make fast   run the fast tests only (no notebooks, no browser)"
 	@echo "make bench  run the engine benchmarks"
+	@echo "make soak   10,000 seeded games of each game, every invariant checked (long; SOAK=\"--games 200\")"
 	@echo "make voila  run one notebook as an app (NOTEBOOK=notebooks/...)"
 	@echo "make lessons  re-run lesson notebooks and save their outputs (NB=notebooks/...)"
 
@@ -59,6 +60,10 @@ fast: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+# Not part of `make test`: it runs long on a small machine. SOAK= passes options.
+soak: $(VENV)/.installed
+	$(PY) benchmarks/soak.py $(SOAK)
 
 voila: $(VENV)/.installed-test
 	$(VENV)/bin/voila --Voila.ip=$(HOST) --port=$(PORT) $(NOTEBOOK)

@@ -1,0 +1,198 @@
+"""Soak: many seeded whole games of each game, every invariant checked after every move.
+
+`make soak` runs 10,000 games of each game (`--games` to change it), spread
+over the machine's cores. A game is fixed by its game and seed: the seed picks
+the variant (IOTA 1-4 players, sometimes the "who starts" draw; Mattix 3 x 3
+to 8 x 8, level 1 or 2; Smartrix 2-7 players, window 5 or the children's
+variant, teams, the free table), a player for each seat (random or a computer
+player) and every random choice, so a failure replays from its seed alone:
+
+    python benchmarks/soak.py                       # 10,000 games of each game
+    python benchmarks/soak.py --game mattix --games 200 --seed 5000 --jobs 2
+    python benchmarks/soak.py --replay smartrix 1234   # one game, move by move
+
+After every move kit.invariants.Watch checks: the points returned add up to
+the scores, cards or tiles are conserved, undo/redo and the to_dict / from_dict
+round trip are exact; on a sample of positions, legal_moves() against what the
+rules accept. The output gives, per game, the games, moves and games per
+second, and each failure with its seed and the command that replays it. The
+exit status is 1 if anything failed. A script, not a test: it takes hours on
+a small machine; tests/test_soak.py runs it for a handful of games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from kit import iota, mattix, smartrix  # noqa: E402
+from kit.invariants import InvariantBroken, require, watch  # noqa: E402
+from kit.players import RandomPlayer  # noqa: E402
+
+GAMES = ("iota", "mattix", "smartrix")
+MAX_MOVES = 3000          # no game of the kit comes near this; more is a failure
+LEGAL_SAMPLE = 0.1        # share of positions where legal_moves() is compared with the rules
+LEGAL_K = 8               # moves sampled each way there
+CHUNK = 10                # games per task handed to a worker
+
+RANDOM = RandomPlayer()
+
+
+def setup_iota(seed, rng):
+    players = rng.randint(1, 4)
+    draw = rng.random() < 0.25
+    game = iota.Game.new(players=players, seed=seed, draw_for_start=draw)
+    pool = [RANDOM, RANDOM, iota.GreedyPlayer(), iota.PlannerPlayer()]
+    return game, [rng.choice(pool) for _ in range(players)], \
+        f"{players} player(s){', draw for start' if draw else ''}"
+
+
+def setup_mattix(seed, rng):
+    size, level = rng.randint(3, 8), rng.choice([1, 2])
+    game = mattix.Game.new(seed=seed, size=size, level=level)
+    # SearchPlayer by depth, not time: a time budget would not replay exactly.
+    pool = [RANDOM, mattix.GreedyPlayer(), mattix.LookaheadPlayer(),
+            mattix.SearchPlayer(time_limit=None, depth=2)]
+    return game, [rng.choice(pool) for _ in range(2)], f"{size}x{size} level {level}"
+
+
+def setup_smartrix(seed, rng):
+    players = rng.randint(2, 7)
+    options = {"window": rng.choice([5, None]), "auto_collect": rng.random() < 0.7,
+               "teams": players == 4 and rng.random() < 0.5}
+    game = smartrix.Game.new(players=players, seed=seed, **options)
+    pool = [RANDOM, RANDOM, smartrix.GreedyPlayer(), smartrix.CautiousPlayer()]
+    return game, [rng.choice(pool) for _ in range(players)], \
+        f"{players} players, " + ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+SETUPS = {"iota": setup_iota, "mattix": setup_mattix, "smartrix": setup_smartrix}
+
+
+@dataclass
+class Outcome:
+    """One game's result: moves played and, if something broke, what."""
+    seed: int
+    moves: int
+    failure: str = ""
+
+
+def play_one(name: str, seed: int, log=None) -> Outcome:
+    """Play game ``name`` from ``seed`` to its end, checking every move.
+
+    ``log`` (a print-like function) gets the setup and each move, for replays.
+    Any exception is caught and returned as the failure, with where it happened.
+    """
+    rng = random.Random(f"soak {name} {seed}")
+    w = None
+    try:
+        game, seats, label = SETUPS[name](seed, rng)
+        if log:
+            log(f"{name} seed {seed}: {label}; players {[p.name for p in seats]}")
+        w = watch(game)
+        while not game.is_over:
+            require(w.moves < MAX_MOVES, f"the game did not end within {MAX_MOVES} moves")
+            if rng.random() < LEGAL_SAMPLE:
+                w.check_legal_moves(rng, LEGAL_K)
+            seat = game.to_move
+            move = seats[seat].choose(game, rng)
+            points = w.play(move)
+            if log:
+                log(f"{w.moves:4}. seat {seat} {move}: {points:+}   scores {game.scores}")
+        require(game.legal_moves() == [], "the game is over but legal_moves() lists moves")
+        return Outcome(seed, w.moves)
+    except Exception as err:  # noqa: BLE001 -- every failure is reported, with its seed
+        if log:
+            log(traceback.format_exc())
+        moves = w.moves if w else 0
+        kind = "" if isinstance(err, InvariantBroken) else f"{type(err).__name__}: "
+        return Outcome(seed, moves, f"{kind}{err} (after move {moves})")
+
+
+def play_many(name: str, seeds) -> list:
+    return [play_one(name, seed) for seed in seeds]
+
+
+@dataclass
+class Report:
+    name: str
+    games: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    failures: list = field(default_factory=list)     # Outcomes that failed
+
+    def lines(self) -> list:
+        rate = self.games / self.seconds if self.seconds else 0.0
+        out = [f"{self.name:<9} {self.games:>6} games {self.moves:>9} moves "
+               f"{self.seconds:>8.1f} s {rate:>7.2f} games/s {len(self.failures):>4} failures"]
+        for o in self.failures:
+            out.append(f"  FAILED seed {o.seed}: {o.failure}")
+            out.append(f"    replay: python benchmarks/soak.py --replay {self.name} {o.seed}")
+        return out
+
+
+def soak(name: str, games: int, seed: int = 0, jobs: int = 1, progress=None) -> Report:
+    """Play ``games`` games of ``name`` with seeds ``seed``, ``seed + 1``, ...
+    on ``jobs`` processes (1: in this process); return the report."""
+    seeds = list(range(seed, seed + games))
+    chunks = [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
+    report = Report(name)
+    start = time.perf_counter()
+    if jobs == 1:
+        results = (play_many(name, chunk) for chunk in chunks)
+        _collect(report, results, progress)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            _collect(report, pool.map(play_many, [name] * len(chunks), chunks), progress)
+    report.seconds = time.perf_counter() - start
+    report.failures.sort(key=lambda o: o.seed)
+    return report
+
+
+def _collect(report, results, progress) -> None:
+    for outcomes in results:
+        for o in outcomes:
+            report.games += 1
+            report.moves += o.moves
+            if o.failure:
+                report.failures.append(o)
+        if progress and report.games % 1000 < CHUNK:
+            progress(f"  {report.name}: {report.games} games")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games of each game")
+    parser.add_argument("--game", choices=GAMES, help="only this game")
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--replay", nargs=2, metavar=("GAME", "SEED"),
+                        help="replay one game move by move")
+    args = parser.parse_args(argv)
+    if args.replay:
+        name, seed = args.replay
+        outcome = play_one(name, int(seed), log=print)
+        print(f"FAILED: {outcome.failure}" if outcome.failure else f"ok, {outcome.moves} moves")
+        return 1 if outcome.failure else 0
+    print(f"soak: {args.games} games each, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"{args.jobs} process(es), Python {sys.version.split()[0]}", flush=True)
+    failed = False
+    for name in [args.game] if args.game else GAMES:
+        report = soak(name, args.games, args.seed, args.jobs,
+                      progress=lambda text: print(text, file=sys.stderr, flush=True))
+        print("\n".join(report.lines()), flush=True)
+        failed |= bool(report.failures)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
