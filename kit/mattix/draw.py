@@ -101,13 +101,15 @@ def _status(game, best, last) -> list:
 
 
 def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
-                show_line: bool = True, cell: float = 64) -> Scene:
+                show_line: bool = True, cell: float = 64, hints: Iterable = ()) -> Scene:
     """The position as a Scene.
 
     ``best``: a Move to ring in green (e.g. from ``solve``); ``last``: a Move
     to ring in blue dashes (``last=True`` means the game's own last move);
     ``highlight``: cells to ring in vermillion (e.g. ``IllegalMove.cells``);
-    ``show_line``: outline the row or column the player to move takes from.
+    ``show_line``: outline the row or column the player to move takes from;
+    ``hints``: moves (or ``(move, label)`` rows) ranked best first, ringed in
+    green with their rank in a badge, so the ranking reads without colour.
     """
     if last is True:
         last = game.last_move
@@ -135,9 +137,20 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
               width=4, inset=5, dash=(8, 5))
     if best is not None:
         _ring(scene, lay, best.cell if hasattr(best, "cell") else best, GOOD, width=5, inset=9)
+    for rank, hint in enumerate(hints, 1):
+        _rank_badge(scene, lay, hint[0] if isinstance(hint, tuple) else hint, rank)
     for cell_rc in highlight:
         _ring(scene, lay, tuple(cell_rc), ERROR, width=5, inset=2)
     return scene
+
+
+def _rank_badge(scene: Scene, lay: BoardLayout, move, rank: int) -> None:
+    """A green ring and a numbered badge: the hint's rank, best = 1."""
+    _ring(scene, lay, (move.row, move.col), GOOD, width=4 if rank > 1 else 6, inset=8)
+    x, y, w, _ = cell_box(lay, move.row, move.col)
+    r = max(9.0, lay.cell * 0.17)
+    scene.circle(x + w - r - 2, y + r + 2, r, fill=GOOD, stroke=PAPER, stroke_width=1.5)
+    scene.text(x + w - r - 2, y + r + 2, str(rank), size=r * 1.3, fill=PAPER, bold=True)
 
 
 def _draw_cell(scene: Scene, lay: BoardLayout, game, r: int, c: int) -> None:

@@ -68,12 +68,16 @@ class BoardView(widgets.VBox):
         try:
             return fn(*args)
         except Exception as exc:  # noqa: BLE001 -- shown, logged, re-raised in tests
-            log.exception("board handler failed")
-            self.say(f"Something went wrong: {exc}", tone="bad")
-            self.errors.append_stderr(traceback.format_exc())
+            self.report(exc)
             if self.raise_errors:
                 raise
             return None
+
+    def report(self, exc: BaseException) -> None:
+        """Show an error under the board and log it (a test's log handler fails on it)."""
+        log.error("board handler failed", exc_info=exc)
+        self.say(f"Something went wrong: {exc}", tone="bad")
+        self.errors.append_stderr("".join(traceback.format_exception(exc)))
 
     def _mouse_down(self, x: float, y: float) -> None:
         if self.on_click is not None:

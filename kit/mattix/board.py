@@ -1,0 +1,86 @@
+"""The live Mattix board: click a tile in your line to take it.
+
+Built on :class:`kit.ui.game.GameBoard`, which runs the seats, computer turns,
+undo/redo, hints and the move list. This module adds only what is Mattix's:
+the picture (the line the mover may take from is outlined, the last take is
+ringed), what a click means (take that tile; the engine explains a refusal),
+and the hint (the solver's exact values on boards up to 5 x 5, a timed search
+beyond).
+
+Not covered: the rules (``rules.py``), the search (``solver.py``), drawing
+(``draw.py``).
+"""
+
+from __future__ import annotations
+
+from kit.mattix.ai import GreedyPlayer, LookaheadPlayer, RandomPlayer, SearchPlayer
+from kit.mattix.draw import board_scene, cell_at, cell_box, layout
+from kit.mattix.rules import SIDE_NAMES, Game, Move
+from kit.mattix.solver import analyse, search
+from kit.ui.game import GameBoard
+
+#: Boards up to this size get exact hint values; bigger ones a timed search.
+EXACT_HINT_SIZE = 5
+HINT_ROWS = 3
+
+
+def _search_player(time_limit: float = 1.0, depth=None) -> SearchPlayer:
+    return SearchPlayer(time_limit=time_limit, depth=depth)
+
+
+class Board(GameBoard):
+    """A Mattix game on a canvas.
+
+    Options are ``Game.new``'s (``size=4``, ``level=2``, ``tiles=...``);
+    ``player_options={"time_limit": 2.0}`` sets the search player's budget
+    per move in seconds, and ``hint_time`` the hint's on big boards.
+    """
+
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer,
+               "lookahead": LookaheadPlayer, "search": _search_player}
+    NOTATION_KEY = ("A move is written <b>row,column</b>, counting from 0 at the top left: "
+                    "<code>2,3</code> takes the tile in row 2, column 3.<br>"
+                    "The <b>row player</b> takes from the star's row, the <b>column player</b> "
+                    "from its column; the line outlined in blue is the one you may take from.<br>"
+                    "Negative tiles (level 2) have a minus sign and a dashed border.")
+
+    def __init__(self, game=None, *, hint_time: float = 1.0, **kwargs):
+        self.hint_time = hint_time
+        super().__init__(game, **kwargs)
+
+    def new_game(self, seed: int) -> Game:
+        return Game.new(seed=seed, **{"size": 4, **self.options})
+
+    @property
+    def cell_size(self) -> float:
+        # Small boards get big tiles, so a class can read them from the back.
+        return max(56, min(96, 520 // self.game.size))
+
+    def _layout(self):
+        return layout(self.game, self.cell_size)
+
+    def scene(self):
+        return board_scene(self.game, last=self.last_move, highlight=self.marks,
+                           hints=self.hint_rows, cell=self.cell_size)
+
+    def seat_name(self, seat: int) -> str:
+        return SIDE_NAMES[seat].capitalize()
+
+    def cell_point(self, cell) -> tuple:
+        x, y, w, h = cell_box(self._layout(), *cell)
+        return x + w / 2, y + h / 2
+
+    def on_click(self, x: float, y: float) -> None:
+        cell = cell_at(self._layout(), x, y)
+        if cell is None:
+            self.say("Click a tile on the board.", tone="bad")
+            return
+        self.submit(Move(*cell))
+
+    def hints(self, game: Game) -> list:
+        if game.size <= EXACT_HINT_SIZE:
+            rows = analyse(game)[:HINT_ROWS]
+            return [(m, f"exact value {v:+d}") for m, v in rows]
+        result = search(game, time_limit=self.hint_time)
+        kind = "exact" if result.exact else f"search to depth {result.depth}"
+        return [(result.best_move, f"value {result.value:+d}, {kind}")]

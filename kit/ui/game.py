@@ -1,0 +1,535 @@
+"""GameBoard: the shell every game's live board is built on.
+
+A game's ``Board`` (``kit/<game>/board.py``) subclasses :class:`GameBoard` and
+supplies its picture and what a click or one of its own buttons means. The
+shell does everything that is the same in every game: the seats (people or
+computer players), computer turns as an asyncio task so clicks still arrive,
+undo and redo (stepping back to a person's turn), a new game, hints computed
+in a worker thread, the move list, the notation key, hidden hands, a status
+line, and errors shown under the board rather than lost.
+
+A board is ready for a person's input when a human seat is to move, the game
+is not over and nothing is running; clicks and buttons at any other time are
+refused with a word of why, and change nothing.
+
+Not covered: any game's rules or drawing (the hooks below), the position
+editor and replays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import inspect
+import logging
+import random
+
+import ipywidgets as widgets
+
+from kit.scene import Scene
+from kit.ui.board import BoardView
+
+log = logging.getLogger(__name__)
+
+HUMAN = "human"
+SHELL_BUTTONS = {"undo": "↶ Undo", "redo": "↷ Redo", "hint": "Hint", "new": "New game"}
+PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
+
+
+def _running_loop():
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class GameBoard(widgets.HBox):
+    """A live board: the game's picture on a canvas beside a panel of controls.
+
+    ``seats`` names each seat ``"human"`` or a key of ``PLAYERS`` (default:
+    every seat a person); ``delay`` is the pause in seconds before a computer
+    move shows; ``seed`` drives the deal (through ``new_game``) and the
+    computer players; ``open_hands`` draws every hand face up (for teaching);
+    ``cover_hands`` hides the hand between turns when two or more people
+    share the screen. ``player_options`` go to each computer player's
+    factory that takes them (e.g. Mattix's ``time_limit`` for "search"). Other keyword options are the
+    game's own (``players=3``, ``size=5`` ...) and are kept for "New game".
+    """
+
+    #: seat name -> player factory, called with ``player_options``
+    PLAYERS: dict = {}
+    #: the game's own buttons: name -> label
+    BUTTONS: dict = {}
+    #: HTML shown in the side panel's "Notation" box
+    NOTATION_KEY: str = ""
+
+    def __init__(self, game=None, *, seats=None, delay: float = 0.8, seed: int = 0,
+                 open_hands: bool = False, cover_hands: bool = False,
+                 player_options=None, pixel_ratio: float = 2.0, **options):
+        self.options = options
+        self.seed = seed
+        self.delay = delay
+        self.open_hands = open_hands
+        self.cover_hands = cover_hands
+        self.player_options = dict(player_options or {})
+        self.game = game if game is not None else self.new_game(seed)
+        self.seats = self._check_seats(seats)
+        self.players = [None if s == HUMAN else self._make_player(s) for s in self.seats]
+        self.rng = random.Random(seed)
+        self.marks: tuple = ()
+        self.hint_rows: list = []
+        self.last_move = None
+        self.busy = False
+        self.task = None
+        self._failed = None   # (seat, exception) of a computer player that raised
+        self._points: list = []   # points of each move in game.history played here
+        self._cover_if_needed()
+        self.clear_pending()
+        self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
+        self.canvas = self.view.canvas
+        self.canvas.on_key_down(self._key_down)
+        self.controls = self._make_buttons()
+        self.seat_panel = widgets.HTML()
+        self.move_list = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
+        self.hint_panel = widgets.HTML()
+        super().__init__([self.view, self._side_panel()],
+                         layout=widgets.Layout(align_items="flex-start", gap="16px"))
+        self._after_change()
+        self.say(self._turn_text())
+        self.run_computer_turns()
+
+    # ----- hooks a game's Board provides -------------------------------
+
+    def new_game(self, seed: int):
+        raise NotImplementedError
+
+    def scene(self) -> Scene:
+        raise NotImplementedError
+
+    def on_click(self, x: float, y: float) -> None:
+        """A person's click at scene point (x, y)."""
+
+    def on_button(self, name: str) -> None:
+        """One of ``BUTTONS`` was pressed."""
+
+    def on_key(self, key: str) -> None:
+        """A key pressed while the canvas has focus."""
+
+    def clear_pending(self) -> None:
+        """Forget any half-made move."""
+
+    def hints(self, game) -> list:
+        """``[(move, label), ...]`` best first; runs on a copy, off the widget thread."""
+        return []
+
+    def cell_point(self, cell) -> tuple:
+        raise NotImplementedError
+
+    def hand_point(self, i: int) -> tuple:
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        return f"Seat {seat + 1}"
+
+    def deck_count(self, game):
+        """Cards left in the hidden deck, or None for a game without one."""
+        return None
+
+    # ----- geometry, in the canvas' own pixels (what a click reports) ---
+
+    def xy(self, cell) -> tuple:
+        x, y = self.cell_point(cell)
+        return x * self.view.pixel_ratio, y * self.view.pixel_ratio
+
+    def hand_xy(self, i: int) -> tuple:
+        x, y = self.hand_point(i)
+        return x * self.view.pixel_ratio, y * self.view.pixel_ratio
+
+    # ----- seats ---------------------------------------------------------
+
+    def _check_seats(self, seats) -> list:
+        n = getattr(self.game, "players", len(self.game.scores))
+        seats = [HUMAN] * n if seats is None else list(seats)
+        if len(seats) != n:
+            raise ValueError(f"seats names {len(seats)} seat(s), but this game has {n}")
+        known = [HUMAN, *self.PLAYERS]
+        for s in seats:
+            if s not in known:
+                raise ValueError(f"unknown seat {s!r}: choose from {', '.join(map(repr, known))}")
+        return seats
+
+    def _make_player(self, name: str):
+        # Each factory gets the player options it takes (a search budget means
+        # nothing to a random player), so one dict serves every seat.
+        factory = self.PLAYERS[name]
+        accepted = inspect.signature(factory).parameters
+        return factory(**{k: v for k, v in self.player_options.items() if k in accepted})
+
+    @property
+    def humans(self) -> int:
+        return self.seats.count(HUMAN)
+
+    def seat_label(self, seat: int) -> str:
+        kind = "you" if self.humans == 1 and self.seats[seat] == HUMAN else self.seats[seat]
+        return f"{self.seat_name(seat)} ({kind})"
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.game.is_over and self.seats[self.game.to_move] == HUMAN
+
+    def _computer_to_move(self) -> bool:
+        return not self.game.is_over and self.seats[self.game.to_move] != HUMAN
+
+    def shown_seats(self) -> set:
+        """The seats whose hands may be drawn face up now."""
+        if self.open_hands:
+            return set(range(len(self.seats)))
+        if self.hand_hidden:
+            return set()
+        return {i for i, s in enumerate(self.seats) if s == HUMAN}
+
+    # ----- what a person does --------------------------------------------
+
+    def submit(self, move):
+        """Play a person's move. Illegal: say why, mark it, change nothing; return None."""
+        if not self._ready():
+            return None
+        from kit.errors import IllegalMove
+        seat = self.game.to_move
+        try:
+            points = self.game.play(move)
+        except IllegalMove as exc:
+            self.reject(str(exc), exc.cells)
+            return None
+        self._moved(seat, points)
+        self.run_computer_turns()
+        return points
+
+    def reject(self, message: str, cells=()) -> None:
+        """Refuse an attempt: mark ``cells``, say ``message``; the game is unchanged."""
+        self.marks = tuple(tuple(c) for c in cells)
+        self.redraw()
+        self.say(message, tone="bad")
+
+    def redraw(self) -> None:
+        self.view.show(self.scene())
+
+    def say(self, text: str, *, tone: str = "info") -> None:
+        self.view.say(text, tone=tone)
+
+    def _ready(self, quiet: bool = False) -> bool:
+        """May a person act now? If not, say why (unless ``quiet``)."""
+        why = None
+        if self.busy:
+            why = "Wait: the computer is still moving."
+        elif self.game.is_over:
+            why = "The game is over. Press New game to play again."
+        elif not self.human_to_move:
+            why = f"It is {self.seat_label(self.game.to_move)}'s turn."
+        if why and not quiet:
+            self.say(why, tone="bad")
+        return why is None
+
+    def _clicked(self, x: float, y: float) -> None:
+        if self.hand_hidden and self._ready():
+            self.hand_hidden = False
+            self.redraw()
+            self.say(self._turn_text())
+            return
+        if self._ready():
+            self.on_click(x, y)
+
+    def _key_down(self, key, *_modifiers) -> None:
+        if self._ready(quiet=True):
+            self.view.guarded(self.on_key, key)
+
+    def _pressed(self, name: str) -> None:
+        handlers = {"undo": self.undo, "redo": self.redo, "hint": self.hint, "new": self.new}
+        if name in handlers:
+            handlers[name]()
+        elif self._ready():
+            self.on_button(name)
+
+    # ----- after every change of position ---------------------------------
+
+    def _moved(self, seat: int, points) -> None:
+        """Bookkeeping after ``seat`` played the game's last move for ``points``."""
+        self._points.append(points)
+        self.last_move = self.game.history[-1]
+        self._after_change()
+        self.say(f"{self.seat_label(seat)} played {self.last_move}: "
+                 f"{self._points_text(points)}. {self._turn_text()}", tone="good")
+
+    def _cover_if_needed(self) -> None:
+        # Two people at one screen: the next person's hand stays hidden until they click.
+        self.hand_hidden = self.cover_hands and self.humans >= 2 and self.human_to_move
+
+    def _after_change(self) -> None:
+        self._cover_if_needed()
+        self.clear_pending()
+        self.marks, self.hint_rows = (), []
+        self.hint_panel.value = ""
+        self._update_panel()
+        self.redraw()
+
+    @staticmethod
+    def _points_text(points) -> str:
+        return "1 point" if points == 1 else f"{points} points"
+
+    def _turn_text(self) -> str:
+        g = self.game
+        if g.is_over:
+            return "Game over. " + self._result_text()
+        who = self.seat_label(g.to_move)
+        if self.hand_hidden:
+            return f"{self.seat_name(g.to_move)}: click the board to show your hand."
+        return f"{who} to move."
+
+    def _result_text(self) -> str:
+        scores = list(self.game.scores)
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+        names = [self._side_name(i, len(scores)) for i in winners]
+        if len(winners) > 1:
+            return f"A draw at {best} ({' and '.join(names)})."
+        return f"{names[0]} wins with {best}."
+
+    def _side_name(self, i: int, sides: int) -> str:
+        # Team games score per team, not per seat.
+        return self.seat_label(i) if sides == len(self.seats) else f"Team {i + 1}"
+
+    # ----- computer turns ---------------------------------------------
+
+    def run_computer_turns(self) -> None:
+        """Let computer seats move until a person is to move or the game ends."""
+        if not self._computer_to_move() or self.busy:
+            return
+        loop = _running_loop()
+        if loop is None:  # plain Python (tests, scripts): no loop to yield to
+            while self._computer_to_move() and self._computer_move(self._choose_or_fail()):
+                pass
+            return
+        self.task = loop.create_task(self._computer_turns(loop))
+
+    async def _computer_turns(self, loop) -> None:
+        self._set_busy(True)
+        try:
+            while self._computer_to_move():
+                self.say(f"{self.seat_label(self.game.to_move)} is thinking…")
+                move = await loop.run_in_executor(None, self._choose_or_fail)
+                if self.delay and move is not None:
+                    await asyncio.sleep(self.delay)
+                if not self._computer_move(move):
+                    return
+        except Exception as exc:  # noqa: BLE001 -- a bug in the board: shown under it
+            self.view.report(exc)
+            if self.view.raise_errors:
+                raise
+        finally:
+            self._set_busy(False)
+
+    def _choose_or_fail(self):
+        """The computer's move, chosen on a copy so the player cannot disturb the game.
+
+        A player that raises is reported (the game unchanged); returns None then.
+        """
+        seat = self.game.to_move
+        try:
+            return self.players[seat].choose(self.game.copy(), self.rng)
+        except Exception as exc:  # noqa: BLE001 -- a player's bug: shown, game unchanged
+            self._failed = (seat, exc)
+            return None
+
+    def _computer_move(self, move) -> bool:
+        """Play a computer's move; False (and say why) when it failed or is illegal."""
+        seat = self.game.to_move
+        failure = getattr(self, "_failed", None)
+        self._failed = None
+        if move is None and failure:
+            self._player_failed(*failure)
+            return False
+        try:
+            points = self.game.play(move)
+        except ValueError as exc:  # an illegal computer move: shown, game unchanged
+            self._player_failed(seat, exc)
+            return False
+        self._moved(seat, points)
+        return True
+
+    def _player_failed(self, seat: int, exc: Exception) -> None:
+        text = f"{self.seat_label(seat)} failed ({type(exc).__name__}: {exc}); the game is unchanged."
+        self.view.errors.append_stderr(text + "\n")
+        log.warning("computer player failed: %s", text)
+        self.say(text, tone="bad")
+
+    def _set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        for name, button in self.controls.items():
+            button.disabled = busy
+        self._update_panel()
+
+    async def settled(self) -> None:
+        """Wait until no computer turn or hint is running (for tests and scripts)."""
+        while self.task is not None and not self.task.done():
+            await asyncio.wait([self.task])
+        if self.task is not None and self.task.exception() is not None:
+            raise self.task.exception()
+
+    # ----- undo, redo, new, hint --------------------------------------------
+
+    def undo(self) -> None:
+        """Step back to the previous turn of a person (over computer moves)."""
+        if self.busy:
+            self.say("Wait: the computer is still moving.", tone="bad")
+            return
+        steps = self._undo_steps()
+        if isinstance(steps, str):
+            self.say(steps, tone="bad")
+            return
+        for _ in range(steps):
+            self.game.undo()
+            if self._points:
+                self._points.pop()
+        self.last_move = self.game.history[-1] if self.game.history else None
+        self._after_change()
+        self.say(f"Took back {steps} move{'s' if steps > 1 else ''}. " + self._turn_text())
+
+    def _undo_steps(self):
+        """How many moves to take back, or why undo is refused."""
+        g = self.game.copy()
+        steps = 0
+        while g.history:
+            before = self.deck_count(g)
+            g.undo()
+            steps += 1
+            if self.humans >= 2 and before != self.deck_count(g):
+                return ("Undo refused: that would step back over a card drawn from the "
+                        "hidden deck, and everyone here has seen whose it was.")
+            if self.seats[g.to_move] == HUMAN:
+                return steps
+        return "Nothing of yours to undo."
+
+    def redo(self) -> None:
+        """Replay undone moves up to the next turn of a person."""
+        if self.busy:
+            self.say("Wait: the computer is still moving.", tone="bad")
+            return
+        steps = 0
+        while True:
+            try:
+                points = self.game.redo()
+            except IndexError:
+                break
+            steps += 1
+            self._points.append(points)
+            if self.seats[self.game.to_move] == HUMAN or self.game.is_over:
+                break
+        if not steps:
+            self.say("Nothing to redo.", tone="bad")
+            return
+        self.last_move = self.game.history[-1]
+        self._after_change()
+        self.say(f"Replayed {steps} move{'s' if steps > 1 else ''}. " + self._turn_text())
+        self.run_computer_turns()
+
+    def new(self) -> None:
+        """A new game: the same options and seats, the next seed."""
+        if self.busy:
+            self.say("Wait: the computer is still moving.", tone="bad")
+            return
+        self.seed += 1
+        self.game = self.new_game(self.seed)
+        self.rng = random.Random(self.seed)
+        self._points, self.last_move = [], None
+        self._after_change()
+        self.say(f"New game (seed {self.seed}). " + self._turn_text())
+        self.run_computer_turns()
+
+    def hint(self) -> None:
+        """Show the best few moves with their values, on the board and in the panel."""
+        if not self._ready():
+            return
+        loop = _running_loop()
+        if loop is None:
+            self._show_hints(self.hints(self.game.copy()))
+            return
+        self.task = loop.create_task(self._hint_task(loop))
+
+    async def _hint_task(self, loop) -> None:
+        self._set_busy(True)
+        self.say("Looking for the best moves…")
+        try:
+            rows = await loop.run_in_executor(None, self.hints, self.game.copy())
+            self._show_hints(rows)
+        except Exception as exc:  # noqa: BLE001 -- shown under the board
+            self.view.report(exc)
+            if self.view.raise_errors:
+                raise
+        finally:
+            self._set_busy(False)
+
+    def _show_hints(self, rows) -> None:
+        self.hint_rows = list(rows)
+        if not self.hint_rows:
+            self.say("No hint: there is no move to suggest here.")
+            return
+        items = "".join(f"<li><code>{html.escape(str(m))}</code> {html.escape(str(label))}</li>"
+                        for m, label in self.hint_rows)
+        self.hint_panel.value = f'<div style="{PANEL_STYLE}"><b>Hint</b><ol>{items}</ol></div>'
+        self.redraw()
+        best, label = self.hint_rows[0]
+        self.say(f"Hint: {best} ({label}) is best here.", tone="good")
+
+    # ----- the side panel ----------------------------------------------
+
+    def _make_buttons(self) -> dict:
+        controls = {}
+        for name, label in {**SHELL_BUTTONS, **self.BUTTONS}.items():
+            button = widgets.Button(description=label, tooltip=label,
+                                    layout=widgets.Layout(width="auto", min_width="96px",
+                                                          height="40px"),
+                                    style=widgets.ButtonStyle(font_size="16px"))
+            button.on_click(lambda _b, name=name: self.view.guarded(self._pressed, name))
+            controls[name] = button
+        return controls
+
+    def _side_panel(self) -> widgets.VBox:
+        game_buttons = [self.controls[n] for n in self.BUTTONS]
+        shell_buttons = [self.controls[n] for n in SHELL_BUTTONS]
+        key = widgets.Accordion(children=[widgets.HTML(
+            f'<div style="{PANEL_STYLE}">{self.NOTATION_KEY}</div>')], titles=("Notation",))
+        rows = [self.seat_panel]
+        if game_buttons:
+            rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
+        rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                 self.hint_panel, self.move_list, key]
+        return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px"))
+
+    def _update_panel(self) -> None:
+        g = self.game
+        scores = list(g.scores)
+        rows = []
+        for seat in range(len(self.seats)):
+            mover = not g.is_over and seat == g.to_move
+            score = f": {scores[seat]}" if len(scores) == len(self.seats) else ""
+            text = html.escape(self.seat_label(seat) + score)
+            rows.append(f"<div>{'▶ <b>' + text + '</b>' if mover else '&nbsp;&nbsp;' + text}</div>")
+        if len(scores) != len(self.seats):
+            rows.append("<div>" + ", ".join(f"Team {i + 1}: {s}" for i, s in enumerate(scores))
+                        + "</div>")
+        if self.busy:
+            rows.append("<div><i>thinking…</i></div>")
+        self.seat_panel.value = f'<div style="{PANEL_STYLE}">{"".join(rows)}</div>'
+        self.move_list.value = self._move_list_html()
+
+    def _move_list_html(self) -> str:
+        moves = self.game.history
+        if not moves:
+            return f'<div style="{PANEL_STYLE}"><b>Moves</b><br><i>none yet</i></div>'
+        offset = len(moves) - len(self._points)
+        items = []
+        for i, move in enumerate(moves):
+            points = self._points[i - offset] if i >= offset else None
+            tail = f" ({points})" if points is not None else ""
+            items.append(f"<li><code>{html.escape(str(move))}</code>{tail}</li>")
+        return f'<div style="{PANEL_STYLE}"><b>Moves</b><ol>{"".join(items)}</ol></div>'
