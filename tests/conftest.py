@@ -33,3 +33,28 @@ def errors_are_failures(request):
     yield
     root.removeHandler(handler)
 
+
+
+@pytest.fixture
+def canvas_messages(monkeypatch):
+    """Every drawing batch the kernel sends to the browser, decoded to its commands.
+
+    Canvas drawing goes through ipycanvas' one canvas manager widget; its comm
+    was made at import time, so the patch is on the class. Widget state
+    updates (status text, buttons) are not counted: they are not drawings.
+    """
+    import json
+
+    from comm import DummyComm
+    from ipycanvas import canvas as ipycanvas_canvas
+
+    batches = []
+    original = DummyComm.publish_msg
+
+    def record(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        if self is ipycanvas_canvas._CANVAS_MANAGER.comm and buffers:
+            batches.append(json.loads(bytes(buffers[0])))
+        return original(self, msg_type, data=data, metadata=metadata, buffers=buffers, **keys)
+
+    monkeypatch.setattr(DummyComm, "publish_msg", record)
+    return batches
