@@ -93,7 +93,7 @@ class GameBoard(widgets.HBox):
         self.move_list = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
         self.hint_panel = widgets.HTML()
         super().__init__([self.view, self._side_panel()],
-                         layout=widgets.Layout(align_items="flex-start", gap="16px"))
+                         layout=widgets.Layout(align_items="flex-start"))
         self._after_change()
         self.say(self._turn_text())
         self.run_computer_turns()
@@ -309,10 +309,10 @@ class GameBoard(widgets.HBox):
             while self._computer_to_move() and self._computer_move(self._choose_or_fail()):
                 pass
             return
+        self._set_busy(True)  # now, not when the task first runs: a click may come first
         self.task = loop.create_task(self._computer_turns(loop))
 
     async def _computer_turns(self, loop) -> None:
-        self._set_busy(True)
         try:
             while self._computer_to_move():
                 self.say(f"{self.seat_label(self.game.to_move)} is thinking…")
@@ -453,10 +453,10 @@ class GameBoard(widgets.HBox):
         if loop is None:
             self._show_hints(self.hints(self.game.copy()))
             return
+        self._set_busy(True)
         self.task = loop.create_task(self._hint_task(loop))
 
     async def _hint_task(self, loop) -> None:
-        self._set_busy(True)
         self.say("Looking for the best moves…")
         try:
             rows = await loop.run_in_executor(None, self.hints, self.game.copy())
@@ -503,7 +503,8 @@ class GameBoard(widgets.HBox):
             rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
         rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                  self.hint_panel, self.move_list, key]
-        return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px"))
+        return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px",
+                                                      margin="0 0 0 16px"))
 
     def _update_panel(self) -> None:
         g = self.game

@@ -1,0 +1,124 @@
+"""The live Mattix board, driven by simulated clicks (no kernel, no browser)."""
+
+import pytest
+
+from kit import mattix
+from kit.mattix import Board, Game, Move
+from kit.ui.testing import click
+
+
+def board(**kwargs):
+    b = Board(**{"delay": 0, "seed": 3, **kwargs})
+    b.view.raise_errors = True
+    return b
+
+
+def take(b, move):
+    click(b.canvas, *b.xy((move.row, move.col)))
+
+
+def replay_is_legal(b, **options):
+    """The board's history is a sequence of legal moves from the same deal."""
+    g = Game.new(seed=b.seed, **{"size": 4, **options})
+    for m in b.game.history:
+        assert m in g.legal_moves()
+        g.play(m)
+    assert g.to_dict() == b.game.to_dict()
+
+
+@pytest.mark.parametrize("computer", ["random", "greedy", "lookahead", "search"])
+def test_a_whole_game_against_each_computer_by_clicks(computer):
+    b = board(seats=["human", computer], player_options={"time_limit": 0.05})
+    while not b.game.is_over:
+        assert b.human_to_move
+        before = len(b.game.history)
+        take(b, b.game.legal_moves()[-1])
+        assert len(b.game.history) > before
+    replay_is_legal(b)
+    assert "Game over" in b.view.message
+    assert b.scene().to_svg() == b.view.scene.to_svg()  # the picture is in step
+
+
+def test_a_click_outside_the_line_is_refused_with_the_rule_and_marked():
+    b = board(seats=["human", "human"])
+    before = b.game.to_dict()
+    r, c = b.game.star
+    wrong = Move((r + 1) % 4, (c + 1) % 4)
+    take(b, wrong)
+    assert b.game.to_dict() == before
+    assert "the row player takes from the star's row" in b.view.message
+    assert (wrong.row, wrong.col) in b.marks
+    # The mark is drawn: a vermillion ring around that cell.
+    assert "#D55E00" in b.view.scene.to_svg()
+
+
+def test_clicks_off_the_board_and_on_the_star_change_nothing():
+    b = board(seats=["human", "human"])
+    before = b.game.to_dict()
+    click(b.canvas, 2, 2)
+    assert "Click a tile" in b.view.message
+    take(b, Move(*b.game.star))
+    assert "star's cell" in b.view.message
+    assert b.game.to_dict() == before
+
+
+def test_a_double_click_takes_one_tile_and_explains_the_second():
+    b = board(seats=["human", "human"])
+    m = b.game.legal_moves()[0]
+    take(b, m)
+    take(b, m)
+    assert b.game.history == [m]
+    assert "star's cell" in b.view.message or "empty" in b.view.message
+
+
+def test_one_take_sends_one_canvas_message(canvas_messages):
+    b = board(seats=["human", "human"])
+    canvas_messages.clear()
+    take(b, b.game.legal_moves()[0])
+    assert len(canvas_messages) == 1
+
+
+def test_the_last_take_is_ringed_and_the_scores_shown():
+    b = board(seats=["human", "greedy"])
+    take(b, b.game.legal_moves()[0])
+    svg = b.view.scene.to_svg()
+    assert "last move" in svg
+    assert f"Row player {b.game.scores[0]}" in svg
+    assert b.last_move == b.game.history[-1]
+
+
+def test_hint_on_a_small_board_gives_exact_values_drawn_on_the_board():
+    b = board(seats=["human", "human"])
+    b.controls["hint"].click()
+    best_value = mattix.analyse(b.game)[0][1]
+    assert b.hint_rows[0][1] == f"exact value {best_value:+d}"
+    assert "Hint:" in b.view.message and "exact value" in b.hint_panel.value
+    take(b, b.hint_rows[0][0])
+    assert b.hint_rows == [] and b.hint_panel.value == ""  # a move clears the hint
+
+
+def test_hint_on_a_big_board_is_a_timed_search_labelled_with_its_depth():
+    b = board(seats=["human", "human"], size=6, hint_time=0.2)
+    b.controls["hint"].click()
+    (move, label), = b.hint_rows
+    assert move in b.game.legal_moves()
+    assert "search to depth" in label or "exact" in label
+
+
+def test_new_game_keeps_the_options_and_takes_the_next_seed():
+    b = board(seats=["human", "greedy"], size=5, level=2)
+    take(b, b.game.legal_moves()[0])
+    b.controls["new"].click()
+    assert b.seed == 4 and b.game.history == []
+    assert b.game.to_dict() == Game.new(seed=4, size=5, level=2).to_dict()
+
+
+def test_the_computer_moves_first_when_it_has_the_first_seat():
+    b = board(seats=["greedy", "human"])
+    assert len(b.game.history) == 1 and b.human_to_move
+
+
+def test_seat_names_are_the_row_and_column_player():
+    b = board(seats=["human", "lookahead"])
+    assert "Row player (you)" in b.seat_panel.value
+    assert "Column player (lookahead)" in b.seat_panel.value

@@ -1,0 +1,152 @@
+"""The board shell (kit.ui.game.GameBoard) through the Mattix board.
+
+What is the same on every board: seats, computer turns (as asyncio tasks
+when a loop runs, as in the kernel), refusals while the computer moves,
+undo to a person's turn and its refusal over a hidden draw, hidden hands,
+and a computer player that fails.
+"""
+
+import asyncio
+
+import pytest
+
+from kit.mattix import Board
+from kit.ui.testing import click
+
+
+def board(cls=Board, **kwargs):
+    b = cls(**{"delay": 0, "seed": 3, **kwargs})
+    b.view.raise_errors = True
+    return b
+
+
+def take_first(b):
+    m = b.game.legal_moves()[0]
+    click(b.canvas, *b.xy((m.row, m.col)))
+
+
+def test_seats_are_checked_by_name_and_count():
+    with pytest.raises(ValueError, match="unknown seat 'genius'.*'search'"):
+        Board(seats=["human", "genius"])
+    with pytest.raises(ValueError, match="names 3 seat"):
+        Board(seats=["human"] * 3)
+
+
+def test_undo_steps_back_over_the_computer_to_your_turn_and_redo_replays():
+    b = board(seats=["human", "greedy"])
+    take_first(b)
+    take_first(b)
+    assert len(b.game.history) == 4
+    b.controls["undo"].click()
+    assert len(b.game.history) == 2 and b.human_to_move
+    assert "Took back 2 moves" in b.view.message
+    b.controls["redo"].click()
+    assert len(b.game.history) == 4 and b.human_to_move
+    b.controls["redo"].click()
+    assert "Nothing to redo" in b.view.message
+
+
+def test_undo_with_nothing_of_yours_to_take_back_is_refused():
+    b = board(seats=["greedy", "human"])
+    b.controls["undo"].click()
+    assert len(b.game.history) == 1
+    assert "Nothing of yours to undo" in b.view.message
+
+
+class DeckBoard(Board):
+    """A Mattix board pretending each move draws from a hidden deck."""
+
+    def deck_count(self, game):
+        return 50 - len(game.history)
+
+
+def test_undo_refuses_to_step_back_over_a_hidden_draw_when_two_people_play():
+    b = board(DeckBoard, seats=["human", "human"])
+    take_first(b)
+    b.controls["undo"].click()
+    assert len(b.game.history) == 1
+    assert "hidden deck" in b.view.message
+    alone = board(DeckBoard, seats=["human", "greedy"])
+    take_first(alone)
+    alone.controls["undo"].click()   # one person: nobody else to peek at
+    assert alone.game.history == []
+
+
+def test_covered_hands_wait_for_a_click_which_plays_nothing():
+    b = board(seats=["human", "human"], cover_hands=True)
+    assert b.hand_hidden and b.shown_seats() == set()
+    assert "click the board to show your hand" in b.view.message
+    take_first(b)                       # this click only uncovers the hand
+    assert b.game.history == [] and not b.hand_hidden
+    assert b.shown_seats() == {0, 1}
+    take_first(b)
+    assert len(b.game.history) == 1 and b.hand_hidden
+    open_board = board(seats=["human", "greedy"], open_hands=True)
+    assert open_board.shown_seats() == {0, 1}
+    alone = board(seats=["human", "greedy"])
+    assert alone.shown_seats() == {0}
+
+
+class Broken:
+    name = "broken"
+
+    def choose(self, game, rng):
+        raise RuntimeError("the broken player gave up")
+
+
+class Cheat:
+    name = "cheat"
+
+    def choose(self, game, rng):
+        return game.star  # the star's own cell: never a legal take
+
+
+@pytest.mark.parametrize("player, words", [(Broken, "the broken player gave up"),
+                                           (Cheat, "star's cell")])
+def test_a_computer_seat_that_fails_leaves_the_game_unchanged_and_says_so(player, words):
+    class WithBadPlayer(Board):
+        PLAYERS = {**Board.PLAYERS, "bad": player}
+
+    b = board(WithBadPlayer, seats=["human", "bad"])
+    take_first(b)
+    assert len(b.game.history) == 1 and b.game.to_move == 1
+    assert words in b.view.message and "unchanged" in b.view.message
+    assert any(words in o.get("text", "") for o in b.view.errors.outputs)
+
+
+def test_in_a_running_loop_the_computer_moves_as_a_task_and_clicks_wait():
+    async def scenario():
+        b = board(seats=["search", "human"], size=5, delay=0.05,
+                  player_options={"time_limit": 0.3})
+        assert b.busy and b.task is not None
+        before = b.game.to_dict()
+        take_first(b)                               # a click while it thinks
+        b.controls["undo"].click()
+        b.controls["new"].click()
+        assert "Wait" in b.view.message
+        assert b.game.to_dict() == before
+        assert all(button.disabled for button in b.controls.values())
+        await b.settled()
+        assert not b.busy and b.human_to_move and len(b.game.history) == 1
+        assert not any(button.disabled for button in b.controls.values())
+        take_first(b)
+        await b.settled()
+        assert len(b.game.history) == 3
+
+    asyncio.run(scenario())
+
+
+def test_a_hint_in_a_running_loop_runs_off_the_widget_thread():
+    async def scenario():
+        b = board(seats=["human", "human"])
+        b.controls["hint"].click()
+        assert b.busy
+        await b.settled()
+        assert b.hint_rows and "Hint:" in b.view.message
+
+    asyncio.run(scenario())
+
+
+def test_the_same_seed_gives_the_same_computer_moves():
+    games = [board(seats=["random", "random"], seed=11).game.history for _ in range(2)]
+    assert games[0] == games[1] and len(games[0]) > 3
