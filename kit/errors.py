@@ -39,7 +39,7 @@ def check_position_keys(d, game: str, required, optional=()) -> None:
         raise InvalidPosition(f"'game' must be {game!r}, not {d['game']!r}")
     unknown = set(d) - {"game", *required, *optional}
     if unknown:
-        raise InvalidPosition(f"unknown key(s) {sorted(unknown)} in position data for {game}")
+        raise InvalidPosition(f"unknown key(s) {sorted(unknown, key=str)} in position data for {game}")
     missing = [key for key in required if key not in d]
     if missing:
         raise InvalidPosition(f"position data for {game} needs {', '.join(map(repr, missing))}")

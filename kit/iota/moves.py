@@ -10,17 +10,24 @@ Three kinds, all subclasses of :class:`Move`:
 :class:`kit.errors.InvalidMoveText`); ``str(move)`` writes it back, and
 ``repr(move)`` is a copy-pasteable ``Play.parse('...')``. Moves are stored in
 a canonical order (placements by cell, exchanged cards by card), so two ways of
-writing the same move compare equal. Whether a move is legal is for the game
-to say, not this module.
+writing the same move compare equal.
+
+:func:`as_move` is the one door a move comes in by (``Game.play``, ``explain``):
+it reads text, and checks a Move built by hand (``move.checked()``) for the
+right shape, integer cells and card ints 0..64, raising InvalidMoveText naming
+the bad field, so the rules only ever see well-formed moves. Whether a move is
+legal is for the game to say, not this module.
 """
 
 from __future__ import annotations
 
+import operator
 import re
+import reprlib
 from dataclasses import dataclass
 
 from kit.errors import InvalidMoveText
-from kit.iota.cards import TEXT, parse_card
+from kit.iota.cards import TEXT, WILD, parse_card
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _PLACEMENT = re.compile(r"([^\s@]+)@" + _CELL + r"$")
@@ -45,8 +52,43 @@ class Move:
             return Recycle.parse(words)
         return Play.parse(words)
 
+    def checked(self) -> "Move":
+        """This move with well-formed fields, in canonical form; InvalidMoveText if not."""
+        raise InvalidMoveText(f"a bare {type(self).__name__} is not an IOTA move: "
+                              f"use Play, Pass or Recycle")
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        return f"<{type(self).__name__}>"   # only a bare Move: the three kinds write text
+
+
+def _int(x, what: str) -> int:
+    # bool is an int to Python, but True as a row or card is a mistake, not a 1.
+    if isinstance(x, bool) or not hasattr(type(x), "__index__"):
+        raise InvalidMoveText(f"{what} must be an integer, not {reprlib.repr(x)}")
+    return operator.index(x)
+
+
+def _card_int(x, what: str) -> int:
+    card = _int(x, what)
+    if not 0 <= card <= WILD:
+        raise InvalidMoveText(f"{what} is {card}, which is no card: cards are ints 0..63, "
+                              f"and {WILD} for a wild (see kit.iota.cards)")
+    return card
+
+
+def _cell(x, what: str) -> tuple:
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
+        raise InvalidMoveText(f"{what} must be a (row, col) pair, not {reprlib.repr(x)}")
+    return (_int(x[0], f"the row of {what}"), _int(x[1], f"the column of {what}"))
+
+
+def _sequence(x, what: str, shape: str) -> tuple:
+    if not isinstance(x, (tuple, list)):
+        raise InvalidMoveText(f"{what} must be a tuple of {shape}, not {reprlib.repr(x)}")
+    return tuple(x)
 
 
 def _card(text: str, whole: str) -> int:
@@ -82,6 +124,17 @@ class Play(Move):
             raise InvalidMoveText(f"no card placed in move {text!r}")
         return cls.of(placements)
 
+    def checked(self) -> "Play":
+        pairs = []
+        for i, item in enumerate(_sequence(self.placements, "Play.placements",
+                                           "(card, (row, col)) pairs")):
+            if not isinstance(item, (tuple, list)) or len(item) != 2:
+                raise InvalidMoveText(f"placement {i} of the Play, {reprlib.repr(item)}, "
+                                      f"is not a (card, (row, col)) pair")
+            pairs.append((_card_int(item[0], f"the card of placement {i}"),
+                          _cell(item[1], f"the cell of placement {i}")))
+        return Play.of(pairs)
+
     @property
     def cards(self) -> tuple:
         return tuple(card for card, _ in self.placements)
@@ -111,6 +164,10 @@ class Pass(Move):
             raise InvalidMoveText(f"a pass is written 'pass' or 'pass 2GT 1RC', not {text!r}")
         return cls.of(_card(w, text) for w in words[1:])
 
+    def checked(self) -> "Pass":
+        cards = _sequence(self.exchange, "Pass.exchange", "card ints")
+        return Pass.of(_card_int(c, f"exchanged card {i}") for i, c in enumerate(cards))
+
     def __str__(self) -> str:
         return " ".join(["pass"] + [TEXT[c] for c in self.exchange])
 
@@ -131,12 +188,18 @@ class Recycle(Move):
                 f"not {text!r}")
         return cls((int(m.group(1)), int(m.group(2))), _card(m.group(3), text))
 
+    def checked(self) -> "Recycle":
+        return Recycle(_cell(self.cell, "Recycle.cell"), _card_int(self.card, "Recycle.card"))
+
     def __str__(self) -> str:
         return f"recycle {self.cell[0]},{self.cell[1]} {TEXT[self.card]}"
 
 
 def as_move(move_or_text) -> Move:
-    """A Move from a Move or its text."""
+    """A well-formed Move from a Move or its text; InvalidMoveText naming what is wrong."""
     if isinstance(move_or_text, Move):
-        return move_or_text
+        return move_or_text.checked()
+    if not isinstance(move_or_text, str):
+        raise InvalidMoveText(f"not an IOTA move: {reprlib.repr(move_or_text)}; give a Play, "
+                              f"Pass or Recycle, or move text such as '2GT@0,1'")
     return Move.parse(move_or_text)

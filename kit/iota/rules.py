@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import islice
 
 from kit.errors import IllegalMove
 from kit.history import History
@@ -29,6 +30,7 @@ from kit.iota.position import read_position, write_position
 from kit.iota.scoring import Explanation, play_points, score_play
 
 HAND_SIZE = 4
+_MAX_GAPS = 16    # gaps named when a play leaves holes (a far-off cell leaves billions)
 
 
 class Game(History):
@@ -63,8 +65,8 @@ class Game(History):
         draw again; the cards go back and the deck is reshuffled for the deal.
         ``game.start_draws`` keeps the rounds: tuples of (seat, card text).
         """
-        if not 1 <= players <= 4:
-            raise ValueError(f"IOTA is for 1 to 4 players, not {players}")
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+            raise ValueError(f"IOTA is for 1 to 4 players, not {players!r}")
         rng = random.Random(seed)
         first, draws = (_draw_for_start(rng, players) if draw_for_start else (0, ()))
         deck = list(FULL_DECK)
@@ -92,6 +94,8 @@ class Game(History):
 
     def view(self, player: int) -> dict:
         """What seat ``player`` may see: the table, own hand, and only counts otherwise."""
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise ValueError(f"there is no seat {player!r}: seats are 0 to {self.players - 1}")
         d = self.to_dict()
         return {"game": "iota", "seat": player, "grid": d["grid"], "hand": d["hands"][player],
                 "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
@@ -150,7 +154,11 @@ class Game(History):
         return not self.deck and len(play.placements) == len(self.hands[self.to_move])
 
     def explain(self, move) -> Explanation:
-        """The score breakdown of a legal move, or the rule an illegal one breaks."""
+        """The score breakdown of a legal move, or the rule an illegal one breaks.
+
+        A malformed move (bad text, or a Move built by hand with bad fields) is
+        not explained: it raises InvalidMoveText, as ``play`` does.
+        """
         move = as_move(move)
         try:
             table_after, ends = self._check(move)
@@ -340,11 +348,13 @@ def _check_shape(table, cells) -> None:
     if len(cells) > 1:
         if len(rows) == 1:
             r = next(iter(rows))
-            span = [(r, c) for c in range(min(cols), max(cols) + 1)]
+            span = ((r, c) for c in range(min(cols), max(cols) + 1))
         else:
             c = next(iter(cols))
-            span = [(r, c) for r in range(min(rows), max(rows) + 1)]
-        gaps = [x for x in span if x not in table and x not in cells]
+            span = ((r, c) for r in range(min(rows), max(rows) + 1))
+        # Lazily, and at most _MAX_GAPS: cells (0,0) and (0,10**12) must not
+        # build a list of 10**12 empty cells.
+        gaps = list(islice((x for x in span if x not in table and x not in cells), _MAX_GAPS))
         if gaps:
             raise IllegalMove(f"the cards played must form one unbroken run with the cards "
                               f"between them: ({gaps[0][0]},{gaps[0][1]}) is empty", cells=gaps)

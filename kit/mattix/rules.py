@@ -15,8 +15,10 @@ imports no widget library.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
+import reprlib
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -181,16 +183,22 @@ class Game:
         return Move.parse(text)
 
     def _as_move(self, move: MoveLike) -> Move:
-        if isinstance(move, Move):
-            return move
+        """The one door moves come in by (play, check_move): a Move with int
+        row and col, or InvalidMoveText naming what is wrong."""
         if isinstance(move, str):
             return Move.parse(move)
-        if isinstance(move, tuple) and len(move) == 2 and all(_is_int(x) for x in move):
-            return Move(*move)
-        raise InvalidMoveText(f"not a Mattix move: {move!r} (use Move(r, c) or 'r,c')")
+        if isinstance(move, Move):
+            return Move(_index(move.row, "the row of the move"),
+                        _index(move.col, "the column of the move"))
+        if isinstance(move, tuple) and len(move) == 2:
+            return Move(_index(move[0], "the row of the move"),
+                        _index(move[1], "the column of the move"))
+        raise InvalidMoveText(f"not a Mattix move: {reprlib.repr(move)} "
+                              f"(use Move(r, c), (r, c) or 'r,c')")
 
     def check_move(self, move: MoveLike) -> Move:
-        """The move as a Move if legal here; otherwise raise IllegalMove saying why."""
+        """The move as a Move if legal here; otherwise raise IllegalMove saying why
+        (InvalidMoveText if it is no move at all: bad text, or a non-integer cell)."""
         m = self._as_move(move)
         n, (r, c), side = self.size, m.cell, SIDE_NAMES[self.to_move]
         if self.is_over:
@@ -267,8 +275,17 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _index(x, what: str) -> int:
+    # Any integer type (numpy's too), but not bool: True as a row is a mistake.
+    if isinstance(x, bool) or not hasattr(type(x), "__index__"):
+        raise InvalidMoveText(f"{what} must be an integer, not {reprlib.repr(x)}")
+    return operator.index(x)
+
+
 def _check_tiles(tiles, size) -> tuple:
     check_size(size)
+    if not isinstance(tiles, (list, tuple)):
+        raise ValueError(f"tiles must be a list of integers, got {reprlib.repr(tiles)}")
     tiles = tuple(tiles)
     if len(tiles) != size * size - 1:
         raise ValueError(f"a {size}x{size} board needs {size * size - 1} tiles, got {len(tiles)}")

@@ -1,0 +1,423 @@
+"""Seeded bad input for any of the kit's games, and the check that it is refused.
+
+The developer guide's promise is that bad input raises a ``ValueError``
+subclass naming the problem and changes nothing. This module makes bad input
+from a real game and position, and checks that promise; it is shared by the
+property tests (``tests/test_fuzz_bad_input.py``) and the soak script, which
+calls :func:`check_refused` at positions of long random games.
+
+- :func:`bad_moves` (game, rng, n): move objects of the game's own Move
+  classes built by hand with wrong fields (floats, bools, None, strings,
+  out-of-range ints, nested wrong shapes, cells that are not pairs), legal
+  moves with one field corrupted or one integer nudged (well formed, most
+  of them illegal), garbled move text, and things that are no move at all.
+- :func:`bad_positions` (d, rng, n): corruptions of a real ``to_dict()``:
+  keys deleted or added, values of the wrong type, out-of-range numbers,
+  random JSON-like values swapped in, anywhere in the nested data.
+- :func:`move_failures` / :func:`position_failures`: the judgement of one
+  input; :func:`check_refused` (game, rng, n) makes both kinds and returns a
+  description of every failure: anything but a ``ValueError`` escaping
+  ``play``, ``explain``, ``check_move``, ``parse_move``, ``from_dict`` or a
+  Move class's constructor; the game (or the data given to ``from_dict``)
+  changed by a refused input; ``explain``/``check_move`` and ``play``
+  disagreeing; an accepted move that ``undo`` does not take back exactly;
+  an accepted position whose ``to_dict`` does not round-trip through JSON
+  and ``from_dict``, or that cannot be played (not over but no legal move,
+  or its first legal move refused).
+
+Game-agnostic: the game is reached through its contract (DESIGN.md) and its
+Move classes are found in ``type(game)``'s package. Accepted input is not a
+failure in itself (a random move can be legal). All randomness comes from the
+``random.Random`` passed in. Not covered: undo/redo misuse (``undo`` with
+nothing to undo raises IndexError by contract), ``Game.new`` arguments,
+widgets. Runtime code: it does not import hypothesis.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib
+import json
+import math
+import random
+import reprlib
+
+_REPR = reprlib.Repr()
+_REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxtuple = 60, 60, 8, 8
+
+_INTS = (0, 1, -1, 2, 3, 7, 8, 63, 64, 65, 255, 256, 2 ** 31, 2 ** 63, 10 ** 30, -10 ** 30)
+_FLOATS = (0.5, 1.0, -0.0, 2.5, math.inf, -math.inf, math.nan, 1e300)
+_CHARS = "0123456789,@ -;()WRGBYCSTXwpassclaimrecycle\t\n\u0661"
+
+
+def shown(value) -> str:
+    """A short repr for failure messages. Moves are shown field by field: a
+    move's own repr is its text, which can hide (or fail on) a bad field."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = ", ".join(f"{f.name}={_REPR.repr(getattr(value, f.name, None))}"
+                           for f in dataclasses.fields(value))
+        return f"{type(value).__name__}({fields})"
+    return _REPR.repr(value)
+
+
+# ----- JSON-like values and mutations -------------------------------------------
+
+def json_like(rng: random.Random, words=(), depth: int = 2):
+    """A random JSON-like value (None, bool, int, float, str, list, dict),
+    nested at most ``depth`` deep; ``words`` are strings worth trying (card
+    texts, move words) mixed in with random ones."""
+    kind = rng.randrange(8 if depth > 0 else 6)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return rng.random() < 0.5
+    if kind == 2:
+        return rng.choice(_INTS) if rng.random() < 0.5 else rng.randint(-10, 70)
+    if kind == 3:
+        return rng.choice(_FLOATS)
+    if kind in (4, 5):
+        if words and rng.random() < 0.6:
+            return rng.choice(words)
+        return "".join(rng.choice(_CHARS) for _ in range(rng.randrange(8)))
+    if kind == 6:
+        return [json_like(rng, words, depth - 1) for _ in range(rng.randrange(4))]
+    return {rng.choice(list(words) or ["k"]) if rng.random() < 0.5 else f"k{i}":
+            json_like(rng, words, depth - 1) for i in range(rng.randrange(4))}
+
+
+def _change_int(x: int, rng: random.Random):
+    return rng.choice([x + 1, x - 1, -x - 1, x + rng.randint(2, 70), rng.choice(_INTS),
+                       str(x), float(x), bool(x % 2), None, [x], (x, x)])
+
+
+def _change_str(x: str, rng: random.Random):
+    return rng.choice(["", x + rng.choice(_CHARS), x[:-1], x[::-1], x * 2, x.lower(),
+                       x.upper(), " " + x + " ", 3, None, [x]])
+
+
+def _change_sequence(x, rng: random.Random):
+    items = list(x)
+    i = rng.randrange(len(items)) if items else 0
+    choices = [items + [json_like(rng, depth=1)], list(reversed(items)), [], tuple(items),
+               {str(j): v for j, v in enumerate(items)}, [items]]
+    if items:
+        choices += [items[:i] + items[i + 1:], items[:i + 1] + items[i:],
+                    items[:i] + [json_like(rng, depth=1)] + items[i + 1:]]
+    out = rng.choice(choices)
+    # keep the container's own type unless the point of the change was the type
+    return type(x)(out) if isinstance(out, list) and isinstance(x, tuple) and rng.random() < 0.5 else out
+
+
+def _change_dict(x: dict, rng: random.Random):
+    items = dict(x)
+    if items and rng.random() < 0.5:
+        del items[rng.choice(list(items))]
+        return items
+    return rng.choice([{**items, "unknown": json_like(rng, depth=1)}, {}, list(items.items()),
+                       list(items)])
+
+
+def _change(value, rng: random.Random, words=()):
+    if rng.random() < 0.2:
+        return json_like(rng, words)
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return json_like(rng, words)
+    if isinstance(value, int):
+        return _change_int(value, rng)
+    if isinstance(value, str):
+        return _change_str(value, rng)
+    if isinstance(value, (list, tuple)):
+        return _change_sequence(value, rng)
+    if isinstance(value, dict):
+        return _change_dict(value, rng)
+    return json_like(rng, words)
+
+
+def mutate(value, rng: random.Random, words=()):
+    """``value`` with one random change at one random place inside it (the
+    original is not modified): a deleted or added element or key, a value of
+    another type, a number out of range, a random JSON-like value swapped in."""
+    if isinstance(value, (list, tuple, dict)) and value and rng.random() < 0.75:
+        if isinstance(value, dict):
+            key = rng.choice(list(value))
+            return {**value, key: mutate(value[key], rng, words)}
+        i = rng.randrange(len(value))
+        items = list(value)
+        items[i] = mutate(items[i], rng, words)
+        return type(value)(items)
+    return _change(value, rng, words)
+
+
+def _has_int(value) -> bool:
+    if isinstance(value, (list, tuple)):
+        return any(_has_int(v) for v in value)
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def nudge(value, rng: random.Random):
+    """``value`` with one integer inside it moved by 1 to 3 (shape and types
+    kept): a legal move nudged is well formed and most often illegal."""
+    if isinstance(value, (list, tuple)):
+        places = [i for i, v in enumerate(value) if _has_int(v)]
+        if not places:
+            return value
+        i = rng.choice(places)
+        items = list(value)
+        items[i] = nudge(items[i], rng)
+        return type(value)(items)
+    if _has_int(value):
+        return value + rng.choice([-3, -2, -1, 1, 2, 3])
+    return value
+
+
+def _words(game) -> tuple:
+    """Strings worth trying: the words of a few legal moves and the position's texts."""
+    words = {w for m in game.legal_moves()[:10] for w in str(m).split()}
+    stack = [game.to_dict()]
+    while stack and len(words) < 60:
+        v = stack.pop()
+        if isinstance(v, dict):
+            words.update(k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            words.add(v)
+    return tuple(sorted(words))
+
+
+# ----- bad moves -------------------------------------------------------------------
+
+def move_classes(game) -> list:
+    """The game's Move class and every subclass of it (IOTA: Move, Play, Pass, Recycle)."""
+    package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
+    classes, todo = [], [package.Move]
+    while todo:
+        cls = todo.pop(0)
+        classes.append(cls)
+        todo.extend(cls.__subclasses__())
+    return classes
+
+
+def _hand_built(cls, game, rng, words):
+    """(label, build) for a ``cls`` built with at least one wrong field."""
+    fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
+    if not fields:
+        return f"{cls.__name__}()", cls
+    real = [m for m in game.legal_moves() if type(m) is cls]
+    base = {f.name: getattr(rng.choice(real), f.name) if real else json_like(rng, words)
+            for f in fields}
+    wrong = rng.sample([f.name for f in fields], rng.randint(1, len(fields)))
+    for name in wrong:
+        pick = rng.random()
+        if pick < 0.4:
+            base[name] = mutate(base[name], rng, words)
+        elif pick < 0.7:
+            base[name] = json_like(rng, words)
+        else:   # nested wrong shapes: tuples of odd things, pairs of pairs
+            base[name] = tuple(json_like(rng, words, depth=1) if rng.random() < 0.5
+                               else (json_like(rng, words, 0), json_like(rng, words, 0))
+                               for _ in range(rng.randrange(4)))
+    label = f"{cls.__name__}({', '.join(f'{k}={shown(v)}' for k, v in base.items())})"
+    return label, lambda: cls(**base)
+
+
+def _replaced(move, rng, change):
+    """(label, build) for a legal move with one field changed by ``change``."""
+    fields = dataclasses.fields(move) if dataclasses.is_dataclass(move) else ()
+    if not fields:
+        return f"{move!r} (unchanged)", lambda: move
+    name = rng.choice(fields).name
+    value = change(getattr(move, name))
+    return (f"{type(move).__name__} {str(move)!r} with {name}={shown(value)}",
+            lambda: dataclasses.replace(move, **{name: value}))
+
+
+def _garbled_text(text: str, rng: random.Random, words) -> str:
+    chars = list(text)
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(chars) + 1)
+        op = rng.randrange(4)
+        if op == 0 and chars:
+            del chars[min(i, len(chars) - 1)]
+        elif op == 1:
+            chars.insert(i, rng.choice(_CHARS))
+        elif op == 2 and chars:
+            chars[min(i, len(chars) - 1)] = rng.choice(_CHARS)
+        else:
+            chars.insert(i, " " + (rng.choice(words) if words else "x") + " ")
+    return "".join(chars)
+
+
+def _move_cases(game, rng: random.Random, n: int) -> list:
+    """``n`` (label, build) pairs; build() makes the bad move (and may raise)."""
+    words = _words(game)
+    legal = game.legal_moves()
+    classes = move_classes(game)
+    cases = []
+    for _ in range(n):
+        kind = rng.randrange(6) if legal else rng.choice([0, 4, 5])
+        if kind == 0:
+            cases.append(_hand_built(rng.choice(classes), game, rng, words))
+        elif kind == 1:
+            cases.append(_replaced(rng.choice(legal), rng, lambda v: mutate(v, rng, words)))
+        elif kind == 2:
+            cases.append(_replaced(rng.choice(legal), rng, lambda v: nudge(v, rng)))
+        elif kind == 3:
+            text = _garbled_text(str(rng.choice(legal)), rng, words)
+            cases.append((repr(text), lambda text=text: text))
+        elif kind == 4:
+            text = "".join(rng.choice(_CHARS) for _ in range(rng.randrange(12)))
+            cases.append((repr(text), lambda text=text: text))
+        else:
+            value = rng.choice([json_like(rng, words), object(), b"pass", 1.5, (1, 2, 3),
+                                [0, 0], rng.choice(classes)])
+            cases.append((shown(value), lambda value=value: value))
+    return cases
+
+
+def bad_moves(game, rng: random.Random, n: int = 20) -> list:
+    """``n`` or fewer bad moves for ``game`` (see the module docstring); a case
+    whose constructor refuses its fields is left out (check_refused reports a
+    constructor that raises anything but ValueError)."""
+    moves = []
+    for _, build in _move_cases(game, rng, n):
+        try:
+            moves.append(build())
+        except Exception:   # noqa: BLE001 -- judged in check_refused, not here
+            continue
+    return moves
+
+
+# ----- bad positions ---------------------------------------------------------------
+
+def bad_positions(d: dict, rng: random.Random, n: int = 20) -> list:
+    """``n`` corruptions of the position data ``d`` (1 to 3 changes each; a few
+    are not a dict at all). ``d`` itself is not modified."""
+    words = tuple(sorted({w for w in json.dumps(d).replace('"', " ").split() if w.isalnum()}))[:60]
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.05:
+            out.append(json_like(rng, words))
+            continue
+        data = d
+        for _ in range(rng.randint(1, 3)):
+            data = mutate(data, rng, words)
+        out.append(data)
+    return out
+
+
+# ----- judging -----------------------------------------------------------------------
+
+def _same(game, before, before_dict) -> bool:
+    return game == before and game.to_dict() == before_dict
+
+
+def move_failures(game, move) -> list:
+    """What is wrong with how ``game`` takes ``move`` (empty: all good).
+
+    ``play``, ``explain``, ``check_move`` and ``parse_move`` (those the game
+    has) may only raise ValueError, and then must leave the game as it was;
+    their verdicts must agree with ``play``'s; a move ``play`` accepts must be
+    taken back exactly by ``undo``. ``game`` itself is never changed.
+    """
+    before, before_dict = game.copy(), game.to_dict()
+    work, what = game.copy(), shown(move)
+    failures, says_legal = [], None
+    for name in ("parse_move", "explain", "check_move"):
+        method = getattr(work, name, None)
+        if method is None:
+            continue
+        try:
+            result = method(move)
+            if name == "explain":
+                str(result)
+                says_legal = bool(getattr(result, "legal", result))
+            elif name == "check_move":
+                says_legal = True
+        except ValueError:
+            if name in ("explain", "check_move"):
+                says_legal = False
+        except Exception as err:   # noqa: BLE001 -- the escape is the finding
+            failures.append(f"{name}({what}) raised {type(err).__name__}: {err}")
+        if not _same(work, before, before_dict):
+            failures.append(f"{name}({what}) changed the game")
+            work = game.copy()
+    try:
+        points = work.play(move)
+    except ValueError as err:
+        if not _same(work, before, before_dict):
+            failures.append(f"play({what}) refused it ({err}) but changed the game")
+        if says_legal:
+            failures.append(f"play({what}) refused it ({err}) though explain/check_move "
+                            f"called it legal")
+    except Exception as err:   # noqa: BLE001
+        failures.append(f"play({what}) raised {type(err).__name__}: {err}")
+    else:
+        if says_legal is False:
+            failures.append(f"play({what}) accepted it though explain/check_move refused it")
+        if not isinstance(points, int) or isinstance(points, bool):
+            failures.append(f"play({what}) returned {shown(points)}, not the points (an int)")
+        try:
+            work.undo()
+            if not _same(work, before, before_dict):
+                failures.append(f"undo after play({what}) did not restore the game")
+        except Exception as err:   # noqa: BLE001
+            failures.append(f"undo after play({what}) raised {type(err).__name__}: {err}")
+    if not _same(game, before, before_dict):
+        failures.append(f"checking {what} changed the game it was given")
+    return failures
+
+
+def position_failures(game_class, data) -> list:
+    """What is wrong with how ``game_class.from_dict`` takes ``data`` (empty:
+    all good): only ValueError may come out, ``data`` must not be modified,
+    and accepted data must give a game whose ``to_dict`` round-trips through
+    JSON and ``from_dict``, and that can be played."""
+    kept, what = copy.deepcopy(data), shown(data)
+    try:
+        game = game_class.from_dict(data)
+    except ValueError:
+        game = None
+    except Exception as err:   # noqa: BLE001
+        return [f"from_dict({what}) raised {type(err).__name__}: {err}"]
+    failures = [] if _equal_data(data, kept) else [f"from_dict({what}) modified its input"]
+    if game is None:
+        return failures
+    try:
+        d = game.to_dict()
+        again = game_class.from_dict(json.loads(json.dumps(d, allow_nan=False)))
+        if again != game or again.to_dict() != d:
+            failures.append(f"from_dict accepted {what} but its to_dict does not round-trip")
+        legal = game.legal_moves()
+        if not game.is_over and not legal:
+            failures.append(f"from_dict accepted {what}: not over, yet no legal move")
+        if legal:
+            game.play(legal[0])
+    except Exception as err:   # noqa: BLE001
+        failures.append(f"from_dict accepted {what}, then {type(err).__name__}: {err}")
+    return failures
+
+
+def _equal_data(a, b) -> bool:
+    # NaN != NaN, so compare the JSON-ish text of the two (repr is exact for our values)
+    return repr(a) == repr(b)
+
+
+def check_refused(game, rng: random.Random, n: int = 20) -> list:
+    """Throw ``n`` bad moves and ``n`` bad positions at ``game``; return one
+    line per failure (see the module docstring). ``game`` is not changed."""
+    failures = []
+    for label, build in _move_cases(game, rng, n):
+        try:
+            move = build()
+        except ValueError:
+            continue    # the constructor refused it: that is a clean refusal
+        except Exception as err:   # noqa: BLE001
+            failures.append(f"constructing {label} raised {type(err).__name__}: {err}")
+            continue
+        failures += move_failures(game, move)
+    for data in bad_positions(game.to_dict(), rng, n):
+        failures += position_failures(type(game), data)
+    return failures
