@@ -1,22 +1,30 @@
 """Pictures of an IOTA position: a Scene (for SVG and the canvas) and a text board.
 
-:func:`draw_game` draws the table: each card with its colour, shape and number
-(and its colour letter, so colour is never the only clue), wilds marked with a
-``W`` on a dashed grey card, row and column numbers around the edge, and
-optional outlines: the last play (default), cells in error, a line. The empty
-cells next to the table can be shown as dotted squares, where a card may go.
-:func:`cell_at` / :func:`cell_box` map pixels to cells and back for a live
-board, using the same :class:`Layout` as the drawing. :func:`text_board` is
-the screen-reader board behind ``str(game)``.
+:func:`draw_game` draws the whole game as one picture: a top line saying whose
+turn it is and how many cards the deck holds (or who won), the table, and a side
+panel with every seat's score and hand (face up for the seats in ``shown``, else
+as card backs), then the score of a pending play line by line with each doubling
+and why (from ``game.explain``), or the rule it breaks, then any notes. Cards
+carry their number and colour letter besides colour and shape, so colour is never
+the only clue; wilds are dashed grey cards marked ``W``. Outlines: the last play
+(thin solid blue), pending cards (thick solid blue on a tinted card), cells in
+error (short-dashed vermillion), a suggested play (long-dashed green).
+
+:func:`plan` is the geometry behind a picture (:class:`Geometry`): the table's
+:class:`Layout`, the boxes of the mover's hand cards and, when the table is
+larger than its box, the edge strips that scroll it. A live board maps clicks
+with it. :func:`text_board` is the screen-reader board behind ``str(game)``.
 
 Not covered: animation and input handling (the widget layer's job).
 """
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
-from kit.iota.cards import ATTRS, COLOURS, NUMBERS, TEXT, WILD
+from kit.iota.cards import ATTRS, COLOURS, NUMBERS, TEXT, VALUE, WILD, parse_card
+from kit.iota.lines import AXIS_NAMES, wild_stands_for
 from kit.iota.movegen import frontier
 from kit.iota.moves import Play
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
@@ -25,11 +33,32 @@ from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scen
 CARD_COLOURS = (OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["green"],
                 OKABE_ITO["blue"])
 WILD_FILL = "#BBBBBB"
+BACK_FILL = "#7A6A4F"      # a hidden card
+PENDING_FILL = "#DCEBF7"   # a card placed this turn, not yet confirmed
+GHOST_FILL = "#E3F3EC"     # a hinted card
+BAD_TEXT = "#A04000"       # a darker vermillion: readable as text on white
+
+HEADER = 52                # the top line
+PANEL_W = 380              # the side panel
+HAND_CELL = 72             # the mover's hand
+SMALL_CELL = 46            # the other hands
+LABEL_H = 30               # a seat's name and score
+UNDER_H = 24               # the words under a marked hand card ("swap", "on table")
+GAP = 12
+TITLE_SIZE = 22
+TEXT_SIZE = 19
+LINE_H = 27
+MARK = "\u25B6"            # a triangle before the seat to move: not colour alone
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the cells are: cell (min_row, min_col) has its top-left at (left, top)."""
+    """Where the cells are: cell (min_row, min_col) has its top-left at (left, top).
+
+    ``rows`` x ``cols`` cells are drawn. ``extent`` is (min_row, min_col, rows,
+    cols) of the whole table with its margin; it is larger than the drawn window
+    when the table is cut to fit its box.
+    """
 
     min_row: int
     min_col: int
@@ -38,6 +67,7 @@ class Layout:
     cell: float
     left: float
     top: float
+    extent: tuple = ()
 
     @property
     def width(self) -> float:
@@ -47,16 +77,52 @@ class Layout:
     def height(self) -> float:
         return self.top + self.rows * self.cell + self.cell * 0.25
 
+    def shows(self, row: int, col: int) -> bool:
+        return (self.min_row <= row < self.min_row + self.rows
+                and self.min_col <= col < self.min_col + self.cols)
 
-def layout_for(game_or_table, *, margin: int = 1, cell: float = 72, coords: bool = True) -> Layout:
-    """The layout :func:`draw_game` uses for this game (or table dict)."""
-    table = getattr(game_or_table, "table", game_or_table)
+    @property
+    def is_cut(self) -> bool:
+        return bool(self.extent) and self.extent != (self.min_row, self.min_col,
+                                                     self.rows, self.cols)
+
+
+def _extent(table, margin: int) -> tuple:
     rows = [r for r, _ in table] or [0]
     cols = [c for _, c in table] or [0]
+    return (min(rows) - margin, min(cols) - margin,
+            max(rows) - min(rows) + 1 + 2 * margin, max(cols) - min(cols) + 1 + 2 * margin)
+
+
+def layout_for(game_or_table, *, margin: int = 1, cell: float = 72, coords: bool = True,
+               origin: tuple = (0, HEADER)) -> Layout:
+    """The layout :func:`draw_game` uses for this game (or table dict): all of it."""
+    table = getattr(game_or_table, "table", game_or_table)
+    extent = _extent(table, margin)
     gutter = cell * 0.5 if coords else cell * 0.25
-    return Layout(min(rows) - margin, min(cols) - margin,
-                  max(rows) - min(rows) + 1 + 2 * margin, max(cols) - min(cols) + 1 + 2 * margin,
-                  cell, gutter, gutter)
+    return Layout(*extent, cell, origin[0] + gutter, origin[1] + gutter, extent)
+
+
+def fit_layout(table, box, *, centre=None, margin: int = 1, max_cell: float = 72,
+               min_cell: float = 48) -> Layout:
+    """A layout inside ``box`` (x, y, w, h): cells as large as fit, up to ``max_cell``.
+
+    Below ``min_cell`` the cells stay at ``min_cell`` and only a window of the
+    table is drawn, centred on ``centre`` (row, col) as far as the table allows.
+    """
+    x0, y0, w, h = box
+    r0, c0, rows, cols = extent = _extent(table, margin)
+    cell = max(min_cell, min(max_cell, w / (cols + 0.75), h / (rows + 0.75)))
+    vis_rows, vis_cols = min(rows, int(h / cell - 0.75)), min(cols, int(w / cell - 0.75))
+    cr, cc = centre if centre is not None else (r0 + (rows - 1) / 2, c0 + (cols - 1) / 2)
+    top_row = _clamp(round(cr - (vis_rows - 1) / 2), r0, r0 + rows - vis_rows)
+    left_col = _clamp(round(cc - (vis_cols - 1) / 2), c0, c0 + cols - vis_cols)
+    left = x0 + (w - (vis_cols + 0.75) * cell) / 2 + cell * 0.5
+    return Layout(top_row, left_col, vis_rows, vis_cols, cell, left, y0 + cell * 0.5, extent)
+
+
+def _clamp(v, lo, hi):
+    return max(lo, min(hi, v))
 
 
 def _layout(obj) -> Layout:
@@ -80,65 +146,312 @@ def cell_at(layout_or_game, x: float, y: float):
     return (row + lay.min_row, col + lay.min_col)
 
 
-#: Outline styles: (colour, dash). Dashes differ too, so the outlines never rely on
-#: colour alone (the card colours use the same palette).
-OUTLINES = {"highlight": (HIGHLIGHT, ()), "good": (GOOD, (14, 6)), "error": (ERROR, (7, 5))}
+def _inside(box, x, y) -> bool:
+    bx, by, bw, bh = box
+    return bx <= x < bx + bw and by <= y < by + bh
 
 
-def draw_game(game, *, highlight=None, error_cells=(), good_cells=(), pending=None,
-              show_frontier=False, letters: bool = True, show_wilds: bool = True,
-              coords: bool = True, margin: int = 1, cell: float = 72, title: str = "") -> Scene:
-    """The table as a Scene.
+@dataclass(frozen=True)
+class Geometry:
+    """Where the parts of one picture are; a live board maps its clicks with it."""
 
-    ``highlight``: cells outlined solid blue (default: the last play's cells;
-    pass ``()`` for none). ``error_cells``: short-dashed vermillion (a broken
-    rule); ``good_cells``: long-dashed green (a line, a suggested play).
-    ``pending``: a Play (or its text) drawn on its cells before it is made,
-    e.g. an illegal attempt next to its explanation. ``show_wilds`` writes
-    under each wild the card it can stand for.
+    width: float
+    height: float
+    table: Layout
+    hand: tuple        # (x, y, w, h) of each card of the mover's hand, in hand order
+    pans: dict         # "up"/"down"/"left"/"right" -> the strip that scrolls a cut table
+    panel_x: float
+    seat_tops: tuple   # y of each seat's block in the side panel
+    notes_top: float
+
+    def hand_at(self, x: float, y: float):
+        """The index of the mover's hand card under (x, y), or None."""
+        return next((i for i, box in enumerate(self.hand) if _inside(box, x, y)), None)
+
+    def pan_at(self, x: float, y: float):
+        """The scroll direction whose strip is under (x, y), or None."""
+        return next((d for d, box in self.pans.items() if _inside(box, x, y)), None)
+
+    def hand_point(self, i: int) -> tuple:
+        x, y, w, h = self.hand[i]
+        return (x + w / 2, y + h / 2)
+
+
+def plan(game, *, table=None, box=None, centre=None, shown=None, cell: float = 72,
+         min_cell: float = 48, margin: int = 1, coords: bool = True) -> Geometry:
+    """The geometry of :func:`draw_game`'s picture.
+
+    ``table``: the cards to make room for (default the game's; a pending play
+    adds its own). ``box`` (x, y, w, h): a fixed area for the table, which is
+    then scaled to fit and cut below ``min_cell`` (see :func:`fit_layout`);
+    without it the whole table is drawn at ``cell``. ``shown``: the seats whose
+    hands are face up (default the seat to move).
     """
-    if isinstance(pending, str):
-        pending = Play.parse(pending)
+    table = game.table if table is None else table
+    if box is None:
+        lay = layout_for(table, margin=margin, cell=cell, coords=coords)
+        right = lay.width
+    else:
+        lay = fit_layout(table, box, centre=centre, margin=margin, max_cell=cell, min_cell=min_cell)
+        right = box[0] + box[2]
+    shown = {game.to_move} if shown is None else set(shown)
+    panel_x = right + GAP
+    y, tops, hand = HEADER, [], ()
+    for seat in range(game.players):
+        tops.append(y)
+        size = HAND_CELL if seat == game.to_move and seat in shown else SMALL_CELL
+        if seat == game.to_move:
+            hand = tuple((panel_x + i * size, y + LABEL_H, size, size)
+                         for i in range(len(game.hands[seat])))
+        y += LABEL_H + size + (UNDER_H if size == HAND_CELL else 0) + GAP
+    height = max(lay.height, y, box[1] + box[3] if box else 0)
+    return Geometry(panel_x + PANEL_W, height, lay, hand, _pans(lay), panel_x, tuple(tops), y)
+
+
+def _pans(lay: Layout) -> dict:
+    """The gutter strips along the edges where a cut table goes on."""
+    if not lay.is_cut:
+        return {}
+    r0, c0, rows, cols = lay.extent
+    g = lay.cell * 0.5
+    w, h = lay.cols * lay.cell, lay.rows * lay.cell
+    strips = {"up": (lay.min_row > r0, (lay.left, lay.top - g, w, g)),
+              "down": (lay.min_row + lay.rows < r0 + rows, (lay.left, lay.top + h, w, g)),
+              "left": (lay.min_col > c0, (lay.left - g, lay.top, g, h)),
+              "right": (lay.min_col + lay.cols < c0 + cols, (lay.left + w, lay.top, g, h))}
+    return {d: box for d, (more, box) in strips.items() if more}
+
+
+#: Outline styles: (colour, dash, width). Dashes and widths differ too, so the
+#: outlines never rely on colour alone (the card colours use the same palette).
+OUTLINES = {"highlight": (HIGHLIGHT, (), 3), "pending": (HIGHLIGHT, (), 6),
+            "good": (GOOD, (14, 6), 4), "error": (ERROR, (7, 5), 4)}
+
+
+def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=None,
+              ghost=None, selected=None, exchange=(), notes=(), seat_names=None, shown=None,
+              open_hands: bool = False, box=None, centre=None, show_frontier=False,
+              letters: bool = True, show_wilds: bool = True, coords: bool = True,
+              margin: int = 1, cell: float = 72, title: str = "") -> Scene:
+    """The game as a Scene: top line, table, and a side panel of seats and scores.
+
+    ``pending``: a Play (or its text) drawn on its cells before it is made, and
+    its score or the rule it breaks in the panel; its cards leave an empty slot
+    in the mover's hand. ``highlight``: cells outlined thin blue (default: the
+    last play's). ``error_cells``: short-dashed vermillion (default: where an
+    illegal pending play breaks a rule). ``good_cells``: long-dashed green.
+    ``ghost``: a Play drawn faintly on empty cells with green dashes (a hint).
+    ``selected``: index of the mover's hand card picked; ``exchange``: indices
+    marked to swap. ``notes``: lines of text at the bottom of the panel.
+    ``seat_names``: names per seat (default "Seat 0" ...). ``shown``: seats whose
+    hands are face up (default the seat to move; ``open_hands=True``: all).
+    ``box`` and ``centre``: a fixed table area, see :func:`plan`.
+    """
+    pending = Play.parse(pending) if isinstance(pending, str) else pending
+    ghost = Play.parse(ghost) if isinstance(ghost, str) else ghost
     table = dict(game.table)
     if pending is not None:
         table.update((c, card) for card, c in pending.placements)
-    lay = layout_for(table, margin=margin, cell=cell, coords=coords)
-    scene = Scene(lay.width, lay.height, background=TABLE,
+    shown = set(range(game.players)) if open_hands else shown
+    geo = plan(game, table=table, box=box, centre=centre, shown=shown, cell=cell,
+               margin=margin, coords=coords)
+    shown = {game.to_move} if shown is None else set(shown)
+    why = game.explain(pending) if pending is not None and not game.is_over else None
+    if error_cells is None:
+        error_cells = why.cells if why is not None and not why.legal else ()
+    lines = _breakdown(why) + _wrap_notes(notes)
+    if geo.pans:
+        lines += _wrap_notes(["The table goes on past the shaded edges: click one to scroll."])
+    height = max(geo.height, geo.notes_top + len(lines) * LINE_H + GAP)
+    scene = Scene(geo.width, height, background=TABLE,
                   title=title or f"IOTA table, {len(game.table)} cards")
+    names = list(seat_names or [f"Seat {i}" for i in range(game.players)])
+    # A wild in a legal pending play already shows what it would stand for.
+    stands_for = ({} if not show_wilds else wild_stands_for(table) if why and why.legal
+                  else game.wilds())
+    _draw_table(scene, game, geo.table, table, pending, ghost, show_frontier, letters, stands_for,
+                coords)
+    _draw_pans(scene, geo)
+    if highlight is None:
+        last = getattr(game, "last_play", None)
+        highlight = () if pending else (last.cells if last else ())
+    pending_cells = pending.cells if pending else ()
+    ghost_cells = [c for c in ghost.cells if c not in table] if ghost else ()
+    for cells, kind in ((highlight, "highlight"), (pending_cells, "pending"),
+                        (tuple(good_cells) + tuple(ghost_cells), "good"), (error_cells, "error")):
+        _outline(scene, geo.table, cells, kind)
+    _draw_header(scene, game, names)
+    _draw_seats(scene, game, geo, names, shown, pending, selected, set(exchange), letters)
+    for i, (text, style) in enumerate(lines):
+        scene.text(geo.panel_x, geo.notes_top + (i + 0.5) * LINE_H, text, anchor="start",
+                   **STYLES[style])
+    return scene
+
+
+def _draw_table(scene, game, lay, table, pending, ghost, show_frontier, letters, stands_for,
+                coords) -> None:
     if coords:
         _draw_coords(scene, lay)
     if show_frontier:
         for r, c in frontier(game.table):
-            x, y, w, h = cell_box(lay, r, c)
-            scene.rect(x + 4, y + 4, w - 8, h - 8, stroke="#999999", dash=(3, 4), radius=6)
-    stands_for = game.wilds() if show_wilds and hasattr(game, "wilds") else {}
+            if lay.shows(r, c):
+                x, y, w, h = cell_box(lay, r, c)
+                scene.rect(x + 4, y + 4, w - 8, h - 8, stroke="#999999", dash=(3, 4), radius=6)
+    fresh = set(pending.cells) if pending else set()
     for (r, c), card in sorted(table.items()):
-        x, y, _, _ = cell_box(lay, r, c)
-        draw_card(scene, card, x, y, lay.cell, letters=letters, stands_for=stands_for.get((r, c)))
-    if highlight is None:
-        last = getattr(game, "last_play", None)
-        highlight = pending.cells if pending else (last.cells if last else ())
-    for cells, kind in ((highlight, "highlight"), (good_cells, "good"), (error_cells, "error")):
-        colour, dash = OUTLINES[kind]
-        for r, c in cells:
+        if lay.shows(r, c):
+            x, y, _, _ = cell_box(lay, r, c)
+            draw_card(scene, card, x, y, lay.cell, letters=letters,
+                      stands_for=stands_for.get((r, c)),
+                      fill=PENDING_FILL if (r, c) in fresh else PAPER)
+    for card, (r, c) in (ghost.placements if ghost else ()):
+        if (r, c) not in table and lay.shows(r, c):
+            x, y, _, _ = cell_box(lay, r, c)
+            draw_card(scene, card, x, y, lay.cell, letters=letters, fill=GHOST_FILL)
+
+
+def _outline(scene, lay, cells, kind) -> None:
+    colour, dash, width = OUTLINES[kind]
+    for r, c in cells:
+        if lay.shows(r, c):
             x, y, w, h = cell_box(lay, r, c)
-            scene.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=colour, stroke_width=4, radius=8,
-                       dash=dash)
-    return scene
+            scene.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=colour, stroke_width=width,
+                       radius=8, dash=dash)
 
 
 def _draw_coords(scene: Scene, lay: Layout) -> None:
-    size = lay.cell * 0.22
+    size = max(14, lay.cell * 0.24)
+    g = lay.cell * 0.5
     for i in range(lay.cols):
         x = lay.left + (i + 0.5) * lay.cell
-        scene.text(x, lay.top / 2, lay.min_col + i, size=size, fill="#555555")
+        scene.text(x, lay.top - g / 2, lay.min_col + i, size=size, fill="#555555")
     for i in range(lay.rows):
         y = lay.top + (i + 0.5) * lay.cell
-        scene.text(lay.left / 2, y, lay.min_row + i, size=size, fill="#555555")
+        scene.text(lay.left - g / 2, y, lay.min_row + i, size=size, fill="#555555")
+
+
+def _draw_pans(scene: Scene, geo: Geometry) -> None:
+    """Shade the edges where a cut table goes on, with an arrow in the middle."""
+    for direction, (x, y, w, h) in geo.pans.items():
+        scene.rect(x, y, w, h, fill="#D9D2BD", stroke="#8A8068", stroke_width=1)
+        cx, cy, s = x + w / 2, y + h / 2, min(w, h) * 0.4
+        tip = {"up": ((cx, cy - s), (cx - s, cy + s), (cx + s, cy + s)),
+               "down": ((cx, cy + s), (cx - s, cy - s), (cx + s, cy - s)),
+               "left": ((cx - s, cy), (cx + s, cy - s), (cx + s, cy + s)),
+               "right": ((cx + s, cy), (cx - s, cy - s), (cx - s, cy + s))}[direction]
+        scene.polygon(tip, fill=INK)
+
+
+def _draw_header(scene, game, names) -> None:
+    if game.is_over:
+        best = max(game.scores)
+        winners = [names[i] for i, s in enumerate(game.scores) if s == best]
+        text = (f"Game over: {winners[0]} wins with {best} points" if len(winners) == 1
+                else f"Game over: a draw at {best} points ({', '.join(winners)})")
+    else:
+        n = len(game.deck)
+        text = f"{MARK} {names[game.to_move]} to move \u00B7 deck: {n} card{'s' if n != 1 else ''}"
+    scene.text(GAP, HEADER / 2, text, size=TITLE_SIZE, bold=True, anchor="start")
+
+
+def _draw_seats(scene, game, geo, names, shown, pending, selected, exchange, letters) -> None:
+    x = geo.panel_x
+    scene.rect(x - GAP / 2, HEADER - GAP / 2, PANEL_W, scene.height - HEADER + GAP / 2 - 4,
+               fill=PAPER, stroke="#CCCCCC", radius=8)
+    used = _used_slots(game, pending)
+    for seat, top in enumerate(geo.seat_tops):
+        mover = seat == game.to_move and not game.is_over
+        label = (f"{MARK + ' ' if mover else ''}{names[seat]}: {game.scores[seat]} points"
+                 + ("  (to move)" if mover else ""))
+        scene.text(x, top + LABEL_H / 2, label, size=TEXT_SIZE, bold=mover, anchor="start")
+        hand = game.hands[seat]
+        size = HAND_CELL if seat == game.to_move and seat in shown else SMALL_CELL
+        if seat not in shown:
+            for i in range(len(hand)):
+                draw_back(scene, x + i * size, top + LABEL_H, size)
+            scene.text(x + max(1, len(hand)) * size + GAP, top + LABEL_H + size / 2,
+                       f"{len(hand)} card{'s' if len(hand) != 1 else ''}, hidden", size=17,
+                       anchor="start", fill="#555555")
+            continue
+        if not hand:
+            scene.text(x, top + LABEL_H + size / 2, "no cards", size=17, anchor="start")
+        for i, card in enumerate(hand):
+            cx, cy = x + i * size, top + LABEL_H
+            if seat == game.to_move and i in used:
+                scene.rect(cx + 4, cy + 4, size - 8, size - 8, stroke="#888888", dash=(4, 4),
+                           radius=8)
+                _under(scene, cx, cy, size, "placed")
+                continue
+            draw_card(scene, card, cx, cy, size, letters=letters)
+            if seat == game.to_move and i == selected:
+                scene.rect(cx + 1, cy + 1, size - 2, size - 2, stroke=HIGHLIGHT, stroke_width=6,
+                           radius=8)
+                _under(scene, cx, cy, size, "chosen")
+            elif seat == game.to_move and i in exchange:
+                scene.rect(cx + 1, cy + 1, size - 2, size - 2, stroke=OKABE_ITO["orange"],
+                           stroke_width=5, radius=8, dash=(10, 5))
+                _under(scene, cx, cy, size, "swap")
+
+
+def _under(scene, x, y, size, word) -> None:
+    scene.text(x + size / 2, y + size + UNDER_H / 2, word, size=16, bold=True)
+
+
+def _used_slots(game, pending) -> set:
+    """Which slots of the mover's hand the pending play's cards came from."""
+    if pending is None:
+        return set()
+    hand, used = game.hands[game.to_move], set()
+    for card in pending.cards:
+        i = next((i for i, c in enumerate(hand) if c == card and i not in used), None)
+        if i is not None:
+            used.add(i)
+    return used
+
+
+def _breakdown(why) -> list:
+    """The pending play's score as (text, style) lines: each line, each doubling, the total."""
+    if why is None:
+        return []
+    if not why.legal:
+        return [("Not allowed:", "bad_title")] + [(t, "bad") for t in _wrap(why.rule)]
+    out = [(f"Pending play: {why.points} point{'s' if why.points != 1 else ''}", "title")]
+    for line in why.lines:
+        index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
+        values = "+".join(str(VALUE[parse_card(t)]) for t in line.cards)
+        lot = "  lot" if line.is_lot else ""
+        out.append((f"{AXIS_NAMES[line.axis]} {index}: {values} = {line.points}{lot}", "text"))
+    if why.doublings:
+        out.append((f"lines {why.base}" + " x 2" * len(why.doublings) + f" = {why.points}", "text"))
+    lots = iter(line for line in why.lines if line.is_lot)
+    for reason in why.doublings:
+        if reason.startswith("lot"):
+            line = next(lots)
+            index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
+            reason = f"a lot: {AXIS_NAMES[line.axis]} {index}"
+        out.extend((t, "text") for t in _wrap(f"x 2 for {reason}"))
+    if not why.lines:
+        out.append(("a lone card scores 0", "text"))
+    return out
+
+
+def _wrap(text: str) -> list:
+    # DejaVu Sans averages about 0.5 em per character in these texts (measured).
+    return textwrap.wrap(text, int((PANEL_W - 2 * GAP) / (0.5 * TEXT_SIZE))) or [""]
+
+
+STYLES = {"title": dict(size=TITLE_SIZE, bold=True),
+          "bad_title": dict(size=TITLE_SIZE, bold=True, fill=BAD_TEXT),
+          "text": dict(size=TEXT_SIZE), "bad": dict(size=TEXT_SIZE, fill=BAD_TEXT),
+          "note": dict(size=TEXT_SIZE)}
+
+
+def _wrap_notes(notes) -> list:
+    return [(t, "note") for note in notes for t in _wrap(note)]
 
 
 def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, letters=True,
-              stands_for: str | None = None) -> None:
+              stands_for: str | None = None, fill: str = PAPER) -> None:
     """One card with its top-left corner at (x, y); a wild may show what it stands for."""
     pad = size * 0.06
     w = size - 2 * pad
@@ -147,16 +460,24 @@ def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, lette
                    radius=size * 0.1, dash=(6, 4))
         if stands_for:
             scene.text(x + size / 2, y + size * 0.4, "W", size=size * 0.38, bold=True)
-            scene.text(x + size / 2, y + size * 0.76, f"={stands_for}", size=size * 0.2)
+            scene.text(x + size / 2, y + size * 0.76, f"={stands_for}", size=max(14, size * 0.2))
         else:
             scene.text(x + size / 2, y + size / 2, "W", size=size * 0.45, bold=True)
         return
     n, colour, shape = ATTRS[card]
-    scene.rect(x + pad, y + pad, w, w, fill=PAPER, stroke=INK, stroke_width=1.5, radius=size * 0.1)
-    _draw_shape(scene, shape, x + size * 0.56, y + size * 0.56, size * 0.25, CARD_COLOURS[colour])
-    scene.text(x + size * 0.2, y + size * 0.22, NUMBERS[n], size=size * 0.3, bold=True)
+    scene.rect(x + pad, y + pad, w, w, fill=fill, stroke=INK, stroke_width=1.5, radius=size * 0.1)
+    _draw_shape(scene, shape, x + size * 0.56, y + size * 0.58, size * 0.25, CARD_COLOURS[colour])
+    scene.text(x + size * 0.24, y + size * 0.27, NUMBERS[n], size=size * 0.34, bold=True)
     if letters:
-        scene.text(x + size * 0.8, y + size * 0.2, COLOURS[colour], size=size * 0.2, fill="#444444")
+        scene.text(x + size * 0.78, y + size * 0.23, COLOURS[colour], size=max(14, size * 0.22),
+                   fill="#333333", bold=True)
+
+
+def draw_back(scene: Scene, x: float, y: float, size: float) -> None:
+    """A face-down card: a hidden hand."""
+    pad = size * 0.06
+    scene.rect(x + pad, y + pad, size - 2 * pad, size - 2 * pad, fill=BACK_FILL, stroke=INK,
+               stroke_width=1.5, radius=size * 0.1)
 
 
 def _draw_shape(scene, shape, cx, cy, s, colour) -> None:

@@ -1,11 +1,14 @@
-"""Pictures: the SVG scene, pixel <-> cell geometry, and the text board."""
+"""Pictures: the SVG scene (table, seats, hands, pending play), geometry, the text board."""
+
+import random
 
 import pytest
 
 from iota_helpers import WORKED_EXAMPLE, game_at, worked_example_game
 from kit import iota
-from kit.iota.draw import CARD_COLOURS, draw_game, draw_hand, layout_for
-from kit.scene import ERROR, GOOD, HIGHLIGHT
+from kit.iota.draw import (BACK_FILL, CARD_COLOURS, GHOST_FILL, OUTLINES, PENDING_FILL, draw_game,
+                           draw_hand, fit_layout, layout_for, plan)
+from kit.scene import ERROR, GOOD, HIGHLIGHT, Circle, Polygon, Rect, Text
 
 
 def played_example(turns=4):
@@ -15,16 +18,36 @@ def played_example(turns=4):
     return game
 
 
+def texts(scene):
+    return [s.text for s in scene.shapes if isinstance(s, Text)]
+
+
+def outlines(scene, kind):
+    colour, dash, width = OUTLINES[kind]
+    return [s for s in scene.shapes if isinstance(s, Rect) and s.stroke == colour
+            and s.stroke_width == width and s.dash == dash]
+
+
+def on_table(scene, game, kinds=(Circle, Polygon)):
+    """Shapes of the given kinds left of the side panel (on the table)."""
+    right = plan(game).panel_x
+    return [s for s in scene.shapes if isinstance(s, kinds)
+            and (s.cx if isinstance(s, Circle) else s.points[0][0]) < right]
+
+
 def test_svg_shows_every_card_number_colour_and_shape():
     game = played_example()
-    svg = game._repr_svg_()
-    assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert svg.count("<circle") == 4             # 4YC 1RC 2BC 3GC
-    assert svg.count("<polygon") == 4            # triangles 2RT 2YT, crosses 2GX 3YX
+    scene = draw_game(game)
+    shapes = on_table(scene, game)
+    assert sum(isinstance(s, Circle) for s in shapes) == 4        # 4YC 1RC 2BC 3GC
+    assert sum(isinstance(s, Polygon) for s in shapes) == 4       # 2RT 2YT triangles, 2GX 3YX crosses
+    svg = scene.to_svg()
+    assert svg.startswith("<svg") and svg.endswith("</svg>") and svg == game._repr_svg_()
     for colour in CARD_COLOURS:
         assert colour in svg
     for number in "1234":
         assert f">{number}</text>" in svg
+    assert {"R", "Y", "G", "B"} <= set(texts(scene))               # colour letters, not colour alone
 
 
 def test_wilds_are_marked():
@@ -33,25 +56,115 @@ def test_wilds_are_marked():
     assert ">W</text>" in svg and 'stroke-dasharray' in svg
 
 
+def test_the_picture_says_whose_turn_the_deck_and_every_score():
+    game = played_example(3)                                       # seat 3 to move
+    words = texts(draw_game(game))
+    assert f"\u25B6 Seat 3 to move \u00B7 deck: {len(game.deck)} cards" in words
+    for seat, score in enumerate(game.scores):
+        assert any(w.startswith(f"Seat {seat}: {score} points") or
+                   w.startswith(f"\u25B6 Seat {seat}: {score} points") for w in words)
+    assert "\u25B6 Seat 3: 0 points  (to move)" in words
+    named = texts(draw_game(game, seat_names=["Ann", "Bo", "Cy", "You"]))
+    assert "\u25B6 You to move \u00B7 deck: 43 cards" in named
+
+
+def test_only_the_movers_hand_is_face_up_unless_open_hands():
+    game = played_example(3)
+    scene = draw_game(game)
+    backs = [s for s in scene.shapes if isinstance(s, Rect) and s.fill == BACK_FILL]
+    assert len(backs) == sum(len(h) for seat, h in enumerate(game.hands) if seat != 3)
+    assert texts(scene).count("4 cards, hidden") == 3
+    hand_numbers = [t for t in texts(scene) if t in "1234"]
+    opened = draw_game(game, open_hands=True)
+    assert not [s for s in opened.shapes if isinstance(s, Rect) and s.fill == BACK_FILL]
+    assert len([t for t in texts(opened) if t in "1234"]) == len(hand_numbers) + 12
+    only_seat_1 = draw_game(game, shown={1})
+    assert texts(only_seat_1).count("4 cards, hidden") == 3        # the mover's hand too
+
+
+def test_the_game_over_line_names_the_winner():
+    game = iota.Game.new(players=2, seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        game.play(iota.GreedyPlayer().choose(game.copy(), rng))
+    best = max(game.scores)
+    assert game.scores.count(best) == 1                        # this seed has a winner
+    winner = game.scores.index(best)
+    words = texts(draw_game(game))
+    assert f"Game over: Seat {winner} wins with {best} points" in words
+    assert not any("to move" in w for w in words)
+
+
 def test_last_play_is_highlighted_and_other_outlines_on_request():
     game = played_example(4)
-    svg = game.svg()
-    assert svg.count(f'stroke="{HIGHLIGHT}" stroke-width="4"') == 4
-    svg = game.svg(highlight=(), error_cells=[(0, 0)], good_cells=[(0, 1), (0, 2)])
-    assert f'stroke="{HIGHLIGHT}" stroke-width="4"' not in svg
-    assert svg.count(f'stroke="{ERROR}"') == 1 and svg.count(f'stroke="{GOOD}" stroke-width="4"') == 2
+    assert len(outlines(draw_game(game), "highlight")) == 4
+    scene = draw_game(game, highlight=(), error_cells=[(0, 0)], good_cells=[(0, 1), (0, 2)])
+    assert not outlines(scene, "highlight")
+    assert len(outlines(scene, "error")) == 1 and len(outlines(scene, "good")) == 2
 
 
-def test_illegal_move_cells_can_be_drawn():
+def test_a_pending_play_is_drawn_apart_with_its_score_line_by_line():
+    game = played_example(3)
+    play = WORKED_EXAMPLE[3][0]
+    scene = draw_game(game, pending=play)
+    assert len(outlines(scene, "pending")) == 4 and not outlines(scene, "highlight")
+    assert len([s for s in scene.shapes if isinstance(s, Rect) and s.fill == PENDING_FILL]) == 4
+    words = texts(scene)
+    assert game.explain(play).points == 208
+    assert "Pending play: 208 points" in words
+    assert "row -2: 2+4+1+3 = 10  lot" in words and "column 3: 1+3+2 = 6" in words
+    assert "lines 26 x 2 x 2 x 2 = 208" in words
+    assert "x 2 for a lot: row -2" in words and "x 2 for a lot: column 2" in words
+    assert "x 2 for all 4 cards played" in words
+    assert words.count("placed") == 4                              # the hand's slots are empty
+
+
+def test_a_single_pending_card_shows_its_lines():
+    game = game_at({(0, 0): "1RC", (0, 1): "2RC"}, [["3RC", "1GT"]])
+    words = texts(draw_game(game, pending="3RC@0,2"))
+    assert "Pending play: 6 points" in words and "row 0: 1+2+3 = 6" in words
+    assert not any(w.startswith("x 2") for w in words)
+    assert words.count("placed") == 1
+
+
+def test_an_illegal_pending_play_marks_the_cells_and_says_the_rule():
     game = game_at({(0, 0): "1RC", (0, 1): "2RS"}, [["3BT"]])
     why = game.explain("3BT@0,2")
-    scene = draw_game(game, error_cells=why.cells)
-    assert sum(1 for s in scene.shapes if getattr(s, "stroke", None) == ERROR) == 3
+    scene = draw_game(game, pending="3BT@0,2")
+    assert len(outlines(scene, "error")) == len(why.cells) == 3
+    words = texts(scene)
+    at = words.index("Not allowed:")
+    said = " ".join(words[at + 1:at + 6])
+    assert "colours are neither all the same nor all different" in said
+    assert draw_game(game, pending="3BT@0,2").width > draw_game(game).width   # room for it
+
+
+def test_a_pending_wild_shows_what_it_would_stand_for():
+    game = game_at({(0, 0): "1RC", (0, 1): "2RC"}, [["W"]])
+    assert ">=3RC</text>" in draw_game(game, pending="W@0,2").to_svg()
+
+
+def test_hand_marks_are_words_as_well_as_outlines():
+    game = game_at({(0, 0): "1RC"}, [["2RC", "3GT", "4BX", "1YS"]])
+    words = texts(draw_game(game, selected=1, exchange=(2, 3)))
+    assert words.count("chosen") == 1 and words.count("swap") == 2
+
+
+def test_a_ghost_play_is_drawn_faint_with_green_dashes():
+    game = game_at({(0, 0): "1RC", (0, 1): "2RC"}, [["3RC", "1GT"]])
+    scene = draw_game(game, ghost="3RC@0,2", notes=["Hint: 3RC@0,2 for 6 points"])
+    assert len([s for s in scene.shapes if isinstance(s, Rect) and s.fill == GHOST_FILL]) == 1
+    assert len(outlines(scene, "good")) == 1
+    assert "Hint: 3RC@0,2 for 6 points" in texts(scene)
 
 
 def test_text_is_readable_from_the_back_of_the_room():
-    sizes = [s.size for s in draw_game(played_example()).shapes if hasattr(s, "size")]
+    game = played_example(3)
+    scene = draw_game(game, pending=WORKED_EXAMPLE[3][0])
+    sizes = [s.size for s in scene.shapes if isinstance(s, Text)]
     assert min(sizes) >= 14 and max(sizes) >= 20
+    header = next(s for s in scene.shapes if isinstance(s, Text) and "to move" in s.text)
+    assert header.size >= 18 and header.bold
 
 
 @pytest.mark.parametrize("cell", [(0, 0), (-2, 4), (1, 2), (-3, -1), (2, 5)])
@@ -73,9 +186,49 @@ def test_cards_are_drawn_inside_their_cell_box():
     game = played_example()
     scene = draw_game(game)
     x, y, w, h = iota.cell_box(game, -2, 4)           # 3YX, a cross
-    inside = [s for s in scene.shapes if hasattr(s, "points")
+    inside = [s for s in scene.shapes if isinstance(s, Polygon)
               and all(x <= px <= x + w and y <= py <= y + h for px, py in s.points)]
     assert inside
+
+
+def test_a_small_table_fits_its_box_at_full_size():
+    table = {(0, 0): 1, (0, 1): 2}
+    lay = fit_layout(table, (0, 50, 600, 500))
+    assert lay.cell == 72 and not lay.is_cut and (lay.rows, lay.cols) == (3, 4)
+    assert lay.width <= 600 and lay.height <= 550
+
+
+def test_a_large_table_is_cut_at_the_smallest_cell_round_the_centre():
+    table = {(r, 0): 1 for r in range(-12, 13)} | {(0, c): 1 for c in range(-12, 13)}
+    box = (0, 50, 600, 500)
+    lay = fit_layout(table, box, centre=(5, -7), min_cell=48)
+    assert lay.cell == 48 and lay.is_cut
+    assert lay.shows(5, -7) and not lay.shows(-12, 0)
+    assert lay.width <= 600 and lay.height <= 550
+    x, y, w, h = iota.cell_box(lay, 5, -7)
+    assert iota.cell_at(lay, x + w / 2, y + h / 2) == (5, -7)
+    edge = fit_layout(table, box, centre=(100, 100))               # clamped to the table's edge
+    assert edge.shows(13, 13) and edge.is_cut
+
+
+def test_a_cut_table_has_scroll_strips_on_the_sides_it_goes_on():
+    game = iota.Game.new(seed=1)
+    table = {(r, 0): 1 for r in range(-12, 13)}
+    geo = plan(game, table=table, box=(0, 52, 600, 500), centre=(-12, 0))
+    assert set(geo.pans) == {"down"}
+    x, y, w, h = geo.pans["down"]
+    assert geo.pan_at(x + w / 2, y + h / 2) == "down" and geo.pan_at(1, 1) is None
+    assert not plan(game, box=(0, 52, 600, 500)).pans
+
+
+def test_hand_boxes_map_back_to_their_index():
+    game = game_at({(0, 0): "1RC"}, [["2RC", "3GT", "4BX"], ["1YS"]])
+    geo = plan(game)
+    assert len(geo.hand) == 3
+    for i in range(3):
+        assert geo.hand_at(*geo.hand_point(i)) == i
+    assert geo.hand_at(1, 1) is None
+    assert geo.hand_point(0)[0] > geo.table.width               # the hand is beside the table
 
 
 def test_hand_picture():
@@ -96,15 +249,6 @@ def test_text_board_lists_cards_by_row_and_column():
 def test_text_board_says_what_a_wild_stands_for():
     game = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "W"}, [["2GT"]])
     assert "the wild at (0,2) can stand for 3RC" in str(game)
-
-
-def test_a_pending_play_is_drawn_with_its_error():
-    game = game_at({(0, 0): "1RC", (0, 1): "2RS"}, [["3BT"]])
-    why = game.explain("3BT@0,2")
-    svg = game.svg(pending="3BT@0,2", error_cells=why.cells)
-    assert svg.count("<polygon") == 1                        # the blue triangle, not yet played
-    assert svg.count('stroke-dasharray="7 5"') == 3          # error outlines are dashed, not only red
-    assert draw_game(game, pending="3BT@0,2").width > draw_game(game).width   # room for it
 
 
 def test_a_wild_shows_the_card_it_stands_for():
