@@ -44,6 +44,9 @@ class Board(GameBoard):
                     "from its column; the line outlined in blue is the one you may take from.<br>"
                     "Negative tiles (level 2) have a minus sign and a dashed border.")
 
+    HINT_NOTE = ("A move's value is what you will gain from here minus what your opponent "
+                 "will gain, if both of you play perfectly from then on.")
+
     def __init__(self, game=None, *, hint_time: float = 1.0, **kwargs):
         self.hint_time = hint_time
         super().__init__(game, **kwargs)

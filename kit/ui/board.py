@@ -55,6 +55,10 @@ class BoardView(widgets.VBox):
             # Shrinks to fit a narrow output, never grows blurry past its size.
             self.canvas.layout = widgets.Layout(width=f"{scene.width:g}px",
                                                 max_width="100%", height="auto")
+            # Long status text wraps under the board instead of widening it
+            # (which would shift everything beside the board).
+            self.layout.width = f"{scene.width:g}px"
+            self.layout.max_width = "100%"
         draw_scene(self.canvas, scene, self.pixel_ratio)
         self.redraws += 1
 

@@ -62,6 +62,8 @@ class GameBoard(widgets.HBox):
     BUTTONS: dict = {}
     #: HTML shown in the side panel's "Notation" box
     NOTATION_KEY: str = ""
+    #: one sentence under the hint rows: what their values mean
+    HINT_NOTE: str = ""
 
     def __init__(self, game=None, *, seats=None, delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
@@ -469,13 +471,15 @@ class GameBoard(widgets.HBox):
             self._set_busy(False)
 
     def _show_hints(self, rows) -> None:
-        self.hint_rows = list(rows)
+        self.hint_rows, self.marks = list(rows), ()
         if not self.hint_rows:
             self.say("No hint: there is no move to suggest here.")
             return
         items = "".join(f"<li><code>{html.escape(str(m))}</code> {html.escape(str(label))}</li>"
                         for m, label in self.hint_rows)
-        self.hint_panel.value = f'<div style="{PANEL_STYLE}"><b>Hint</b><ol>{items}</ol></div>'
+        note = f"<div><small>{self.HINT_NOTE}</small></div>" if self.HINT_NOTE else ""
+        self.hint_panel.value = (f'<div style="{PANEL_STYLE}"><b>Hint</b><ol>{items}</ol>'
+                                 f"{note}</div>")
         self.redraw()
         best, label = self.hint_rows[0]
         self.say(f"Hint: {best} ({label}) is best here.", tone="good")
