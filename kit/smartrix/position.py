@@ -5,7 +5,10 @@ raises :class:`kit.InvalidPosition` naming the first problem found: bad
 shape, a text that is no card, a card twice, cards not adding up to the 70,
 options out of range, and (outside the free-table mode) a table that breaks
 the rules: a mismatched touch, a card outside the window, or a set of 5 left
-lying on the table. ``complete`` builds a full position from a partial one.
+lying on the table. In the free-table mode the optional ``offending`` list
+names the cards placed against the rules (the others must form a legal table);
+without the key the table's history is unknown (a puzzle) and a challenge may
+take any cards, only their number being checked. ``complete`` builds a full position from a partial one.
 
 Not covered: playing (``rules.py``).
 """
@@ -16,8 +19,8 @@ import random
 
 from kit.errors import InvalidPosition, check_position_keys
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, parse_card
-from kit.smartrix.table import (AXES, AXIS_NAMES, all_sets, bounds, fits, fmt_cell,
-                                mismatched_pairs)
+from kit.smartrix.table import (AXES, AXIS_NAMES, all_sets, bounds, describe_removal, fits,
+                                fmt_cell, mismatched_pairs)
 
 OPTION_KEYS = ("window", "teams", "auto_collect")
 
@@ -111,19 +114,47 @@ def _read_unclaimed(raw, grid, n):
     for i, u in enumerate(raw):
         if not isinstance(u, dict) or set(u) != {"cells", "formed_by"}:
             raise InvalidPosition(f"unclaimed[{i}] must be {{'cells': [...], 'formed_by': seat}}")
+        if not isinstance(u["cells"], list):
+            raise InvalidPosition(f"unclaimed[{i}]: 'cells' must be a list of [row, col], "
+                                  f"not {u['cells']!r}")
         cells = frozenset(_cell(c, f"unclaimed[{i}]") for c in u["cells"])
         if cells not in live:
             raise InvalidPosition(f"unclaimed[{i}]: those cells are not a set on the table")
-        if u["formed_by"] not in range(n):
-            raise InvalidPosition(f"unclaimed[{i}]: no seat {u['formed_by']!r}")
-        out.append((cells, u["formed_by"]))
+        if any(cells == seen for seen, _ in out):
+            raise InvalidPosition(f"unclaimed[{i}]: that set is listed twice")
+        seat = u["formed_by"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise InvalidPosition(f"unclaimed[{i}]: 'formed_by' must be a seat 0..{n - 1}, "
+                                  f"not {seat!r}")
+        out.append((cells, seat))
     return out
+
+
+def _read_offending(raw, grid, window):
+    """The cards placed against the rules. The others must form a legal table:
+    they were placed by the rules, and a challenge never takes them."""
+    if not isinstance(raw, list):
+        raise InvalidPosition("'offending' must be a list of cells [row, col] (leave the key "
+                              f"out when the table's history is unknown), not {raw!r}")
+    cells = set()
+    for i, x in enumerate(raw):
+        cell = _cell(x, f"offending[{i}]")
+        if cell not in grid:
+            raise InvalidPosition(f"offending[{i}]: there is no card at {fmt_cell(cell)}")
+        if cell in cells:
+            raise InvalidPosition(f"offending names {fmt_cell(cell)} twice")
+        cells.add(cell)
+    why = describe_removal(grid, window, cells)
+    if why:
+        raise InvalidPosition("'offending' must list every card placed against the rules, so "
+                              f"that the others form a legal table; without the listed ones {why}")
+    return cells
 
 
 def read(d) -> dict:
     """Validate a position dict; return keyword arguments for ``Game``."""
     check_position_keys(d, "smartrix", ("grid", "hands", "deck", "collected", "to_move"),
-                        ("out", "options", "unclaimed"))
+                        ("out", "options", "unclaimed", "offending"))
     opts = d.get("options", {}) or {}
     if not isinstance(opts, dict) or set(opts) - set(OPTION_KEYS):
         raise InvalidPosition(f"options must be a dict with keys {OPTION_KEYS}, not {opts!r}")
@@ -160,17 +191,23 @@ def read(d) -> dict:
         raise InvalidPosition(f"player {to_move} is out and cannot be the one to move")
     if auto:
         _check_table(grid, window)
-        if d.get("unclaimed"):
-            raise InvalidPosition("'unclaimed' sets exist only in the free-table mode")
-        unclaimed = []
+        for key in ("unclaimed", "offending"):
+            if d.get(key, []) != []:
+                raise InvalidPosition(f"{key!r} belongs to the free-table mode only "
+                                      "(auto_collect false)")
+        unclaimed, offending = [], set()
     else:
         unclaimed = _read_unclaimed(d.get("unclaimed", []), grid, n)
+        # Absent: the history is unknown (a puzzle), so any card may be challenged.
+        offending = _read_offending(d["offending"], grid, window) if "offending" in d else None
     return dict(grid=grid, hands=hands, deck=deck, collected=collected, to_move=to_move,
-                out=out, window=window, teams=teams, auto_collect=auto, unclaimed=unclaimed)
+                out=out, window=window, teams=teams, auto_collect=auto, unclaimed=unclaimed,
+                offending=offending)
 
 
-def complete(grid, hands, collected, to_move, out, seed, options) -> dict:
-    """A full position dict from a partial one: unnamed cards go to the deck."""
+def complete(grid, hands, collected, to_move, out, seed, options, offending=None) -> dict:
+    """A full position dict from a partial one: unnamed cards go to the deck.
+    ``offending`` (cells) is copied in when given."""
     n = len(hands)
     collected = collected or [[] for _ in range(n)]
     named = {CANONICAL[parse_card(t)] for t in grid.values()}
@@ -190,4 +227,6 @@ def complete(grid, hands, collected, to_move, out, seed, options) -> dict:
                      "auto_collect": options.pop("auto_collect", True)}}
     if options:
         raise InvalidPosition(f"unknown option(s) {sorted(options)}")
+    if offending is not None:
+        d["offending"] = [list(c) for c in offending]
     return d

@@ -11,6 +11,10 @@ collected values minus the values in hand. Options (all in ``to_dict``):
 - ``teams``: 4 players, seats 0+2 against 1+3, partners out together;
 - ``auto_collect``: False is the free-table mode: placements need only touch
   the table, sets are collected by ``claim`` and mistakes by ``challenge``.
+  The game records which cards were placed against the rules
+  (:attr:`Game.offending`); a challenge takes only those, as few as make the
+  table legal. A position loaded without that record (a puzzle: no
+  ``offending`` key) falls back to taking any cards, only their number checked.
 
 Not covered: players and analysis (``ai.py``), pictures (``draw.py``). The
 seat order is fixed: seat 0 moves first **[decision]**, and the starter card
@@ -23,6 +27,7 @@ import random
 
 from kit.errors import IllegalMove
 from kit.history import History
+from kit.scene import Picture
 from kit.smartrix import position
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, FACING, ORIENTATIONS,
                                 TEXT, VALUE, mismatched_boxes)
@@ -34,11 +39,11 @@ from kit.smartrix.table import (AXIS_NAMES, all_sets, candidate_cells, constrain
 HAND_SIZE = 5
 
 
-class Game(History):
+class Game(Picture, History):
     """A Smartrix game. Build with :meth:`new`, :meth:`from_dict` or :meth:`setup`."""
 
     def __init__(self, grid, hands, deck, collected, to_move, out=None, *,
-                 window=5, teams=False, auto_collect=True, unclaimed=()):
+                 window=5, teams=False, auto_collect=True, unclaimed=(), offending=()):
         self._grid = dict(grid)               # (row, col) -> oriented card int
         self._hands = [list(h) for h in hands]
         self._deck = list(deck)               # index 0 is the top
@@ -50,6 +55,9 @@ class Game(History):
         self.auto_collect = auto_collect
         # Free-table mode: sets lying on the table that their former may not claim.
         self._unclaimed = [(frozenset(cells), seat) for cells, seat in unclaimed]
+        # Free-table mode: cells of the cards placed against the rules; None when
+        # the history is unknown (a puzzle), and then any card may be challenged.
+        self._offending = None if offending is None else set(offending)
         self._clear_history()
         self._removal_cache = None
 
@@ -77,12 +85,15 @@ class Game(History):
 
     @classmethod
     def setup(cls, grid=None, hands=((), ()), *, collected=None, to_move=0, out=None,
-              seed=None, **options) -> "Game":
+              seed=None, offending=None, **options) -> "Game":
         """A position for a lesson or test: ``grid`` maps (row, col) to card
         text, ``hands`` lists card texts per seat; every card not named goes to
-        the draw pile (in deck order, or shuffled with ``seed``)."""
+        the draw pile (in deck order, or shuffled with ``seed``). On the free
+        table, ``offending`` lists the cells of the cards placed against the
+        rules; None (the default) leaves the history unknown (see
+        :attr:`offending`)."""
         return cls.from_dict(position.complete(grid or {}, hands, collected, to_move,
-                                               out, seed, options))
+                                               out, seed, options, offending))
 
     def to_dict(self) -> dict:
         d = {"game": "smartrix",
@@ -96,6 +107,8 @@ class Game(History):
         if not self.auto_collect:
             d["unclaimed"] = [{"cells": [list(c) for c in sorted(cells)], "formed_by": s}
                               for cells, s in self._unclaimed]
+            if self._offending is not None:
+                d["offending"] = [list(c) for c in sorted(self._offending)]
         return d
 
     def copy(self) -> "Game":
@@ -176,6 +189,22 @@ class Game(History):
         return [(tuple(sorted(cells)), s) for cells, s in self._unclaimed] + [
             (cells, None) for cells in all_sets(self._grid) if frozenset(cells) not in barred]
 
+    @property
+    def offending(self) -> frozenset:
+        """Cells of the cards on the table that were placed against the rules
+        (free-table mode): a card that did not match a card it touched, or did
+        not fit in one window with the cards placed by the rules. A challenge
+        takes only these. Empty when the history is unknown (see
+        :attr:`offending_known`) and outside the free-table mode."""
+        return frozenset(self._offending or ())
+
+    @property
+    def offending_known(self) -> bool:
+        """False for a free table loaded without its ``offending`` list (a
+        puzzle): then a challenge may take any cards, only their number is
+        checked."""
+        return self._offending is not None
+
     def unseen(self, seat: int) -> list:
         """Canonical cards ``seat`` cannot see: the draw pile and the other hands."""
         seen = {CANONICAL[v] for v in self._grid.values()}
@@ -204,8 +233,8 @@ class Game(History):
     def legal_moves(self) -> list:
         """Every legal move for the player to move (``pass`` last). On an empty
         table any cell is accepted; only (0, 0) is listed. In free-table mode one
-        challenge is listed (the kit's smallest removal); any other equally
-        small removal is accepted too."""
+        challenge is listed (one smallest set of offending cards, see
+        :meth:`smallest_removal`); any other equally small one is accepted too."""
         if self.is_over:
             return []
         hand = self._hands[self._to_move]
@@ -247,10 +276,14 @@ class Game(History):
 
     def smallest_removal(self) -> tuple:
         """The cells of one smallest set of cards whose removal leaves a legal
-        table (empty when the table is legal)."""
-        key = frozenset(self._grid.items())
+        table (empty when the table is legal): offending cards only, unless the
+        history is unknown (then any cards)."""
+        key = (frozenset(self._grid.items()), self.offending, self.offending_known)
         if self._removal_cache is None or self._removal_cache[0] != key:
-            self._removal_cache = (key, tuple(sorted(minimal_removal(self._grid, self.window))))
+            keep = set(self._grid) - self._offending if self.offending_known else ()
+            found = minimal_removal(self._grid, self.window, frozenset(keep))
+            # found is never None: the cards placed by the rules form a legal table.
+            self._removal_cache = (key, tuple(sorted(found)))
         return self._removal_cache[1]
 
     def explain(self, move) -> Explanation:
@@ -347,11 +380,19 @@ class Game(History):
         return pairs, texts
 
     def _outside(self, cell):
+        """The cards that keep ``cell`` out of every window. Only the cards
+        placed by the rules count: an earlier mistake left on the table does
+        not make a careful placement a mistake too."""
         w = self.window
-        if w is None or in_window(self._grid, cell, w):
+        right = self._placed_by_rules()
+        if w is None or in_window(right, cell, w):
             return []
-        return sorted(x for x in self._grid
-                      if abs(x[0] - cell[0]) >= w or abs(x[1] - cell[1]) >= w)
+        return sorted(x for x in right if abs(x[0] - cell[0]) >= w or abs(x[1] - cell[1]) >= w)
+
+    def _placed_by_rules(self) -> dict:
+        if not self._offending:
+            return self._grid
+        return {c: v for c, v in self._grid.items() if c not in self._offending}
 
     def _window_text(self, cell, outside):
         cards = ", ".join(fmt_cell(x) for x in outside) or "the table"
@@ -381,14 +422,34 @@ class Game(History):
         if not best:
             return Explanation(move, False, "the table is legal: every touch matches and "
                                "every card fits in the window; there is nothing to challenge")
-        still = describe_removal(self._grid, self.window, set(move.cells))
-        if still or len(move.cells) > len(best):
-            why = still or f"{len(move.cells)} cards named"
-            return Explanation(move, False, f"challenge refused: {why}; the fewest cards whose "
-                               f"removal makes the table legal is {len(best)}", move.cells)
+        if self.offending_known:
+            refusal = self._challenge_refusal(move, best)
+        else:  # a puzzle without its history: any cards, as few as will do
+            still = describe_removal(self._grid, self.window, set(move.cells))
+            refusal = (still or len(move.cells) > len(best)) and (
+                f"challenge refused: {still or f'{len(move.cells)} cards named'}; the fewest "
+                f"cards whose removal makes the table legal is {len(best)}")
+        if refusal:
+            return Explanation(move, False, refusal, move.cells)
         points = cards_value(self._grid, move.cells)
         return Explanation(move, True, f"challenge: {len(best)} offending card(s) taken, "
                            f"{points} points", move.cells, points=points)
+
+    def _challenge_refusal(self, move, best) -> str:
+        """Why a challenge fails under the offending-cards rule ('' if it succeeds)."""
+        offending = ", ".join(fmt_cell(c) for c in sorted(self._offending))
+        suffice = (f"the offending cards are at {offending}; taking {len(best)} of them "
+                   "makes the table legal")
+        placed_right = [c for c in move.cells if c not in self._offending]
+        if placed_right:
+            return (f"challenge refused: the card at {fmt_cell(placed_right[0])} was placed "
+                    f"by the rules, and a challenge takes only offending cards; {suffice}")
+        still = describe_removal(self._grid, self.window, set(move.cells))
+        if still:
+            return f"challenge refused: {still}; {suffice}"
+        if len(move.cells) > len(best):
+            return f"challenge refused: {len(move.cells)} cards named, more than needed; {suffice}"
+        return ""
 
     # --- playing -------------------------------------------------------------
 
@@ -406,14 +467,15 @@ class Game(History):
     def _snapshot(self):
         return (dict(self._grid), [list(h) for h in self._hands], list(self._deck),
                 [list(c) for c in self._collected], self._to_move, list(self._out),
-                list(self._unclaimed))
+                list(self._unclaimed), _copy_or_none(self._offending))
 
     def _restore(self, snap):
         # Copies: a game's copy shares its snapshots, and play mutates in place.
-        grid, hands, deck, collected, to_move, out, unclaimed = snap
+        grid, hands, deck, collected, to_move, out, unclaimed, offending = snap
         self._grid, self._deck, self._to_move = dict(grid), list(deck), to_move
         self._hands, self._collected = [list(h) for h in hands], [list(c) for c in collected]
         self._out, self._unclaimed = list(out), list(unclaimed)
+        self._offending = _copy_or_none(offending)
 
     def _apply(self, move, exp) -> int:
         seat = self._to_move
@@ -427,6 +489,8 @@ class Game(History):
         hand = self._hands[seat]
         hand.pop(next(i for i, h in enumerate(hand) if CANONICAL[h] == CANONICAL[move.card]))
         self._grid[move.cell] = move.card
+        if self._offending is not None and (exp.mismatches or exp.outside):
+            self._offending.add(move.cell)  # before _take, which drops cards that leave
         if self.auto_collect or move.claim:
             self._take(seat, sorted({c for run in exp.sets for c in run}))
         else:
@@ -448,6 +512,8 @@ class Game(History):
 
     def _take(self, seat, cells):
         self._collected[seat].extend(self._grid.pop(c) for c in cells)
+        if self._offending:
+            self._offending.difference_update(cells)
         self._prune_unclaimed()
 
     def _prune_unclaimed(self):
@@ -489,6 +555,10 @@ def next_seat(out, seat):
     is not ``out``; None when every seat is out."""
     n = len(out)
     return next((s for s in ((seat + k) % n for k in range(1, n + 1)) if not out[s]), None)
+
+
+def _copy_or_none(cells):
+    return None if cells is None else set(cells)
 
 
 def _spot(card, box) -> str:

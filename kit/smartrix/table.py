@@ -13,8 +13,12 @@ the cards outside it must go, and of the mismatched pairs inside it at least
 one card of each: a minimum vertex cover of the "mismatch graph". The cover is
 found by iterative deepening with branching on a highest-degree card (take it,
 or take all its mismatched neighbours), and squares whose forced removals
-already reach the best answer are skipped. Tables are small (a legal table has
-at most 25 cards; a free table a few dozen), so this exact search is quick.
+already reach the best answer are skipped. A challenge may take only the
+cards placed against the rules, so the search can be told to ``keep`` the
+others: a kept card's mismatched partner is then forced out, and a square
+that would push a kept card out is no candidate. Tables are small (a legal
+table has at most 25 cards; a free table a few dozen), so this exact search is
+quick.
 """
 
 from __future__ import annotations
@@ -215,27 +219,45 @@ def _squares(grid, window):
     return [(r, c) for r in rows for c in cols]
 
 
-def minimal_removal(grid, window):
+def minimal_removal(grid, window, keep=frozenset()):
     """One smallest frozenset of cells whose cards, removed, leave a legal table
-    (empty if the table is legal already). See the module docstring."""
+    (empty if the table is legal already), never taking a cell of ``keep``;
+    None if no such removal exists. See the module docstring."""
     if not grid:
         return frozenset()
     pairs = mismatched_pairs(grid)
     best = None
     for sq in _squares(grid, window):
-        if sq is None:
-            outside = set()
-        else:
-            outside = {(r, c) for r, c in grid
-                       if not (sq[0] <= r < sq[0] + window and sq[1] <= c < sq[1] + window)}
-        limit = len(grid) if best is None else len(best) - 1
-        if len(outside) > limit:
+        forced = _forced(grid, window, sq, pairs, keep)
+        if forced is None:
             continue
-        inside = [(a, b) for a, b in pairs if a not in outside and b not in outside]
-        cover = minimum_cover(inside, limit - len(outside))
+        limit = len(grid) if best is None else len(best) - 1
+        if len(forced) > limit:
+            continue
+        rest = [(a, b) for a, b in pairs if a not in forced and b not in forced]
+        cover = minimum_cover(rest, limit - len(forced))
         if cover is not None:
-            best = frozenset(outside | cover)
+            best = frozenset(forced | cover)
     return best
+
+
+def _forced(grid, window, sq, pairs, keep):
+    """The cards that must go if the table is to fit the square ``sq``: those
+    outside it, and the partner of a kept card in a mismatched pair; None when
+    a kept card would have to go."""
+    if sq is None:
+        forced = set()
+    else:
+        forced = {(r, c) for r, c in grid
+                  if not (sq[0] <= r < sq[0] + window and sq[1] <= c < sq[1] + window)}
+    if not keep:
+        return forced
+    for a, b in pairs:
+        if a in keep and b in keep:
+            return None
+        if a in keep or b in keep:
+            forced.add(b if a in keep else a)
+    return None if forced & keep else forced
 
 
 def describe_removal(grid, window, cells) -> str:
