@@ -1,5 +1,11 @@
-"""The widget shell: boards on ipycanvas with ipywidgets controls."""
+"""The widget shell: boards on ipycanvas with ipywidgets controls.
+
+``BoardView`` is a scene on a canvas with a status line and visible errors;
+``GameBoard`` the shell every game's live ``Board`` is built on (seats,
+computer turns, undo/redo, hints, the move list).
+"""
 
 from kit.ui.board import BoardView
+from kit.ui.game import GameBoard
 
-__all__ = ["BoardView"]
+__all__ = ["BoardView", "GameBoard"]
