@@ -24,7 +24,15 @@ class InvalidMoveText(ValueError):
 
 
 class InvalidPosition(ValueError):
-    """A position dictionary that is malformed or breaks the rules."""
+    """A position dictionary that is malformed or breaks the rules.
+
+    ``cells`` lists the board cells involved where the problem has a place
+    (a broken line, a card used twice), so an editor can mark them.
+    """
+
+    def __init__(self, message: str, cells=()):
+        super().__init__(message)
+        self.cells = tuple(tuple(c) for c in cells)
 
 
 def check_position_keys(d, game: str, required, optional=()) -> None:
