@@ -6,14 +6,25 @@ becomes an SVG string here (``Game._repr_svg_``, saved notebooks, worksheets)
 and an ipycanvas redraw in :mod:`kit.canvas`, so a board looks the same live
 and on paper. This module has no dependencies; it knows nothing of any game.
 
+Pictures in notebooks: a saved ``image/svg+xml`` output is drawn only in a
+*trusted* notebook, and a fresh clone is untrusted, so JupyterLab would show
+the text instead. :class:`Picture` therefore also gives every picture as
+``text/html``, an ``<img>`` whose source is the SVG as a ``data:`` URL:
+JupyterLab's sanitizer keeps it, so it draws untrusted (and on nbviewer,
+VS Code and in Voila), and an image cannot run script, so nothing is risked.
+The alternative, ``jupyter trust`` in ``make lab``, would help only that one
+command on that one machine.
+
 Not covered: animation, images, gradients. Shapes draw in the order added.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html import escape
 from typing import Optional, Union
+from urllib.parse import quote
 
 #: Okabe-Ito colours: distinguishable for the common kinds of colour blindness.
 OKABE_ITO = {
@@ -96,8 +107,33 @@ Shape = Union[Rect, Circle, Line, Polygon, Text]
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 
 
+# What a data: URL in a single-quoted HTML attribute may hold as it is; the
+# rest (%, #, &, ', controls, non-ASCII) is %-encoded. The SVG stays readable
+# in the saved notebook and in nbval's diffs, unlike base64.
+_URL_SAFE = "".join(sorted(set(map(chr, range(32, 127))) - set("%#&'")))
+
+
+def svg_img(svg: str) -> str:
+    """``svg`` as an HTML ``<img>`` (a data: URL), its ``<title>`` as alt text.
+
+    Untrusted notebooks draw this where they would show a raw SVG output as
+    text (see the module docstring).
+    """
+    data = quote(svg, safe=_URL_SAFE)
+    title = re.search(r"<title>(.*?)</title>", svg)
+    alt = title.group(1) if title else "picture"   # already escaped for XML
+    return f"<img src='data:image/svg+xml;charset=utf-8,{data}' alt=\"{alt}\">"
+
+
+class Picture:
+    """Mixin for anything with ``_repr_svg_``: it also shows as ``<img>`` HTML."""
+
+    def _repr_html_(self) -> str:
+        return svg_img(self._repr_svg_())
+
+
 @dataclass
-class Scene:
+class Scene(Picture):
     """A picture: a size, a background and shapes drawn in order."""
 
     width: float

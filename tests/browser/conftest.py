@@ -50,7 +50,11 @@ def browser_type_launch_args(browser_type_launch_args, chromium_path):
 
 @pytest.fixture(scope="module")
 def lab_server(chromium_path, tmp_path_factory):
-    """JupyterLab without a token on a free port; yields its base URL."""
+    """JupyterLab without a token on a free port; yields its base URL.
+
+    It sees the notebooks as a fresh clone does: its own empty Jupyter data
+    directory holds no trust signatures (nor anything else of this user's).
+    """
     tmp = tmp_path_factory.mktemp("lab")
     work, port = copy_notebooks(tmp), free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser",
@@ -59,7 +63,7 @@ def lab_server(chromium_path, tmp_path_factory):
            f"--LabApp.user_settings_dir={quiet_lab_settings(tmp)}",
            f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
     url = f"http://127.0.0.1:{port}"
-    with running(cmd, work, url + "/lab"):
+    with running(cmd, work, url + "/lab", env={"JUPYTER_DATA_DIR": str(tmp / "data")}):
         yield url
 
 

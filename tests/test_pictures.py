@@ -1,0 +1,43 @@
+"""Saved pictures draw in an untrusted notebook: every picture is also <img> HTML.
+
+JupyterLab draws a saved image/svg+xml output only in a trusted notebook; a
+fresh clone is untrusted. The browser side of this is checked in
+tests/browser/test_fresh_clone_browser.py.
+"""
+
+import re
+from urllib.parse import unquote
+
+from IPython.core.formatters import DisplayFormatter
+
+from kit.scene import Scene, svg_img
+
+
+def img_svg(html: str) -> str:
+    """The SVG inside an <img src='data:image/svg+xml;...'> tag."""
+    match = re.fullmatch(r"<img src='data:image/svg\+xml;charset=utf-8,([^']*)' alt=\"[^\"]*\">",
+                         html)
+    assert match, html[:200]
+    return unquote(match.group(1))
+
+
+def test_the_img_holds_exactly_the_svg_even_with_quotes_hashes_and_accents():
+    scene = Scene(120, 40, background="#F4F1E8", title='Seat "A" & Bob\'s café')
+    scene.text(10, 20, "50% #1 l'été & <b>")
+    html = svg_img(scene.to_svg())
+    assert img_svg(html) == scene.to_svg()
+    assert "'" not in html[len("<img src='"):html.index("' alt=")]
+    assert 'alt="Seat &quot;A&quot; &amp; Bob&#x27;s café"' in html
+
+
+def test_the_svg_stays_readable_in_the_saved_notebook():
+    html = svg_img(Scene(10, 10, background="#FFFFFF").to_svg())
+    assert '<svg xmlns="http://www.w3.org/2000/svg" width="10"' in html
+    assert 'fill="%23FFFFFF"' in html
+
+
+def test_a_scene_shows_as_html_img():
+    scene = Scene(30, 20, title="A small picture")
+    data, _ = DisplayFormatter().format(scene)
+    assert img_svg(data["text/html"]) == scene.to_svg()
+    assert 'alt="A small picture"' in data["text/html"]
