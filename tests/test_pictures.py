@@ -8,9 +8,15 @@ tests/browser/test_fresh_clone_browser.py.
 import re
 from urllib.parse import unquote
 
+import pytest
 from IPython.core.formatters import DisplayFormatter
 
+from kit import iota, mattix, smartrix
 from kit.scene import Scene, svg_img
+
+GAMES = {"iota": lambda: iota.Game.new(players=2, seed=2),
+         "mattix": lambda: mattix.Game.new(size=4, seed=1),
+         "smartrix": lambda: smartrix.Game.new(players=2, seed=1)}
 
 
 def img_svg(html: str) -> str:
@@ -34,6 +40,14 @@ def test_the_svg_stays_readable_in_the_saved_notebook():
     html = svg_img(Scene(10, 10, background="#FFFFFF").to_svg())
     assert '<svg xmlns="http://www.w3.org/2000/svg" width="10"' in html
     assert 'fill="%23FFFFFF"' in html
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_shows_as_html_img_and_svg_and_text(name):
+    game = GAMES[name]()
+    data, _ = DisplayFormatter().format(game)
+    assert img_svg(data["text/html"]) == data["image/svg+xml"] == game._repr_svg_()
+    assert data["text/plain"]
 
 
 def test_a_scene_shows_as_html_img():

@@ -22,6 +22,7 @@ from itertools import islice
 
 from kit.errors import IllegalMove
 from kit.history import History
+from kit.scene import Picture
 from kit.iota import movegen
 from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe
 from kit.iota.lines import table_problem, wild_stands_for
@@ -33,7 +34,7 @@ HAND_SIZE = 4
 _MAX_GAPS = 16    # gaps named when a play leaves holes (a far-off cell leaves billions)
 
 
-class Game(History):
+class Game(Picture, History):
     """One IOTA game: the table, hands, deck, scores and whose turn it is.
 
     Build with :meth:`new` or :meth:`from_dict`. ``table`` maps (row, col) to a

@@ -24,6 +24,7 @@ from typing import Optional, Union
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
 from kit.mattix.tiles import check_size, tile_table
+from kit.scene import Picture
 
 ROW_PLAYER, COLUMN_PLAYER = 0, 1
 SIDE_NAMES = ("row player", "column player")
@@ -60,7 +61,7 @@ MoveLike = Union[Move, str, tuple]
 
 
 
-class Game:
+class Game(Picture):
     """A Mattix position plus its undo/redo history.
 
     ``board[r][c]`` is a tile value (int) or ``None`` for an empty cell; the
