@@ -11,14 +11,17 @@ Quick tour::
 Variants are options of ``Game.new``: ``window=None`` (children's), ``teams=True``
 (4 players), ``auto_collect=False`` (free table: claims and challenges).
 Rules live in ``rules.py``, players and analysis in ``ai.py``, pictures in
-``draw.py``; see README.md beside this file for the decisions taken.
+``draw.py``, the live board (``Board``) in ``board.py``; see README.md beside
+this file for the decisions taken.
 """
 
 from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, expected_best,
                              standings_table, threats, tournament)
+from kit.smartrix.board import Board
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, ORIENTATIONS, VALUE, card_text,
                                 parse_card, rotate)
-from kit.smartrix.draw import Layout, cell_at, cell_box, draw, layout, legal_cells
+from kit.smartrix.draw import (Layout, cell_at, cell_box, draw, fitting_cells, hand_at, hand_box,
+                               layout, legal_cells)
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
 from kit.smartrix.rules import Game
 
@@ -31,5 +34,8 @@ __all__ = [
     "threats", "Threat", "expected_best", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
     "tournament", "standings_table",
     # pictures
-    "draw", "layout", "Layout", "cell_at", "cell_box", "legal_cells",
+    "draw", "layout", "Layout", "cell_at", "cell_box", "hand_box", "hand_at", "legal_cells",
+    "fitting_cells",
+    # the live board
+    "Board",
 ]

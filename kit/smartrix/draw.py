@@ -1,23 +1,40 @@
 """Smartrix pictures: a position as a :class:`kit.scene.Scene`.
 
-Each card is a 3 x 3 square: the 8 ring boxes (a filled circle for a spot,
-blank for an empty box) around its value. Row and column numbers frame the
-table so students can type moves. In the 5 x 5 window game a dashed outline
-marks the cells where a card may still go (exactly the 5 x 5 window once the
-table spans 5 rows and 5 columns).
+The picture has two parts. On the left the table: each card a 3 x 3 square,
+its 8 ring boxes around its value (a filled circle for a spot, a faint hollow
+circle for an empty box, so "empty matches empty" can be seen); row and
+column numbers for typing moves. Only the cards and the ring of cells where
+the next card may go are drawn, so a one-card table is 3 x 3 cells. The
+5 x 5 window is drawn as a frame: a thick dashed edge on each side where the
+table already spans 5 rows (or columns), and a caption saying how many more
+rows and columns fit. The children's variant (no window) has no frame.
 
-Highlights (keyword options of :func:`draw`):
-- ``move``: a move or its text; if illegal, the mismatched boxes are ringed in
-  red on both cards and cards outside the window outlined in red; if legal,
-  the card is shown in place and the set(s) it completes outlined in green;
-- ``legal_for``: a card text; the cells where it fits (any orientation) are
-  outlined in blue;
-- ``sets``: cells to outline in green (e.g. a set to claim);
-- ``hand``: a seat whose hand is drawn below the table.
+On the right the side column: whose turn it is, the draw pile, one line per
+seat (cards in hand, points collected; final scores when the game is over),
+the hand of the seat to move in large cards, then the other seats' hands in
+small cards when shown (``open_hands``), face down otherwise.
 
-:func:`layout`, :func:`cell_at` and :func:`cell_box` give the geometry a live
-board needs: pixel -> cell and cell -> pixel box, consistent with the picture.
-Not covered: animation, the canvas itself (``kit.canvas``).
+Highlights (keyword options of :func:`draw`; outlines differ in dash as well
+as colour: solid blue = chosen, long dashes green = set / good, short dashes
+vermillion = a broken rule):
+- ``move``: a move or its text; if illegal, the mismatched boxes are ringed
+  on both cards and the cards outside the window outlined; if legal, the card
+  is shown in place and the set(s) it completes outlined;
+- ``legal_for`` (any orientation) / ``fits`` (this orientation): a card whose
+  possible cells are marked with a dashed blue outline and a "+";
+- ``sets``, ``marks``, ``picked``: cells outlined as set, error, chosen;
+- ``recent``: the last ``recent`` moves shown: placed cards outlined, and the
+  cards a move collected drawn faded where they lay, outlined as a set, with
+  a caption (so a set is seen before it leaves the table);
+- ``hints``: [(move, label)] best first: the card drawn faintly in its cell
+  with its rank, the labels listed under the table; ``threats``: cells where
+  one card completes a set, with the value waiting there;
+- ``offending``: mark the cards placed against the rules (free-table mode,
+  ``game.offending`` where the engine records them).
+
+:func:`layout`, :func:`cell_at`, :func:`cell_box` and :func:`hand_box` give
+the geometry a live board needs, consistent with the picture.
+Not covered: animation, the canvas itself (``kit.canvas``), the buttons.
 """
 
 from __future__ import annotations
@@ -26,19 +43,38 @@ from dataclasses import dataclass
 
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
 from kit.smartrix.cards import BOX_GRID, ORIENTATIONS, TEXT, VALUE, parse_card
+from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds, candidate_cells, constraint_at, window_cells
 
-CELL = 96          # pixels per table cell
+CELL = 96          # pixels per table cell, at most
+MIN_CELL = 44      # a long children's table shrinks its cells down to this
+TABLE_MAX = 580    # the table's width and height stop growing here (cells shrink)
 INSET = 5          # gap between a card and its cell's edge
 MARGIN = 44        # room for the row and column numbers
 SPOT = OKABE_ITO["blue"]
+EMPTY_BOX = "#B8B8B8"      # the faint ring of an empty box
+GHOST_SPOT = "#A9CBE3"     # a collected card's spots, faded
+BACK = "#4A5A75"           # a face-down card
+MUTED = "#555555"
 LABEL_SIZE = 18
+CAPTION_SIZE = 19
 VALUE_SIZE = 30
+HAND_CARD = 80     # the hand of the seat to move
+SMALL_CARD = 50    # the other hands
+HAND_GAP = 10
+HAND_PER_ROW = 4
+SMALL_PER_ROW = 7
+SIDE_GAP = 40      # between the table and the side column
+SIDE_WIDTH = 4 * (HAND_CARD + HAND_GAP) + 90
+SEAT_ROW = 30
+SEATS_TOP = 126    # y of the first seat line
+DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the table sits in the picture: rows r0..r1, cols c0..c1."""
+    """Where things sit: table rows r0..r1, cols c0..c1 at ``cell`` pixels,
+    its top-left corner at (left, top); the side column at x = ``side``."""
 
     r0: int
     r1: int
@@ -47,26 +83,74 @@ class Layout:
     cell: int = CELL
     left: int = MARGIN
     top: int = MARGIN
+    players: int = 2
 
     @property
-    def width(self) -> int:
-        return self.left + (self.c1 - self.c0 + 1) * self.cell + MARGIN // 2
+    def table_right(self) -> int:
+        return self.left + (self.c1 - self.c0 + 1) * self.cell
 
     @property
     def table_height(self) -> int:
+        """y of the table's bottom edge."""
         return self.top + (self.r1 - self.r0 + 1) * self.cell
 
+    @property
+    def side(self) -> int:
+        return self.table_right + SIDE_GAP
 
-def layout(game) -> Layout:
-    """The drawn region: the cells a card may still go to, and the table."""
+    @property
+    def width(self) -> int:
+        return self.side + SIDE_WIDTH
+
+    @property
+    def hand_top(self) -> int:
+        """y of the first row of the hand of the seat to move."""
+        return SEATS_TOP + self.players * SEAT_ROW + 34
+
+
+def recent_moves(game, recent: int) -> list:
+    """The effects of the last ``recent`` moves, oldest first, as
+    (move, seat, {cell: card} it took off the table and is still empty, points)."""
+    moves = game.history[len(game.history) - min(recent, len(game.history)):]
+    if not moves:
+        return []
+    g = game.copy()
+    for _ in moves:
+        g.undo()
+    out = []
+    for move in moves:
+        seat, before = g.to_move, dict(g._grid)
+        points = g.play(move)
+        taken = {c: v for c, v in before.items() if c not in g._grid and c not in game._grid}
+        if move.kind == "place" and move.cell not in g._grid and move.cell not in game._grid:
+            taken[move.cell] = move.card  # placed and collected with its set
+        out.append((move, seat, taken, points))
+    return out
+
+
+def layout(game, *, recent: int = 1) -> Layout:
+    """The drawn region: the table, the cells where a card may go next, and
+    the cards the last ``recent`` moves collected."""
+    return _layout(game, recent_moves(game, recent))
+
+
+def _layout(game, recent) -> Layout:
     grid = game._grid
+    ghosts = [c for *_, taken, _ in recent for c in taken]
     if not grid:
-        return Layout(-2, 2, -2, 2)
-    r0, r1, c0, c1 = bounds(grid)
-    box = window_cells(grid, game.window)
-    if box is not None:
-        return Layout(min(r0, box[0]), max(r1, box[1]), min(c0, box[2]), max(c1, box[3]))
-    return Layout(r0 - 1, r1 + 1, c0 - 1, c1 + 1)
+        r0, r1, c0, c1 = bounds(ghosts + [(0, 0)])
+    else:
+        r0, r1, c0, c1 = bounds(grid)
+        r0, r1, c0, c1 = r0 - 1, r1 + 1, c0 - 1, c1 + 1
+        box = window_cells(grid, game.window)
+        if box is not None:  # the window stops the table growing past its edge
+            r0, r1, c0, c1 = max(r0, box[0]), min(r1, box[1]), max(c0, box[2]), min(c1, box[3])
+        if ghosts:
+            g0, g1, h0, h1 = bounds(ghosts)
+            r0, r1, c0, c1 = min(r0, g0), max(r1, g1), min(c0, h0), max(c1, h1)
+    rows, cols = r1 - r0 + 1, c1 - c0 + 1
+    cell = max(MIN_CELL, min(CELL, TABLE_MAX // rows, TABLE_MAX // cols))
+    return Layout(r0, r1, c0, c1, cell=cell, players=game.players)
 
 
 def _as_layout(obj) -> Layout:
@@ -82,7 +166,7 @@ def cell_box(obj, cell):
 
 
 def cell_at(obj, x, y):
-    """The table cell under pixel (x, y), or None outside the drawn table."""
+    """The table cell under point (x, y), or None outside the drawn table."""
     lay = _as_layout(obj)
     col = (x - lay.left) // lay.cell
     row = (y - lay.top) // lay.cell
@@ -91,16 +175,44 @@ def cell_at(obj, x, y):
     return (int(row) + lay.r0, int(col) + lay.c0)
 
 
-def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, dash=()):
-    """One card with its top-left corner at (x, y)."""
+def hand_box(obj, i):
+    """(x, y, size, size) of card ``i`` of the hand of the seat to move."""
+    lay = _as_layout(obj)
+    return (lay.side + (i % HAND_PER_ROW) * (HAND_CARD + HAND_GAP),
+            lay.hand_top + (i // HAND_PER_ROW) * (HAND_CARD + HAND_GAP), HAND_CARD, HAND_CARD)
+
+
+def hand_at(obj, x, y, size: int):
+    """The index of the hand card (of a hand of ``size`` cards) under (x, y), or None."""
+    for i in range(size):
+        bx, by, w, h = hand_box(obj, i)
+        if bx <= x < bx + w and by <= y < by + h:
+            return i
+    return None
+
+
+def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, dash=(),
+              ghost=False):
+    """One card with its top-left corner at (x, y). A ghost (a card just
+    collected) is drawn faded."""
     scene.rect(x, y, size, size, fill=PAPER, stroke=border, stroke_width=border_width,
                radius=size * 0.07, dash=dash)
     step = size / 3
     for box, (br, bc) in enumerate(BOX_GRID):
+        cx, cy = x + (bc + 0.5) * step, y + (br + 0.5) * step
         if card >> box & 1:
-            scene.circle(x + (bc + 0.5) * step, y + (br + 0.5) * step, step * 0.32, fill=SPOT)
+            scene.circle(cx, cy, step * 0.32, fill=GHOST_SPOT if ghost else SPOT)
+        else:
+            scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5)
     scene.text(x + size / 2, y + size / 2, str(VALUE[card]), size=size * VALUE_SIZE / 86,
-               bold=True)
+               bold=True, fill=MUTED if ghost else INK)
+
+
+def draw_back(scene, x, y, size):
+    """A card face down."""
+    scene.rect(x, y, size, size, fill=BACK, stroke=INK, stroke_width=1.5, radius=size * 0.07)
+    scene.rect(x + size * 0.15, y + size * 0.15, size * 0.7, size * 0.7, stroke=PAPER,
+               stroke_width=1.5, radius=size * 0.05)
 
 
 def _box_centre(lay, cell, box):
@@ -110,73 +222,210 @@ def _box_centre(lay, cell, box):
     return x + INSET + (bc + 0.5) * step, y + INSET + (br + 0.5) * step, step
 
 
-def _frame(scene, lay):
+def _grid(scene, lay):
     for r in range(lay.r0, lay.r1 + 1):
-        x, y, w, h = cell_box(lay, (r, lay.c0))
-        scene.text(lay.left / 2, y + h / 2, str(r), size=LABEL_SIZE)
+        _, y, _, h = cell_box(lay, (r, lay.c0))
+        scene.text(lay.left / 2, y + h / 2, str(r), size=LABEL_SIZE, fill=MUTED)
     for c in range(lay.c0, lay.c1 + 1):
-        x, y, w, h = cell_box(lay, (lay.r0, c))
-        scene.text(x + w / 2, lay.top / 2, str(c), size=LABEL_SIZE)
-    x, y, _, _ = cell_box(lay, (lay.r0, lay.c0))
+        x, _, w, _ = cell_box(lay, (lay.r0, c))
+        scene.text(x + w / 2, lay.top / 2, str(c), size=LABEL_SIZE, fill=MUTED)
     cols, rows = lay.c1 - lay.c0 + 1, lay.r1 - lay.r0 + 1
-    scene.rect(x, y, cols * lay.cell, rows * lay.cell, fill=TABLE)
+    x, y, right, bottom = lay.left, lay.top, lay.table_right, lay.table_height
+    scene.rect(x, y, right - x, bottom - y, fill=TABLE)
     for k in range(1, cols):
-        scene.line(x + k * lay.cell, y, x + k * lay.cell, y + rows * lay.cell,
-                   stroke="#DDD8C8")
+        scene.line(x + k * lay.cell, y, x + k * lay.cell, bottom, stroke="#DDD8C8")
     for k in range(1, rows):
-        scene.line(x, y + k * lay.cell, x + cols * lay.cell, y + k * lay.cell,
-                   stroke="#DDD8C8")
+        scene.line(x, y + k * lay.cell, right, y + k * lay.cell, stroke="#DDD8C8")
 
 
-def _window_outline(scene, game, lay):
-    box = window_cells(game._grid, game.window)
-    if box is None:
-        return
-    x0, y0, _, _ = cell_box(lay, (box[0], box[2]))
-    x1, y1, w, h = cell_box(lay, (box[1], box[3]))
-    scene.rect(x0 + 1, y0 + 1, x1 + w - x0 - 2, y1 + h - y0 - 2, stroke=INK,
-               stroke_width=3, dash=(10, 6))
+def _window_frame(scene, game, lay) -> str:
+    """The window's edges where the table reaches them; returns the caption."""
+    w, grid = game.window, game._grid
+    if w is None:
+        return "Children's variant: no window, the table may grow any way"
+    if not grid:
+        return "The table is empty: the next card may go anywhere"
+    r0, r1, c0, c1 = bounds(grid)
+    more_rows, more_cols = w - (r1 - r0 + 1), w - (c1 - c0 + 1)
+    x0, y0, x1, y1 = lay.left, lay.top, lay.table_right, lay.table_height
+    style = {"stroke": INK, "stroke_width": 4, "dash": (10, 6)}
+    if more_rows == 0:
+        ya, yb = cell_box(lay, (r0, c0))[1], cell_box(lay, (r1, c0))[1] + lay.cell
+        scene.line(x0, ya, x1, ya, **style)
+        scene.line(x0, yb, x1, yb, **style)
+    if more_cols == 0:
+        xa, xb = cell_box(lay, (r0, c0))[0], cell_box(lay, (r0, c1))[0] + lay.cell
+        scene.line(xa, y0, xa, y1, **style)
+        scene.line(xb, y0, xb, y1, **style)
+
+    def room(n, what):
+        return f"no more {what}s" if n == 0 else f"{n} more {what}{'s' if n > 1 else ''}"
+
+    edge = " (dashed: its edge)" if 0 in (more_rows, more_cols) else ""
+    return f"Window {w} x {w}: {room(more_rows, 'row')}, {room(more_cols, 'column')}{edge}"
 
 
 def _outline(scene, lay, cells, colour, width=5.0, dash=()):
     for cell in cells:
         x, y, w, h = cell_box(lay, cell)
-        scene.rect(x + 2, y + 2, w - 4, h - 4, stroke=colour, stroke_width=width, dash=dash)
+        scene.rect(x + 2, y + 2, w - 4, h - 4, stroke=colour, stroke_width=width, dash=dash,
+                   radius=6)
+
+
+def _badge(scene, lay, cell, text, fill, corner="tr"):
+    """A small round label in a corner of a cell (text, not colour, says what)."""
+    x, y, w, _ = cell_box(lay, cell)
+    r = max(11, lay.cell * 0.15)
+    cx = x + w - r - 1 if corner[1] == "r" else x + r + 1
+    cy = y + r + 1 if corner[0] == "t" else y + w - r - 1
+    scene.circle(cx, cy, r, fill=fill, stroke=PAPER, stroke_width=2)
+    scene.text(cx, cy, text, size=r * 1.25, bold=True, fill=PAPER)
 
 
 def legal_cells(game, card) -> list:
     """The cells where ``card`` (text or int, any orientation) may be placed now."""
     card = parse_card(card) if isinstance(card, str) else card
+    return sorted({c for o in ORIENTATIONS[card] for c in fitting_cells(game, o)})
+
+
+def fitting_cells(game, card) -> list:
+    """The cells where ``card`` may be placed now as it lies (this orientation).
+    In free-table mode every empty cell touching the table (nothing else is
+    enforced there)."""
+    card = parse_card(card) if isinstance(card, str) else card
+    if not game.auto_collect:
+        return candidate_cells(game._grid, None)
     out = []
-    for cell in candidate_cells(game._grid, game.window if game.auto_collect else None):
-        need = constraint_at(game._grid, cell) if game.auto_collect else (0, 0)
-        if need and any(o & need[0] == need[1] for o in ORIENTATIONS[card]):
+    for cell in candidate_cells(game._grid, game.window):
+        need = constraint_at(game._grid, cell)
+        if need and card & need[0] == need[1]:
             out.append(cell)
     return out
 
 
-def draw(game, *, move=None, legal_for=None, sets=(), hand=None) -> Scene:
-    """The position as a Scene, with the optional highlights above."""
-    lay = layout(game)
+def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picked=(),
+         recent=1, hints=(), threats=(), offending=True, hands=None, open_hands=False,
+         names=None, selected=None, cover=None) -> Scene:
+    """The position as a Scene, with the highlights of the module docstring.
+
+    Hands: ``hands`` lists the seats whose cards are drawn face up (default:
+    the seat to move); ``open_hands=True`` shows every hand. ``selected``:
+    (index in the mover's hand, oriented card) drawn raised and turned as
+    given. ``names``: a label per seat (default "Player 0" ...). ``cover``: a
+    text drawn over the mover's face-down hand ("click to show your hand").
+    """
+    recent = recent_moves(game, recent)
+    lay = _layout(game, recent)
     exp = game.explain(move) if move is not None else None
-    height = lay.table_height + MARGIN // 2
-    if hand is not None:
-        height += 40 + CELL * 0.8
-    scene = Scene(lay.width, height, title=_title(game, exp))
-    _frame(scene, lay)
-    _window_outline(scene, game, lay)
+    shown = set(range(game.players)) if open_hands else (
+        {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
+    names = list(names) if names is not None else [f"Player {s}" for s in range(game.players)]
+    scene = Scene(lay.width, 0, title=_title(game, exp, names))
+    _grid(scene, lay)
+    captions = [_window_frame(scene, game, lay)]
     size = lay.cell - 2 * INSET
     for cell, card in sorted(game._grid.items()):
         x, y, _, _ = cell_box(lay, cell)
         draw_card(scene, card, x + INSET, y + INSET, size)
+    captions += _draw_recent(scene, lay, game, recent, names, size)
+    captions += _draw_free_table(scene, lay, game, offending)
+    if legal_for is not None:
+        _fit_marks(scene, lay, legal_cells(game, legal_for))
+    if fits is not None:
+        _fit_marks(scene, lay, fitting_cells(game, fits))
+    captions += _draw_hints(scene, lay, game, hints, threats, size)
     if exp is not None:
         _draw_explanation(scene, lay, exp, size)
-    if legal_for is not None:
-        _outline(scene, lay, legal_cells(game, legal_for), HIGHLIGHT, 4, (8, 5))
-    _outline(scene, lay, [c for s in sets for c in (s if isinstance(s[0], tuple) else [s])], GOOD)
-    if hand is not None:
-        _draw_hand(scene, game, hand, lay.table_height + MARGIN // 2)
+    _outline(scene, lay, [c for s in sets for c in (s if isinstance(s[0], tuple) else [s])],
+             GOOD, dash=DASH_GOOD)
+    _outline(scene, lay, picked, HIGHLIGHT, 6)
+    _outline(scene, lay, marks, ERROR, 6, DASH_ERROR)
+    side_bottom = _side_column(scene, game, lay, shown, names, selected, cover)
+    # Captions go under the table, or under everything when one would run
+    # into the side column (a small table).
+    widest = max(len(line) for line in captions) * CAPTION_SIZE * 0.56
+    top = lay.table_height if lay.left + widest < lay.side - 8 else max(lay.table_height,
+                                                                          side_bottom)
+    scene.height = max(_captions(scene, lay, captions, top), side_bottom) + 16
     return scene
+
+
+def _fit_marks(scene, lay, cells):
+    _outline(scene, lay, cells, HIGHLIGHT, 4, DASH_FITS)
+    for cell in cells:
+        x, y, w, h = cell_box(lay, cell)
+        scene.text(x + w / 2, y + h / 2, "+", size=lay.cell * 0.4, fill=HIGHLIGHT, bold=True)
+
+
+def _captions(scene, lay, captions, top) -> float:
+    y = top + 8
+    for line in captions:
+        scene.text(lay.left, y + CAPTION_SIZE * 0.7, line, size=CAPTION_SIZE, anchor="start")
+        y += CAPTION_SIZE * 1.4
+    return y
+
+
+def _draw_recent(scene, lay, game, recent, names, size) -> list:
+    """The last moves: placed cards outlined, collected cards faded in place."""
+    captions = []
+    for move, seat, taken, points in recent:
+        who = names[seat]
+        if move.kind == "place" and move.cell in game._grid:
+            _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
+        if move.kind == "pass":
+            captions.append(f"{who} passed")
+        if not taken:
+            continue
+        for cell, card in sorted(taken.items()):
+            x, y, _, _ = cell_box(lay, cell)
+            draw_card(scene, card, x + INSET, y + INSET, size, ghost=True)
+        bad = move.kind == "challenge"
+        _outline(scene, lay, taken, ERROR if bad else GOOD, 5, DASH_ERROR if bad else DASH_GOOD)
+        what = "took by challenge" if bad else "collected"
+        captions.append(f"{who} {what} {len(taken)} card{'s' if len(taken) > 1 else ''}: "
+                        f"{points} points (faded: gone from the table)")
+    return captions
+
+
+def _draw_free_table(scene, lay, game, offending) -> list:
+    if game.auto_collect:
+        return []
+    captions = []
+    for k, (cells, barred) in enumerate(game.unclaimed_sets):
+        _outline(scene, lay, cells, GOOD, 5, DASH_GOOD)
+        _badge(scene, lay, cells[0], chr(ord("A") + k), GOOD, "bl")
+        who = "" if barred is None else f"; player {barred} formed it and may not claim it"
+        captions.append(f"Set {chr(ord('A') + k)} unclaimed: {len(cells)} cards from "
+                        f"{cells[0]} to {cells[-1]}{who}")
+    bad = sorted(getattr(game, "offending", ())) if offending else []
+    if bad:
+        _outline(scene, lay, bad, ERROR, 5, DASH_ERROR)
+        for cell in bad:
+            _badge(scene, lay, cell, "!", ERROR)
+        captions.append(f"!: {len(bad)} card{'s' if len(bad) > 1 else ''} placed against "
+                        "the rules (a challenge may take them)")
+    return captions
+
+
+def _draw_hints(scene, lay, game, hints, threats, size) -> list:
+    captions = []
+    for t in threats:
+        _badge(scene, lay, t.cell, str(t.value), OKABE_ITO["orange"], "bl")
+    if threats:
+        captions.append("Orange number: one card there completes a set worth that much "
+                        "(plus the card)")
+    drawn = set()
+    for rank, (move, label) in enumerate(hints, 1):
+        move = parse_move(move)
+        captions.append(f"Hint {rank}: {label}")
+        if move.kind != "place" or move.cell in drawn or move.cell in game._grid:
+            continue
+        drawn.add(move.cell)
+        x, y, _, _ = cell_box(lay, move.cell)
+        draw_card(scene, move.card, x + INSET, y + INSET, size, border=GOOD, border_width=4,
+                  dash=DASH_GOOD, ghost=True)
+        _badge(scene, lay, move.cell, str(rank), GOOD)
+    return captions
 
 
 def _draw_explanation(scene, lay, exp, size):
@@ -184,28 +433,99 @@ def _draw_explanation(scene, lay, exp, size):
     if m.kind == "place" and m.cell is not None:
         x, y, _, _ = cell_box(lay, m.cell)
         draw_card(scene, m.card, x + INSET, y + INSET, size,
-                  border=HIGHLIGHT if exp.legal else ERROR, border_width=4, dash=(6, 4))
+                  border=HIGHLIGHT if exp.legal else ERROR, border_width=4,
+                  dash=() if exp.legal else DASH_ERROR)
     for cell, box in {p for pair in exp.mismatches for p in pair}:
         cx, cy, step = _box_centre(lay, cell, box)
         scene.rect(cx - step / 2 + 1, cy - step / 2 + 1, step - 2, step - 2, stroke=ERROR,
                    stroke_width=4)
-    _outline(scene, lay, exp.outside, ERROR)
+    _outline(scene, lay, exp.outside, ERROR, dash=DASH_ERROR)
     if exp.legal:
-        _outline(scene, lay, [c for s in exp.sets for c in s], GOOD)
+        _outline(scene, lay, [c for s in exp.sets for c in s], GOOD, dash=DASH_GOOD)
         if m.kind in ("claim", "challenge"):
-            _outline(scene, lay, m.cells, GOOD if m.kind == "claim" else ERROR)
+            _outline(scene, lay, m.cells, GOOD if m.kind == "claim" else ERROR,
+                     dash=DASH_GOOD if m.kind == "claim" else DASH_ERROR)
 
 
-def _draw_hand(scene, game, seat, top):
-    size = CELL * 0.8
-    scene.text(MARGIN, top + 16, f"Player {seat}'s hand", size=LABEL_SIZE, anchor="start")
+def _heading(game, names) -> str:
+    if not game.is_over:
+        return f"{names[game.to_move]} to move"
+    scores = game.scores
+    best = max(scores)
+    winners = [i for i, s in enumerate(scores) if s == best]
+    label = (lambda i: f"Team {'AB'[i]}") if game.teams else (lambda i: names[i])
+    if len(winners) > 1:
+        return "Game over: a draw at " + str(best)
+    rest = ", ".join(str(s) for i, s in enumerate(scores) if i != winners[0])
+    return f"Game over: {label(winners[0])} wins, {best} to {rest}"
+
+
+def _side_column(scene, game, lay, shown, names, selected, cover) -> float:
+    x = lay.side
+    scene.text(x, 30, _heading(game, names), size=24, bold=True, anchor="start")
+    pile = (f"Draw pile: {game.deck_size} card{'s' if game.deck_size != 1 else ''}"
+            if game.deck_size else "Draw pile empty: a pass now puts the passer out")
+    scene.text(x, 66, pile, size=CAPTION_SIZE, anchor="start")
+    over = game.is_over
+    scene.text(x + 322, 98, "in hand", size=15, fill=MUTED, anchor="end")
+    scene.text(x + SIDE_WIDTH - 8, 98, "score" if over else "collected", size=15, fill=MUTED,
+               anchor="end")
+    for s in range(game.players):
+        y = SEATS_TOP + s * SEAT_ROW
+        mover = s == game.to_move and not over
+        label = names[s] + (f" (team {'AB'[game.team_of(s)]})" if game.teams else "")
+        label += " - out" if game.out[s] and not over else ""
+        scene.text(x, y, ("▶ " if mover else "   ") + label, size=CAPTION_SIZE, bold=mover,
+                   anchor="start")
+        n = len(game._hands[s])
+        scene.text(x + 322, y, f"{n} card{'s' if n != 1 else ''}", size=CAPTION_SIZE,
+                   anchor="end")
+        points = game.seat_scores[s] if over else sum(VALUE[v] for v in game._collected[s])
+        scene.text(x + SIDE_WIDTH - 8, y, str(points), size=CAPTION_SIZE, anchor="end")
+    y = _mover_hand(scene, game, lay, shown, names, selected, cover)
+    for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
+        if s in shown and game._hands[s]:
+            y = _small_hand(scene, game, s, names, x, y + 8)
+    return y
+
+
+def _mover_hand(scene, game, lay, shown, names, selected, cover) -> float:
+    seat, hand = game.to_move, game._hands[game.to_move]
+    face_up = seat in shown and cover is None
+    label = f"Hand of {names[seat]}" + ("" if face_up else " (face down)")
+    scene.text(lay.side, lay.hand_top - 16, label, size=CAPTION_SIZE, bold=True, anchor="start")
+    for i, card in enumerate(hand):
+        x, y, size, _ = hand_box(lay, i)
+        if not face_up:
+            draw_back(scene, x, y, size)
+        elif selected is not None and selected[0] == i:
+            draw_card(scene, selected[1], x, y - 6, size, border=HIGHLIGHT, border_width=6)
+        else:
+            draw_card(scene, card, x, y, size)
+    rows = max(1, -(-len(hand) // HAND_PER_ROW))
+    bottom = lay.hand_top + rows * (HAND_CARD + HAND_GAP)
+    if cover is not None:
+        scene.rect(lay.side, lay.hand_top + 10, SIDE_WIDTH - 40, 40, fill=PAPER, stroke=INK,
+                   stroke_width=2, radius=8)
+        scene.text(lay.side + (SIDE_WIDTH - 40) / 2, lay.hand_top + 30, cover,
+                   size=CAPTION_SIZE, bold=True)
+    return bottom
+
+
+def _small_hand(scene, game, seat, names, x, top) -> float:
+    scene.text(x, top + 10, f"Hand of {names[seat]}", size=17, anchor="start")
+    step = SMALL_CARD + 6
     for i, card in enumerate(game._hands[seat]):
-        draw_card(scene, card, MARGIN + i * (size + 10), top + 34, size)
-    scene.width = max(scene.width, MARGIN + len(game._hands[seat]) * (size + 10) + 10)
+        draw_card(scene, card, x + (i % SMALL_PER_ROW) * step,
+                  top + 24 + (i // SMALL_PER_ROW) * step, SMALL_CARD)
+    rows = -(-len(game._hands[seat]) // SMALL_PER_ROW)
+    return top + 24 + rows * step
 
 
-def _title(game, exp) -> str:
-    head = (f"Smartrix table, {len(game._grid)} cards; player {game.to_move} to move"
-            if not game.is_over else f"Smartrix, game over, scores {game.scores}")
+def _title(game, exp, names) -> str:
+    head = f"Smartrix table, {len(game._grid)} cards; " + _heading(game, names)
     cards = "; ".join(f"({r},{c}) {TEXT[v]}" for (r, c), v in sorted(game._grid.items()))
-    return head + (f". {cards}" if cards else "") + (f". {exp.reason}" if exp else "")
+    piles = ", ".join(f"{names[s]} collected {sum(VALUE[v] for v in game._collected[s])}"
+                      for s in range(game.players))
+    return (head + f"; draw pile {game.deck_size}; {piles}" + (f". {cards}" if cards else "")
+            + (f". {exp.reason}" if exp else ""))

@@ -1,0 +1,255 @@
+"""The live Smartrix board: pick a card from your hand, turn it, place it.
+
+Built on :class:`kit.ui.game.GameBoard`, which runs the seats, computer turns,
+undo/redo, hints, hidden hands and the move list. This module adds only what
+is Smartrix's:
+
+- a click on a card of the hand of the seat to move selects it; Rotate (the
+  button, or R with the canvas focused) turns it a quarter turn clockwise;
+  the cells where it fits as it lies are marked "+"; a click on a cell places
+  it there (the engine judges: a refusal rings the mismatched boxes and says
+  the rule, and nothing changes);
+- a set that forms is shown before it leaves: **[decision]** the picture
+  keeps every card collected since the person's own last move drawn faded
+  where it lay, outlined as a set, with a caption ("collected 5 cards: 17
+  points"), until that person moves again. One redraw per move, so a class
+  sees the set however short ``delay`` is;
+- free-table mode (``auto_collect=False``): a click on a table card picks it
+  (again: unpicks it); Challenge takes the picked cards, the engine judging;
+  Claim takes the unclaimed set holding the picked cards (or the only one
+  on offer); Claim pressed with a hand card selected arms "place and claim"
+  for the next placement. Unclaimed sets are lettered on the table and
+  listed under it. The cards placed against the rules are marked "!" only
+  with ``open_hands`` (teaching): spotting them is the game;
+- the hint: the cautious player's valuation (points now minus the expected
+  best set the next player completes) of the best few moves, drawn on the
+  table with their ranks, and the threats (cells where one card completes a
+  set) with the value waiting there.
+
+Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
+(``draw.py``).
+"""
+
+from __future__ import annotations
+
+from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, _hot_cells,
+                             honest_placements, threats)
+from kit.smartrix.cards import TEXT, VALUE, rotate
+from kit.smartrix.draw import cell_at, cell_box, draw, hand_at, hand_box, layout
+from kit.smartrix.moves import PASS, Move
+from kit.smartrix.rules import Game
+from kit.smartrix.table import cards_value
+from kit.ui.game import HUMAN, GameBoard
+
+HINT_ROWS = 3
+FREE_BUTTONS = {"claim": "Claim", "challenge": "Challenge"}
+
+
+class Board(GameBoard):
+    """A Smartrix game on a canvas.
+
+    Options are ``Game.new``'s: ``players=2``, ``window=5`` (None: the
+    children's variant), ``teams``, ``auto_collect`` (False: the free table,
+    with Claim and Challenge buttons).
+    """
+
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
+    BUTTONS = {"rotate": "⟳ Rotate (R)", "pass": "Pass"}
+    NOTATION_KEY = (
+        "A card is written as <b>8 digits</b>, one per box of its ring, clockwise from "
+        "the top-left: <b>1</b> = a spot, <b>0</b> = empty.<pre style='font-size:17px'>"
+        "1 2 3\n8 · 4\n7 6 5</pre>"
+        "<code>10100000</code>: spots top-left and top-right (value 2). "
+        "A move <code>10100000@0,1</code> places that card, turned as written, at "
+        "row 0, column 1 (rows count down, columns right; negative numbers are fine). "
+        "Turning a card a quarter turn moves every digit two places: "
+        "<code>10100000</code> becomes <code>00101000</code>.<br>"
+        "<code>pass</code> passes. Free table: <code>...@0,1 claim</code> places and "
+        "claims the set it forms, <code>claim r,c ...</code> takes a set left on the "
+        "table, <code>challenge r,c ...</code> takes cards placed against the rules.")
+
+    def __init__(self, game=None, **kwargs):
+        if game is not None:  # "New game" deals with this game's options
+            kwargs = {"players": game.players, **game.options, **kwargs}
+        free = not (game.auto_collect if game is not None else kwargs.get("auto_collect", True))
+        self.BUTTONS = {**Board.BUTTONS, **(FREE_BUTTONS if free else {})}
+        super().__init__(game, **kwargs)
+
+    # ----- the shell's hooks --------------------------------------------
+
+    def new_game(self, seed: int) -> Game:
+        return Game.new(seed=seed, **self.options)
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat}"  # as the engine's explanations say it
+
+    def deck_count(self, game):
+        return game.deck_size
+
+    def clear_pending(self) -> None:
+        self.selected = None      # index in the mover's hand
+        self.turns = 0            # quarter turns given to the selected card
+        self.picked = set()       # table cells picked for a claim or challenge
+        self.claim_armed = False  # the next placement claims the set it forms
+        self.attempt = None       # the refused placement, drawn with its mistakes
+
+    def scene(self):
+        g = self.game
+        chosen = None if self.selected is None else (self.selected, self.selected_card)
+        return draw(g, move=self.attempt if self.marks else None,
+                    fits=chosen[1] if chosen else None, marks=self.marks,
+                    picked=sorted(self.picked), recent=self.recent_count(),
+                    hints=self.hint_rows, threats=threats(g) if self.hint_rows else (),
+                    offending=self.open_hands, hands=self.shown_seats(),
+                    names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
+                    cover=(f"{self.seat_name(g.to_move)}: click to show your hand"
+                           if self.hand_hidden else None))
+
+    def cell_point(self, cell) -> tuple:
+        x, y, w, h = cell_box(self._layout(), cell)
+        return x + w / 2, y + h / 2
+
+    def hand_point(self, i: int) -> tuple:
+        x, y, w, h = hand_box(self._layout(), i)
+        return x + w / 2, y + h / 2
+
+    def on_click(self, x: float, y: float) -> None:
+        lay = self._layout()
+        hand = self.game.hand(self.game.to_move)
+        i = hand_at(lay, x, y, len(hand))
+        if i is not None:
+            self._select(i)
+            return
+        cell = cell_at(lay, x, y)
+        if cell is None:
+            self.say("Click a card of your hand, then a cell of the table.", tone="bad")
+        elif not self.game.auto_collect and cell in self.game.grid:
+            self._pick(cell)
+        elif self.selected is None:
+            self.reject("Pick a card from your hand first (click it), then click a cell.")
+        else:
+            self.attempt = Move("place", card=self.selected_card, cell=cell,
+                                claim=self.claim_armed)
+            self.submit(self.attempt)
+
+    def on_key(self, key: str) -> None:
+        if key in ("r", "R"):
+            self.on_button("rotate")
+
+    def on_button(self, name: str) -> None:
+        {"rotate": self._rotate, "pass": lambda: self.submit(PASS),
+         "claim": self._claim, "challenge": self._challenge}[name]()
+
+    def hints(self, game) -> list:
+        return cautious_hints(game, HINT_ROWS)
+
+    # ----- what the clicks and buttons do ---------------------------------
+
+    @property
+    def selected_card(self) -> int:
+        """The selected hand card, turned as the person turned it."""
+        return rotate(self.game._hands[self.game.to_move][self.selected], self.turns)
+
+    def _layout(self):
+        return layout(self.game, recent=self.recent_count())
+
+    def recent_count(self) -> int:
+        """How many of the last moves to show: back to and including the last
+        move a person made (the last move, when every seat is a person)."""
+        g = self.game.copy()
+        n = 0
+        while g.history:
+            g.undo()
+            n += 1
+            if self.seats[g.to_move] == HUMAN:
+                break
+        return n
+
+    def _fresh(self) -> None:
+        self.marks, self.attempt = (), None
+
+    def _select(self, i: int) -> None:
+        if self.selected != i:
+            self.selected, self.turns = i, 0
+        self._fresh()
+        self.redraw()
+        self.say(f"Card {TEXT[self.selected_card]} (value {VALUE[self.selected_card]}) "
+                 "selected: press R or Rotate to turn it; '+' marks where it fits. "
+                 "Click a cell to place it.")
+
+    def _rotate(self) -> None:
+        if self.selected is None:
+            self.reject("Pick a card from your hand first (click it); then Rotate turns it.")
+            return
+        self.turns = (self.turns + 1) % 4
+        self._fresh()
+        self.redraw()
+        self.say(f"Turned a quarter turn: now {TEXT[self.selected_card]}. "
+                 "'+' marks where it fits this way.")
+
+    def _pick(self, cell) -> None:
+        self.picked ^= {cell}
+        self._fresh()
+        self.redraw()
+        cells = " ".join(f"{r},{c}" for r, c in sorted(self.picked)) or "none"
+        self.say(f"Picked on the table: {cells}. Challenge takes them; Claim takes "
+                 "the set they belong to.")
+
+    def _claim(self) -> None:
+        if self.selected is not None:
+            self.claim_armed = not self.claim_armed
+            self.redraw()
+            self.say("Place and claim: click the cell where your card completes a set."
+                     if self.claim_armed else "Claim disarmed: the next card is only placed.")
+            return
+        seat = self.game.to_move
+        open_sets = [cells for cells, barred in self.game.unclaimed_sets if barred != seat]
+        if self.picked:
+            holding = [s for s in open_sets if self.picked <= set(s)]
+            cells = holding[0] if len(holding) == 1 else sorted(self.picked)
+        elif len(open_sets) == 1:
+            cells = open_sets[0]
+        else:
+            self.reject("No set on the table is yours to claim." if not open_sets else
+                        "Several sets lie on the table: click a card of the one you claim, "
+                        "then Claim.")
+            return
+        self.submit(Move.take("claim", cells))
+
+    def _challenge(self) -> None:
+        if not self.picked:
+            self.reject("Click the cards you say were placed against the rules, then "
+                        "Challenge.")
+            return
+        self.submit(Move.take("challenge", sorted(self.picked)))
+
+
+def cautious_hints(game, rows: int = HINT_ROWS) -> list:
+    """[(move, label)], best first: the cautious player's value of each move
+    (points now minus what the next player may expect to collect after it);
+    in free-table mode a claim or challenge on offer comes first."""
+    if game.is_over:
+        return []
+    found = []
+    if not game.auto_collect:
+        for m in game._takes():
+            pts = cards_value(game._grid, m.cells)
+            found.append((pts, pts, 0.0, m))
+    player = CautiousPlayer()
+    pool = game.unseen(game.to_move)
+    base_hot = [h[0] for h in _hot_cells(game._grid, game.window)]
+    by_cell = {}
+    found.append((player._after_pass(game, pool), 0, None, PASS))
+    for move, pts, taken in honest_placements(game):
+        risk = player._risk_after(game, pool, move, taken, base_hot, by_cell)
+        found.append((pts - risk, pts, risk, move))
+    found.sort(key=lambda f: (-f[0], -(VALUE[f[3].card] if f[3].card is not None else 0),
+                              str(f[3])))
+    out = []
+    for value, pts, risk, move in found[:rows]:
+        if risk is None:
+            label = f"value {value:+.1f} = 0 now - {-value:.1f} the next player may expect"
+        else:
+            label = f"value {value:+.1f} = {pts} now - {risk:.1f} the next player may expect"
+        out.append((move, label))
+    return out

@@ -1,0 +1,238 @@
+"""The live Smartrix board, driven by simulated clicks and keys (no kernel, no browser)."""
+
+import asyncio
+import random
+
+from kit.scene import ERROR
+from kit.smartrix import CANONICAL, Board, Game, GreedyPlayer, fitting_cells, parse_card
+from kit.ui.testing import click, send_event
+from smartrix_helpers import card_not_matching, fill, setup
+
+
+def board(game=None, **kwargs):
+    b = Board(game, **{"delay": 0, "seed": 3, **kwargs})
+    b.view.raise_errors = True
+    return b
+
+
+def press_r(b):
+    send_event(b.canvas, "key_down", key="r", shift_key=False, ctrl_key=False, meta_key=False)
+
+
+def play_by_clicks(b, move, key=False):
+    """Make ``move`` as a person would: click the card, turn it, click the cell.
+    Returns how many quarter turns it took."""
+    if move.kind == "pass":
+        b.controls["pass"].click()
+        return 0
+    hand = b.game._hands[b.game.to_move]
+    i = next(k for k, c in enumerate(hand) if CANONICAL[c] == CANONICAL[move.card])
+    click(b.canvas, *b.hand_xy(i))
+    turns = 0
+    while b.selected_card != move.card:
+        press_r(b) if key else b.controls["rotate"].click()
+        turns += 1
+        assert turns < 4
+    assert move.cell in fitting_cells(b.game, b.selected_card)  # marked "+" on the board
+    click(b.canvas, *b.xy(move.cell))
+    return turns
+
+
+def replay_is_legal(b, **options):
+    """The board's history is a sequence of legal moves from the same deal."""
+    g = Game.new(seed=b.seed, **{"players": 2, **options})
+    for m in b.game.history:
+        assert g.explain(m).legal
+        g.play(m)
+    assert g.to_dict() == b.game.to_dict()
+
+
+def test_a_whole_game_against_the_computer_by_clicks_with_rotations_and_sets():
+    b = board(seats=["human", "cautious"])
+    me, rng = GreedyPlayer(), random.Random(1)
+    turns = collected = moves = 0
+    while not b.game.is_over:
+        assert b.human_to_move
+        before, mine = len(b.game.history), b.game.collected(0)
+        move = me.choose(b.game.copy(), rng)
+        turns += play_by_clicks(b, move, key=moves % 2 == 1)
+        moves += 1
+        assert len(b.game.history) > before and b.game.history[before] == move
+        if len(b.game.collected(0)) > len(mine):
+            collected += 1
+    assert turns > 0 and collected > 0
+    replay_is_legal(b)
+    assert "Game over" in b.view.message
+    assert b.scene().to_svg() == b.view.scene.to_svg()  # the picture is in step
+
+
+def test_an_illegal_placement_changes_nothing_and_shows_the_rule():
+    grid = fill([(0, 0)])
+    bad = card_not_matching(grid, (0, 1))
+    g = setup(grid, [[bad, "11111111"], ["00000000"]])
+    b = board(g, seats=["human", "human"])
+    before = b.game.to_dict()
+    click(b.canvas, *b.hand_xy(0))
+    click(b.canvas, *b.xy((0, 1)))
+    assert b.game.to_dict() == before and b.game.history == []
+    assert "does not match" in b.view.message
+    assert (0, 1) in b.marks and (0, 0) in b.marks
+    svg = b.view.scene.to_svg()
+    assert f'fill="none" stroke="{ERROR}" stroke-width="4"/>' in svg   # the boxes ringed
+    # Turning the card clears the marks; the game is still untouched.
+    b.controls["rotate"].click()
+    assert b.marks == () and b.game.to_dict() == before
+
+
+def test_clicks_outside_double_clicks_and_buttons_pressed_twice():
+    b = board(seats=["human", "greedy"])
+    start = b.game.to_dict()
+    click(b.canvas, 1, 1)
+    assert "Click a card of your hand" in b.view.message
+    b.controls["rotate"].click()
+    assert "Pick a card from your hand first" in b.view.message
+    cell = b.game.legal_moves()[0].cell
+    click(b.canvas, *b.xy(cell))
+    assert "Pick a card" in b.view.message and b.game.to_dict() == start
+    click(b.canvas, *b.hand_xy(0))
+    click(b.canvas, *b.hand_xy(0))            # a double click keeps the selection
+    assert b.selected == 0 and b.turns == 0
+    b.controls["rotate"].click()
+    b.controls["rotate"].click()              # twice: half a turn
+    assert b.turns == 2
+    move = next(m for m in b.game.legal_moves() if m.kind == "place")
+    play_by_clicks(b, move)
+    click(b.canvas, *b.xy(move.cell))         # the second click of a double click
+    assert len(b.game.history) == 2           # mine and the computer's reply
+    assert "Pick a card" in b.view.message
+    b.controls["pass"].click()
+    b.controls["pass"].click()                # each press a legal pass, each answered
+    assert [str(m) for m in b.game.history[2::2]] == ["pass", "pass"]
+    replay_is_legal(b)
+
+
+def test_one_placement_sends_one_canvas_message(canvas_messages):
+    b = board(seats=["human", "human"])
+    move = next(m for m in b.game.legal_moves() if m.kind == "place")
+    hand = b.game._hands[0]
+    click(b.canvas, *b.hand_xy(next(i for i, c in enumerate(hand)
+                                    if CANONICAL[c] == CANONICAL[move.card])))
+    while b.selected_card != move.card:
+        b.controls["rotate"].click()
+    canvas_messages.clear()
+    click(b.canvas, *b.xy(move.cell))
+    assert b.game.history == [move]
+    assert len(canvas_messages) == 1
+
+
+def test_the_computers_hand_is_hidden_unless_hands_are_open():
+    b = board(seats=["human", "greedy"])
+    svg = b.view.scene.to_svg()
+    assert "Hand of Player 0 (you)" in svg and "Hand of Player 1" not in svg
+    opened = board(seats=["human", "greedy"], open_hands=True).view.scene.to_svg()
+    assert "Hand of Player 1 (greedy)" in opened
+
+
+def test_two_people_at_one_screen_with_covered_hands():
+    b = board(seats=["human", "human"], cover_hands=True)
+    assert b.hand_hidden and "click to show your hand" in b.view.scene.to_svg()
+    click(b.canvas, *b.hand_xy(0))          # the first click only uncovers
+    assert not b.hand_hidden and b.selected is None
+    click(b.canvas, *b.hand_xy(0))
+    assert b.selected == 0
+
+
+def test_the_picture_fits_a_one_card_table():
+    b = board(seats=["human", "greedy"], seed=1)
+    scene = b.view.scene
+    assert len(b.game.grid) == 1
+    assert scene.width < 1000 and scene.height < 500
+    assert b.xy((1, 1))[0] - b.xy((-1, -1))[0] == 2 * 2 * 96  # 3 x 3 cells, drawn at 2x
+    assert (b.canvas.width, b.canvas.height) == (round(2 * scene.width), round(2 * scene.height))
+
+
+def test_a_collected_set_is_shown_until_the_next_move():
+    grid = fill([(0, 1), (0, 2), (0, 3), (0, 4), (0, 0)], exclude=["01000000"])
+    card = grid.pop((0, 0))
+    g = setup(grid, [[card, "11111111"], ["00000000", "01000000"]])
+    b = board(g, seats=["human", "human"])
+    play_by_clicks(b, b.game.parse_move(f"{card}@0,0"))
+    assert len(b.game.collected(0)) == 5 and b.game.grid == {}
+    svg = b.view.scene.to_svg()
+    assert "Player 0 (human) collected 5 cards" in svg
+    b.controls["pass"].click()
+    assert "collected 5 cards" not in b.view.scene.to_svg()
+
+
+def test_hint_shows_the_cautious_values_and_the_threats():
+    b = board(seats=["human", "greedy"])
+    for _ in range(3):
+        play_by_clicks(b, GreedyPlayer().choose(b.game.copy(), random.Random(0)))
+    b.controls["hint"].click()
+    assert 1 <= len(b.hint_rows) <= 3
+    assert all(label.startswith("value ") for _, label in b.hint_rows)
+    values = [float(label.split()[1]) for _, label in b.hint_rows]
+    assert values == sorted(values, reverse=True)
+    assert "Hint 1: value" in b.view.scene.to_svg()
+    assert b.hint_rows[0][0] in b.game.legal_moves()
+
+
+def test_free_table_challenge_by_picking_cards_on_the_table():
+    grid = fill([(0, c) for c in range(4)], exclude=["01000000"])
+    grid[(1, 0)] = card_not_matching(grid, (1, 0), exclude=["01000000"])
+    g = setup(grid, [["00000000", "11111111"], ["01000000"]], auto_collect=False)
+    b = board(g, seats=["human", "human"])
+    assert {"claim", "challenge"} <= set(b.controls)
+    start = b.game.to_dict()
+    b.controls["challenge"].click()
+    assert "Click the cards" in b.view.message and b.game.to_dict() == start
+    removal = b.game.smallest_removal()
+    assert len(removal) == 1
+    wrong = next(c for c in [(0, 2), (0, 3)] if c not in removal)
+    for cell in [*removal, wrong]:
+        click(b.canvas, *b.xy(cell))         # pick them on the table
+    assert b.picked == {*removal, wrong}
+    b.controls["challenge"].click()          # one card too many: refused, and why
+    assert b.game.to_dict() == start and "challenge refused" in b.view.message
+    click(b.canvas, *b.xy(wrong))            # a second click unpicks
+    b.controls["challenge"].click()
+    assert str(b.game.history[-1]) == "challenge " + " ".join(f"{r},{c}" for r, c in removal)
+    assert b.game.to_move == 0 and len(b.game.collected(0)) == 1  # the turn goes on
+
+
+def test_free_table_claim_a_set_left_on_the_table():
+    grid = fill([(0, c) for c in range(5)], exclude=["01000000"])
+    g = setup(grid, [["00000000", "11111111"], ["01000000"]], auto_collect=False)
+    b = board(g, seats=["human", "human"])
+    assert "Set A unclaimed: 5 cards" in b.view.scene.to_svg()
+    click(b.canvas, *b.hand_xy(0))
+    b.controls["claim"].click()              # with a card in hand: arms place-and-claim
+    assert b.claim_armed and "Place and claim" in b.view.message
+    b.controls["claim"].click()
+    assert not b.claim_armed
+    click(b.canvas, *b.xy((0, 3)))           # pick a card of the set (deselects nothing)
+    b.selected = None
+    b.controls["claim"].click()
+    assert str(b.game.history[-1]) == "claim 0,0 0,1 0,2 0,3 0,4"
+    assert len(b.game.collected(0)) == 5 and b.game.grid == {}
+
+
+def test_notation_key_and_players():
+    assert "8 digits" in Board.NOTATION_KEY and "clockwise" in Board.NOTATION_KEY
+    assert set(Board.PLAYERS) == {"random", "greedy", "cautious"}
+
+
+def test_a_click_while_the_computer_moves_changes_nothing():
+    async def scenario():
+        b = board(seats=["human", "greedy"], delay=0.05)
+        move = next(m for m in b.game.legal_moves() if m.kind == "place")
+        play_by_clicks(b, move)
+        assert b.busy
+        before = b.game.to_dict()
+        click(b.canvas, *b.hand_xy(0))
+        b.controls["pass"].click()
+        assert "Wait" in b.view.message and b.game.to_dict() == before
+        await b.settled()
+        assert len(b.game.history) == 2 and b.human_to_move
+
+    asyncio.run(scenario())
