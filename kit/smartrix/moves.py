@@ -7,26 +7,40 @@ Move text (see DESIGN.md):
   ``claim 0,0 0,1 ...``     (free-table mode) collect an unclaimed set of cards
   ``challenge 2,3 ...``     (free-table mode) take the offending cards of an illegal table
 
-Not covered: whether a move is legal (``rules.Game.explain``).
+A ``Move`` checks its own fields when built (kind, card, cells), so every
+door of the game (``play``, ``explain``, ``redo``) gets a well-formed move
+without checking it again. Not covered: whether a move is legal
+(``rules.Game.explain``).
 """
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 
 from kit.errors import InvalidMoveText
 from kit.smartrix.cards import TEXT, parse_card
 
-_CELL = r"(-?\d+)\s*,\s*(-?\d+)"
+# ASCII digits, at most 9: a longer number is no cell of a table of 70 cards.
+_CELL = r"(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})"
 _PLACE = re.compile(r"^([01]{8})\s*@\s*" + _CELL + r"(\s+claim)?$")
 _CELL_RE = re.compile(r"^" + _CELL + r"$")
+
+KINDS = ("place", "pass", "claim", "challenge")
 
 
 @dataclass(frozen=True)
 class Move:
     """One Smartrix move. ``card`` is the oriented card int of a placement;
-    ``cells`` (sorted) are the cards a claim or challenge takes."""
+    ``cells`` (sorted) are the cards a claim or challenge takes.
+
+    The constructor checks the fields (:class:`kit.InvalidMoveText` naming the
+    field), so a Move that exists is well formed: coordinates are ints (a bool
+    is refused: ``True`` is no row), ``card`` is 0..255, ``claim`` a bool, and
+    each kind carries only its own fields. Whether it is legal is
+    ``Game.explain``'s business.
+    """
 
     kind: str
     card: int | None = None
@@ -35,24 +49,54 @@ class Move:
     claim: bool = False
 
     def __post_init__(self):
+        kind = self.kind
+        if kind == "place":
+            # The common case (legal_moves builds hundreds) costs a few type tests.
+            if not (type(self.card) is int and 0 <= self.card < 256):
+                object.__setattr__(self, "card", _card(self.card))
+            cell = self.cell
+            if not (type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int
+                    and type(cell[1]) is int):
+                object.__setattr__(self, "cell", _cell(cell, "the cell of a placement"))
+            if self.claim is not True and self.claim is not False:
+                raise InvalidMoveText(f"'claim' must be True or False, not {self.claim!r}")
+            self._no_cells()
+            return
+        if kind not in KINDS:
+            raise InvalidMoveText(f"{kind!r} is not a Smartrix move kind: one of {KINDS}")
+        for name, default in (("card", None), ("cell", None), ("claim", False)):
+            if getattr(self, name) is not default:
+                raise InvalidMoveText(f"a {kind} has no {name!r} (only a placement does)")
+        if kind == "pass":
+            self._no_cells()
+            return
         # One move, one value: cells in any order compare and hash alike.
-        object.__setattr__(self, "cells", tuple(sorted(tuple(c) for c in self.cells)))
+        object.__setattr__(self, "cells", _take_cells(kind, self.cells))
+
+    def _no_cells(self):
+        cells = self.cells
+        if cells == ():
+            return
+        if isinstance(cells, list) and not cells:
+            object.__setattr__(self, "cells", ())
+            return
+        raise InvalidMoveText(f"a {self.kind} takes no 'cells' (they are for a claim or "
+                              f"challenge), not {cells!r}")
 
     @classmethod
     def place(cls, card, row: int, col: int, claim: bool = False) -> "Move":
+        """A placement; ``card`` is card text or the oriented card int."""
         if isinstance(card, str):
             try:
                 card = parse_card(card)
             except ValueError as e:
                 raise InvalidMoveText(str(e)) from None
-        elif not 0 <= int(card) < 256:
-            raise InvalidMoveText(f"{card!r} is not a card: ints are 0..255")
-        return cls("place", card=int(card), cell=(int(row), int(col)), claim=claim)
+        return cls("place", card=card, cell=(row, col), claim=claim)
 
     @classmethod
     def take(cls, kind: str, cells) -> "Move":
         """A claim or challenge of these cells."""
-        return cls(kind, cells=tuple((int(r), int(c)) for r, c in cells))
+        return cls(kind, cells=cells)
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -75,6 +119,42 @@ class Move:
 
 
 PASS = Move("pass")
+
+
+def _cell(x, what) -> tuple:
+    """``x`` as a (row, col) tuple of ints; InvalidMoveText naming ``what`` if not."""
+    if isinstance(x, (tuple, list)) and len(x) == 2:
+        try:
+            if not any(isinstance(v, bool) for v in x):
+                return (operator.index(x[0]), operator.index(x[1]))
+        except TypeError:
+            pass
+    raise InvalidMoveText(f"{what}: {x!r} is not a cell (row, col) of two ints")
+
+
+def _card(x) -> int:
+    if not isinstance(x, bool):
+        try:
+            card = operator.index(x)
+        except TypeError:
+            card = None
+        if card is not None and 0 <= card < 256:
+            return card
+    raise InvalidMoveText(f"card {x!r} of a placement is not a card int 0..255 "
+                          "(Move.place also takes card text)")
+
+
+def _take_cells(kind, cells) -> tuple:
+    """The cells of a claim or challenge: at least one, each once, sorted."""
+    if isinstance(cells, (str, bytes, dict)) or not hasattr(cells, "__iter__"):
+        raise InvalidMoveText(f"the cells of a {kind} must be a list of (row, col), "
+                              f"not {cells!r}")
+    out = tuple(sorted(_cell(c, f"a cell of a {kind}") for c in cells))
+    if not out:
+        raise InvalidMoveText(f"a {kind} names the cells of the cards it takes; none given")
+    if len(set(out)) != len(out):
+        raise InvalidMoveText(f"a {kind} names a cell twice: {list(out)}")
+    return out
 
 
 def parse_move(text) -> Move:
