@@ -2,10 +2,13 @@
 
 ``BoardView`` is a scene on a canvas with a status line and visible errors;
 ``GameBoard`` the shell every game's live ``Board`` is built on (seats,
-computer turns, undo/redo, hints, the move list).
+computer turns, undo/redo, hints, the move list); ``ReplayView`` the shell of
+every game's ``Replay`` (step through a move list, export SVG frames and one
+HTML page).
 """
 
 from kit.ui.board import BoardView
 from kit.ui.game import GameBoard
+from kit.ui.replay import BadReplayMove, ReplayView
 
-__all__ = ["BoardView", "GameBoard"]
+__all__ = ["BoardView", "GameBoard", "ReplayView", "BadReplayMove"]

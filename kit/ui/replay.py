@@ -1,0 +1,250 @@
+"""ReplayView: a finished (or unfinished) game played back, step by step.
+
+The shell every game's ``Replay`` is built on. It checks a move list by
+playing it on a copy of the start position (a bad move is refused with its
+number and the engine's rule), keeps one position per step, and shows them on
+a :class:`kit.ui.BoardView` with first / back / forward / last buttons, a
+slider and the arrow keys. The same pictures export as SVG frames and as one
+self-contained HTML page that steps through them in any browser, with no
+kernel and no network (for a class web page or an e-mail). A replay saves as
+JSON: ``{"start": <position dict>, "moves": ["...", ...]}``.
+
+A game's ``Replay`` subclass sets ``GAME`` (its Game class) and defines
+``picture(game, last_move) -> Scene``. Not covered: any game's drawing or
+rules, and editing a game (``kit.ui.editor``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from kit.errors import InvalidPosition
+from kit.scene import Scene
+from kit.ui.board import BoardView
+
+BUTTON_LAYOUT = dict(width="auto", min_width="56px", height="40px")
+
+
+class BadReplayMove(ValueError):
+    """A move of a replay that cannot be played: ``number`` (1-based), ``text``, ``reason``.
+
+    ``cells`` are the engine's cells for the rule broken (may be empty).
+    """
+
+    def __init__(self, number: int, text: str, reason: Exception):
+        super().__init__(f"move {number} ({text!r}): {reason}")
+        self.number, self.text, self.reason = number, text, reason
+        self.cells = getattr(reason, "cells", ())
+
+
+def play_through(start, moves) -> tuple:
+    """``(positions, moves)``: a copy of ``start`` and of every position after it.
+
+    Each move (text or the game's Move) is played on a copy; the first that
+    fails raises :class:`BadReplayMove` naming its number and the rule.
+    """
+    game = start.copy()
+    positions, played = [game.copy()], []
+    for number, move in enumerate(moves, 1):
+        try:
+            move = game.parse_move(move) if isinstance(move, str) else move
+            game.play(move)
+        except ValueError as exc:
+            raise BadReplayMove(number, str(move), exc) from exc
+        played.append(game.history[-1])
+        positions.append(game.copy())
+    return positions, played
+
+
+class ReplayView(widgets.VBox):
+    """Step through ``moves`` played from ``start`` (a Game); ``index`` is the step shown."""
+
+    #: the game's Game class (for ``from_json``)
+    GAME = None
+
+    def __init__(self, start, moves, *, pixel_ratio: float = 2.0):
+        self._positions, self.moves = play_through(start, list(moves))
+        self.index = 0
+        self.view = BoardView(self.picture(self._positions[0], None), pixel_ratio=pixel_ratio)
+        self.canvas = self.view.canvas
+        self.buttons = self._make_buttons()
+        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.moves), description="Move",
+                                        continuous_update=True,
+                                        layout=widgets.Layout(width="100%", max_width="520px"))
+        self.slider.observe(lambda change: self.view.guarded(self._show, change["new"]), "value")
+        self.canvas.on_key_down(self._key_down)
+        controls = widgets.HBox(list(self.buttons.values()) + [self.slider],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([controls, self.view])
+        self._show(0)
+
+    # ----- the hook a game's Replay provides ------------------------------
+
+    def picture(self, game, last_move) -> Scene:
+        """The position ``game`` with ``last_move`` (or None at the start) marked."""
+        raise NotImplementedError
+
+    # ----- reading the replay ---------------------------------------------
+
+    @property
+    def start(self):
+        return self._positions[0].copy()
+
+    def position(self, i: int):
+        """A copy of the game after ``i`` moves (0: the start; negative counts from the end)."""
+        if not -len(self._positions) <= i < len(self._positions):
+            raise IndexError(f"this replay has positions 0 to {len(self.moves)}, not {i}")
+        return self._positions[i].copy()
+
+    def last_move(self, i: int):
+        return self.moves[i - 1] if i > 0 else None
+
+    def caption(self, i: int) -> str:
+        """What the label says at step ``i``."""
+        n = len(self.moves)
+        if i == 0:
+            return f"Start: {n} move{'s' if n != 1 else ''} to play back."
+        return f"Move {i} of {n}: {self.moves[i - 1]}"
+
+    # ----- stepping --------------------------------------------------------
+
+    def go(self, i: int) -> None:
+        """Show the position after ``i`` moves (clamped to the replay)."""
+        self.slider.value = max(0, min(len(self.moves), i))
+
+    def first(self) -> None:
+        self.go(0)
+
+    def back(self) -> None:
+        self.go(self.index - 1)
+
+    def forward(self) -> None:
+        self.go(self.index + 1)
+
+    def last(self) -> None:
+        self.go(len(self.moves))
+
+    def _show(self, i: int) -> None:
+        self.index = i
+        self.view.show(self.picture(self._positions[i], self.last_move(i)))
+        self.view.say(self.caption(i))
+        at_start, at_end = i == 0, i == len(self.moves)
+        self.buttons["first"].disabled = self.buttons["back"].disabled = at_start
+        self.buttons["forward"].disabled = self.buttons["last"].disabled = at_end
+
+    def _make_buttons(self) -> dict:
+        labels = {"first": ("⏮", "first position"), "back": ("◀", "back one move"),
+                  "forward": ("▶", "forward one move"), "last": ("⏭", "last position")}
+        buttons = {}
+        for name, (label, tip) in labels.items():
+            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(**BUTTON_LAYOUT),
+                               style=widgets.ButtonStyle(font_size="18px"))
+            b.on_click(lambda _b, name=name: self.view.guarded(getattr(self, name)))
+            buttons[name] = b
+        return buttons
+
+    def _key_down(self, key, *_modifiers) -> None:
+        steps = {"ArrowLeft": self.back, "ArrowRight": self.forward,
+                 "Home": self.first, "End": self.last}
+        if key in steps:
+            self.view.guarded(steps[key])
+
+    # ----- export ------------------------------------------------------------
+
+    def frames(self) -> list:
+        """One SVG document per position, the start first."""
+        return [self.picture(self._positions[i], self.last_move(i)).to_svg()
+                for i in range(len(self._positions))]
+
+    def save_frames(self, folder) -> list:
+        """Write ``frame_000.svg``... into ``folder`` (made if missing); return the paths."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for i, svg in enumerate(self.frames()):
+            path = folder / f"frame_{i:03d}.svg"
+            path.write_text(svg, encoding="utf-8")
+            paths.append(path)
+        return paths
+
+    def to_html(self, title: str = "Replay") -> str:
+        """One self-contained page stepping through every frame (no kernel, no network)."""
+        frames = "\n".join(
+            f'<figure data-caption="{html.escape(self.caption(i))}"'
+            f'{"" if i == 0 else " hidden"}>{svg}</figure>'
+            for i, svg in enumerate(self.frames()))
+        return _PAGE.format(title=html.escape(title), frames=frames, last=len(self.moves),
+                            caption=html.escape(self.caption(0)))
+
+    def save_html(self, path, title: str = "Replay") -> Path:
+        path = Path(path)
+        path.write_text(self.to_html(title), encoding="utf-8")
+        return path
+
+    # ----- JSON ----------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return json.dumps({"start": self._positions[0].to_dict(),
+                           "moves": [str(m) for m in self.moves]}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str, **kwargs) -> "ReplayView":
+        """A replay from ``to_json``'s text; malformed text raises InvalidPosition."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidPosition(f"a replay must be JSON: {exc}") from exc
+        if not isinstance(data, dict) or set(data) != {"start", "moves"}:
+            raise InvalidPosition('a replay is {"start": <position>, "moves": [...]}; '
+                                  f"got {str(text)[:60]!r}")
+        if not isinstance(data["moves"], list):
+            raise InvalidPosition("a replay's 'moves' must be a list of move texts")
+        return cls(cls.GAME.from_dict(data["start"]), data["moves"], **kwargs)
+
+
+# The exported page: frames are <figure>s, one shown at a time. Kept tiny and
+# inline so it works from a file, an e-mail attachment or a class web page.
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{ font-family: DejaVu Sans, Verdana, sans-serif; margin: 16px; background: #fff; }}
+nav {{ display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 8px; }}
+button {{ font-size: 20px; min-width: 56px; height: 40px; }}
+input[type=range] {{ width: 360px; max-width: 100%; }}
+#caption {{ font-size: 20px; margin: 6px 0; }}
+figure {{ margin: 0; }} figure svg {{ max-width: 100%; height: auto; }}
+</style></head><body>
+<h1 style="font-size: 22px">{title}</h1>
+<nav><button id="first" title="first position">&#x23EE;</button>
+<button id="back" title="back one move">&#x25C0;</button>
+<button id="forward" title="forward one move">&#x25B6;</button>
+<button id="last" title="last position">&#x23ED;</button>
+<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="move"></nav>
+<div id="caption" aria-live="polite">{caption}</div>
+{frames}
+<script>
+const frames = document.querySelectorAll("figure"), slider = document.getElementById("slider");
+function show(i) {{
+  i = Math.max(0, Math.min(frames.length - 1, i));
+  frames.forEach((f, k) => f.hidden = k !== i);
+  slider.value = i;
+  document.getElementById("caption").textContent = frames[i].dataset.caption;
+}}
+const at = () => Number(slider.value);
+document.getElementById("first").onclick = () => show(0);
+document.getElementById("back").onclick = () => show(at() - 1);
+document.getElementById("forward").onclick = () => show(at() + 1);
+document.getElementById("last").onclick = () => show(frames.length - 1);
+slider.oninput = () => show(at());
+document.addEventListener("keydown", e => {{
+  const step = {{ArrowLeft: -1, ArrowRight: 1}}[e.key];
+  if (step && e.target !== slider) show(at() + step);
+  if (e.key === "Home") show(0);
+  if (e.key === "End") show(frames.length - 1);
+}});
+</script></body></html>
+"""
