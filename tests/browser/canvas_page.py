@@ -34,3 +34,35 @@ def click_scene_point(canvas, x: float, y: float, pixel_ratio: float = 2.0) -> N
     height = canvas.evaluate("el => el.height")
     canvas.click(position={"x": x * pixel_ratio * box["width"] / width,
                            "y": y * pixel_ratio * box["height"] / height})
+
+
+# A cheap fingerprint of the canvas' pixels: equal pictures, equal numbers.
+_CHECKSUM = """el => {
+  const d = new Uint32Array(el.getContext('2d').getImageData(0, 0, el.width, el.height).data.buffer);
+  let h = 0;
+  for (let i = 0; i < d.length; i++) h = (Math.imul(h, 31) + d[i]) | 0;
+  return h;
+}"""
+
+
+def checksum(canvas) -> int:
+    return canvas.evaluate(_CHECKSUM)
+
+
+def wait_for_checksum(canvas, ok, timeout: float = 30) -> int:
+    """Poll the canvas until ``ok(checksum)``; return that checksum."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = checksum(canvas)
+        if ok(value):
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the canvas did not reach the expected picture in {timeout} s")
+        time.sleep(0.1)
+
+
+def click_canvas_point(canvas, x: float, y: float) -> None:
+    """Click canvas pixel (x, y) (what a board's ``xy()`` gives) at its place on screen."""
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("el => [el.width, el.height]")
+    canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})

@@ -19,6 +19,8 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
+import nbformat
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -87,3 +89,22 @@ def quiet_lab_settings(tmp: Path) -> Path:
     (target / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     return settings
+
+
+def write_notebook(path: Path, source: str) -> None:
+    """A one-cell notebook running ``source`` (for tests that need a board, not a lesson)."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell(source))
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+
+
+def lab_command(python: str, port: int, tmp: Path) -> list[str]:
+    """JupyterLab without a token on ``port``, its settings and workspaces under ``tmp``."""
+    return [python, "-m", "jupyterlab", "--allow-root", "--no-browser",
+            "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+            f"--port={port}", "--ServerApp.port_retries=0",
+            f"--LabApp.user_settings_dir={quiet_lab_settings(tmp)}",
+            f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]

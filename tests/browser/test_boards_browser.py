@@ -1,0 +1,205 @@
+"""Each game's live board in a real browser, in JupyterLab and in Voila.
+
+For every game: the board draws; a click the engine refuses shows its rule
+in the status line; a legal click changes the picture, lands in the move
+list, and the computer's reply (an asyncio task in the kernel) arrives and
+is named; a hint is shown; a reload redraws the board.
+
+What the page should say is not written here by hand: the test builds the
+same board (same seed, same seats) in this process and gives it the same
+clicks (kit.ui.testing). Without an event loop its computer seats answer at
+once, with the same moves, so its status line is what the page must show.
+
+Each game runs from a one-cell notebook written into a temporary folder, so
+the lessons can change without touching these tests. One Lab server and one
+Voila server serve every game of the module.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import expect
+
+from canvas_page import (checksum, click_canvas_point, wait_for_checksum,
+                         wait_until_drawn)
+from servers import free_port, lab_command, running, write_notebook
+from kit.ui.testing import click
+
+# game -> the expression the notebook cell shows (after `from kit import <game>`)
+BOARDS = {
+    "mattix": 'mattix.Board(seats=["human", "greedy"], delay=0, seed=3)',
+}
+WAIT = 60_000  # ms: a cold kernel on a busy 2-core machine
+
+
+def notebook_source(game: str) -> str:
+    return f"from kit import {game}\n{BOARDS[game]}"
+
+
+def offline(fn, *args):
+    """Run ``fn`` where no event loop runs (Playwright's sync API runs one here):
+    the local board's computer seats then answer at once instead of scheduling
+    a task on Playwright's loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result()
+
+
+def _build(game: str):
+    namespace: dict = {}
+    exec(f"from kit import {game}", namespace)
+    board = eval(BOARDS[game], namespace)
+    board.view.raise_errors = True
+    return board
+
+
+def local_board(game: str):
+    """The notebook's board, built here: it predicts what the page shows."""
+    return offline(_build, game)
+
+
+# ----- what to click, per game (worked out on the local board) -----------
+
+def mattix_illegal(board):
+    """A tile outside the row player's line: the star's row is the rule."""
+    r, c = board.game.star
+    n = board.game.size
+    return [("cell", ((r + 1) % n, (c + 1) % n))], "the row player takes from the star's row"
+
+
+def mattix_legal(board):
+    move = board.game.legal_moves()[0]
+    return [("cell", move.cell)], str(move)
+
+
+ILLEGAL = {"mattix": mattix_illegal}
+LEGAL = {"mattix": mattix_legal}
+
+
+# ----- driving the page and the local board together ---------------------
+
+def status(page, text: str):
+    return page.get_by_text(text, exact=False).first
+
+
+def act(page, canvas, board, action) -> str:
+    """Do ``action`` in the page and on the local board; return the expected status."""
+    kind, what = action
+    if kind == "button":
+        page.get_by_role("button", name=board.controls[what].description).click()
+        offline(board.controls[what].click)
+    else:
+        xy = board.xy(what) if kind == "cell" else board.hand_xy(what)
+        click_canvas_point(canvas, *xy)
+        offline(click, board.canvas, *xy)
+    return board.view.message
+
+
+def play_through(page, canvas, game: str) -> int:
+    """The checks every frontend shares; returns the final picture's checksum."""
+    board = local_board(game)
+    drawn_at_start = checksum(canvas)
+    expect(status(page, board.view.message)).to_be_visible(timeout=WAIT)
+
+    actions, rule = ILLEGAL[game](board)
+    before = board.game.to_dict()
+    for action in actions:
+        said = act(page, canvas, board, action)
+    assert board.game.to_dict() == before and rule in said, said
+    expect(status(page, said)).to_be_visible(timeout=WAIT)
+    refused = wait_for_checksum(canvas, lambda v: v != drawn_at_start)  # the marks
+
+    actions, move_text = LEGAL[game](board)
+    for action in actions:
+        said = act(page, canvas, board, action)
+    reply = board.game.history[-1]
+    assert board.seats[board.game.to_move] == "human" and str(reply) in said, said
+    # The computer's reply ran as a task in the kernel and was announced.
+    expect(status(page, said)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text(move_text, exact=True).first).to_be_visible()
+    moved = wait_for_checksum(canvas, lambda v: v != refused)
+
+    said = act(page, canvas, board, ("button", "hint"))
+    assert said.startswith("Hint:"), said
+    expect(status(page, said)).to_be_visible(timeout=WAIT)
+    return wait_for_checksum(canvas, lambda v: v != moved)
+
+
+# ----- servers -------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board_site(tmp_path_factory):
+    """A folder with one notebook per game."""
+    site = tmp_path_factory.mktemp("boards") / "site"
+    for game in BOARDS:
+        write_notebook(site / f"{game}_board.ipynb", notebook_source(game))
+    return site
+
+
+@pytest.fixture(scope="module")
+def boards_lab(chromium_path, board_site, tmp_path_factory):
+    tmp, port = tmp_path_factory.mktemp("boards-lab"), free_port()
+    url = f"http://127.0.0.1:{port}"
+    with running(lab_command(sys.executable, port, tmp), board_site, url + "/lab",
+                 env={"JUPYTER_DATA_DIR": str(tmp / "data")}, log=tmp / "lab.log"):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def boards_voila(chromium_path, board_site, tmp_path_factory):
+    """Voila serving the folder: each notebook at /voila/render/<name>."""
+    tmp, port = tmp_path_factory.mktemp("boards-voila"), free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-m", "voila", str(board_site), "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    with running(cmd, board_site, url, log=tmp / "voila.log"):
+        yield url
+
+
+def save_and_reload(page) -> None:
+    # Save first: the reloaded page shows the saved outputs, which name the live board.
+    page.get_by_role("menuitem", name="File", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^Save Notebook(?! As)")).click()
+    expect(page.locator(".jp-mod-dirty")).to_have_count(0, timeout=WAIT)
+    page.reload()
+
+
+# ----- the tests -------------------------------------------------------------
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_board_plays_in_jupyterlab(boards_lab, page, game):
+    page.goto(f"{boards_lab}/lab/tree/{game}_board.ipynb")
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=WAIT)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=WAIT)
+    assert wait_until_drawn(canvas) > 1000
+    last = play_through(page, canvas, game)
+
+    # A reloaded tab rebuilds the board from the live kernel: the same picture.
+    save_and_reload(page)
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=WAIT)
+    wait_for_checksum(canvas, lambda v: v == last)
+
+
+@pytest.mark.parametrize("game", BOARDS)
+def test_board_plays_in_voila(boards_voila, page, game):
+    page.goto(f"{boards_voila}/voila/render/{game}_board.ipynb")
+    canvas = page.locator("canvas").first
+    expect(canvas).to_be_visible(timeout=WAIT)
+    # Voila runs the notebook before the page connects: the client-ready
+    # redraw in kit.ui.board is what puts these pixels there.
+    assert wait_until_drawn(canvas) > 1000
+    start = checksum(canvas)
+    play_through(page, canvas, game)
+
+    # A reload runs the notebook again in a new kernel: the same first picture.
+    page.reload()
+    canvas = page.locator("canvas").first
+    expect(canvas).to_be_visible(timeout=WAIT)
+    wait_for_checksum(canvas, lambda v: v == start)
