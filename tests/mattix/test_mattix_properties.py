@@ -1,20 +1,17 @@
-"""Property tests over whole seeded random games (hypothesis chooses the seeds)."""
+"""Property tests over whole seeded random games (hypothesis chooses the seeds).
 
-import json
+The checks after every move are kit.invariants.Watch's, shared with `make soak`."""
+
 import random
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit import IllegalMove
+from kit.invariants import watch
 from kit.mattix import Game, Move
 
 games = st.tuples(st.integers(0, 10 ** 6), st.integers(2, 8), st.sampled_from([1, 2]))
-
-
-def tiles_on(g):
-    return Counter(v for row in g.board for v in row if v is not None)
 
 
 @settings(max_examples=120, deadline=None)
@@ -23,26 +20,22 @@ def test_random_games_keep_every_invariant(params):
     seed, size, level = params
     rng = random.Random(seed)
     g = Game.new(seed=seed, size=size, level=level)
-    initial = tiles_on(g)
-    taken = ([], [])
+    checked = watch(g)
     snapshots = [g.to_dict()]
     while not g.is_over:
         mover, (sr, sc) = g.to_move, g.star
         moves = g.legal_moves()
         assert moves, "a game that is not over has a legal move"
+        # legal_moves() is exactly the cells check_move accepts (every cell, and beyond).
+        checked.check_legal_moves(rng)
         m = rng.choice(moves)
         # No move ever leaves the mover's line.
         assert (m.row == sr) if mover == 0 else (m.col == sc)
         value = g.board[m.row][m.col]
-        assert g.play(m) == value
-        taken[mover].append(value)
-        # Tiles are conserved and scores are the sums of the tiles taken.
-        assert tiles_on(g) + Counter(taken[0] + taken[1]) == initial
-        assert g.scores == [sum(taken[0]), sum(taken[1])]
+        # play() and then (kit.invariants): tiles conserved, scores the sums of
+        # the tiles taken, a JSON round trip exact, undo then redo exact.
+        assert checked.play(m) == value
         assert g.star == m.cell and g.to_move == 1 - mover
-        # The position survives a JSON round trip exactly.
-        d = json.loads(json.dumps(g.to_dict()))
-        assert Game.from_dict(d).to_dict() == g.to_dict()
         snapshots.append(g.to_dict())
     assert g.legal_moves() == []
     # Undo all the way back, then redo all the way forward: exact both ways.

@@ -6,6 +6,7 @@ searched tables so that tests may use them as filler cards in hands.
 
 FILLERS = ("00000000", "11111111")
 
+from kit.invariants import smartrix_conserved
 from kit.smartrix import CANONICAL, DECK, ORIENTATIONS, Game
 from kit.smartrix.cards import TEXT
 from kit.smartrix.table import constraint_at
@@ -80,12 +81,8 @@ def value(text):
     return text.count("1")
 
 
-def conserved(game):
-    """The 70 deck cards, each exactly once, across table, hands, pile, piles."""
-    d = game.to_dict()
-    cards = [t for _, _, t in d["grid"]] + d["deck"]
-    cards += [t for h in d["hands"] for t in h] + [t for c in d["collected"] for t in c]
-    return sorted(CANONICAL[_int(t)] for t in cards) == sorted(DECK)
+# The 70 deck cards, each exactly once, across table, hands, pile, collected piles.
+conserved = smartrix_conserved
 
 
 def setup(grid, hands, **kw):

@@ -1,45 +1,24 @@
 """Property tests over whole seeded Smartrix games with 2-7 players, in every
 variant: the 70 cards conserved, score = collected - hand, undo/redo exact,
-round trip exact, every generated move accepted, and accepted moves generated."""
+round trip exact, every generated move accepted, and accepted moves generated.
+The checks after every move are kit.invariants.Watch's, shared with `make soak`."""
 
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.smartrix import PASS, Game, GreedyPlayer, Move, ORIENTATIONS, parse_card
-from kit.smartrix.cards import DIRECTIONS, VALUE
-from smartrix_helpers import conserved
+from kit.invariants import (smartrix_candidates, smartrix_conserved, smartrix_scores_add_up,
+                            watch)
+from kit.smartrix import PASS, Game, GreedyPlayer, parse_card
+from kit.smartrix.cards import VALUE
 
 VARIANTS = [{}, {"window": None}, {"auto_collect": False}]
 GREEDY = GreedyPlayer()
 
 
-def _scores_add_up(g):
-    per_seat = [sum(VALUE[parse_card(t)] for t in g.collected(s))
-                - sum(VALUE[parse_card(t)] for t in g.hand(s)) for s in range(g.players)]
-    if g.teams:
-        per_seat = [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
-    return g.scores == per_seat
-
-
-def _candidates(g, rng, k):
-    """Random placements near the table (accepted or not) and claims."""
-    hand = g.hand(g.to_move)
-    cells = {(0, 0)} if not g.grid else {
-        (r + dr, c + dc) for r, c in g.grid for dr, dc in DIRECTIONS} | set(g.grid)
-    cells = sorted(cells)
-    out = []
-    for _ in range(k):
-        card = rng.choice(ORIENTATIONS[parse_card(rng.choice(hand))])
-        out.append(Move.place(card, *rng.choice(cells),
-                              claim=not g.auto_collect and rng.random() < 0.3))
-    out += [Move.take("claim", cells) for cells, _ in g.unclaimed_sets]
-    return out
-
-
 def _check_position(g, rng):
-    assert conserved(g) and _scores_add_up(g)
+    assert smartrix_conserved(g) and smartrix_scores_add_up(g)
     d = g.to_dict()
     assert Game.from_dict(d).to_dict() == d
     legal = g.legal_moves()
@@ -47,7 +26,7 @@ def _check_position(g, rng):
     for m in rng.sample(legal, min(12, len(legal))):
         assert g.explain(m).legal, (m, g.explain(m).reason)
     listed = set(legal)
-    for m in _candidates(g, rng, 12):
+    for m in smartrix_candidates(g, rng, 12):
         if g.explain(m).legal:
             assert m in listed, m
     return legal
@@ -60,18 +39,14 @@ def _choose(g, rng, legal):
 
 
 def _play_checked(g, rng, max_moves=400):
+    checked = watch(g)
     for _ in range(max_moves):
         if g.is_over:
             return
         legal = _check_position(g, rng)
-        before = g.to_dict()
-        move = _choose(g, rng, legal)
-        points = g.play(move)
-        assert points >= 0
-        after = g.to_dict()
-        if rng.random() < 0.3:
-            assert g.undo() == move and g.to_dict() == before
-            assert g.redo() == points and g.to_dict() == after
+        # play() and then (kit.invariants): cards conserved, collected values =
+        # points returned, score = collected - hand, undo/redo and round trip exact.
+        assert checked.play(_choose(g, rng, legal)) >= 0
     raise AssertionError("game did not end")
 
 
@@ -82,7 +57,7 @@ def test_seeded_games_keep_the_invariants(seed, players, variant):
     rng = random.Random(seed)
     _play_checked(g, rng)
     assert g.is_over and g.legal_moves() == []
-    assert conserved(g) and _scores_add_up(g)
+    assert smartrix_conserved(g) and smartrix_scores_add_up(g)
 
 
 @settings(max_examples=8, deadline=None)
@@ -126,7 +101,7 @@ def test_illegal_moves_change_nothing():
     g = Game.new(players=3, seed=1)
     for _ in range(30):
         before = g.to_dict()
-        for m in _candidates(g, rng, 20):
+        for m in smartrix_candidates(g, rng, 20):
             if not g.explain(m).legal:
                 try:
                     g.play(m)
