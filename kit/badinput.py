@@ -35,7 +35,6 @@ widgets. Runtime code: it does not import hypothesis.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import importlib
 import json
@@ -60,6 +59,16 @@ def shown(value) -> str:
                            for f in dataclasses.fields(value))
         return f"{type(value).__name__}({fields})"
     return _REPR.repr(value)
+
+
+class _Shown:
+    """``shown(value)``, worked out only if a failure message is formatted."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __format__(self, spec) -> str:
+        return shown(self.value)
 
 
 # ----- JSON-like values and mutations -------------------------------------------
@@ -172,9 +181,9 @@ def nudge(value, rng: random.Random):
     return value
 
 
-def _words(game) -> tuple:
+def _words(game, legal) -> tuple:
     """Strings worth trying: the words of a few legal moves and the position's texts."""
-    words = {w for m in game.legal_moves()[:10] for w in str(m).split()}
+    words = {w for m in legal[:10] for w in str(m).split()}
     stack = [game.to_dict()]
     while stack and len(words) < 60:
         v = stack.pop()
@@ -201,12 +210,12 @@ def move_classes(game) -> list:
     return classes
 
 
-def _hand_built(cls, game, rng, words):
+def _hand_built(cls, legal, rng, words):
     """(label, build) for a ``cls`` built with at least one wrong field."""
     fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
     if not fields:
-        return f"{cls.__name__}()", cls
-    real = [m for m in game.legal_moves() if type(m) is cls]
+        return lambda: f"{cls.__name__}()", cls
+    real = [m for m in legal if type(m) is cls]
     base = {f.name: getattr(rng.choice(real), f.name) if real else json_like(rng, words)
             for f in fields}
     wrong = rng.sample([f.name for f in fields], rng.randint(1, len(fields)))
@@ -220,18 +229,18 @@ def _hand_built(cls, game, rng, words):
             base[name] = tuple(json_like(rng, words, depth=1) if rng.random() < 0.5
                                else (json_like(rng, words, 0), json_like(rng, words, 0))
                                for _ in range(rng.randrange(4)))
-    label = f"{cls.__name__}({', '.join(f'{k}={shown(v)}' for k, v in base.items())})"
-    return label, lambda: cls(**base)
+    return (lambda: f"{cls.__name__}({', '.join(f'{k}={shown(v)}' for k, v in base.items())})",
+            lambda: cls(**base))
 
 
 def _replaced(move, rng, change):
     """(label, build) for a legal move with one field changed by ``change``."""
     fields = dataclasses.fields(move) if dataclasses.is_dataclass(move) else ()
     if not fields:
-        return f"{move!r} (unchanged)", lambda: move
+        return lambda: f"{move!r} (unchanged)", lambda: move
     name = rng.choice(fields).name
     value = change(getattr(move, name))
-    return (f"{type(move).__name__} {str(move)!r} with {name}={shown(value)}",
+    return (lambda: f"{type(move).__name__} {str(move)!r} with {name}={shown(value)}",
             lambda: dataclasses.replace(move, **{name: value}))
 
 
@@ -252,29 +261,30 @@ def _garbled_text(text: str, rng: random.Random, words) -> str:
 
 
 def _move_cases(game, rng: random.Random, n: int) -> list:
-    """``n`` (label, build) pairs; build() makes the bad move (and may raise)."""
-    words = _words(game)
+    """``n`` (label, build) pairs: build() makes the bad move (and may raise),
+    label() says what it was meant to be (only called for a failure: reprs cost)."""
     legal = game.legal_moves()
+    words = _words(game, legal)
     classes = move_classes(game)
     cases = []
     for _ in range(n):
         kind = rng.randrange(6) if legal else rng.choice([0, 4, 5])
         if kind == 0:
-            cases.append(_hand_built(rng.choice(classes), game, rng, words))
+            cases.append(_hand_built(rng.choice(classes), legal, rng, words))
         elif kind == 1:
             cases.append(_replaced(rng.choice(legal), rng, lambda v: mutate(v, rng, words)))
         elif kind == 2:
             cases.append(_replaced(rng.choice(legal), rng, lambda v: nudge(v, rng)))
         elif kind == 3:
             text = _garbled_text(str(rng.choice(legal)), rng, words)
-            cases.append((repr(text), lambda text=text: text))
+            cases.append((lambda text=text: repr(text), lambda text=text: text))
         elif kind == 4:
             text = "".join(rng.choice(_CHARS) for _ in range(rng.randrange(12)))
-            cases.append((repr(text), lambda text=text: text))
+            cases.append((lambda text=text: repr(text), lambda text=text: text))
         else:
             value = rng.choice([json_like(rng, words), _STRANGER, b"pass", 1.5, (1, 2, 3),
                                 [0, 0], rng.choice(classes)])
-            cases.append((shown(value), lambda value=value: value))
+            cases.append((lambda value=value: shown(value), lambda value=value: value))
     return cases
 
 
@@ -324,7 +334,7 @@ def move_failures(game, move) -> list:
     taken back exactly by ``undo``. ``game`` itself is never changed.
     """
     before, before_dict = game.copy(), game.to_dict()
-    work, what = game.copy(), shown(move)
+    work, what = game.copy(), _Shown(move)
     failures, says_legal = [], None
     for name in ("parse_move", "explain", "check_move"):
         method = getattr(work, name, None)
@@ -376,14 +386,15 @@ def position_failures(game_class, data) -> list:
     all good): only ValueError may come out, ``data`` must not be modified,
     and accepted data must give a game whose ``to_dict`` round-trips through
     JSON and ``from_dict``, and that can be played."""
-    kept, what = copy.deepcopy(data), shown(data)
+    kept = repr(data)   # exact for JSON-like data, NaN included (NaN != NaN)
     try:
         game = game_class.from_dict(data)
     except ValueError:
         game = None
     except Exception as err:   # noqa: BLE001
-        return [f"from_dict({what}) raised {type(err).__name__}: {err}"]
-    failures = [] if _equal_data(data, kept) else [f"from_dict({what}) modified its input"]
+        return [f"from_dict({shown(data)}) raised {type(err).__name__}: {err}"]
+    what = _Shown(data)
+    failures = [] if repr(data) == kept else [f"from_dict({what}) modified its input"]
     if game is None:
         return failures
     try:
@@ -401,11 +412,6 @@ def position_failures(game_class, data) -> list:
     return failures
 
 
-def _equal_data(a, b) -> bool:
-    # NaN != NaN, so compare the JSON-ish text of the two (repr is exact for our values)
-    return repr(a) == repr(b)
-
-
 def check_refused(game, rng: random.Random, n: int = 20) -> list:
     """Throw ``n`` bad moves and ``n`` bad positions at ``game``; return one
     line per failure (see the module docstring). ``game`` is not changed."""
@@ -416,7 +422,7 @@ def check_refused(game, rng: random.Random, n: int = 20) -> list:
         except ValueError:
             continue    # the constructor refused it: that is a clean refusal
         except Exception as err:   # noqa: BLE001
-            failures.append(f"constructing {label} raised {type(err).__name__}: {err}")
+            failures.append(f"constructing {label()} raised {type(err).__name__}: {err}")
             continue
         failures += move_failures(game, move)
     for data in bad_positions(game.to_dict(), rng, n):

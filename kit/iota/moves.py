@@ -91,6 +91,15 @@ def _sequence(x, what: str, shape: str) -> tuple:
     return tuple(x)
 
 
+def _cell_text(match, group: int, whole: str) -> tuple:
+    """The (row, col) in groups ``group`` and ``group + 1`` of a matched move text."""
+    try:
+        return (int(match.group(group)), int(match.group(group + 1)))
+    except ValueError:   # more digits than Python reads (4300)
+        raise InvalidMoveText(f"a row or column in move {reprlib.repr(whole)} is too long "
+                              f"a number") from None
+
+
 def _card(text: str, whole: str) -> int:
     try:
         return parse_card(text)
@@ -119,7 +128,7 @@ class Play(Move):
                 raise InvalidMoveText(
                     f"cannot read {word!r} in move {text!r}: a play is written card@row,col "
                     f"such as '2GT@0,1', several separated by spaces")
-            placements.append((_card(m.group(1), text), (int(m.group(2)), int(m.group(3)))))
+            placements.append((_card(m.group(1), text), _cell_text(m, 2, text)))
         if not placements:
             raise InvalidMoveText(f"no card placed in move {text!r}")
         return cls.of(placements)
@@ -186,7 +195,7 @@ class Recycle(Move):
             raise InvalidMoveText(
                 f"a recycle is written 'recycle row,col card' such as 'recycle 0,3 3GT', "
                 f"not {text!r}")
-        return cls((int(m.group(1)), int(m.group(2))), _card(m.group(3), text))
+        return cls(_cell_text(m, 1, text), _card(m.group(3), text))
 
     def checked(self) -> "Recycle":
         return Recycle(_cell(self.cell, "Recycle.cell"), _card_int(self.card, "Recycle.card"))

@@ -68,7 +68,10 @@ class Game(Picture, History):
         """
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
             raise ValueError(f"IOTA is for 1 to 4 players, not {players!r}")
-        rng = random.Random(seed)
+        try:
+            rng = random.Random(seed)
+        except TypeError:
+            raise ValueError(f"a seed is an int, str or None, not {seed!r}") from None
         first, draws = (_draw_for_start(rng, players) if draw_for_start else (0, ()))
         deck = list(FULL_DECK)
         rng.shuffle(deck)

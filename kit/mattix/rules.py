@@ -53,8 +53,13 @@ class Move:
             raise InvalidMoveText(f"move text must be a string like '2,3', got {text!r}")
         m = _MOVE_RE.match(text)
         if not m:
-            raise InvalidMoveText(f"cannot read {text!r} as a Mattix move: write row,col as in '2,3'")
-        return cls(int(m.group(1)), int(m.group(2)))
+            raise InvalidMoveText(f"cannot read {reprlib.repr(text)} as a Mattix move: "
+                                  f"write row,col as in '2,3'")
+        try:
+            return cls(int(m.group(1)), int(m.group(2)))
+        except ValueError:   # more digits than Python reads (4300)
+            raise InvalidMoveText(f"the row or column in {reprlib.repr(text)} is too long "
+                                  f"a number") from None
 
 
 MoveLike = Union[Move, str, tuple]
@@ -93,7 +98,7 @@ class Game(Picture):
             raise ValueError(f"Mattix is a game for 2 players, got players={players!r}")
         table = tile_table(size, level) if tiles is None else _check_tiles(tiles, size)
         cells = list(table) + [None]
-        random.Random(seed).shuffle(cells)
+        _rng(seed).shuffle(cells)
         board = [cells[r * size:(r + 1) * size] for r in range(size)]
         star = divmod(cells.index(None), size)
         return cls(board, star)
@@ -176,6 +181,9 @@ class Game(Picture):
 
     def view(self, player: int) -> dict:
         """What ``player`` may see: everything (Mattix hides nothing)."""
+        if not _is_int(player) or player not in (ROW_PLAYER, COLUMN_PLAYER):
+            raise ValueError(f"there is no seat {player!r}: seats are 0 (row player) "
+                             f"and 1 (column player)")
         return self.to_dict()
 
     # ----- moves -------------------------------------------------------------
@@ -274,6 +282,13 @@ class Game(Picture):
 
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _rng(seed) -> random.Random:
+    try:
+        return random.Random(seed)
+    except TypeError:
+        raise ValueError(f"a seed is an int, str or None, not {reprlib.repr(seed)}") from None
 
 
 def _index(x, what: str) -> int:

@@ -121,3 +121,14 @@ def test_new_refuses_a_player_count_that_is_not_1_to_4(players):
 def test_view_refuses_a_seat_that_is_not_at_the_table(seat):
     with pytest.raises(ValueError, match="no seat"):
         iota.Game.new(players=2, seed=1).view(seat)
+
+
+@pytest.mark.parametrize("text", ["1RC@0," + "1" * 5000, "recycle 0," + "1" * 5000 + " 1RC"])
+def test_a_number_too_long_to_read_is_malformed_text(text):
+    with pytest.raises(InvalidMoveText, match="too long a number"):
+        iota.Game.new(players=2, seed=1).play(text)
+
+
+def test_new_refuses_a_seed_random_cannot_take():
+    with pytest.raises(ValueError, match="a seed is"):
+        iota.Game.new(seed=[1])

@@ -91,3 +91,19 @@ def test_unknown_keys_of_mixed_types_are_named():
 def test_new_refuses_tiles_that_are_not_a_list_of_ints(tiles):
     with pytest.raises(ValueError, match="tiles must be"):
         mattix.Game.new(size=2, tiles=tiles)
+
+
+def test_a_number_too_long_to_read_is_malformed_text():
+    with pytest.raises(InvalidMoveText, match="too long a number"):
+        game().play("1," + "1" * 5000)
+
+
+def test_new_refuses_a_seed_random_cannot_take():
+    with pytest.raises(ValueError, match="a seed is"):
+        Game.new(seed={})
+
+
+@pytest.mark.parametrize("seat", [-1, 2, "0", None, True])
+def test_view_refuses_a_seat_that_is_not_at_the_table(seat):
+    with pytest.raises(ValueError, match="no seat"):
+        game().view(seat)
