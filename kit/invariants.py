@@ -53,8 +53,11 @@ class Watch:
         self.moves = 0
 
     def play(self, move) -> int:
-        """Play ``move`` (IllegalMove propagates), check everything, return the points."""
+        """Play ``move`` (a move or its text; IllegalMove propagates), check
+        everything, return the points."""
         game, before = self.game, self.position
+        if isinstance(move, str):
+            move = game.parse_move(move)
         seat = game.to_move
         points = game.play(move)
         require(isinstance(points, int), f"play({move}) returned {points!r}, not an int")
