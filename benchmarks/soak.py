@@ -203,12 +203,13 @@ def soak(name: str, games: int, seed: int = 0, jobs: int = 1, progress=None,
 
 
 def _collect(report, outcomes, progress) -> None:
+    thousands = report.games // 1000
     for o in outcomes:
         report.games += 1
         report.moves += o.moves
         if o.failure:
             report.failures.append(o)
-    if progress and report.games % 1000 < CHUNK:
+    if progress and report.games // 1000 > thousands:
         progress(f"  {report.name}: {report.games} games")
 
 
