@@ -153,3 +153,80 @@ def test_json_round_trip_and_malformed_json():
             PileReplay.from_json(bad)
     with pytest.raises(BadReplayMove, match="move 2"):
         PileReplay.from_json(json.dumps({"start": {"pile": 4}, "moves": ["3", "2"]}))
+
+
+# ----- editor --------------------------------------------------------------------
+
+from kit.ui.editor import EditorShell, position_json  # noqa: E402
+
+
+class PileEditor(EditorShell):
+    GAME = Pile
+
+    def new_position(self):
+        return Pile(7)
+
+    def scene(self):
+        s = Scene(120, 40)
+        s.text(5, 20, f"pile {self.game.pile} marks {list(self.marks)}", anchor="start")
+        return s
+
+    def board_for(self, game):
+        import ipywidgets
+        board = ipywidgets.HTML(f"pile {game.pile}")
+        board.game = game
+        return board
+
+
+def pile_editor():
+    e = PileEditor()
+    e.view.raise_errors = True
+    return e
+
+
+def test_an_accepted_edit_replaces_the_game_and_times_its_check():
+    e = pile_editor()
+    assert e.edit(lambda d: d.update(pile=4), "pile 4")
+    assert e.game.pile == 4 and e.problems == [] and e.view.message == "Done: pile 4."
+    assert 0 <= e.last_check_ms < 20 and json.loads(e.json_box.value) == {"pile": 4, "to_move": 0}
+    assert e.edit(lambda d: {"pile": 2}, "a new dict")   # a change may return a new dict
+    assert e.game.pile == 2
+
+
+def test_a_refused_edit_keeps_the_position_says_the_engines_words_and_marks_its_cells():
+    e = pile_editor()
+    text = e.json_box.value
+    assert not e.edit(lambda d: d.update(pile=-1), "pile -1")
+    assert e.problems == ["'pile' must be a whole number of counters"]
+    assert e.game.pile == 7 and e.json_box.value == text
+    assert e.marks == ((0, 0),) and "marks [(0, 0)]" in e.view.scene.to_svg()
+    assert "Refused: pile -1." in e.view.message and "Not accepted" in e.problem_box.value
+    assert not e.edit(lambda d: d.update(colour="red"), "a bad key", cells=[(3, 3)])
+    assert e.marks == ((3, 3),)                          # the edit's own cells when the engine names none
+    assert e.edit(lambda d: d.update(pile=3), "pile 3") and e.marks == ()
+
+
+def test_load_json_refuses_malformed_text_and_keeps_the_position():
+    e = pile_editor()
+    assert not e.load_json("{pile: 3")
+    assert e.problems[0].startswith("the text is not valid JSON") and e.game.pile == 7
+    assert not e.load_json('{"pile": "many"}') and e.game.pile == 7
+    e.json_box.value = '{"pile": 5, "to_move": 1}'
+    e.buttons["load"].click()
+    assert e.game.to_dict() == {"pile": 5, "to_move": 1}
+    e.json_box.value = "scribbles"
+    e.buttons["copy"].click()
+    assert json.loads(e.json_box.value) == {"pile": 5, "to_move": 1}
+
+
+def test_play_from_here_hands_over_a_copy():
+    e = pile_editor()
+    e.buttons["play"].click()
+    assert e.played.value == "pile 7" and e.played in e.played_box.children
+    assert e.played.game is not e.game
+
+
+def test_position_json_puts_each_innermost_list_on_one_line():
+    text = position_json({"board": [[1, None], [3, 4]], "name": "a [b]  c", "star": [0, 1]})
+    assert '  [1, null],\n  [3, 4]\n' in text and '"star": [0, 1]' in text
+    assert json.loads(text)["name"] == "a [b]  c"

@@ -101,7 +101,8 @@ def _status(game, best, last) -> list:
 
 
 def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
-                show_line: bool = True, cell: float = 64, hints: Iterable = ()) -> Scene:
+                show_line: bool = True, cell: float = 64, hints: Iterable = (),
+                line: Iterable = (), selected=None) -> Scene:
     """The position as a Scene.
 
     ``best``: a Move to ring in green (e.g. from ``solve``); ``last``: a Move
@@ -109,7 +110,11 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
     ``highlight``: cells to ring in vermillion (e.g. ``IllegalMove.cells``);
     ``show_line``: outline the row or column the player to move takes from;
     ``hints``: moves (or ``(move, label)`` rows) ranked best first, ringed in
-    green with their rank in a badge, so the ranking reads without colour.
+    green with their rank in a badge, so the ranking reads without colour;
+    ``line``: a sequence of takes from this position (a principal variation),
+    numbered 1, 2, 3... in corner badges, the mover's in blue and the
+    opponent's in black, the first ringed; ``selected``: a cell an editor has
+    picked, ringed in a thick solid blue.
     """
     if last is True:
         last = game.last_move
@@ -139,9 +144,25 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
         _ring(scene, lay, best.cell if hasattr(best, "cell") else best, GOOD, width=5, inset=9)
     for rank, hint in enumerate(hints, 1):
         _rank_badge(scene, lay, hint[0] if isinstance(hint, tuple) else hint, rank)
+    _draw_line(scene, lay, list(line))
+    if selected is not None:
+        _ring(scene, lay, tuple(selected), HIGHLIGHT, width=6, inset=1)
     for cell_rc in highlight:
         _ring(scene, lay, tuple(cell_rc), ERROR, width=5, inset=2)
     return scene
+
+
+def _draw_line(scene: Scene, lay: BoardLayout, moves: list) -> None:
+    """Numbered takes: the mover's odd-numbered in blue, the replies in black."""
+    if moves:
+        _ring(scene, lay, moves[0].cell, HIGHLIGHT, width=5, inset=6)
+    r = max(10.0, lay.cell * 0.18)
+    for number, move in enumerate(moves, 1):
+        x, y, _, _ = cell_box(lay, move.row, move.col)
+        fill = HIGHLIGHT if number % 2 else INK
+        scene.circle(x + r + 3, y + r + 3, r, fill=fill, stroke=PAPER, stroke_width=1.5)
+        scene.text(x + r + 3, y + r + 3, str(number), size=r * (1.3 if number < 10 else 1.0),
+                   fill=PAPER, bold=True)
 
 
 def _rank_badge(scene: Scene, lay: BoardLayout, move, rank: int) -> None:

@@ -4,11 +4,13 @@
 ``GameBoard`` the shell every game's live ``Board`` is built on (seats,
 computer turns, undo/redo, hints, the move list); ``ReplayView`` the shell of
 every game's ``Replay`` (step through a move list, export SVG frames and one
-HTML page).
+HTML page); ``EditorShell`` the shell of every game's position ``Editor``
+(each edit checked by the engine's ``from_dict``, JSON load and save).
 """
 
 from kit.ui.board import BoardView
+from kit.ui.editor import EditorShell
 from kit.ui.game import GameBoard
 from kit.ui.replay import BadReplayMove, ReplayView
 
-__all__ = ["BoardView", "GameBoard", "ReplayView", "BadReplayMove"]
+__all__ = ["BoardView", "GameBoard", "ReplayView", "BadReplayMove", "EditorShell"]

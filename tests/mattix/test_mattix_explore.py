@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from kit import IllegalMove, mattix
+from kit import IllegalMove, InvalidPosition, mattix
 from kit.mattix import Board, Game, Move, Replay
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove
@@ -68,3 +68,121 @@ def test_replay_json_round_trip_and_page_size():
     assert again.moves == r.moves and again.position(-1) == g
     page = r.to_html("Mattix 8 x 8")
     assert page.count("<figure") == len(g.history) + 1
+
+
+# ----- editor --------------------------------------------------------------------
+
+PUZZLE = {"game": "mattix", "board": [[3, -2, 7, None], [5, None, 9, 1], [-4, 8, 2, 6],
+                                      [None, 4, -1, 10]],
+          "star": [1, 1], "to_move": 1, "scores": [2, -1]}
+
+
+def editor(game=None):
+    e = mattix.Editor(game)
+    e.view.raise_errors = True
+    return e
+
+
+def click_cell(e, cell):
+    click(e.canvas, *e.xy(cell))
+
+
+def type_tile(e, cell, text):
+    click_cell(e, cell)
+    e.value_box.value = text
+    e.tool_buttons["set"].click()
+
+
+def test_a_4x4_puzzle_built_by_clicks_equals_from_dict():
+    e = editor(Game.new(size=6, seed=9, level=2))
+    e.size_box.value = 4
+    e.tool_buttons["empty"].click()
+    click_cell(e, (1, 1))
+    e.tool_buttons["star"].click()                       # first: the empty board's star is at 0,0
+    for r, row in enumerate(PUZZLE["board"]):
+        for c, value in enumerate(row):
+            if value is not None:
+                type_tile(e, (r, c), str(value).replace("-", "\u2212" if value == -4 else "-"))
+    e.mover_box.value = 1
+    e.score_boxes[0].value, e.score_boxes[1].value = 2, -1
+    assert e.game == Game.from_dict(PUZZLE)
+    assert e.problems == [] and "valid position" in e.problem_box.value
+    assert e.json_box.value == e.to_json()
+    assert e.view.scene.to_svg() == e.scene().to_svg()
+
+
+def test_a_bad_edit_is_refused_with_the_engines_message_and_changes_nothing():
+    e = editor(Game.from_dict(PUZZLE))
+    before, text = e.game.to_dict(), e.json_box.value
+    type_tile(e, (1, 1), "5")                            # a tile on the star
+    expected = None
+    try:
+        Game.from_dict({**PUZZLE, "board": [[3, -2, 7, None], [5, 5, 9, 1], *PUZZLE["board"][2:]]})
+    except InvalidPosition as exc:
+        expected = str(exc)
+    assert e.problems == [expected] and expected in e.view.message
+    assert e.game.to_dict() == before and e.json_box.value == text
+    assert e.marks == ((1, 1),) and "#D55E00" in e.view.scene.to_svg()
+    click_cell(e, (0, 0))
+    e.tool_buttons["star"].click()                       # the star onto a tile
+    assert "the star (0,0) is on a tile (3)" in e.problems[0]
+    type_tile(e, (0, 1), "seven")                        # not a number at all
+    assert "'seven' is not a whole number" in e.problems[0]
+    assert e.game.to_dict() == before
+    type_tile(e, (0, 3), "11")                           # still editable afterwards
+    assert e.game.board[0][3] == 11 and e.problems == [] and e.marks == ()
+
+
+def test_a_button_with_no_cell_picked_says_so():
+    e = editor()
+    e.tool_buttons["clear"].click()
+    assert e.problems == ["click a cell of the board first"]
+
+
+def test_resize_keeps_the_overlap_and_deal_fills_from_a_seed():
+    e = editor(Game.from_dict(PUZZLE))
+    e.size_box.value = 3
+    assert e.game.board == [[3, -2, 7], [5, None, 9], [-4, 8, 2]] and e.game.star == (1, 1)
+    e.size_box.value = 5
+    assert e.game.size == 5 and e.game.board[4] == [None] * 5
+    e.seed_box.value = 12
+    e.tool_buttons["fill2"].click()
+    assert e.game == Game.new(size=5, level=2, seed=12)
+    e.tool_buttons["fill1"].click()
+    assert e.game == Game.new(size=5, level=1, seed=12)
+
+
+def test_save_then_load_is_exact_and_a_malformed_file_keeps_the_position(tmp_path):
+    e = editor(Game.from_dict(PUZZLE))
+    path = e.save(tmp_path / "puzzle.json")
+    other = editor()
+    assert other.load(path) and other.game == e.game and other.problems == []
+    before = other.game.to_dict()
+    (tmp_path / "broken.json").write_text('{"game": "mattix", "board": [[1, 2], ')
+    assert not other.load(tmp_path / "broken.json")
+    assert other.problems[0].startswith("the text is not valid JSON")
+    (tmp_path / "bad.json").write_text('{"board": [[1, 2], [3, null]], "star": [0, 0]}')
+    assert not other.load(tmp_path / "bad.json")
+    assert other.problems == ["the star (0,0) is on a tile (1); its cell must be null"]
+    assert not other.load(tmp_path / "missing.json")
+    assert "cannot read" in other.problems[0]
+    assert other.game.to_dict() == before
+
+
+def test_the_text_area_loads_by_button_and_play_from_here_hands_over_a_board():
+    e = editor()
+    e.json_box.value = Game.from_dict(PUZZLE).to_dict().__repr__().replace("None", "null") \
+        .replace("'", '"')
+    e.buttons["load"].click()
+    assert e.game == Game.from_dict(PUZZLE)
+    e.buttons["play"].click()
+    assert isinstance(e.played, Board) and e.played.game == e.game
+    assert e.played.game is not e.game and e.played in e.played_box.children
+    click(e.played.canvas, *e.played.xy(e.played.game.legal_moves()[0].cell))
+    assert e.game == Game.from_dict(PUZZLE)              # the editor's position is its own
+
+
+def test_one_edit_is_checked_in_well_under_20_ms():
+    e = editor(Game.new(size=8, seed=1, level=2))
+    e.set_tile((0, 0) if e.game.star != (0, 0) else (0, 1), 4)
+    assert 0 < e.last_check_ms < 20

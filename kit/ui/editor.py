@@ -1,0 +1,213 @@
+"""EditorShell: build any position by clicks, checked by the engine as you go.
+
+The shell every game's position ``Editor`` is built on. Every edit takes one
+path, :meth:`EditorShell.edit`: the change is made to a copy of the position's
+dict and checked with the engine's own ``Game.from_dict``. If the engine
+refuses it, the edit is refused: the position stays exactly as it was (still
+editable, nothing lost), ``problems`` holds the engine's message in words,
+and the board rings the cells the problem names. Load and save: a text area
+with the position's JSON, ``load_json`` / ``to_json``, and ``save(path)`` /
+``load(path)``; malformed text or a bad file is reported the same way and
+keeps the position. "Play from here" hands the position to the game's live
+``Board``, shown under the editor.
+
+A game's ``Editor`` subclass sets ``GAME`` and defines the hooks
+``new_position``, ``scene``, ``on_click``, ``tools`` and ``board_for`` (and may
+define ``sync_tools``). Not covered: any game's palette or picture.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import re
+import time
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from kit.scene import Scene
+from kit.ui.board import BoardView
+
+PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
+BUTTON_LAYOUT = dict(width="auto", min_width="96px", height="40px")
+
+
+def position_json(data: dict) -> str:
+    """``data`` as JSON, one short list per line (a board row reads as a row)."""
+    text = json.dumps(data, indent=1)
+    # Fold each innermost list onto one line. Indentation is only ever
+    # outside strings (JSON escapes newlines inside them), so this is safe.
+    return re.sub(r"\[[^\[\]{}]*\]", lambda m: re.sub(r"\n\s*", " ", m.group(0))
+                  .replace("[ ", "[").replace(" ]", "]"), text)
+
+
+class EditorShell(widgets.VBox):
+    """An editor of ``game`` (default: the game's ``new_position()``)."""
+
+    #: the game's Game class: its ``from_dict`` is the judge of every edit
+    GAME = None
+
+    def __init__(self, game=None, *, pixel_ratio: float = 2.0):
+        self.game = (game if game is not None else self.new_position()).copy()
+        self.problems: list = []
+        self.marks: tuple = ()
+        self.last_check_ms = 0.0
+        self.played = None
+        self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
+        self.canvas = self.view.canvas
+        self.problem_box = widgets.HTML()
+        self.json_box = widgets.Textarea(layout=widgets.Layout(width="100%", height="160px"))
+        self.buttons = {"load": self.button("Text → position", self._load_text,
+                                       "check the JSON in the text area and use it"),
+                        "copy": self.button("Position → text", self._show_json,
+                                       "put the current position's JSON in the text area"),
+                        "play": self.button("▶ Play from here", self.play_from_here,
+                                       "play this position on a live board, below")}
+        self.played_box = widgets.VBox()
+        side = widgets.VBox(
+            [*self.tools(), self.problem_box,
+             widgets.HBox([self.buttons["play"]]),
+             widgets.HTML(f'<div style="{PANEL_STYLE}"><b>Position as JSON</b> '
+                          "(copy it, or paste one and press Text → position)</div>"),
+             self.json_box,
+             widgets.HBox([self.buttons["load"], self.buttons["copy"]],
+                          layout=widgets.Layout(flex_flow="row wrap"))],
+            layout=widgets.Layout(width="360px", min_width="280px", margin="0 0 0 16px"))
+        super().__init__([widgets.HBox([self.view, side],
+                                       layout=widgets.Layout(align_items="flex-start")),
+                          self.played_box])
+        self._refresh()
+
+    # ----- hooks a game's Editor provides ----------------------------------
+
+    def new_position(self):
+        """The position a new editor starts from."""
+        raise NotImplementedError
+
+    def scene(self) -> Scene:
+        """The picture of ``self.game``, ringing ``self.marks`` (and any selection)."""
+        raise NotImplementedError
+
+    def on_click(self, x: float, y: float) -> None:
+        """A click at scene point (x, y)."""
+
+    def tools(self) -> list:
+        """The game's own widgets (palette, fields, buttons), shown above the JSON."""
+        return []
+
+    def sync_tools(self) -> None:
+        """Make the game's widgets show ``self.game`` (after an edit or a load)."""
+
+    def board_for(self, game):
+        """The game's live Board playing ``game``."""
+        raise NotImplementedError
+
+    # ----- the one path every edit takes -------------------------------------
+
+    def edit(self, change, what: str, cells=()) -> bool:
+        """Apply ``change(data)`` to a copy of the position dict; keep it if the engine does.
+
+        ``change`` edits the dict in place (or returns a new one). ``what`` says
+        the edit in words ("tile 7 at 2,3"); ``cells`` are marked if the engine
+        refuses without naming cells of its own. Returns whether it was kept.
+        """
+        data = copy.deepcopy(self.game.to_dict())
+        start = time.perf_counter()
+        try:
+            changed = change(data)
+            game = self.GAME.from_dict(data if changed is None else changed)
+        except ValueError as exc:
+            self.last_check_ms = (time.perf_counter() - start) * 1000
+            self.refuse(str(exc), getattr(exc, "cells", ()) or cells, what)
+            return False
+        self.last_check_ms = (time.perf_counter() - start) * 1000
+        self.accept(game, f"Done: {what}.")
+        return True
+
+    def accept(self, game, message: str) -> None:
+        self.game, self.problems, self.marks = game, [], ()
+        self._refresh()
+        self.view.say(message, tone="good")
+
+    def refuse(self, problem: str, cells=(), what: str = "") -> None:
+        """Say why an edit was refused and mark ``cells``; the position is unchanged."""
+        self.problems, self.marks = [problem], tuple(tuple(c) for c in cells)
+        self._refresh(json_too=False)
+        self.view.say(f"Refused{': ' + what if what else ''}. {problem}", tone="bad")
+
+    def _refresh(self, json_too: bool = True) -> None:
+        self.sync_tools()
+        self.redraw()
+        if json_too:
+            self._show_json()
+        if self.problems:
+            items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
+            self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #A04000">'
+                                      f"<b>Not accepted</b> (the position is unchanged):"
+                                      f"<ul>{items}</ul></div>")
+        else:
+            self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #006B4E">'
+                                      "✓ a valid position</div>")
+
+    def redraw(self) -> None:
+        self.view.show(self.scene())
+
+    def say(self, text: str, *, tone: str = "info") -> None:
+        self.view.say(text, tone=tone)
+
+    def _clicked(self, x: float, y: float) -> None:
+        self.on_click(x, y)
+
+    def button(self, label: str, handler, tooltip: str = "") -> widgets.Button:
+        """A big, readable button running ``handler()``; an error shows under the board."""
+        b = widgets.Button(description=label, tooltip=tooltip or label,
+                           layout=widgets.Layout(**BUTTON_LAYOUT),
+                           style=widgets.ButtonStyle(font_size="16px"))
+        b.on_click(lambda _b: self.view.guarded(handler))
+        return b
+
+    # ----- JSON, files, playing ---------------------------------------------
+
+    def to_json(self) -> str:
+        return position_json(self.game.to_dict())
+
+    def load_json(self, text: str) -> bool:
+        """Use the position in ``text``; on any problem keep the current one and say why."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            self.refuse(f"the text is not valid JSON: {exc}", (), "loading the text")
+            return False
+        return self.edit(lambda _old: data, "loaded the position")
+
+    def save(self, path) -> Path:
+        path = Path(path)
+        path.write_text(self.to_json() + "\n", encoding="utf-8")
+        self.say(f"Saved to {path}.", tone="good")
+        return path
+
+    def load(self, path) -> bool:
+        """Load a ``.json`` file saved by ``save`` (or written by hand)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.refuse(f"cannot read {path}: {exc}", (), "loading a file")
+            return False
+        return self.load_json(text)
+
+    def _load_text(self) -> None:
+        self.load_json(self.json_box.value)
+
+    def _show_json(self) -> None:
+        self.json_box.value = self.to_json()
+
+    def play_from_here(self):
+        """Show a live Board of this position under the editor; return it."""
+        self.played = self.board_for(self.game.copy())
+        self.played_box.children = [widgets.HTML(
+            f'<div style="{PANEL_STYLE}"><b>Playing from the edited position</b> '
+            "(the editor above is unchanged)</div>"), self.played]
+        self.say("The position is on the live board below.", tone="good")
+        return self.played
