@@ -2,8 +2,9 @@
 
 Each card is drawn as 3 lines of 3 characters: ``o`` a spot, ``.`` an empty
 box, the value in the middle; row and column numbers frame the table. Below
-it, every card is also listed as text with its cell, and the hands, the pile
-and the scores follow, so a screen reader can read the whole position.
+it, every card is also listed as text with its cell, the offending cards of a
+free table (those a challenge may take), and the hands, the pile and the
+scores follow, so a screen reader can read the whole position.
 
 Not covered: hidden information (``str(game)`` shows every hand; use
 ``game.view(seat)`` for one seat's view).
@@ -49,6 +50,8 @@ def board_text(game) -> str:
     if grid:
         lines.append("Table: " + "; ".join(f"({r},{c}) {TEXT[v]} value {VALUE[v]}"
                                           for (r, c), v in sorted(grid.items())))
+    if not game.auto_collect:
+        lines.append(_free_table_line(game))
     for s in range(game.players):
         mark = " (to move)" if s == game.to_move and not game.is_over else ""
         mark += " (out)" if game.out[s] else ""
@@ -61,3 +64,12 @@ def board_text(game) -> str:
     if game.is_over:
         lines.append("The game is over.")
     return "\n".join(lines)
+
+
+def _free_table_line(game) -> str:
+    """Which cards a challenge may take, in words."""
+    if not game.offending_known:
+        return ("Offending cards: not recorded (a puzzle); a challenge may take any cards, "
+                "as few as make the table legal")
+    cells = ", ".join(f"({r},{c})" for r, c in sorted(game.offending))
+    return f"Offending cards (placed against the rules): {cells or 'none'}"

@@ -308,3 +308,13 @@ def test_copy_keeps_the_record():
     c.play("challenge 0,1")
     assert g.offending == {(0, 1)} and c.offending == frozenset()
     assert copy.deepcopy(g.to_dict()) == g.to_dict()
+
+
+def test_the_text_board_names_the_offending_cards():
+    g, _, _ = _starter_and_mistake()
+    assert "Offending cards (placed against the rules): (0,1)" in str(g)
+    g.play("challenge 0,1")
+    assert "Offending cards (placed against the rules): none" in str(g)
+    puzzle = setup(_hub(), [["00000000"], ["11111111"]], auto_collect=False)
+    assert "Offending cards: not recorded" in str(puzzle)
+    assert "Offending" not in str(Game.new(seed=1))
