@@ -33,16 +33,16 @@ from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scen
 CARD_COLOURS = (OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["green"],
                 OKABE_ITO["blue"])
 WILD_FILL = "#BBBBBB"
-BACK_FILL = "#7A6A4F"      # a hidden card
 PENDING_FILL = "#DCEBF7"   # a card placed this turn, not yet confirmed
 GHOST_FILL = "#E3F3EC"     # a hinted card
 BAD_TEXT = "#A04000"       # a darker vermillion: readable as text on white
 
-HEADER = 52                # the top line
-PANEL_W = 380              # the side panel
+TOP_H = 72                 # the panel's top: whose turn, the deck (or who won)
+PANEL_W = 340              # the side panel
 HAND_CELL = 72             # the mover's hand
 SMALL_CELL = 46            # the other hands
 LABEL_H = 30               # a seat's name and score
+HIDDEN_H = 22              # "4 cards, hidden" under it
 UNDER_H = 24               # the words under a marked hand card ("swap", "on table")
 GAP = 12
 TITLE_SIZE = 22
@@ -95,7 +95,7 @@ def _extent(table, margin: int) -> tuple:
 
 
 def layout_for(game_or_table, *, margin: int = 1, cell: float = 72, coords: bool = True,
-               origin: tuple = (0, HEADER)) -> Layout:
+               origin: tuple = (0, 0)) -> Layout:
     """The layout :func:`draw_game` uses for this game (or table dict): all of it."""
     table = getattr(game_or_table, "table", game_or_table)
     extent = _extent(table, margin)
@@ -113,7 +113,8 @@ def fit_layout(table, box, *, centre=None, margin: int = 1, max_cell: float = 72
     x0, y0, w, h = box
     r0, c0, rows, cols = extent = _extent(table, margin)
     cell = max(min_cell, min(max_cell, w / (cols + 0.75), h / (rows + 0.75)))
-    vis_rows, vis_cols = min(rows, int(h / cell - 0.75)), min(cols, int(w / cell - 0.75))
+    # A cut side needs a half-cell strip to scroll by (the fitted side a quarter cell).
+    vis_rows, vis_cols = min(rows, int(h / cell - 1)), min(cols, int(w / cell - 1))
     cr, cc = centre if centre is not None else (r0 + (rows - 1) / 2, c0 + (cols - 1) / 2)
     top_row = _clamp(round(cr - (vis_rows - 1) / 2), r0, r0 + rows - vis_rows)
     left_col = _clamp(round(cc - (vis_cols - 1) / 2), c0, c0 + cols - vis_cols)
@@ -196,16 +197,23 @@ def plan(game, *, table=None, box=None, centre=None, shown=None, cell: float = 7
         right = box[0] + box[2]
     shown = {game.to_move} if shown is None else set(shown)
     panel_x = right + GAP
-    y, tops, hand = HEADER, [], ()
+    y, tops, hand = GAP + TOP_H, [], ()
     for seat in range(game.players):
         tops.append(y)
-        size = HAND_CELL if seat == game.to_move and seat in shown else SMALL_CELL
+        if seat not in shown:
+            y += LABEL_H + HIDDEN_H + GAP
+            continue
+        size = _hand_cell(game, seat)
         if seat == game.to_move:
             hand = tuple((panel_x + i * size, y + LABEL_H, size, size)
                          for i in range(len(game.hands[seat])))
         y += LABEL_H + size + (UNDER_H if size == HAND_CELL else 0) + GAP
     height = max(lay.height, y, box[1] + box[3] if box else 0)
     return Geometry(panel_x + PANEL_W, height, lay, hand, _pans(lay), panel_x, tuple(tops), y)
+
+
+def _hand_cell(game, seat) -> float:
+    return HAND_CELL if seat == game.to_move else SMALL_CELL
 
 
 def _pans(lay: Layout) -> dict:
@@ -271,7 +279,6 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
                   else game.wilds())
     _draw_table(scene, game, geo.table, table, pending, ghost, show_frontier, letters, stands_for,
                 coords)
-    _draw_pans(scene, geo)
     if highlight is None:
         last = getattr(game, "last_play", None)
         highlight = () if pending else (last.cells if last else ())
@@ -280,7 +287,6 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
     for cells, kind in ((highlight, "highlight"), (pending_cells, "pending"),
                         (tuple(good_cells) + tuple(ghost_cells), "good"), (error_cells, "error")):
         _outline(scene, geo.table, cells, kind)
-    _draw_header(scene, game, names)
     _draw_seats(scene, game, geo, names, shown, pending, selected, set(exchange), letters)
     for i, (text, style) in enumerate(lines):
         scene.text(geo.panel_x, geo.notes_top + (i + 0.5) * LINE_H, text, anchor="start",
@@ -290,6 +296,7 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
 
 def _draw_table(scene, game, lay, table, pending, ghost, show_frontier, letters, stands_for,
                 coords) -> None:
+    _draw_pans(scene, lay)
     if coords:
         _draw_coords(scene, lay)
     if show_frontier:
@@ -330,49 +337,56 @@ def _draw_coords(scene: Scene, lay: Layout) -> None:
         scene.text(lay.left - g / 2, y, lay.min_row + i, size=size, fill="#555555")
 
 
-def _draw_pans(scene: Scene, geo: Geometry) -> None:
-    """Shade the edges where a cut table goes on, with an arrow in the middle."""
-    for direction, (x, y, w, h) in geo.pans.items():
+def _draw_pans(scene: Scene, lay: Layout) -> None:
+    """Shade the edges where a cut table goes on, with arrows between the coordinates."""
+    for direction, (x, y, w, h) in _pans(lay).items():
         scene.rect(x, y, w, h, fill="#D9D2BD", stroke="#8A8068", stroke_width=1)
-        cx, cy, s = x + w / 2, y + h / 2, min(w, h) * 0.4
-        tip = {"up": ((cx, cy - s), (cx - s, cy + s), (cx + s, cy + s)),
-               "down": ((cx, cy + s), (cx - s, cy - s), (cx + s, cy - s)),
-               "left": ((cx - s, cy), (cx + s, cy - s), (cx + s, cy + s)),
-               "right": ((cx + s, cy), (cx - s, cy - s), (cx - s, cy + s))}[direction]
-        scene.polygon(tip, fill=INK)
+        s = lay.cell * 0.2
+        along = lay.cols if direction in ("up", "down") else lay.rows
+        for k in range(1, along, 3):           # on cell borders: the numbers sit mid-cell
+            if direction in ("up", "down"):
+                cx, cy = x + k * lay.cell, y + h / 2
+            else:
+                cx, cy = x + w / 2, y + k * lay.cell
+            tip = {"up": ((cx, cy - s), (cx - s, cy + s * 0.7), (cx + s, cy + s * 0.7)),
+                   "down": ((cx, cy + s), (cx - s, cy - s * 0.7), (cx + s, cy - s * 0.7)),
+                   "left": ((cx - s, cy), (cx + s * 0.7, cy - s), (cx + s * 0.7, cy + s)),
+                   "right": ((cx + s, cy), (cx - s * 0.7, cy - s), (cx - s * 0.7, cy + s))}
+            scene.polygon(tip[direction], fill=INK)
 
 
-def _draw_header(scene, game, names) -> None:
+def _draw_top(scene, game, names, x) -> None:
+    """Whose turn it is and the deck; at the end, who won."""
     if game.is_over:
         best = max(game.scores)
         winners = [names[i] for i, s in enumerate(game.scores) if s == best]
-        text = (f"Game over: {winners[0]} wins with {best} points" if len(winners) == 1
-                else f"Game over: a draw at {best} points ({', '.join(winners)})")
+        first, second = "Game over", (f"{winners[0]} wins: {best} points" if len(winners) == 1
+                                      else f"A draw at {best} points")
     else:
         n = len(game.deck)
-        text = f"{MARK} {names[game.to_move]} to move \u00B7 deck: {n} card{'s' if n != 1 else ''}"
-    scene.text(GAP, HEADER / 2, text, size=TITLE_SIZE, bold=True, anchor="start")
+        first = f"{MARK} {names[game.to_move]} to move"
+        second = f"Deck: {n} card{'s' if n != 1 else ''}"
+    scene.text(x, GAP + TOP_H * 0.27, first, size=TITLE_SIZE, bold=True, anchor="start")
+    scene.text(x, GAP + TOP_H * 0.75, second, size=TEXT_SIZE, anchor="start")
 
 
 def _draw_seats(scene, game, geo, names, shown, pending, selected, exchange, letters) -> None:
     x = geo.panel_x
-    scene.rect(x - GAP / 2, HEADER - GAP / 2, PANEL_W, scene.height - HEADER + GAP / 2 - 4,
-               fill=PAPER, stroke="#CCCCCC", radius=8)
+    scene.rect(x - GAP / 2, GAP / 2, PANEL_W, scene.height - GAP, fill=PAPER, stroke="#CCCCCC",
+               radius=8)
+    _draw_top(scene, game, names, x)
     used = _used_slots(game, pending)
     for seat, top in enumerate(geo.seat_tops):
         mover = seat == game.to_move and not game.is_over
-        label = (f"{MARK + ' ' if mover else ''}{names[seat]}: {game.scores[seat]} points"
-                 + ("  (to move)" if mover else ""))
+        label = f"{MARK + ' ' if mover else ''}{names[seat]}: {game.scores[seat]} points"
         scene.text(x, top + LABEL_H / 2, label, size=TEXT_SIZE, bold=mover, anchor="start")
         hand = game.hands[seat]
-        size = HAND_CELL if seat == game.to_move and seat in shown else SMALL_CELL
         if seat not in shown:
-            for i in range(len(hand)):
-                draw_back(scene, x + i * size, top + LABEL_H, size)
-            scene.text(x + max(1, len(hand)) * size + GAP, top + LABEL_H + size / 2,
+            scene.text(x, top + LABEL_H + HIDDEN_H / 2,
                        f"{len(hand)} card{'s' if len(hand) != 1 else ''}, hidden", size=17,
                        anchor="start", fill="#555555")
             continue
+        size = _hand_cell(game, seat)
         if not hand:
             scene.text(x, top + LABEL_H + size / 2, "no cards", size=17, anchor="start")
         for i, card in enumerate(hand):
@@ -437,7 +451,8 @@ def _breakdown(why) -> list:
 
 def _wrap(text: str) -> list:
     # DejaVu Sans averages about 0.5 em per character in these texts (measured).
-    return textwrap.wrap(text, int((PANEL_W - 2 * GAP) / (0.5 * TEXT_SIZE))) or [""]
+    return textwrap.wrap(text, int((PANEL_W - 2 * GAP) / (0.5 * TEXT_SIZE)),
+                         break_on_hyphens=False, break_long_words=False) or [""]
 
 
 STYLES = {"title": dict(size=TITLE_SIZE, bold=True),
@@ -471,13 +486,6 @@ def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, lette
     if letters:
         scene.text(x + size * 0.78, y + size * 0.23, COLOURS[colour], size=max(14, size * 0.22),
                    fill="#333333", bold=True)
-
-
-def draw_back(scene: Scene, x: float, y: float, size: float) -> None:
-    """A face-down card: a hidden hand."""
-    pad = size * 0.06
-    scene.rect(x + pad, y + pad, size - 2 * pad, size - 2 * pad, fill=BACK_FILL, stroke=INK,
-               stroke_width=1.5, radius=size * 0.1)
 
 
 def _draw_shape(scene, shape, cx, cy, s, colour) -> None:

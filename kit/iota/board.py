@@ -1,0 +1,336 @@
+"""The live IOTA board: pick a card, click a cell, up to four cards, then Confirm.
+
+Built on :class:`kit.ui.game.GameBoard`, which runs the seats, computer turns,
+undo/redo, hints and the move list. This module adds what is IOTA's:
+
+- the picture (:func:`kit.iota.draw.draw_game`): the table, every seat's
+  score and the hands that may be seen, the pending cards on the table with
+  their live score line by line (``game.explain``), or the rule they break;
+- what a click means: a hand card picks it; an empty cell places the picked
+  card there (pending); a pending card goes back to the hand; a wild on the
+  table, with a card picked, is recycled (``recycle r,c CARD``); a shaded
+  edge scrolls a table too big for its box;
+- the buttons: Confirm plays the pending cards (an illegal play changes
+  nothing: the cells are marked and the status says the rule), Take back
+  returns them, Pass opens the exchange choice (click cards to swap, then Pass
+  or Confirm again);
+- the hint: ``rank_moves``' best plays with their points, the best drawn
+  faintly on the table.
+
+**[decision] The table's size.** The canvas is a fixed 932 x 560 picture so
+it fits a 1366 x 768 projector beside the side panel and never jumps: the table
+gets a 580 x 560 box, its cards shrink to fit from 72 px down to 48 px (still
+readable from the back), and past that the box shows a window of the table
+(11 x 10 cells) instead of shrinking further. The window follows the action:
+it recentres when a pending card, the last play or a hint would fall outside,
+and the shaded edges scroll it by half a window.
+
+Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
+(``draw.py``).
+"""
+
+from __future__ import annotations
+
+from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, rank_moves
+from kit.iota.cards import TEXT, WILD, describe
+from kit.iota.draw import cell_at, cell_box, draw_game, plan
+from kit.iota.moves import Pass, Play, Recycle
+from kit.iota.rules import Game
+from kit.ui.game import GameBoard
+
+#: The table's box in the picture: (x, y, width, height).
+TABLE_BOX = (0, 0, 580, 560)
+MIN_CELL = 48
+HINT_ROWS = 3
+
+
+class Board(GameBoard):
+    """An IOTA game on a canvas; options are ``Game.new``'s (``players=2``)."""
+
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+    BUTTONS = {"confirm": "Confirm", "take_back": "Take back", "pass": "Pass"}
+    NOTATION_KEY = (
+        "A card is written <b>number, colour, shape</b>: <b>3GT</b> = green triangle 3.<br>"
+        "Colours <b>R</b> red, <b>Y</b> yellow, <b>G</b> green, <b>B</b> blue; "
+        "shapes <b>C</b> circle, <b>S</b> square, <b>T</b> triangle, <b>X</b> cross; "
+        "<b>W</b> a wild card.<br>"
+        "A play is <code>3GT@0,1 2GT@0,2</code>: each card at row,column; "
+        "<code>recycle 0,3 3GT</code> swaps the wild at (0,3) for 3GT; "
+        "<code>pass 2GT 1RC</code> passes, exchanging those cards.<br>"
+        "On the table: thin blue = the last play, thick blue on a tinted card = your "
+        "pending cards, dashed vermillion = a broken rule, dashed green = a hint.")
+
+    def __init__(self, game=None, **kwargs):
+        self._window_centre = None   # the table window's centre (row, col); None: the middle
+        self._seen_focus = None      # the cells the window last moved to show
+        super().__init__(game, **kwargs)
+
+    def new_game(self, seed: int) -> Game:
+        return Game.new(seed=seed, **{"players": 2, **self.options})
+
+    def deck_count(self, game) -> int:
+        return len(game.deck)
+
+    # ----- the half-made move ---------------------------------------------
+
+    def clear_pending(self) -> None:
+        self.selected = None        # index of the hand card picked
+        self.placed = []            # (hand index, cell) of each pending card, in order
+        self.exchanging = False     # choosing cards to swap after pressing Pass
+        self.swap = set()           # hand indices marked for the exchange
+
+    @property
+    def hand(self) -> list:
+        """The mover's hand as card ints, in the game's order."""
+        return self.game.hands[self.game.to_move]
+
+    def pending_play(self):
+        """The pending cards as a Play, or None."""
+        if not self.placed:
+            return None
+        return Play.of((self.hand[i], cell) for i, cell in self.placed)
+
+    # ----- the picture --------------------------------------------------
+
+    def _picture_options(self) -> dict:
+        pending = self.pending_play()
+        table = dict(self.game.table)
+        if pending:
+            table.update((cell, card) for card, cell in pending.placements)
+        return {"table": table, "box": TABLE_BOX, "shown": self.shown_seats(),
+                "centre": self._centre(table, pending)}
+
+    def _centre(self, table, pending):
+        """Where the table's window is centred; it moves only to show what changed."""
+        focus = self._focus(pending)
+        if focus and focus != self._seen_focus:
+            self._seen_focus = focus
+            lay = plan(self.game, table=table, box=TABLE_BOX,
+                       centre=self._window_centre).table
+            if not all(lay.shows(*cell) for cell in focus):
+                rows, cols = [r for r, _ in focus], [c for _, c in focus]
+                self._window_centre = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
+        return self._window_centre
+
+    def _focus(self, pending) -> tuple:
+        cells = list(pending.cells) if pending else []
+        ghost = self._ghost()
+        if ghost:
+            cells += ghost.cells
+        if not cells and isinstance(self.last_move, Play):
+            cells = list(self.last_move.cells)
+        return tuple(cells) + tuple(self.marks)
+
+    def _ghost(self):
+        best = self.hint_rows[0][0] if self.hint_rows else None
+        return best if isinstance(best, Play) else None
+
+    def scene(self):
+        options = self._picture_options()
+        self._geo = plan(self.game, **options)
+        del options["table"]
+        return draw_game(
+            self.game, **options, pending=self.pending_play(), ghost=self._ghost(),
+            error_cells=self.marks or None, selected=self.selected,
+            exchange=self.swap, notes=self._notes(),
+            seat_names=[self.seat_label(i) for i in range(self.game.players)],
+            highlight=self._highlight(), cell=72)
+
+    def _highlight(self):
+        if self.placed:
+            return ()
+        return self.last_move.cells if isinstance(self.last_move, Play) else ()
+
+    def _notes(self) -> list:
+        """What to do next, in words, under the seats."""
+        if self.game.is_over:
+            return ["Press New game to play again."]
+        if not self.human_to_move:
+            return []
+        if self.hand_hidden:
+            return [f"{self.seat_name(self.game.to_move)}: click the board to show your hand."]
+        if self.hint_rows:
+            return [f"Hint {k}: {label}: {m}" for k, (m, label) in enumerate(self.hint_rows, 1)]
+        if self.exchanging:
+            n = min(len(self.game.deck), len(self.hand))
+            return [f"Passing: click up to {n} card{'s' if n != 1 else ''} to swap "
+                    f"(the deck holds {len(self.game.deck)}); {len(self.swap)} marked. "
+                    "Press Pass again to pass."]
+        if self.selected is not None:
+            card = TEXT[self.hand[self.selected]]
+            return [f"Click an empty cell for {card}, or a wild on the table to swap {card} "
+                    "for it."]
+        if self.placed:
+            return ["Confirm, or add a card. Click a pending card to pick it up again."]
+        return ["Click a card in your hand, then a cell."]
+
+    def cell_point(self, cell) -> tuple:
+        x, y, w, h = cell_box(self.geometry.table, *cell)
+        return x + w / 2, y + h / 2
+
+    def hand_point(self, i: int) -> tuple:
+        return self.geometry.hand_point(i)
+
+    @property
+    def geometry(self):
+        """Where things are in the picture on the canvas now (clicks are mapped with it)."""
+        return self._geo
+
+    # ----- clicks -------------------------------------------------------
+
+    def on_click(self, x: float, y: float) -> None:
+        geo = self.geometry
+        direction = geo.pan_at(x, y)
+        if direction:
+            self._scroll(direction)
+            return
+        i = geo.hand_at(x, y)
+        if i is not None:
+            self._hand_clicked(i)
+            return
+        cell = cell_at(geo.table, x, y)
+        if cell is None:
+            self.say("Click a card in your hand, then a cell on the table.", tone="bad")
+            return
+        self._cell_clicked(cell)
+
+    def _scroll(self, direction: str) -> None:
+        lay = self.geometry.table
+        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+        centre = (lay.min_row + (lay.rows - 1) / 2, lay.min_col + (lay.cols - 1) / 2)
+        self._window_centre = (centre[0] + dr * (lay.rows // 2), centre[1] + dc * (lay.cols // 2))
+        self.redraw()
+        self.say(f"Scrolled the table {direction}.")
+
+    def _hand_clicked(self, i: int) -> None:
+        card = TEXT[self.hand[i]]
+        if self.exchanging:
+            self._mark_for_exchange(i)
+            return
+        slot = next((k for k, (j, _) in enumerate(self.placed) if j == i), None)
+        if slot is not None:
+            self._pick_up(slot)
+            return
+        # Picking again keeps the pick (a double click must not undo it); Take back unpicks.
+        self.selected = i
+        self.redraw()
+        self.say(f"{card} ({describe(self.hand[i])}) picked: click an empty cell for it.")
+
+    def _mark_for_exchange(self, i: int) -> None:
+        card = TEXT[self.hand[i]]
+        if i in self.swap:
+            self.swap.discard(i)
+        elif len(self.swap) >= len(self.game.deck):
+            n = len(self.game.deck)
+            self.say(f"You may exchange at most {n} card{'s' if n != 1 else ''}: that is all "
+                     "the deck holds.", tone="bad")
+            return
+        else:
+            self.swap.add(i)
+        self.redraw()
+        marked = " ".join(TEXT[self.hand[j]] for j in sorted(self.swap)) or "none"
+        self.say(f"{card} {'marked' if i in self.swap else 'kept'}. To swap: {marked}. "
+                 "Press Pass to pass.")
+
+    def _pick_up(self, slot: int) -> None:
+        """A pending card goes back to the hand, picked, ready for another cell."""
+        i, _ = self.placed.pop(slot)
+        self.selected, self.marks = i, ()
+        self.redraw()
+        self.say(f"{TEXT[self.hand[i]]} is back in your hand and picked: click a cell for it, "
+                 "or Take back.")
+
+    def _cell_clicked(self, cell) -> None:
+        if self.exchanging:
+            self.say("You are choosing cards to swap: click cards in your hand, then Pass.",
+                     tone="bad")
+            return
+        slot = next((k for k, (_, c) in enumerate(self.placed) if c == cell), None)
+        if slot is not None:
+            self._pick_up(slot)
+            return
+        on_table = self.game.table.get(cell)
+        if on_table == WILD and self.selected is not None:
+            self._recycle(cell)
+        elif on_table is not None:
+            what = "a wild: pick a card from your hand first to swap for it" if on_table == WILD \
+                else f"{TEXT[on_table]}: click an empty cell"
+            self.say(f"({cell[0]},{cell[1]}) holds {what}.", tone="bad")
+        elif self.selected is None:
+            self.say("Pick a card from your hand first, then click the cell.", tone="bad")
+        else:
+            self._place(cell)
+
+    def _place(self, cell) -> None:
+        self.placed.append((self.selected, cell))
+        self.selected = None
+        self.marks = ()
+        self.redraw()
+        why = self.game.explain(self.pending_play())
+        if why.legal:
+            self.say(f"Pending: {self.pending_play()} for {why.points} points. Confirm, or add "
+                     "a card.")
+        else:
+            self.say(f"Not allowed as it stands: {why.rule}", tone="bad")
+
+    def _recycle(self, cell) -> None:
+        if self.placed:
+            self.say("A wild is recycled before you play: take back your pending cards first.",
+                     tone="bad")
+            return
+        card = self.hand[self.selected]
+        points = self.submit(Recycle(cell, card))
+        if points is not None:
+            self.say(f"Swapped {TEXT[card]} for the wild at ({cell[0]},{cell[1]}): the wild is "
+                     "in your hand and it is still your turn.", tone="good")
+
+    # ----- buttons ------------------------------------------------------
+
+    def on_button(self, name: str) -> None:
+        {"confirm": self._confirm, "take_back": self._take_back, "pass": self._pass}[name]()
+
+    def _confirm(self) -> None:
+        if self.exchanging:
+            self._pass()
+            return
+        play = self.pending_play()
+        if play is None:
+            self.say("Nothing to confirm: click a card in your hand, then a cell (or Pass).",
+                     tone="bad")
+            return
+        self.submit(play)
+
+    def _take_back(self) -> None:
+        if not (self.placed or self.selected is not None or self.exchanging):
+            self.say("Nothing to take back.", tone="bad")
+            return
+        self.clear_pending()
+        self.marks = ()
+        self.redraw()
+        self.say("Taken back: your hand is whole again.")
+
+    def _pass(self) -> None:
+        if self.placed:
+            self.say("You have cards on the table: Confirm them, or Take back before passing.",
+                     tone="bad")
+            return
+        if not self.exchanging:
+            self.exchanging, self.selected = True, None
+            self.redraw()
+            n = min(len(self.game.deck), len(self.hand))
+            self.say(f"Pass: click up to {n} card{'s' if n != 1 else ''} to swap, then press "
+                     "Pass again (now, to keep your hand).")
+            return
+        self.submit(Pass.of(self.hand[i] for i in self.swap))
+
+    # ----- hints ----------------------------------------------------------
+
+    def hints(self, game: Game) -> list:
+        rows = rank_moves(game)[:HINT_ROWS]
+        if rows:
+            return [(play, f"{points} point{'s' if points != 1 else ''}") for points, play in rows]
+        keep = [c for c in game.hands[game.to_move] if c == WILD]
+        swap = [c for c in game.hands[game.to_move] if c != WILD][:len(game.deck)]
+        return [(Pass.of(swap), "no card fits anywhere: pass" + (", keeping your wild"
+                                                                 if keep else ""))]
+
