@@ -19,7 +19,8 @@ what the rules accept; on one in a hundred it throws kit.badinput's bad moves
 and corrupted positions, which must be refused with a ValueError and change
 nothing (which positions: the seed says). The output gives, per game, the
 games, moves and games per second, and each failure with its seed and the
-command that replays it; the exit status is 1 if anything failed. A script,
+command that replays it; the exit status is 1 if anything failed. The CPU
+time is given too: on a shared machine the wall clock measures the load. A script,
 not a test (it runs for hours on a small machine); tests/test_soak.py runs it
 for a handful of games.
 """
@@ -99,6 +100,7 @@ class Outcome:
     seed: int
     moves: int
     failure: str = ""
+    cpu: float = 0.0          # CPU seconds the game took (its worker's process time)
 
 
 def play_one(name: str, seed: int, log=None) -> Outcome:
@@ -107,7 +109,7 @@ def play_one(name: str, seed: int, log=None) -> Outcome:
     ``log`` (a print-like function) gets the setup and each move, for replays.
     Any exception is caught and returned as the failure, with where it happened.
     """
-    w = None
+    w, start = None, time.process_time()
     try:
         rng, game, seats, label = setup(name, seed)
         if log:
@@ -125,13 +127,14 @@ def play_one(name: str, seed: int, log=None) -> Outcome:
             if log:
                 log(f"{w.moves:4}. seat {seat} {move}: {points:+}   scores {game.scores}")
         require(game.legal_moves() == [], "the game is over but legal_moves() lists moves")
-        return Outcome(seed, w.moves)
+        return Outcome(seed, w.moves, cpu=time.process_time() - start)
     except Exception as err:  # noqa: BLE001 -- every failure is reported, with its seed
         if log:
             log(traceback.format_exc())
         moves = w.moves if w else 0
         kind = "" if isinstance(err, InvariantBroken) else f"{type(err).__name__}: "
-        return Outcome(seed, moves, f"{kind}{err} (after move {moves})")
+        return Outcome(seed, moves, f"{kind}{err} (after move {moves})",
+                       cpu=time.process_time() - start)
 
 
 def check_bad_input(game, rng) -> None:
@@ -152,14 +155,17 @@ class Report:
     games: int = 0
     moves: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0                                 # CPU seconds, all workers
     failures: list = field(default_factory=list)     # Outcomes that failed
     first_seed: int = 0
     stopped_early: bool = False                      # the time budget ran out
 
     def lines(self) -> list:
         rate = self.games / self.seconds if self.seconds else 0.0
+        per_cpu = self.games / self.cpu if self.cpu else 0.0
         out = [f"{self.name:<9} {self.games:>6} games {self.moves:>9} moves "
-               f"{self.seconds:>8.1f} s {rate:>7.2f} games/s {len(self.failures):>4} failures"]
+               f"{self.seconds:>8.1f} s {rate:>7.2f} games/s {len(self.failures):>4} failures",
+               f"{'':<9} {self.cpu:.1f} CPU s in all workers, {per_cpu:.2f} games per CPU s"]
         if self.stopped_early:
             out.append(f"  stopped at the time budget: seeds {self.first_seed}.."
                        f"{self.first_seed + self.games - 1} played")
@@ -207,6 +213,7 @@ def _collect(report, outcomes, progress) -> None:
     for o in outcomes:
         report.games += 1
         report.moves += o.moves
+        report.cpu += o.cpu
         if o.failure:
             report.failures.append(o)
     if progress and report.games // 1000 > thousands:
