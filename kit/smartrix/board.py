@@ -35,7 +35,7 @@ from __future__ import annotations
 from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, _hot_cells,
                              honest_placements, threats)
 from kit.smartrix.cards import TEXT, VALUE, rotate
-from kit.smartrix.draw import cell_at, cell_box, draw, hand_at, hand_box, layout
+from kit.smartrix.draw import cell_at, cell_box, draw, fitting_cells, hand_at, hand_box, layout
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
 from kit.smartrix.table import cards_value
@@ -66,11 +66,15 @@ class Board(GameBoard):
         "<code>10100000</code> becomes <code>00101000</code>.<br>"
         "<code>pass</code> passes. Free table: <code>...@0,1 claim</code> places and "
         "claims the set it forms, <code>claim r,c ...</code> takes a set left on the "
-        "table, <code>challenge r,c ...</code> takes cards placed against the rules.")
+        "table, <code>challenge r,c ...</code> takes cards placed against the rules.<br>"
+        "Hint values: points now minus the <b>risk</b>, the best set the next player "
+        "may expect to complete after the move (the cautious player's sum).")
 
     def __init__(self, game=None, **kwargs):
         if game is not None:  # "New game" deals with this game's options
             kwargs = {"players": game.players, **game.options, **kwargs}
+        elif kwargs.get("seats") is not None:  # seats=[...] alone says how many play
+            kwargs.setdefault("players", len(kwargs["seats"]))
         free = not (game.auto_collect if game is not None else kwargs.get("auto_collect", True))
         self.BUTTONS = {**Board.BUTTONS, **(FREE_BUTTONS if free else {})}
         super().__init__(game, **kwargs)
@@ -103,7 +107,25 @@ class Board(GameBoard):
                     offending=self.open_hands, hands=self.shown_seats(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(f"{self.seat_name(g.to_move)}: click to show your hand"
-                           if self.hand_hidden else None))
+                           if self.hand_hidden else None), prompt=self.prompt())
+
+    def prompt(self) -> str:
+        """What to do next, in words, drawn under the hand."""
+        g = self.game
+        if g.is_over:
+            return "Press New game to play again."
+        if not self.human_to_move:
+            return f"Wait: {self.seat_label(g.to_move)} moves."
+        if self.hand_hidden:
+            return ""
+        if self.selected is None:
+            extra = "" if g.auto_collect else " Or click table cards to Claim or Challenge."
+            return "Next: click a card of your hand." + extra
+        if self.claim_armed:
+            return "Next: click the + cell where your card completes a set (place and claim)."
+        if fitting_cells(g, self.selected_card):
+            return "Next: click a + cell to place it; R turns the card."
+        return "It fits nowhere this way: press R to turn it, pick another card, or Pass."
 
     def cell_point(self, cell) -> tuple:
         x, y, w, h = cell_box(self._layout(), cell)
@@ -226,7 +248,7 @@ class Board(GameBoard):
 
 def cautious_hints(game, rows: int = HINT_ROWS) -> list:
     """[(move, label)], best first: the cautious player's value of each move
-    (points now minus what the next player may expect to collect after it);
+    (points now minus the risk: what the next player may expect to collect after it);
     in free-table mode a claim or challenge on offer comes first."""
     if game.is_over:
         return []
@@ -248,8 +270,8 @@ def cautious_hints(game, rows: int = HINT_ROWS) -> list:
     out = []
     for value, pts, risk, move in found[:rows]:
         if risk is None:
-            label = f"value {value:+.1f} = 0 now - {-value:.1f} the next player may expect"
+            label = f"value {value:+.1f} = 0 now - {-value:.1f} risk"
         else:
-            label = f"value {value:+.1f} = {pts} now - {risk:.1f} the next player may expect"
+            label = f"value {value:+.1f} = {pts} now - {risk:.1f} risk"
         out.append((move, label))
     return out

@@ -65,7 +65,8 @@ HAND_GAP = 10
 HAND_PER_ROW = 4
 SMALL_PER_ROW = 7
 SIDE_GAP = 40      # between the table and the side column
-SIDE_WIDTH = 4 * (HAND_CARD + HAND_GAP) + 90
+SIDE_WIDTH = 4 * (HAND_CARD + HAND_GAP) + 40
+HAND_COLUMN = 300  # x (from the side column's left) where the "in hand" column ends
 SEAT_ROW = 30
 SEATS_TOP = 126    # y of the first seat line
 DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
@@ -105,7 +106,7 @@ class Layout:
     @property
     def hand_top(self) -> int:
         """y of the first row of the hand of the seat to move."""
-        return SEATS_TOP + self.players * SEAT_ROW + 34
+        return SEATS_TOP + self.players * SEAT_ROW + 40
 
 
 def recent_moves(game, recent: int) -> list:
@@ -142,8 +143,10 @@ def _layout(game, recent) -> Layout:
     else:
         r0, r1, c0, c1 = bounds(grid)
         r0, r1, c0, c1 = r0 - 1, r1 + 1, c0 - 1, c1 + 1
-        box = window_cells(grid, game.window)
-        if box is not None:  # the window stops the table growing past its edge
+        # The window stops the table growing past its edge where it is enforced
+        # (not on the free table, where a card outside it is a mistake to challenge).
+        box = window_cells(grid, game.window) if game.auto_collect else None
+        if box is not None:
             r0, r1, c0, c1 = max(r0, box[0]), min(r1, box[1]), max(c0, box[2]), min(c1, box[3])
         if ghosts:
             g0, g1, h0, h1 = bounds(ghosts)
@@ -194,16 +197,17 @@ def hand_at(obj, x, y, size: int):
 def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, dash=(),
               ghost=False):
     """One card with its top-left corner at (x, y). A ghost (a card just
-    collected) is drawn faded."""
-    scene.rect(x, y, size, size, fill=PAPER, stroke=border, stroke_width=border_width,
-               radius=size * 0.07, dash=dash)
+    collected, a suggested card) has no white face and faded spots."""
+    scene.rect(x, y, size, size, fill=None if ghost else PAPER, stroke=border,
+               stroke_width=border_width, radius=size * 0.07, dash=dash)
     step = size / 3
     for box, (br, bc) in enumerate(BOX_GRID):
         cx, cy = x + (bc + 0.5) * step, y + (br + 0.5) * step
         if card >> box & 1:
             scene.circle(cx, cy, step * 0.32, fill=GHOST_SPOT if ghost else SPOT)
         else:
-            scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5)
+            scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5,
+                         fill=None if ghost else PAPER)
     scene.text(x + size / 2, y + size / 2, str(VALUE[card]), size=size * VALUE_SIZE / 86,
                bold=True, fill=MUTED if ghost else INK)
 
@@ -247,6 +251,9 @@ def _window_frame(scene, game, lay) -> str:
         return "The table is empty: the next card may go anywhere"
     r0, r1, c0, c1 = bounds(grid)
     more_rows, more_cols = w - (r1 - r0 + 1), w - (c1 - c0 + 1)
+    if min(more_rows, more_cols) < 0:
+        return (f"The table spans {r1 - r0 + 1} rows and {c1 - c0 + 1} columns: it no "
+                f"longer fits one {w} x {w} window")
     x0, y0, x1, y1 = lay.left, lay.top, lay.table_right, lay.table_height
     style = {"stroke": INK, "stroke_width": 4, "dash": (10, 6)}
     if more_rows == 0:
@@ -261,6 +268,8 @@ def _window_frame(scene, game, lay) -> str:
     def room(n, what):
         return f"no more {what}s" if n == 0 else f"{n} more {what}{'s' if n > 1 else ''}"
 
+    if more_rows == more_cols == 0:
+        return f"Window {w} x {w}: full, the dashed frame is its edge"
     edge = " (dashed: its edge)" if 0 in (more_rows, more_cols) else ""
     return f"Window {w} x {w}: {room(more_rows, 'row')}, {room(more_cols, 'column')}{edge}"
 
@@ -305,19 +314,21 @@ def fitting_cells(game, card) -> list:
 
 def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picked=(),
          recent=1, hints=(), threats=(), offending=True, hands=None, open_hands=False,
-         names=None, selected=None, cover=None) -> Scene:
+         names=None, selected=None, cover=None, prompt=None) -> Scene:
     """The position as a Scene, with the highlights of the module docstring.
 
     Hands: ``hands`` lists the seats whose cards are drawn face up (default:
-    the seat to move); ``open_hands=True`` shows every hand. ``selected``:
+    the seat to move); ``open_hands=True`` shows every hand, as does the end
+    of the game. ``selected``:
     (index in the mover's hand, oriented card) drawn raised and turned as
     given. ``names``: a label per seat (default "Player 0" ...). ``cover``: a
     text drawn over the mover's face-down hand ("click to show your hand").
+    ``prompt``: what to do next, in bold under the hand (a live board's words).
     """
     recent = recent_moves(game, recent)
     lay = _layout(game, recent)
     exp = game.explain(move) if move is not None else None
-    shown = set(range(game.players)) if open_hands else (
+    shown = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
     names = list(names) if names is not None else [f"Player {s}" for s in range(game.players)]
     scene = Scene(lay.width, 0, title=_title(game, exp, names))
@@ -340,13 +351,11 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
              GOOD, dash=DASH_GOOD)
     _outline(scene, lay, picked, HIGHLIGHT, 6)
     _outline(scene, lay, marks, ERROR, 6, DASH_ERROR)
-    side_bottom = _side_column(scene, game, lay, shown, names, selected, cover)
-    # Captions go under the table, or under everything when one would run
-    # into the side column (a small table).
-    widest = max(len(line) for line in captions) * CAPTION_SIZE * 0.56
-    top = lay.table_height if lay.left + widest < lay.side - 8 else max(lay.table_height,
-                                                                          side_bottom)
-    scene.height = max(_captions(scene, lay, captions, top), side_bottom) + 16
+    # The words go in the side column, under the hand: the table keeps the
+    # screen's height for itself.
+    y = _side_column(scene, game, lay, shown, names, selected, cover, [prompt, *captions])
+    scene.height = max(y, lay.table_height) + 16
+    scene.title += ". " + ". ".join(captions)  # the words in one piece, for screen readers
     return scene
 
 
@@ -357,11 +366,28 @@ def _fit_marks(scene, lay, cells):
         scene.text(x + w / 2, y + h / 2, "+", size=lay.cell * 0.4, fill=HIGHLIGHT, bold=True)
 
 
-def _captions(scene, lay, captions, top) -> float:
-    y = top + 8
-    for line in captions:
-        scene.text(lay.left, y + CAPTION_SIZE * 0.7, line, size=CAPTION_SIZE, anchor="start")
-        y += CAPTION_SIZE * 1.4
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list:
+    """``text`` broken into lines of at most ``width`` pixels at font ``size``
+    (an estimate: DejaVu Sans averages about 0.54 em a character; a margin kept)."""
+    most = max(8, int(width / (size * (0.58 if bold else 0.56))))
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def _captions(scene, x, y, captions, size=18, bold=False, fill=INK) -> float:
+    """Lines of text from (x, y) down, wrapped to the side column; the y below."""
+    for caption in captions:
+        for line in wrap(caption, SIDE_WIDTH - 8, size, bold):
+            scene.text(x, y + size * 0.65, line, size=size, anchor="start", bold=bold,
+                       fill=fill)
+            y += size * 1.3
+        y += 5
     return y
 
 
@@ -372,6 +398,7 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list:
         who = names[seat]
         if move.kind == "place" and move.cell in game._grid:
             _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
+            captions.append(f"Blue outline: the card {who} placed")
         if move.kind == "pass":
             captions.append(f"{who} passed")
         if not taken:
@@ -382,8 +409,8 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list:
         bad = move.kind == "challenge"
         _outline(scene, lay, taken, ERROR if bad else GOOD, 5, DASH_ERROR if bad else DASH_GOOD)
         what = "took by challenge" if bad else "collected"
-        captions.append(f"{who} {what} {len(taken)} card{'s' if len(taken) > 1 else ''}: "
-                        f"{points} points (faded: gone from the table)")
+        captions.append(f"{who} {what} {len(taken)} card{'s' if len(taken) > 1 else ''}, "
+                        f"{points} points (faded: gone)")
     return captions
 
 
@@ -412,8 +439,8 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     for t in threats:
         _badge(scene, lay, t.cell, str(t.value), OKABE_ITO["orange"], "bl")
     if threats:
-        captions.append("Orange number: one card there completes a set worth that much "
-                        "(plus the card)")
+        captions.append("Orange number: one card there completes a set worth that, "
+                        "plus the card")
     drawn = set()
     for rank, (move, label) in enumerate(hints, 1):
         move = parse_move(move)
@@ -453,39 +480,48 @@ def _heading(game, names) -> str:
     scores = game.scores
     best = max(scores)
     winners = [i for i, s in enumerate(scores) if s == best]
-    label = (lambda i: f"Team {'AB'[i]}") if game.teams else (lambda i: names[i])
     if len(winners) > 1:
-        return "Game over: a draw at " + str(best)
-    rest = ", ".join(str(s) for i, s in enumerate(scores) if i != winners[0])
-    return f"Game over: {label(winners[0])} wins, {best} to {rest}"
+        return "Game over: a draw"
+    # The short name: "Player 2", not "Player 2 (cautious)", to fit one line.
+    return (f"Game over: team {'AB'[winners[0]]} wins" if game.teams else
+            f"Game over: {names[winners[0]].split(' (')[0]} wins")
 
 
-def _side_column(scene, game, lay, shown, names, selected, cover) -> float:
-    x = lay.side
-    scene.text(x, 30, _heading(game, names), size=24, bold=True, anchor="start")
-    pile = (f"Draw pile: {game.deck_size} card{'s' if game.deck_size != 1 else ''}"
-            if game.deck_size else "Draw pile empty: a pass now puts the passer out")
+def _side_column(scene, game, lay, shown, names, selected, cover, captions) -> float:
+    x, over = lay.side, game.is_over
+    scene.text(x, 30, _heading(game, names), size=22, bold=True, anchor="start")
+    n = game.deck_size
+    pile = (f"Draw pile: {n} card{'s' if n != 1 else ''}" if n or over else
+            "Pile empty: a pass puts you out")
     scene.text(x, 66, pile, size=CAPTION_SIZE, anchor="start")
-    over = game.is_over
-    scene.text(x + 322, 98, "in hand", size=15, fill=MUTED, anchor="end")
+    scene.text(x + HAND_COLUMN, 98, "in hand", size=15, fill=MUTED, anchor="end")
     scene.text(x + SIDE_WIDTH - 8, 98, "score" if over else "collected", size=15, fill=MUTED,
                anchor="end")
     for s in range(game.players):
         y = SEATS_TOP + s * SEAT_ROW
         mover = s == game.to_move and not over
-        label = names[s] + (f" (team {'AB'[game.team_of(s)]})" if game.teams else "")
-        label += " - out" if game.out[s] and not over else ""
-        scene.text(x, y, ("▶ " if mover else "   ") + label, size=CAPTION_SIZE, bold=mover,
-                   anchor="start")
-        n = len(game._hands[s])
-        scene.text(x + 322, y, f"{n} card{'s' if n != 1 else ''}", size=CAPTION_SIZE,
+        mark = "▶" if mover else "✕" if game.out[s] and not over else ""
+        team = f"{'AB'[game.team_of(s)]} " if game.teams else ""
+        scene.text(x, y, mark, size=CAPTION_SIZE, anchor="start")
+        scene.text(x + 24, y, team + names[s], size=CAPTION_SIZE, bold=mover, anchor="start")
+        scene.text(x + HAND_COLUMN, y, str(len(game._hands[s])), size=CAPTION_SIZE,
                    anchor="end")
         points = game.seat_scores[s] if over else sum(VALUE[v] for v in game._collected[s])
         scene.text(x + SIDE_WIDTH - 8, y, str(points), size=CAPTION_SIZE, anchor="end")
     y = _mover_hand(scene, game, lay, shown, names, selected, cover)
+    prompt, *captions = captions
+    if prompt:
+        y = _captions(scene, x, y, [prompt], size=20, bold=True)
+    y = _captions(scene, x, y + 4, captions)
+    notes = []
+    if game.teams:
+        notes.append("Teams: A = players 0 and 2, B = players 1 and 3")
+    if any(game.out) and not over:
+        notes.append("✕ = out: passed after the pile ran out")
+    y = _captions(scene, x, y, notes, size=16, fill=MUTED)
     for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
         if s in shown and game._hands[s]:
-            y = _small_hand(scene, game, s, names, x, y + 8)
+            y = _small_hand(scene, game, s, names, x, y + 4)
     return y
 
 
@@ -493,27 +529,27 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover) -> float:
     seat, hand = game.to_move, game._hands[game.to_move]
     face_up = seat in shown and cover is None
     label = f"Hand of {names[seat]}" + ("" if face_up else " (face down)")
-    scene.text(lay.side, lay.hand_top - 16, label, size=CAPTION_SIZE, bold=True, anchor="start")
+    scene.text(lay.side, lay.hand_top - 20, label, size=CAPTION_SIZE, bold=True, anchor="start")
     for i, card in enumerate(hand):
         x, y, size, _ = hand_box(lay, i)
         if not face_up:
             draw_back(scene, x, y, size)
         elif selected is not None and selected[0] == i:
-            draw_card(scene, selected[1], x, y - 6, size, border=HIGHLIGHT, border_width=6)
+            draw_card(scene, selected[1], x, y - 4, size, border=HIGHLIGHT, border_width=6)
         else:
             draw_card(scene, card, x, y, size)
     rows = max(1, -(-len(hand) // HAND_PER_ROW))
     bottom = lay.hand_top + rows * (HAND_CARD + HAND_GAP)
     if cover is not None:
-        scene.rect(lay.side, lay.hand_top + 10, SIDE_WIDTH - 40, 40, fill=PAPER, stroke=INK,
+        scene.rect(lay.side, lay.hand_top + 16, SIDE_WIDTH - 8, 44, fill=PAPER, stroke=INK,
                    stroke_width=2, radius=8)
-        scene.text(lay.side + (SIDE_WIDTH - 40) / 2, lay.hand_top + 30, cover,
+        scene.text(lay.side + (SIDE_WIDTH - 8) / 2, lay.hand_top + 38, cover,
                    size=CAPTION_SIZE, bold=True)
     return bottom
 
 
 def _small_hand(scene, game, seat, names, x, top) -> float:
-    scene.text(x, top + 10, f"Hand of {names[seat]}", size=17, anchor="start")
+    scene.text(x, top + 10, f"Hand of {names[seat]}", size=CAPTION_SIZE, anchor="start")
     step = SMALL_CARD + 6
     for i, card in enumerate(game._hands[seat]):
         draw_card(scene, card, x + (i % SMALL_PER_ROW) * step,

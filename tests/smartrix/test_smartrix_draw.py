@@ -1,6 +1,7 @@
 """Smartrix pictures: plain string checks on the SVG, and the geometry."""
 
 import re
+from html import unescape
 
 from kit.scene import ERROR, GOOD, HIGHLIGHT
 from kit.smartrix import (Game, cell_at, cell_box, draw, fitting_cells, hand_at, hand_box, layout,
@@ -17,6 +18,11 @@ def _values_drawn(svg, size="30"):
     return re.findall(rf'font-size="{size}"[^>]*font-weight="bold">(\d)</text>', svg)
 
 
+def _words(svg):
+    """The picture's title: the position and every caption, unwrapped."""
+    return unescape(re.search(r"<title>(.*?)</title>", svg).group(1))
+
+
 def _hand_values(svg):
     return re.findall(r'font-size="27.91"[^>]*font-weight="bold">(\d)</text>', svg)
 
@@ -26,6 +32,11 @@ def _played(seed=3, moves=6, **options):
     for _ in range(moves):
         g.play(g.legal_moves()[0])
     return g
+
+
+def _mover_row(svg):
+    """The name on the seat line marked ▶ (the next text after the mark)."""
+    return re.search(r">▶</text><text [^>]*>([^<]*)</text>", svg).group(1)
 
 
 def _collecting_game():
@@ -58,7 +69,7 @@ def test_a_one_card_table_is_three_by_three_cells_not_the_whole_window():
     assert cell_at(lay, lay.left - 1, lay.top + 1) is None
     svg = scene.to_svg()
     assert FRAME not in svg  # the window does not bind yet: no edge drawn
-    assert "Window 5 x 5: 4 more rows, 4 more columns" in svg
+    assert "Window 5 x 5: 4 more rows, 4 more columns" in _words(svg)
 
 
 #: Tables spanning 5 columns (and 5 rows) with no line of 5, which would be collected.
@@ -74,7 +85,7 @@ def test_the_window_edge_is_drawn_where_the_table_spans_five():
     assert (lay.c0, lay.c1, lay.r0, lay.r1) == (0, 4, -1, 2)
     svg = g.svg()
     assert svg.count(FRAME) == 2
-    assert "no more columns" in svg and "3 more rows" in svg
+    assert "no more columns" in _words(svg) and "3 more rows" in _words(svg)
     full = setup(fill(FIVE_BY_FIVE), [["00000000"], ["11111111"]])
     assert full.svg().count(FRAME) == 4   # rows and columns: the whole window
 
@@ -82,7 +93,7 @@ def test_the_window_edge_is_drawn_where_the_table_spans_five():
 def test_the_childrens_variant_has_no_window_frame():
     g = setup(fill(FIVE_COLUMNS), [["00000000"], ["11111111"]], window=None)
     svg = g.svg()
-    assert FRAME not in svg and "no window" in svg
+    assert FRAME not in svg and "no window" in _words(svg)
     assert (layout(g).c0, layout(g).c1) == (-1, 5)
 
 
@@ -104,11 +115,11 @@ def test_the_hand_of_the_seat_to_move_is_drawn_face_up_the_others_face_down():
 def test_turn_pile_and_collected_points_are_written_out():
     g, card = _collecting_game()
     svg = g.svg()
-    assert "Player 0 to move" in svg and "▶ Player 0" in svg
+    assert "Player 0 to move" in svg and _mover_row(svg) == "Player 0"
     assert f"Draw pile: {g.deck_size} cards" in svg
     points = g.play(f"{card}@0,4")
     svg = g.svg()
-    assert "▶ Player 1" in svg
+    assert _mover_row(svg) == "Player 1"
     assert re.search(rf'anchor="end"[^>]*>{points}</text>', svg)  # player 0's collected
     assert "Draw pile: " in svg
 
@@ -121,8 +132,8 @@ def test_a_collected_set_stays_in_the_picture_faded_until_the_next_move():
     collected = g.collected(0)
     assert svg.count(f'fill="{GHOST_SPOT}"') == sum(value(t) for t in collected) > 0
     assert svg.count(f'stroke="{GOOD}"') == 5
-    assert f"Player 0 collected 5 cards: {points} points" in svg
-    assert "The table is empty" in svg
+    assert f"Player 0 collected 5 cards, {points} points" in _words(svg)
+    assert "The table is empty" in _words(svg)
     plain = draw(g, recent=0).to_svg()
     assert GHOST_SPOT not in plain and _values_drawn(plain) == []
 
@@ -171,7 +182,7 @@ def test_selected_hand_card_drawn_turned_and_raised():
     from kit.smartrix import parse_card
     svg = draw(g, selected=(1, parse_card(turned))).to_svg()
     x, y, _, _ = hand_box(g, 1)
-    assert f'<rect x="{x}" y="{y - 6}" width="80" height="80" rx="5.6" fill="#FFFFFF" ' \
+    assert f'<rect x="{x}" y="{y - 4}" width="80" height="80" rx="5.6" fill="#FFFFFF" ' \
            f'stroke="{HIGHLIGHT}" stroke-width="6"/>' in svg
 
 
@@ -180,7 +191,7 @@ def test_hints_threats_and_free_table_marks():
     moves = [m for m in g.legal_moves() if m.kind == "place"][:2]
     svg = draw(g, hints=[(moves[0], "best"), (moves[1], "next")],
                threats=threats(g)).to_svg()
-    assert "Hint 1: best" in svg and "Hint 2: next" in svg
+    assert "Hint 1: best" in _words(svg) and "Hint 2: next" in _words(svg)
     assert f'fill="#FFFFFF" font-weight="bold">1</text>' in svg  # the rank badge
     for t in threats(g):
         assert f'fill="#FFFFFF" font-weight="bold">{t.value}</text>' in svg
@@ -197,8 +208,8 @@ def test_free_table_unclaimed_sets_lettered_and_offending_cards_marked():
     base = setup(grid, [["00000000"], ["11111111"]], auto_collect=False)
     g = _Offending.from_dict(base.to_dict())
     svg = g.svg()
-    assert "Set A unclaimed: 5 cards" in svg
-    assert "1 card placed against the rules" in svg
+    assert "Set A unclaimed: 5 cards" in _words(svg)
+    assert "1 card placed against the rules" in _words(svg)
     assert f'fill="{ERROR}" stroke="#FFFFFF" stroke-width="2"/>' in svg  # the "!" badge
     assert "placed against" not in draw(g, offending=False).to_svg()
 
@@ -211,6 +222,8 @@ def test_game_over_heading_and_scores():
         g.play(g.legal_moves()[0])
     svg = g.svg()
     assert "Game over" in svg and ">score</text>" in svg
+    for seat in range(2):   # every hand face up once the game is over
+        assert f"Hand of Player {seat}" in svg
 
 
 def test_cell_and_hand_geometry_are_inverse():
