@@ -422,13 +422,7 @@ class Game(Picture, History):
         if not best:
             return Explanation(move, False, "the table is legal: every touch matches and "
                                "every card fits in the window; there is nothing to challenge")
-        if self.offending_known:
-            refusal = self._challenge_refusal(move, best)
-        else:  # a puzzle without its history: any cards, as few as will do
-            still = describe_removal(self._grid, self.window, set(move.cells))
-            refusal = (still or len(move.cells) > len(best)) and (
-                f"challenge refused: {still or f'{len(move.cells)} cards named'}; the fewest "
-                f"cards whose removal makes the table legal is {len(best)}")
+        refusal = self._challenge_refusal(move, best)
         if refusal:
             return Explanation(move, False, refusal, move.cells)
         points = cards_value(self._grid, move.cells)
@@ -436,19 +430,25 @@ class Game(Picture, History):
                            f"{points} points", move.cells, points=points)
 
     def _challenge_refusal(self, move, best) -> str:
-        """Why a challenge fails under the offending-cards rule ('' if it succeeds)."""
-        offending = ", ".join(fmt_cell(c) for c in sorted(self._offending))
-        suffice = (f"the offending cards are at {offending}; taking {len(best)} of them "
-                   "makes the table legal")
-        placed_right = [c for c in move.cells if c not in self._offending]
-        if placed_right:
-            return (f"challenge refused: the card at {fmt_cell(placed_right[0])} was placed "
-                    f"by the rules, and a challenge takes only offending cards; {suffice}")
+        """Why a challenge fails ('' if it succeeds). It must take offending
+        cards only, as few as make the table legal; in a puzzle without its
+        history, any cards, as few as make the table legal."""
+        if self.offending_known:
+            offending = ", ".join(fmt_cell(c) for c in sorted(self._offending))
+            enough = (f"the offending cards are at {offending}; taking {len(best)} of them "
+                      "makes the table legal")
+            placed_right = [c for c in move.cells if c not in self._offending]
+            if placed_right:
+                return (f"challenge refused: the card at {fmt_cell(placed_right[0])} was "
+                        f"placed by the rules, and a challenge takes only offending cards; "
+                        f"{enough}")
+        else:
+            enough = f"the fewest cards whose removal makes the table legal is {len(best)}"
         still = describe_removal(self._grid, self.window, set(move.cells))
         if still:
-            return f"challenge refused: {still}; {suffice}"
+            return f"challenge refused: {still}; {enough}"
         if len(move.cells) > len(best):
-            return f"challenge refused: {len(move.cells)} cards named, more than needed; {suffice}"
+            return f"challenge refused: {len(move.cells)} cards named, more than needed; {enough}"
         return ""
 
     # --- playing -------------------------------------------------------------
