@@ -104,10 +104,18 @@ class Board(GameBoard):
                     fits=chosen[1] if chosen else None, marks=self.marks,
                     picked=sorted(self.picked), recent=self.recent_count(),
                     hints=self.hint_rows, threats=threats(g) if self.hint_rows else (),
-                    offending=self.open_hands, hands=self.shown_seats(),
+                    offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(f"{self.seat_name(g.to_move)}: click to show your hand"
                            if self.hand_hidden else None), prompt=self.prompt())
+
+    def _face_up(self) -> set:
+        """The shell's shown seats; with covered hands, only the mover's (the
+        other people at the screen look away from it, not from their own)."""
+        shown = self.shown_seats()
+        if self.cover_hands and not self.open_hands:
+            shown &= {self.game.to_move}
+        return shown
 
     def prompt(self) -> str:
         """What to do next, in words, drawn under the hand."""

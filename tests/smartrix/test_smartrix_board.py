@@ -147,6 +147,22 @@ def test_two_people_at_one_screen_with_covered_hands():
     assert not b.hand_hidden and b.selected is None
     click(b.canvas, *b.hand_xy(0))
     assert b.selected == 0
+    assert "Hand of Player 1" not in b.view.scene.to_svg()  # only the mover's hand
+
+
+def test_undo_gives_a_person_their_move_back_but_not_past_a_shared_draw():
+    b = board(seats=["human", "greedy"])
+    start = b.game.to_dict()
+    play_by_clicks(b, next(m for m in b.game.legal_moves() if m.kind == "place"))
+    assert len(b.game.history) == 2
+    b.controls["undo"].click()
+    assert b.game.to_dict() == start and b.human_to_move
+    assert b.view.scene.to_svg() == b.scene().to_svg()
+    two = board(seats=["human", "human"])
+    play_by_clicks(two, next(m for m in two.game.legal_moves() if m.kind == "place"))
+    after = two.game.to_dict()
+    two.controls["undo"].click()             # player 1 has drawn a card both have seen
+    assert two.game.to_dict() == after and "Undo refused" in two.view.message
 
 
 def test_the_picture_fits_a_one_card_table():
@@ -223,6 +239,19 @@ def test_free_table_claim_a_set_left_on_the_table():
     b.controls["claim"].click()
     assert str(b.game.history[-1]) == "claim 0,0 0,1 0,2 0,3 0,4"
     assert len(b.game.collected(0)) == 5 and b.game.grid == {}
+
+
+def test_free_table_place_and_claim_in_one_move():
+    grid = fill([(0, 1), (0, 2), (0, 3), (0, 4), (0, 0)], exclude=["01000000"])
+    card = grid.pop((0, 0))
+    g = setup(grid, [[card, "11111111"], ["01000000"]], auto_collect=False)
+    b = board(g, seats=["human", "human"])
+    click(b.canvas, *b.hand_xy(0))
+    b.controls["claim"].click()
+    assert b.claim_armed and "place and claim" in b.prompt()
+    play_by_clicks(b, b.game.parse_move(f"{card}@0,0"))
+    assert str(b.game.history[-1]) == f"{card}@0,0 claim"
+    assert len(b.game.collected(0)) == 5 and not b.claim_armed
 
 
 def test_notation_key_and_players():
