@@ -14,12 +14,12 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab test fast bench soak voila lessons clean
+.PHONY: help lab app test fast bench soak voila lessons clean
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
 ifeq ($(wildcard $(PY)),)
-ifneq ($(filter lab test fast bench soak voila lessons,$(MAKECMDGOALS)),)
+ifneq ($(filter lab app test fast bench soak voila lessons,$(MAKECMDGOALS)),)
 PY_OK := $(shell $(PYTHON) -c 'import sys, venv, ensurepip; print(int(sys.version_info >= (3, 10)))' 2>/dev/null)
 ifneq ($(PY_OK),1)
 $(error The kit needs Python 3.10 or newer with venv and pip; '$(PYTHON)' is not that. Install one, or run: make $(firstword $(MAKECMDGOALS)) PYTHON=/path/to/python3.11)
@@ -29,6 +29,7 @@ endif
 
 help:
 	@echo "make lab    start JupyterLab on http://$(HOST):$(PORT) with the welcome lesson (PORT=, OPEN=no)"
+	@echo "make app    play in the browser, no code shown: pick a game, the seats, Start (PORT=, OPEN=no)"
 	@echo "make test   run every test: unit, notebooks (nbval) and browser tests"
 	@echo "make fast   run the fast tests only (no notebooks, no browser)"
 	@echo "make bench  run the engine benchmarks"
@@ -48,7 +49,15 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@
 
-lab: $(VENV)/.installed
+# Lab's news and update toast off (it would ask to go online and covers the
+# board): a settings default inside .venv, so the user's own settings win and
+# are never touched.
+LAB_DEFAULTS := $(VENV)/share/jupyter/lab/settings/overrides.d/kit.json
+$(LAB_DEFAULTS): | $(VENV)/.installed
+	@mkdir -p $(@D)
+	@echo '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $@
+
+lab: $(VENV)/.installed $(LAB_DEFAULTS)
 	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT) --ServerApp.port_retries=0 \
 	  $(ROOT_FLAG) $(BROWSER_FLAG) $(NOTEBOOK)
 
@@ -65,8 +74,17 @@ bench: $(VENV)/.installed
 soak: $(VENV)/.installed
 	$(PY) benchmarks/soak.py $(SOAK)
 
-voila: $(VENV)/.installed-test
-	$(VENV)/bin/voila --Voila.ip=$(HOST) --port=$(PORT) $(NOTEBOOK)
+# Voila with the kit's "offline" page template (share/jupyter/voila/templates):
+# Voila's own page asks a CDN for icon styles; a classroom may have no internet.
+VOILA := JUPYTER_PATH=$(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH)) \
+  $(VENV)/bin/voila --template=offline --Voila.ip=$(HOST) --port=$(PORT) \
+  --Voila.port_retries=0 $(BROWSER_FLAG)
+
+app: $(VENV)/.installed
+	$(VOILA) notebooks/play.ipynb
+
+voila: $(VENV)/.installed
+	$(VOILA) $(NOTEBOOK)
 
 clean:
 	rm -rf $(VENV) .hypothesis

@@ -1,5 +1,6 @@
 """The README's commands: `make lab` serves the kit safely; bad Python stops it early."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -73,3 +74,38 @@ def test_a_second_run_reuses_the_venv_until_pyproject_changes(tmp_path):
     os.utime(tmp_path / "pyproject.toml", (2e9 + 10, 2e9 + 10))
     assert "pip install" in subprocess.run(["make", "-n", "lab"], cwd=tmp_path,
                                            capture_output=True, text=True).stdout
+
+
+def test_make_lab_turns_the_news_toast_off_inside_the_venv_only(tmp_path):
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(shutil.which("python3"))
+    (venv / ".installed").touch()
+    os.utime(venv / ".installed", (2e9, 2e9))
+    defaults = venv / "share/jupyter/lab/settings/overrides.d/kit.json"
+    assert "overrides.d/kit.json" in make_in_fresh_copy(tmp_path, "-n", "lab").stdout
+    result = make_in_fresh_copy(tmp_path, str(defaults.relative_to(tmp_path)))
+    assert result.returncode == 0, result.stderr
+    settings = json.loads(defaults.read_text())
+    assert settings == {"@jupyterlab/apputils-extension:notification":
+                        {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def test_make_app_serves_the_play_notebook_offline_on_loopback_without_the_test_extra(tmp_path):
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(shutil.which("python3"))
+    (venv / ".installed").touch()
+    os.utime(venv / ".installed", (2e9, 2e9))
+    result = make_in_fresh_copy(tmp_path, "-n", "app", "OPEN=no", "PORT=9999")
+    command = result.stdout.strip().splitlines()[-1]
+    assert "pip install" not in result.stdout              # voila is a runtime dependency
+    assert "voila --template=offline --Voila.ip=127.0.0.1 --port=9999" in command
+    assert "--no-browser" in command and command.endswith("notebooks/play.ipynb")
+    assert f"JUPYTER_PATH={tmp_path}/share/jupyter" in command
+
+
+def test_the_offline_voila_template_extends_voilas_lab_page():
+    template = ROOT / "share/jupyter/voila/templates/offline"
+    assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
+    assert "extends 'voila/templates/lab/index.html.j2'" in (template / "index.html.j2").read_text()

@@ -37,3 +37,10 @@ def test_conda_environment_installs_the_kit_itself_last():
 def test_requirement_reader_notices_a_version_difference():
     assert requirement("nbval>=0.11") != requirement("nbval>=0.10")
     assert requirement("ipycanvas>=0.14,<0.15") == requirement("ipycanvas <0.15, >=0.14")
+
+
+def test_voila_is_a_runtime_dependency_for_make_app():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = dict(requirement(s) for s in project["dependencies"])
+    test_extra = dict(requirement(s) for s in project["optional-dependencies"]["test"])
+    assert "voila" in runtime and "voila" not in test_extra
