@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 HUMAN = "human"
 SHELL_BUTTONS = {"undo": "↶ Undo", "redo": "↷ Redo", "hint": "Hint", "new": "New game"}
 PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
+# JupyterLab sets <code> at its small code size; moves should read as big as the text.
+MOVE_TAG = '<code style="font-size: inherit">'
 
 
 def _running_loop():
@@ -475,8 +477,8 @@ class GameBoard(widgets.HBox):
         if not self.hint_rows:
             self.say("No hint: there is no move to suggest here.")
             return
-        items = "".join(f"<li><code>{html.escape(str(m))}</code> {html.escape(str(label))}</li>"
-                        for m, label in self.hint_rows)
+        items = "".join(f"<li>{MOVE_TAG}{html.escape(str(m))}</code> "
+                        f"{html.escape(str(label))}</li>" for m, label in self.hint_rows)
         note = f"<div><small>{self.HINT_NOTE}</small></div>" if self.HINT_NOTE else ""
         self.hint_panel.value = (f'<div style="{PANEL_STYLE}"><b>Hint</b><ol>{items}</ol>'
                                  f"{note}</div>")
@@ -536,5 +538,5 @@ class GameBoard(widgets.HBox):
         for i, move in enumerate(moves):
             points = self._points[i - offset] if i >= offset else None
             tail = f" ({points})" if points is not None else ""
-            items.append(f"<li><code>{html.escape(str(move))}</code>{tail}</li>")
+            items.append(f"<li>{MOVE_TAG}{html.escape(str(move))}</code>{tail}</li>")
         return f'<div style="{PANEL_STYLE}"><b>Moves</b><ol>{"".join(items)}</ol></div>'
