@@ -9,7 +9,8 @@
 - :func:`tournament`: seeded games between any 2-7 players.
 
 The computer players place only cards that match, even in the free-table mode
-(they play honestly there, and take every claim and challenge on offer). They
+(they play honestly there, and take every claim and challenge on offer; a
+challenge is the game's own, so it takes only offending cards). They
 look only at what their seat may see: the table, the collected piles, their
 own hand and the sizes of the other hands and of the pile.
 
