@@ -107,16 +107,15 @@ def _change_str(x: str, rng: random.Random):
 
 
 def _change_sequence(x, rng: random.Random):
-    items = list(x)
-    i = rng.randrange(len(items)) if items else 0
-    choices = [items + [json_like(rng, depth=1)], list(reversed(items)), [], tuple(items),
-               {str(j): v for j, v in enumerate(items)}, [items]]
+    items, same = list(x), type(x)
+    other = tuple if isinstance(x, list) else list
+    choices = [same(items + [json_like(rng, depth=1)]), same(reversed(items)), same(),
+               other(items), {str(j): v for j, v in enumerate(items)}, same([x])]
     if items:
-        choices += [items[:i] + items[i + 1:], items[:i + 1] + items[i:],
-                    items[:i] + [json_like(rng, depth=1)] + items[i + 1:]]
-    out = rng.choice(choices)
-    # keep the container's own type unless the point of the change was the type
-    return type(x)(out) if isinstance(out, list) and isinstance(x, tuple) and rng.random() < 0.5 else out
+        i = rng.randrange(len(items))
+        choices += [same(items[:i] + items[i + 1:]), same(items[:i + 1] + items[i:]),
+                    same(items[:i] + [json_like(rng, depth=1)] + items[i + 1:])]
+    return rng.choice(choices)
 
 
 def _change_dict(x: dict, rng: random.Random):
