@@ -1,0 +1,329 @@
+"""Live board benchmark: handler time and canvas traffic per action, computer
+move time per player, and click-to-pixels latency in JupyterLab.
+
+1. Per game and action (a click that plays a move, a click the engine
+   refuses, hint, undo, new game, and each game's own steps), on a fresh
+   board with every seat a person: the Python handler's time (median of
+   ``--repeat`` runs), the canvas messages and bytes it sends (counted as
+   tests/conftest.py's ``canvas_messages`` fixture counts them: drawing
+   batches of ipycanvas' canvas manager) and the other widget messages
+   (status line, panel). Target: one canvas message, at most 50 KB, per redraw.
+2. Per game and computer player (each name of the board's ``PLAYERS``, at
+   its default settings: Mattix "search" at its default time budget): the
+   time of ``choose()`` over ``--moves`` moves of seeded self-play.
+3. In a real browser (JupyterLab in headless Chromium, skipped without
+   Chromium or with ``--no-browser``): a click on the canvas, then polling
+   the canvas' pixels every animation frame until they change; median and
+   worst of ``--clicks`` clicks. Target: median <= 100 ms.
+
+    python benchmarks/bench_boards.py              # everything, a few minutes
+    python benchmarks/bench_boards.py --quick      # handlers and players only, seconds
+    python benchmarks/bench_boards.py --quick --json out.json   # also as JSON
+
+This is a script, not a test: nothing here fails on timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' page helpers
+
+from canvas_page import checksum, wait_for_checksum, wait_until_drawn  # noqa: E402
+from kit.ui.testing import click  # noqa: E402
+from servers import free_port, lab_command, running, write_notebook  # noqa: E402
+
+MESSAGE_TARGET = 1
+BYTES_TARGET = 50_000
+LATENCY_TARGET_MS = 100
+
+
+# ----- counting what the kernel sends ------------------------------------------
+
+@contextmanager
+def sent():
+    """Yield a dict counting canvas batches, their bytes and other widget messages."""
+    from comm import DummyComm
+    from ipycanvas import canvas as ipycanvas_canvas
+
+    counts = {"canvas_messages": 0, "canvas_bytes": 0, "other_messages": 0}
+    original = DummyComm.publish_msg
+
+    def record(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        if self is ipycanvas_canvas._CANVAS_MANAGER.comm and buffers:
+            counts["canvas_messages"] += 1
+            counts["canvas_bytes"] += len(bytes(buffers[0]))
+        else:
+            counts["other_messages"] += 1
+        return original(self, msg_type, data=data, metadata=metadata, buffers=buffers, **keys)
+
+    DummyComm.publish_msg = record
+    try:
+        yield counts
+    finally:
+        DummyComm.publish_msg = original
+
+
+# ----- the games: how to build a board and what each action is ------------------
+
+def tap(board, xy):
+    click(board.canvas, *xy)
+
+
+def mattix_spec():
+    from kit.mattix import Board, Move
+
+    def fresh(seed=3):
+        return Board(seats=["human", "human"], delay=0, seed=seed)
+
+    def legal(b):
+        return b.game.legal_moves()[0]
+
+    def wrong(b):
+        r, c = b.game.star
+        n = b.game.size
+        return Move((r + 1) % n, (c + 1) % n)
+
+    def play(b):
+        tap(b, b.xy(legal(b).cell))
+
+    actions = {
+        "click that plays a move": (None, play),
+        "click that is refused": (None, lambda b: tap(b, b.xy(wrong(b).cell))),
+        "hint": (None, lambda b: b.controls["hint"].click()),
+        "undo": (play, lambda b: b.controls["undo"].click()),
+        "new game": (None, lambda b: b.controls["new"].click()),
+    }
+    return {"board": Board, "fresh": fresh, "actions": actions,
+            "notebook": 'from kit import mattix\n'
+                        'mattix.Board(seats=["human", "human"], delay=0, seed=3)',
+            "latency": mattix_latency,
+            "new_game": lambda seed: fresh(seed).game}
+
+
+def mattix_latency(board, clicks: int) -> list:
+    """[(canvas point, button pressed after it, untimed)]: take a tile, then Undo."""
+    moves = board.game.legal_moves()
+    return [(board.xy(moves[i % len(moves)].cell), "undo") for i in range(clicks)]
+
+
+SPECS = {"mattix": mattix_spec}
+
+
+def available_specs(names):
+    specs = {}
+    for name in names:
+        try:
+            specs[name] = SPECS[name]()
+        except ImportError as exc:  # a game whose board has not landed yet
+            print(f"{name}: no board ({exc})")
+    return specs
+
+
+# ----- 1. handlers ------------------------------------------------------------------
+
+def time_action(spec, setup, action, repeat: int) -> dict:
+    """Median handler time and the messages of one run, each on a fresh board."""
+    times, counts = [], None
+    for _ in range(repeat):
+        board = spec["fresh"]()
+        board.view.raise_errors = True
+        if setup is not None:
+            setup(board)
+        with sent() as c:
+            t = time.perf_counter()
+            action(board)
+            times.append(time.perf_counter() - t)
+        counts = c
+    return {"handler_ms": statistics.median(times) * 1000, **counts}
+
+
+def bench_handlers(specs, repeat: int) -> dict:
+    out = {}
+    for game, spec in specs.items():
+        out[game] = {name: time_action(spec, setup, action, repeat)
+                     for name, (setup, action) in spec["actions"].items()}
+    return out
+
+
+# ----- 2. computer players ------------------------------------------------------------
+
+def bench_players(specs, moves: int) -> dict:
+    out = {}
+    for game, spec in specs.items():
+        board_class = spec["board"]
+        out[game] = {}
+        for name, factory in board_class.PLAYERS.items():
+            player, times, seed = factory(), [], 1
+            rng = random.Random(seed)
+            game_now = spec["new_game"](seed)
+            while len(times) < moves:
+                if game_now.is_over:
+                    seed += 1
+                    game_now = spec["new_game"](seed)
+                t = time.perf_counter()
+                move = player.choose(game_now.copy(), rng)
+                times.append(time.perf_counter() - t)
+                game_now.play(move)
+            out[game][name] = {"median_ms": statistics.median(times) * 1000,
+                               "worst_ms": max(times) * 1000, "moves": len(times)}
+    return out
+
+
+# ----- 3. click to pixels in JupyterLab --------------------------------------------------
+
+# Click at CSS offset (x, y) inside the canvas, then look at its pixels every
+# animation frame until they differ: milliseconds from click to new pixels.
+_TIMED_CLICK = """async ([x, y]) => {
+  const el = document.querySelector('.jp-OutputArea-output canvas');
+  const ctx = el.getContext('2d');
+  const snap = () => new Uint32Array(ctx.getImageData(0, 0, el.width, el.height).data.buffer);
+  const differ = (a, b) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return true; return false; };
+  const before = snap();
+  const r = el.getBoundingClientRect();
+  const t0 = performance.now();
+  el.dispatchEvent(new MouseEvent('mousedown', {clientX: r.left + x, clientY: r.top + y,
+                                                bubbles: true}));
+  for (;;) {
+    await new Promise(done => requestAnimationFrame(done));
+    if (differ(before, snap())) return performance.now() - t0;
+    if (performance.now() - t0 > 20000) return null;
+  }
+}"""
+
+
+def wait_until_still(canvas, quiet: float = 1.0, timeout: float = 60) -> None:
+    """Wait until the picture has not changed for ``quiet`` seconds (the first
+    drawing, the page's redraw on connecting, a computer's opening move)."""
+    deadline = time.monotonic() + timeout
+    last, since = checksum(canvas), time.monotonic()
+    while time.monotonic() - since < quiet:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the board kept changing")
+        time.sleep(0.1)
+        now = checksum(canvas)
+        if now != last:
+            last, since = now, time.monotonic()
+
+
+def bench_browser(specs, clicks: int) -> dict:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print("browser: skipped (no chromium on PATH)")
+        return {}
+    import tempfile
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from conftest import CHROMIUM_ARGS
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench_boards_"))
+    site = tmp / "site"
+    for game, spec in specs.items():
+        write_notebook(site / f"{game}.ipynb", spec["notebook"])
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    out = {}
+    with running(lab_command(sys.executable, port, tmp), site, url + "/lab",
+                 env={"JUPYTER_DATA_DIR": str(tmp / "data")}, log=tmp / "lab.log"), \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        for game, spec in specs.items():
+            page.goto(f"{url}/lab/tree/{game}.ipynb")
+            expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=90_000)
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            canvas = page.locator(".jp-OutputArea-output canvas").first
+            expect(canvas).to_be_visible(timeout=90_000)
+            wait_until_drawn(canvas)
+            wait_until_still(canvas)
+            board = spec["fresh"]()
+            box = canvas.bounding_box()
+            width, height = canvas.evaluate("el => [el.width, el.height]")
+            times = []
+            for xy, between in spec["latency"](board, clicks):
+                css = [xy[0] * box["width"] / width, xy[1] * box["height"] / height]
+                ms = page.evaluate(_TIMED_CLICK, css)
+                if ms is None:
+                    raise RuntimeError(f"{game}: the canvas did not change after a click")
+                times.append(ms)
+                if between:
+                    drawn = checksum(canvas)
+                    label = board.controls[between].description
+                    page.get_by_role("button", name=label).click()
+                    wait_for_checksum(canvas, lambda v: v != drawn)
+            out[game] = {"median_ms": statistics.median(times), "worst_ms": max(times),
+                         "clicks": len(times)}
+            page.get_by_role("menuitem", name="Kernel", exact=True).click()
+            page.get_by_role("menuitem", name="Shut Down Kernel", exact=True).click()
+        browser.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+# ----- report -------------------------------------------------------------------------------
+
+def print_report(results: dict) -> None:
+    print(f"Board handlers (median of {results['repeat']} runs; target: "
+          f"{MESSAGE_TARGET} canvas message and <= {BYTES_TARGET // 1000} KB per redraw)")
+    print(f"{'game':<9} {'action':<28} {'handler':>10} {'canvas msgs':>12} {'bytes':>8} "
+          f"{'other msgs':>11}")
+    for game, actions in results["handlers"].items():
+        for name, r in actions.items():
+            print(f"{game:<9} {name:<28} {r['handler_ms']:8.2f} ms {r['canvas_messages']:>12} "
+                  f"{r['canvas_bytes']:>8} {r['other_messages']:>11}")
+    print(f"\nComputer moves ({results['moves']} moves of seeded self-play each)")
+    for game, players in results["players"].items():
+        for name, r in players.items():
+            print(f"{game:<9} {name:<12} median {r['median_ms']:8.2f} ms, worst "
+                  f"{r['worst_ms']:8.2f} ms")
+    if results.get("browser"):
+        print(f"\nClick to new pixels in JupyterLab (headless Chromium), target median "
+              f"<= {LATENCY_TARGET_MS} ms")
+        for game, r in results["browser"].items():
+            goal = "met" if r["median_ms"] <= LATENCY_TARGET_MS else "NOT met"
+            print(f"{game:<9} median {r['median_ms']:6.0f} ms, worst {r['worst_ms']:6.0f} ms "
+                  f"over {r['clicks']} clicks ({goal})")
+
+
+def main(argv=None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: few repeats, no browser")
+    parser.add_argument("--repeat", type=int, default=None)
+    parser.add_argument("--moves", type=int, default=None)
+    parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--games", nargs="*", default=list(SPECS))
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args(argv)
+    repeat = args.repeat or (2 if args.quick else 7)
+    moves = args.moves or (2 if args.quick else 20)
+    specs = available_specs(args.games)
+    results = {"repeat": repeat, "moves": moves,
+               "handlers": bench_handlers(specs, repeat),
+               "players": bench_players(specs, moves)}
+    if not (args.quick or args.no_browser):
+        results["browser"] = bench_browser(specs, args.clicks)
+    print_report(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+    return results
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    main()
