@@ -206,8 +206,7 @@ def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, das
         if card >> box & 1:
             scene.circle(cx, cy, step * 0.32, fill=GHOST_SPOT if ghost else SPOT)
         else:
-            scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5,
-                         fill=None if ghost else PAPER)
+            scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5)
     scene.text(x + size / 2, y + size / 2, str(VALUE[card]), size=size * VALUE_SIZE / 86,
                bold=True, fill=MUTED if ghost else INK)
 
