@@ -158,8 +158,9 @@ class Board(GameBoard):
                     "Press Pass again to pass."]
         if self.selected is not None:
             card = TEXT[self.hand[self.selected]]
-            return [f"Click an empty cell for {card}, or a wild on the table to swap {card} "
-                    "for it."]
+            wild = WILD in self.game.table.values() and self.hand[self.selected] != WILD
+            return [f"Click an empty cell for {card}"
+                    + (f", or a wild on the table to swap {card} for it." if wild else ".")]
         if self.placed:
             return ["Confirm, or add a card. Click a pending card to pick it up again."]
         return ["Click a card in your hand, then a cell."]
@@ -178,12 +179,17 @@ class Board(GameBoard):
 
     # ----- clicks -------------------------------------------------------
 
-    def on_click(self, x: float, y: float) -> None:
-        geo = self.geometry
-        direction = geo.pan_at(x, y)
+    def _clicked(self, x: float, y: float) -> None:
+        # Scrolling moves only the view, so it works at any time (while the computer
+        # thinks, after the game), when the shell would refuse a click on the game.
+        direction = self.geometry.pan_at(x, y)
         if direction:
             self._scroll(direction)
             return
+        super()._clicked(x, y)
+
+    def on_click(self, x: float, y: float) -> None:
+        geo = self.geometry
         i = geo.hand_at(x, y)
         if i is not None:
             self._hand_clicked(i)

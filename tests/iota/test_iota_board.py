@@ -1,5 +1,6 @@
 """The live IOTA board, driven by simulated clicks (no kernel, no browser)."""
 
+import asyncio
 import random
 
 import pytest
@@ -345,3 +346,39 @@ def test_a_table_bigger_than_its_box_scrolls_and_stays_playable():
     best = iota.rank_moves(b.game)[0][1]
     move_by_clicks(b, best)                                         # scrolls back as needed
     assert b.game.history[-1] == best
+
+
+def test_the_table_scrolls_after_the_game_and_between_other_seats_moves():
+    b = board(seats=["greedy", "greedy"], seed=4)                   # plays itself to the end
+    assert b.game.is_over and b.geometry.pans
+    direction, (x, y, w, h) = next(iter(b.geometry.pans.items()))
+    window = (b.geometry.table.min_row, b.geometry.table.min_col)
+    click(b.canvas, (x + w / 2) * 2, (y + h / 2) * 2)
+    assert (b.geometry.table.min_row, b.geometry.table.min_col) != window
+    assert f"Scrolled the table {direction}" in b.view.message
+    in_step(b)
+    click(b.canvas, 2, 2)                                           # a game click: refused
+    assert "The game is over" in b.view.message
+
+
+def test_in_a_running_loop_clicks_wait_for_the_computer_and_hints_run_off_thread():
+    async def scenario():
+        b = board(seats=["planner", "human"], delay=0.05)
+        assert b.busy
+        before = b.game.to_dict()
+        click(b.canvas, *b.xy((0, 1)))                              # while it thinks
+        b.controls["confirm"].click()
+        assert "Wait" in b.view.message and b.game.to_dict() == before
+        await b.settled()
+        assert b.human_to_move and len(b.game.history) >= 1
+        b.controls["hint"].click()
+        await b.settled()
+        best = b.hint_rows[0][0]
+        assert isinstance(best, Play)
+        move_by_clicks(b, best)
+        assert b.game.history[-1] == best and b.busy               # the computer's turn starts
+        await b.settled()
+        assert b.human_to_move or b.game.is_over
+        in_step(b)
+
+    asyncio.run(scenario())
