@@ -1,0 +1,189 @@
+"""The game picker of app mode (``make app``): choose a game and seats, then play.
+
+One call in ``notebooks/play.ipynb``, ``launcher()``, shows a row of choices
+(the game, how many players where the game allows a choice, each seat a person
+or a named computer player, the game's options and the computer's strength)
+and a Start button that builds that game's live ``Board`` under them. A first
+game (you against the greedy IOTA player) is already on the page, so the page
+is never empty and the board is drawn on first load.
+
+All state is on the :class:`Launcher` object (its widgets, ``board``), so a
+test sets the dropdowns and clicks Start as a person would.
+
+Not covered: the boards themselves (``kit.<game>.board``), saving games.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets
+
+from kit import iota, mattix, smartrix
+from kit.mattix.rules import SIDE_NAMES
+from kit.ui.game import HUMAN
+
+log = logging.getLogger(__name__)
+
+STATUS_STYLE = "font-size: 17px; min-height: 1.4em;"
+ROW = dict(flex_flow="row wrap", align_items="flex-end")   # one Layout per row
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """One game on the picker: its board, the player counts it allows, its options.
+
+    ``options`` are the game's own (passed to ``Board(**options)``) and
+    ``player_options`` the computer players' (``Board(player_options=...)``):
+    name -> (label, [(choice label, value), ...], default value).
+    """
+
+    board: type
+    players: tuple
+    default_players: int
+    opponent: str                                  # the default computer seat
+    seat_name: object                              # seat index -> its name on the board
+    options: dict = field(default_factory=dict)
+    player_options: dict = field(default_factory=dict)
+
+    @property
+    def computers(self) -> list:
+        return list(self.board.PLAYERS)
+
+
+GAMES = {
+    "IOTA": GameChoice(iota.Board, players=(1, 2, 3, 4), default_players=2,
+                       opponent="greedy", seat_name=lambda i: f"Seat {i + 1}"),
+    "Mattix": GameChoice(
+        mattix.Board, players=(2,), default_players=2, opponent="greedy",
+        seat_name=lambda i: SIDE_NAMES[i].capitalize(),
+        options={"size": ("Board", [(f"{n} x {n}", n) for n in range(4, 9)], 8),
+                 "level": ("Tiles", [("level 1", 1), ("level 2 (negative tiles)", 2)], 1)},
+        # The search player's strength: thinking time per move.
+        player_options={"time_limit": ("Search player: time per move",
+                                       [("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0),
+                                        ("5 s", 5.0)], 1.0)}),
+    "Smartrix": GameChoice(smartrix.Board, players=tuple(range(2, 8)), default_players=2,
+                           opponent="greedy", seat_name=lambda i: f"Player {i}"),
+}
+
+
+def seat_choices(choice: GameChoice) -> list:
+    """A seat dropdown's options: a person, or each computer player by name."""
+    return [("person", HUMAN)] + [(f"computer: {name}", name) for name in choice.computers]
+
+
+class Launcher(widgets.VBox):
+    """Pick a game and its seats, press Start: that game's board appears below.
+
+    ``delay`` is the computer's pause before each move shows (seconds);
+    ``start`` builds the default game at once.
+    """
+
+    def __init__(self, *, delay: float = 0.8, start: bool = True):
+        self.delay = delay
+        self.board = None            # the board on the page, or None
+        self.game = widgets.Dropdown(options=list(GAMES), value="IOTA", description="Game")
+        self.players = widgets.Dropdown(description="Players")
+        self.deal = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Deal no.",
+                                           layout=widgets.Layout(width="170px"))
+        self.start = widgets.Button(description="Start", button_style="primary")
+        self.seats: list = []            # one Dropdown per seat
+        self.options: dict = {}          # option name -> Dropdown (the game's own)
+        self.player_options: dict = {}   # option name -> Dropdown (computer strength)
+        self.seat_row = widgets.HBox(layout=widgets.Layout(**ROW))
+        self.option_row = widgets.HBox(layout=widgets.Layout(**ROW))
+        self.status = widgets.HTML()
+        self.stage = widgets.Box()
+        super().__init__([widgets.HBox([self.game, self.players, self.deal, self.start],
+                                       layout=widgets.Layout(**ROW)),
+                          self.seat_row, self.option_row, self.status, self.stage])
+        self.game.observe(self._game_chosen, names="value")
+        self.players.observe(self._players_chosen, names="value")
+        self.start.on_click(lambda _button: self.start_game())
+        self._game_chosen()
+        if start:
+            self.start_game()
+
+    @property
+    def choice(self) -> GameChoice:
+        return GAMES[self.game.value]
+
+    def _game_chosen(self, _change=None) -> None:
+        choice = self.choice
+        self.players.options = [(str(n), n) for n in choice.players]
+        self.players.value = choice.default_players
+        self.players.layout.display = None if len(choice.players) > 1 else "none"
+        self.options = {name: _dropdown(*spec) for name, spec in choice.options.items()}
+        self.player_options = {name: _dropdown(*spec)
+                               for name, spec in choice.player_options.items()}
+        self.option_row.children = [*self.options.values(), *self.player_options.values()]
+        self._players_chosen()
+
+    def _players_chosen(self, _change=None) -> None:
+        choice = self.choice
+        if self.players.value is None:
+            return
+        # Seat 1 is a person, the others the default computer: change any of them.
+        seats = [HUMAN] + [choice.opponent] * (self.players.value - 1)
+        self.seats = [widgets.Dropdown(options=seat_choices(choice), value=seat,
+                                       description=choice.seat_name(i),
+                                       style={"description_width": "initial"})
+                      for i, seat in enumerate(seats)]
+        self.seat_row.children = self.seats
+
+    def settings(self) -> dict:
+        """The keyword arguments Start gives the board (besides ``delay``)."""
+        options = {name: w.value for name, w in self.options.items()}
+        if len(self.choice.players) > 1:
+            options["players"] = self.players.value
+        return {"seats": [w.value for w in self.seats], "seed": self.deal.value,
+                "player_options": {name: w.value for name, w in self.player_options.items()},
+                **options}
+
+    def start_game(self):
+        """Build the chosen game's board under the choices (replacing the last one)."""
+        settings = self.settings()
+        try:
+            board = self.choice.board(delay=self.delay, **settings)
+        except ValueError as exc:   # a choice the game refuses: say so, keep the old board
+            self._say(f"Cannot start: {exc}", tone="bad")
+            return None
+        except Exception as exc:    # noqa: BLE001 -- a bug: shown on the page, logged
+            log.exception("starting %s failed", self.game.value)
+            self._say(f"Something went wrong starting {self.game.value}: {exc}", tone="bad")
+            return None
+        self._stop(self.board)
+        self.board = board
+        self.stage.children = [board]
+        self._say(f"{self.game.value}, deal {settings['seed']}: "
+                  + ", ".join(f"{self.choice.seat_name(i)} {_seat_word(s)}"
+                              for i, s in enumerate(settings["seats"])) + ".")
+        return board
+
+    @staticmethod
+    def _stop(board) -> None:
+        # A computer turn of the replaced board must not go on moving unseen.
+        if board is not None and board.task is not None and not board.task.done():
+            board.task.cancel()
+
+    def _say(self, text: str, tone: str = "info") -> None:
+        colour = {"info": "#222222", "bad": "#A04000"}[tone]
+        self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
+                             f"{html.escape(text)}</div>")
+
+
+def _dropdown(label: str, choices: list, default) -> widgets.Dropdown:
+    return widgets.Dropdown(options=choices, value=default, description=label,
+                            style={"description_width": "initial"})
+
+
+def _seat_word(seat: str) -> str:
+    return "(a person)" if seat == HUMAN else f"(computer: {seat})"
+
+
+def launcher(*, delay: float = 0.8) -> Launcher:
+    """The picker with a first game on it: the one call in ``notebooks/play.ipynb``."""
+    return Launcher(delay=delay)
