@@ -6,13 +6,17 @@ circle for an empty box, so "empty matches empty" can be seen); row and
 column numbers for typing moves. Only the cards and the ring of cells where
 the next card may go are drawn, so a one-card table is 3 x 3 cells. The
 5 x 5 window is drawn as a frame: a thick dashed edge on each side where the
-table already spans 5 rows (or columns), and a caption saying how many more
-rows and columns fit. The children's variant (no window) has no frame.
+table already spans 5 rows (or columns), and a line saying how many more
+rows and columns fit. The children's variant (no window) has no frame; on
+the free table the window bounds nothing (a card beyond it is a mistake).
 
 On the right the side column: whose turn it is, the draw pile, one line per
 seat (cards in hand, points collected; final scores when the game is over),
-the hand of the seat to move in large cards, then the other seats' hands in
-small cards when shown (``open_hands``), face down otherwise.
+the hand of the seat to move in large cards (face down unless shown), a
+board's ``prompt``, the words (window, last moves, sets to claim, hints),
+wrapped to the column and repeated in the SVG title for screen readers, then
+the other seats' hands in small cards when shown (``open_hands``, or the game
+is over).
 
 Highlights (keyword options of :func:`draw`; outlines differ in dash as well
 as colour: solid blue = chosen, long dashes green = set / good, short dashes
@@ -25,9 +29,9 @@ vermillion = a broken rule):
 - ``sets``, ``marks``, ``picked``: cells outlined as set, error, chosen;
 - ``recent``: the last ``recent`` moves shown: placed cards outlined, and the
   cards a move collected drawn faded where they lay, outlined as a set, with
-  a caption (so a set is seen before it leaves the table);
+  a line of words (so a set is seen before it leaves the table);
 - ``hints``: [(move, label)] best first: the card drawn faintly in its cell
-  with its rank, the labels listed under the table; ``threats``: cells where
+  with its rank, the labels listed in words; ``threats``: cells where
   one card completes a set, with the value waiting there;
 - ``offending``: mark the cards placed against the rules (free-table mode,
   ``game.offending`` where the engine records them).
