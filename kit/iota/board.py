@@ -161,6 +161,8 @@ class Board(GameBoard):
             wild = WILD in self.game.table.values() and self.hand[self.selected] != WILD
             return [f"Click an empty cell for {card}"
                     + (f", or a wild on the table to swap {card} for it." if wild else ".")]
+        if self.placed and not self.game.explain(self.pending_play()).legal:
+            return ["Click a pending card to move it, or Take back."]
         if self.placed:
             return ["Confirm, or add a card. Click a pending card to pick it up again."]
         return ["Click a card in your hand, then a cell."]

@@ -269,7 +269,7 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
         error_cells = why.cells if why is not None and not why.legal else ()
     lines = _breakdown(why) + _wrap_notes(notes)
     if geo.pans:
-        lines += _wrap_notes(["The table goes on past the shaded edges: click one to scroll."])
+        lines += _wrap_notes(["Shaded edges: click to scroll."])
     height = max(geo.height, geo.notes_top + len(lines) * LINE_H + GAP)
     scene = Scene(geo.width, height, background=TABLE,
                   title=title or f"IOTA table, {len(game.table)} cards")
@@ -450,8 +450,9 @@ def _breakdown(why) -> list:
 
 
 def _wrap(text: str) -> list:
-    # DejaVu Sans averages about 0.5 em per character in these texts (measured).
-    return textwrap.wrap(text, int((PANEL_W - 2 * GAP) / (0.5 * TEXT_SIZE)),
+    # DejaVu Sans averages about 0.5 em per character in these texts (measured on
+    # screenshots); 0.53 keeps a margin for lines of wide letters.
+    return textwrap.wrap(text, int((PANEL_W - 2 * GAP) / (0.53 * TEXT_SIZE)),
                          break_on_hyphens=False, break_long_words=False) or [""]
 
 

@@ -382,3 +382,18 @@ def test_in_a_running_loop_clicks_wait_for_the_computer_and_hints_run_off_thread
         in_step(b)
 
     asyncio.run(scenario())
+
+
+def test_undo_takes_back_the_persons_play_and_the_computers_reply():
+    b = board(seats=["human", "greedy"])
+    start = b.game.to_dict()
+    best = iota.rank_moves(b.game)[0][1]
+    move_by_clicks(b, best)
+    assert len(b.game.history) == 2                                 # mine and the reply
+    pick(b, b.hand[0])
+    b.controls["undo"].click()
+    assert b.game.to_dict() == start and b.selected is None and b.placed == []
+    in_step(b)
+    b.controls["redo"].click()
+    assert b.game.history[0] == best and len(b.game.history) == 2
+    in_step(b)
