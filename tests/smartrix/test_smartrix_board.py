@@ -6,7 +6,7 @@ import re
 from html import unescape
 
 from kit.scene import ERROR
-from kit.smartrix import CANONICAL, Board, Game, GreedyPlayer, fitting_cells, parse_card
+from kit.smartrix import CANONICAL, Board, Game, GreedyPlayer, fitting_cells
 from kit.ui.testing import click, send_event
 from smartrix_helpers import card_not_matching, fill, setup
 
@@ -37,7 +37,10 @@ def play_by_clicks(b, move, key=False):
     click(b.canvas, *b.hand_xy(i))
     turns = 0
     while b.selected_card != move.card:
-        press_r(b) if key else b.controls["rotate"].click()
+        if key:
+            press_r(b)
+        else:
+            b.controls["rotate"].click()
         turns += 1
         assert turns < 4
     assert move.cell in fitting_cells(b.game, b.selected_card)  # marked "+" on the board
@@ -107,6 +110,8 @@ def test_clicks_outside_double_clicks_and_buttons_pressed_twice():
     b.controls["rotate"].click()
     b.controls["rotate"].click()              # twice: half a turn
     assert b.turns == 2
+    press_r(b)                                # the R key turns it too
+    assert b.turns == 3 and "Turned" in b.view.message
     move = next(m for m in b.game.legal_moves() if m.kind == "place")
     play_by_clicks(b, move)
     click(b.canvas, *b.xy(move.cell))         # the second click of a double click
