@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from servers import copy_notebooks, free_port, quiet_lab_settings, running
+from servers import ROOT, copy_notebooks, free_port, quiet_lab_settings, running
 
 INSTALL_HINT = ("Chromium is needed for the browser tests; install it with "
                 "`sudo apt-get install chromium fonts-dejavu-core` (Debian/Ubuntu) "
@@ -67,13 +67,28 @@ def lab_server(chromium_path, tmp_path_factory):
         yield url
 
 
+def make_voila(tmp, *make_args):
+    """Run Voila the way the Makefile does (its offline page template included)."""
+    port = free_port()
+    cmd = ["make", "--no-print-directory", "-C", str(ROOT), *make_args, f"PORT={port}",
+           "OPEN=no"]
+    url = f"http://127.0.0.1:{port}"
+    return running(cmd, tmp, url, log=tmp / "voila.log"), url
+
+
 @pytest.fixture(scope="module")
 def voila_server(chromium_path, tmp_path_factory):
-    """Voila serving the welcome notebook as an app; yields its URL."""
+    """`make voila` serving the welcome notebook as an app; yields its URL."""
     tmp = tmp_path_factory.mktemp("voila")
-    work, port = copy_notebooks(tmp), free_port()
-    cmd = [sys.executable, "-m", "voila", "notebooks/00_welcome.ipynb", "--no-browser",
-           f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
-    url = f"http://127.0.0.1:{port}"
-    with running(cmd, work, url):
+    notebook = copy_notebooks(tmp) / "notebooks" / "00_welcome.ipynb"
+    server, url = make_voila(tmp, "voila", f"NOTEBOOK={notebook}")
+    with server:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def app_server(chromium_path, tmp_path_factory):
+    """`make app`: Voila serving notebooks/play.ipynb; yields its URL."""
+    server, url = make_voila(tmp_path_factory.mktemp("app"), "app")
+    with server:
         yield url

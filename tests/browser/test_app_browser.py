@@ -1,0 +1,61 @@
+"""`make app` in a real browser: pick a game, start, the board draws, offline.
+
+Voila runs play.ipynb before the page connects, so a board built then would
+stay blank without the client-ready redraw; the page is also reloaded (a new
+kernel, the notebook run again) and must draw again. Every request the page
+makes, websockets included, must stay on this machine: a classroom may have
+no internet.
+"""
+
+import re
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+from canvas_page import wait_until_drawn
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+
+def off_machine(urls):
+    return [u for u in urls if not u.startswith(("data:", "blob:"))
+            and urlparse(u).hostname not in LOCAL_HOSTS]
+
+
+def board_canvas(page):
+    canvas = page.locator(".widget-box canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    return canvas
+
+
+def test_app_picks_a_game_starts_it_and_draws_it_offline(app_server, page):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("websocket", lambda socket: requests.append(socket.url))
+    page.goto(app_server)
+
+    # First load: the default game is already on the page, drawn.
+    canvas = board_canvas(page)
+    assert wait_until_drawn(canvas) > 1000
+    iota_size = canvas.evaluate("el => [el.width, el.height]")
+    expect(page.get_by_text("IOTA, deal 1:")).to_be_visible()
+    shown = page.locator("body").inner_text()
+    assert not re.search(r"\bcells?\b|\brun\b|Shift", shown, re.IGNORECASE), shown[:500]
+
+    # Pick Mattix on a 5 x 5 board against the search player, and start.
+    page.locator("select").first.select_option("Mattix")
+    page.get_by_label("Board", exact=True).select_option("5 x 5")
+    page.get_by_label("Column player").select_option("computer: search")
+    page.get_by_role("button", name="Start").click()
+    expect(page.get_by_text("Mattix, deal 1: Row player (a person), "
+                            "Column player (computer: search).")).to_be_visible(timeout=30_000)
+    canvas = board_canvas(page)
+    assert wait_until_drawn(canvas) > 1000
+    assert canvas.evaluate("el => [el.width, el.height]") != iota_size   # the new board's
+
+    # A reload runs the notebook in a new kernel: the first game draws again.
+    page.reload()
+    assert wait_until_drawn(board_canvas(page)) > 1000
+    expect(page.get_by_text("IOTA, deal 1:")).to_be_visible()
+
+    assert requests and not off_machine(requests), off_machine(requests)
