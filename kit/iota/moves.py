@@ -58,10 +58,9 @@ class Move:
                               f"use Play, Pass or Recycle")
 
     def __repr__(self) -> str:
+        if type(self) is Move:   # a bare Move has no text (and str() would come back here)
+            return "Move()"
         return f"{type(self).__name__}.parse({str(self)!r})"
-
-    def __str__(self) -> str:
-        return f"<{type(self).__name__}>"   # only a bare Move: the three kinds write text
 
 
 def _int(x, what: str) -> int:

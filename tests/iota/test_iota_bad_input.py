@@ -132,3 +132,7 @@ def test_a_number_too_long_to_read_is_malformed_text(text):
 def test_new_refuses_a_seed_random_cannot_take():
     with pytest.raises(ValueError, match="a seed is"):
         iota.Game.new(seed=[1])
+
+
+def test_a_bare_move_can_still_be_shown_in_a_message():
+    assert repr(Move()) == str(Move()) == "Move()"   # both used to recurse for ever
