@@ -2,8 +2,9 @@
 
 One redraw is one ``hold_canvas()`` block, so the browser receives a single
 message however many shapes the board has. Runs of plain filled rectangles or
-circles of one colour go out as one vectorised call (``fill_rects``,
-``fill_circles``), as ipycanvas' own examples do.
+circles of one colour, and of rings of one stroke, go out as one vectorised
+call (``fill_rects``, ``fill_circles``, ``stroke_circles``), as ipycanvas' own
+examples do.
 
 Sharpness: ipycanvas has no device-pixel-ratio support, so a board is drawn on
 a canvas ``pixel_ratio`` times larger than its layout size and scaled down by
@@ -31,6 +32,8 @@ def _batch_key(shape):
         return ("rects", shape.fill)
     if isinstance(shape, Circle) and shape.fill and not shape.stroke:
         return ("circles", shape.fill)
+    if isinstance(shape, Circle) and shape.stroke and not shape.fill:
+        return ("rings", (shape.stroke, shape.stroke_width))
     return None
 
 
@@ -52,8 +55,12 @@ def draw_scene(canvas: Canvas, scene: Scene, pixel_ratio: float = 1.0) -> None:
                 _draw_batch(canvas, key[0], key[1], run)
 
 
-def _draw_batch(canvas: Canvas, kind: str, fill: str, run: list) -> None:
-    canvas.fill_style = fill
+def _draw_batch(canvas: Canvas, kind: str, style, run: list) -> None:
+    if kind == "rings":
+        _stroke_style(canvas, *style)
+        canvas.stroke_circles([s.cx for s in run], [s.cy for s in run], [s.r for s in run])
+        return
+    canvas.fill_style = style
     if kind == "rects":
         canvas.fill_rects([s.x for s in run], [s.y for s in run],
                           [s.w for s in run], [s.h for s in run])

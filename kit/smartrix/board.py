@@ -90,6 +90,14 @@ class Board(GameBoard):
     def deck_count(self, game):
         return game.deck_size
 
+    def seat_scores(self):
+        # A running score (collected minus hand) would give away hidden hands:
+        # the panel shows the points collected until the game is over.
+        if self.game.is_over:
+            return self.game.seat_scores
+        return [sum(card.count("1") for card in self.game.collected(seat))
+                for seat in range(self.game.players)]
+
     def clear_pending(self) -> None:
         self.selected = None      # index in the mover's hand
         self.turns = 0            # quarter turns given to the selected card

@@ -13,7 +13,8 @@ is not over and nothing is running; clicks and buttons at any other time are
 refused with a word of why, and change nothing.
 
 Not covered: any game's rules or drawing (the hooks below), the position
-editor and replays.
+editor, replays and the analysis panel (``kit.ui.editor``, ``replay``,
+``analysis``; ``analysis=True`` shows the panel here).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import random
 import ipywidgets as widgets
 
 from kit.scene import Scene
+from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView
 
 log = logging.getLogger(__name__)
@@ -54,7 +56,8 @@ class GameBoard(widgets.HBox):
     computer players; ``open_hands`` draws every hand face up (for teaching);
     ``cover_hands`` hides the hand between turns when two or more people
     share the screen. ``player_options`` go to each computer player's
-    factory that takes them (e.g. Mattix's ``time_limit`` for "search"). Other keyword options are the
+    factory that takes them (e.g. Mattix's ``time_limit`` for "search"). ``analysis``
+    puts an analysis panel (``kit.ui.analysis``) under the side panel. Other keyword options are the
     game's own (``players=3``, ``size=5`` ...) and are kept for "New game".
     """
 
@@ -69,7 +72,8 @@ class GameBoard(widgets.HBox):
 
     def __init__(self, game=None, *, seats=None, delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
-                 player_options=None, pixel_ratio: float = 2.0, **options):
+                 player_options=None, pixel_ratio: float = 2.0, analysis: bool = False,
+                 **options):
         self.options = options
         self.seed = seed
         self.delay = delay
@@ -96,6 +100,7 @@ class GameBoard(widgets.HBox):
         self.seat_panel = widgets.HTML()
         self.move_list = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
         self.hint_panel = widgets.HTML()
+        self.analysis_panel = AnalysisPanel(self, self.analyse_position) if analysis else None
         super().__init__([self.view, self._side_panel()],
                          layout=widgets.Layout(align_items="flex-start"))
         self._after_change()
@@ -129,11 +134,27 @@ class GameBoard(widgets.HBox):
     def cell_point(self, cell) -> tuple:
         raise NotImplementedError
 
+    def analyse_position(self, game, *, progress=None, stop=None) -> list:
+        """The analysis panel's rows for ``game`` (``kit.ui.analysis``); runs on a copy."""
+        raise NotImplementedError(f"{type(self).__name__} has no analysis")
+
+    def preview(self, move, line=None) -> None:
+        """Draw ``move`` (and ``line`` after it) without playing it; None clears."""
+
     def hand_point(self, i: int) -> tuple:
         raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
         return f"Seat {seat + 1}"
+
+    def seat_scores(self):
+        """The score beside each seat in the panel, or None to show none.
+
+        Default: ``game.scores`` when it has one entry per seat (team games
+        score per team and show a team line instead).
+        """
+        scores = list(self.game.scores)
+        return scores if len(scores) == len(self.seats) else None
 
     def deck_count(self, game):
         """Cards left in the hidden deck, or None for a game without one."""
@@ -273,6 +294,8 @@ class GameBoard(widgets.HBox):
         self.clear_pending()
         self.marks, self.hint_rows = (), []
         self.hint_panel.value = ""
+        if self.analysis_panel is not None:
+            self.analysis_panel.position_changed()
         self._update_panel()
         self.redraw()
 
@@ -509,20 +532,21 @@ class GameBoard(widgets.HBox):
             rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
         rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
                  self.hint_panel, self.move_list, key]
+        if self.analysis_panel is not None:
+            rows.append(self.analysis_panel)
         return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px",
                                                       margin="0 0 0 16px"))
 
     def _update_panel(self) -> None:
         g = self.game
-        scores = list(g.scores)
-        rows = []
+        scores, rows = self.seat_scores(), []
         for seat in range(len(self.seats)):
             mover = not g.is_over and seat == g.to_move
-            score = f": {scores[seat]}" if len(scores) == len(self.seats) else ""
+            score = f": {scores[seat]}" if scores is not None else ""
             text = html.escape(self.seat_label(seat) + score)
             rows.append(f"<div>{'▶ <b>' + text + '</b>' if mover else '&nbsp;&nbsp;' + text}</div>")
-        if len(scores) != len(self.seats):
-            rows.append("<div>" + ", ".join(f"Team {i + 1}: {s}" for i, s in enumerate(scores))
+        if len(g.scores) != len(self.seats) and g.is_over:
+            rows.append("<div>" + ", ".join(f"Team {i + 1}: {s}" for i, s in enumerate(g.scores))
                         + "</div>")
         if self.busy:
             rows.append("<div><i>thinking…</i></div>")
