@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 STATUS_STYLE = "font-size: 17px; min-height: 1.4em;"
 ROW = dict(flex_flow="row wrap", align_items="flex-end")   # one Layout per row
+# Each choice as wide as its text, its label beside it: rows stay short.
+FIT = dict(layout={"width": "auto"}, style={"description_width": "initial"})
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,10 @@ class Launcher(widgets.VBox):
     def __init__(self, *, delay: float = 0.8, start: bool = True):
         self.delay = delay
         self.board = None            # the board on the page, or None
-        self.game = widgets.Dropdown(options=list(GAMES), value="IOTA", description="Game")
-        self.players = widgets.Dropdown(description="Players")
+        self.game = widgets.Dropdown(options=list(GAMES), value="IOTA", description="Game", **FIT)
+        self.players = widgets.Dropdown(description="Players", **FIT)
         self.deal = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Deal no.",
-                                           layout=widgets.Layout(width="170px"))
+                                           layout={"width": "150px"})
         self.start = widgets.Button(description="Start", button_style="primary")
         self.seats: list = []            # one Dropdown per seat
         self.options: dict = {}          # option name -> Dropdown (the game's own)
@@ -129,8 +131,7 @@ class Launcher(widgets.VBox):
         # Seat 1 is a person, the others the default computer: change any of them.
         seats = [HUMAN] + [choice.opponent] * (self.players.value - 1)
         self.seats = [widgets.Dropdown(options=seat_choices(choice), value=seat,
-                                       description=choice.seat_name(i),
-                                       style={"description_width": "initial"})
+                                       description=choice.seat_name(i), **FIT)
                       for i, seat in enumerate(seats)]
         self.seat_row.children = self.seats
 
@@ -158,7 +159,7 @@ class Launcher(widgets.VBox):
         self._stop(self.board)
         self.board = board
         self.stage.children = [board]
-        self._say(f"{self.game.value}, deal {settings['seed']}: "
+        self._say(f"Now playing {self.game.value}, deal {settings['seed']}: "
                   + ", ".join(f"{self.choice.seat_name(i)} {_seat_word(s)}"
                               for i, s in enumerate(settings["seats"])) + ".")
         return board
@@ -176,8 +177,7 @@ class Launcher(widgets.VBox):
 
 
 def _dropdown(label: str, choices: list, default) -> widgets.Dropdown:
-    return widgets.Dropdown(options=choices, value=default, description=label,
-                            style={"description_width": "initial"})
+    return widgets.Dropdown(options=choices, value=default, description=label, **FIT)
 
 
 def _seat_word(seat: str) -> str:
