@@ -10,8 +10,9 @@ Pictures in notebooks: a saved ``image/svg+xml`` output is drawn only in a
 *trusted* notebook, and a fresh clone is untrusted, so JupyterLab would show
 the text instead. :class:`Picture` therefore also gives every picture as
 ``text/html``, an ``<img>`` whose source is the SVG as a ``data:`` URL:
-JupyterLab's sanitizer keeps it, so it draws untrusted (and on nbviewer,
-VS Code and in Voila), and an image cannot run script, so nothing is risked.
+JupyterLab's sanitizer keeps it, so it draws untrusted (a browser test
+checks this), and an image cannot run script, so nothing is risked. Viewers
+that prefer the SVG itself still find it in the same output.
 The alternative, ``jupyter trust`` in ``make lab``, would help only that one
 command on that one machine.
 
