@@ -1,0 +1,218 @@
+"""AnalysisPanel: every legal move ranked, beside a live board; a click shows one.
+
+The shell every game's analysis is shown in. The game supplies one function,
+``analysis(game, *, progress=None, stop=None) -> AnalysisRows`` (the rows
+``[(move, value), ...]`` best first); the panel runs it on a copy of the
+board's position in a worker thread (``loop.run_in_executor`` when an asyncio
+loop runs, as in a notebook; synchronously otherwise, as in tests), so the
+board stays usable meanwhile. A tqdm bar shows ``progress(done, total)``;
+``Stop`` sets ``stop`` (a ``threading.Event``), which the function checks
+between moves and then returns what it has, marked partial. Clicking a row
+calls the board's ``preview(move)`` (or ``preview(move, line=...)`` when the
+rows carry a line for it): the move is drawn without being played; a second
+click, or any real move, clears it. Rows for a position the board has left
+are dropped, never shown against the wrong position.
+
+A board shows this panel with ``Board(..., analysis=True)``. Not covered: any
+game's values (each game's ``explore.analysis``) or drawing (its ``preview``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import threading
+
+import ipywidgets as widgets
+
+PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
+ROW_LAYOUT = dict(width="100%", height="36px", justify_content="flex-start")
+
+
+class AnalysisRows(list):
+    """Ranked rows ``[(move, value), ...]`` best first, and what the panel says of them.
+
+    ``note``: what the values mean and how they were found ("exact", "search
+    to depth 9"); ``remarks``: further sentences (Mattix: greed against best);
+    ``lines``: move -> a sequence of moves to draw with it (a principal
+    variation); ``partial``: True when stopped before every move was valued.
+    """
+
+    def __init__(self, rows=(), *, note: str = "", remarks=(), lines=None,
+                 partial: bool = False):
+        super().__init__(rows)
+        self.note = note
+        self.remarks = list(remarks)
+        self.lines = dict(lines or {})
+        self.partial = partial
+
+
+def value_text(value) -> str:
+    """A row's value as the panel shows it: integers signed, anything else as it is."""
+    return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _running_loop():
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class AnalysisPanel(widgets.VBox):
+    """Ranked moves of ``board.game`` by ``analyse``; clicks preview them on ``board``."""
+
+    def __init__(self, board, analyse, *, max_rows: int = 12, title: str = "Analysis"):
+        self.board = board
+        self.analyse = analyse
+        self.max_rows = max_rows
+        self.rows = AnalysisRows()
+        self.selected = None          # the move previewed on the board, if any
+        self.position = None          # the position (dict) the rows are for
+        self.running = False
+        self.task = None
+        self.stop = threading.Event()
+        self.bar = None
+        self.analyse_button = self._button("Analyse", self.start, "rank every legal move")
+        self.stop_button = self._button("Stop", self.stop.set, "stop and show what is done")
+        self.stop_button.disabled = True
+        self.bar_box = widgets.Box()
+        self.note = widgets.HTML()
+        self.row_box = widgets.VBox()
+        super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(title)}</b></div>'),
+                          widgets.HBox([self.analyse_button, self.stop_button]),
+                          self.bar_box, self.note, self.row_box],
+                         layout=widgets.Layout(width="100%"))
+
+    def _button(self, label: str, handler, tooltip: str) -> widgets.Button:
+        b = widgets.Button(description=label, tooltip=tooltip,
+                           layout=widgets.Layout(width="auto", min_width="96px", height="40px"),
+                           style=widgets.ButtonStyle(font_size="16px"))
+        b.on_click(lambda _b: self.board.view.guarded(handler))
+        return b
+
+    # ----- running ------------------------------------------------------------
+
+    def start(self) -> None:
+        """Analyse the board's position now (in a worker when a loop runs)."""
+        if self.running:
+            return
+        self.clear()
+        self.stop.clear()
+        self.position = self.board.game.to_dict()
+        game = self.board.game.copy()
+        self._set_running(True)
+        self.note.value = self._note_html("Analysing…")
+        loop = _running_loop()
+        if loop is None:
+            try:
+                self._finish(self._compute(game, self._progress))
+            finally:
+                self._set_running(False)
+            return
+        self.task = loop.create_task(self._run(loop, game))
+
+    async def _run(self, loop, game) -> None:
+        def progress(done, total):   # from the worker: hand over to the widget thread
+            loop.call_soon_threadsafe(self._progress, done, total)
+        try:
+            rows = await loop.run_in_executor(None, self._compute, game, progress)
+            self._finish(rows)
+        except Exception as exc:  # noqa: BLE001 -- shown under the board
+            self.board.view.report(exc)
+            self.note.value = self._note_html("The analysis failed; see under the board.")
+        finally:
+            self._set_running(False)
+
+    def _compute(self, game, progress) -> AnalysisRows:
+        rows = self.analyse(game, progress=progress, stop=self.stop)
+        return rows if isinstance(rows, AnalysisRows) else AnalysisRows(rows)
+
+    def _progress(self, done, total) -> None:
+        from tqdm.notebook import tqdm
+
+        if self.bar is None:
+            self.bar = tqdm(total=total, display=False, mininterval=0, miniters=1,
+                            desc="Analysing", leave=True)
+            self.bar_box.children = [self.bar.container]
+        elif self.bar.total != total:
+            self.bar.reset(total=total)
+        self.bar.update(done - self.bar.n)
+
+    def _set_running(self, running: bool) -> None:
+        self.running = running
+        self.analyse_button.disabled = running
+        self.stop_button.disabled = not running
+        if not running and self.bar is not None:
+            self.bar.close()
+
+    async def settled(self) -> None:
+        """Wait until a running analysis has finished (tests and scripts)."""
+        if self.task is not None:
+            await asyncio.wait([self.task])
+
+    # ----- showing the rows ----------------------------------------------------
+
+    def _finish(self, rows: AnalysisRows) -> None:
+        if self.board.game.to_dict() != self.position:
+            self.position = None
+            self.note.value = self._note_html(
+                "The position changed while it was being analysed: press Analyse again.")
+            return
+        self.rows = rows
+        self.row_box.children = [self._row_button(k, move, value)
+                                 for k, (move, value) in enumerate(rows[:self.max_rows], 1)]
+        texts = [rows.note] if rows.note else []
+        if rows.partial:
+            texts.append(f"Stopped early: {len(rows)} move{'s' if len(rows) != 1 else ''} "
+                         "ranked so far.")
+        if len(rows) > self.max_rows:
+            texts.append(f"The best {self.max_rows} of {len(rows)} are listed.")
+        if not rows:
+            texts.append("No legal move to rank.")
+        texts += rows.remarks
+        if rows:
+            texts.append("Click a row to see its move on the board.")
+        self.note.value = self._note_html(*texts)
+
+    def _row_button(self, rank: int, move, value) -> widgets.Button:
+        b = widgets.Button(description=f"{rank}. {move}   {value_text(value)}",
+                           tooltip=f"show {move} on the board",
+                           layout=widgets.Layout(**ROW_LAYOUT),
+                           style=widgets.ButtonStyle(font_size="16px", font_family="monospace"))
+        b.move = move
+        b.on_click(lambda _b: self.board.view.guarded(self.click_row, move))
+        return b
+
+    def click_row(self, move) -> None:
+        """Show ``move`` on the board; the same row again clears it."""
+        if self.board.game.to_dict() != self.position:
+            self.clear()
+            self.note.value = self._note_html("The position has changed: press Analyse again.")
+            return
+        self.selected = None if move == self.selected else move
+        for b in self.row_box.children:
+            b.button_style = "info" if b.move == self.selected else ""
+        if self.selected is None:
+            self.board.preview(None)
+        elif move in self.rows.lines:
+            self.board.preview(move, line=self.rows.lines[move])
+        else:
+            self.board.preview(move)
+
+    def position_changed(self) -> None:
+        """The board's position changed (a move, undo, new game): the rows no longer apply."""
+        if self.rows or self.selected is not None:
+            self.clear()
+            self.note.value = self._note_html("Press Analyse to rank the moves here.")
+
+    def clear(self) -> None:
+        self.rows, self.selected, self.position = AnalysisRows(), None, None
+        self.row_box.children = []
+        self.note.value = ""
+        self.bar, self.bar_box.children = None, []
+
+    @staticmethod
+    def _note_html(*texts) -> str:
+        body = "".join(f"<div>{html.escape(t)}</div>" for t in texts if t)
+        return f'<div style="{PANEL_STYLE}">{body}</div>'
