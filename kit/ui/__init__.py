@@ -5,12 +5,14 @@
 computer turns, undo/redo, hints, the move list); ``ReplayView`` the shell of
 every game's ``Replay`` (step through a move list, export SVG frames and one
 HTML page); ``EditorShell`` the shell of every game's position ``Editor``
-(each edit checked by the engine's ``from_dict``, JSON load and save).
+(each edit checked by the engine's ``from_dict``, JSON load and save);
+``AnalysisPanel`` ranks every legal move beside a board (``analysis=True``).
 """
 
+from kit.ui.analysis import AnalysisPanel, AnalysisRows
 from kit.ui.board import BoardView
 from kit.ui.editor import EditorShell
 from kit.ui.game import GameBoard
 from kit.ui.replay import BadReplayMove, ReplayView
 
-__all__ = ["BoardView", "GameBoard", "ReplayView", "BadReplayMove", "EditorShell"]
+__all__ = ["BoardView", "GameBoard", "ReplayView", "BadReplayMove", "EditorShell", "AnalysisPanel", "AnalysisRows"]

@@ -118,6 +118,11 @@ class GameBoard(widgets.HBox):
     def on_click(self, x: float, y: float) -> None:
         """A person's click at scene point (x, y)."""
 
+    def on_view_click(self, x: float, y: float) -> bool:
+        """A click that moves only the view (scrolling), taken at any time,
+        even while the computer moves or after the game; True if it was one."""
+        return False
+
     def on_button(self, name: str) -> None:
         """One of ``BUTTONS`` was pressed."""
 
@@ -256,6 +261,8 @@ class GameBoard(widgets.HBox):
         return why is None
 
     def _clicked(self, x: float, y: float) -> None:
+        if self.on_view_click(x, y):
+            return
         if self.hand_hidden and self._ready():
             self.hand_hidden = False
             self.redraw()
