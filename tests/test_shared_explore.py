@@ -27,6 +27,9 @@ class Take:
     def __eq__(self, other):
         return isinstance(other, Take) and other.n == self.n
 
+    def __hash__(self):
+        return hash(self.n)
+
 
 class Pile:
     """A toy game: two players take 1, 2 or 3 from a pile; taking the last wins."""
@@ -230,3 +233,113 @@ def test_position_json_puts_each_innermost_list_on_one_line():
     text = position_json({"board": [[1, None], [3, 4]], "name": "a [b]  c", "star": [0, 1]})
     assert '  [1, null],\n  [3, 4]\n' in text and '"star": [0, 1]' in text
     assert json.loads(text)["name"] == "a [b]  c"
+
+
+# ----- analysis panel ----------------------------------------------------------------
+
+import asyncio  # noqa: E402
+import threading  # noqa: E402
+
+from kit.ui.analysis import AnalysisPanel, AnalysisRows, value_text  # noqa: E402
+from kit.ui.board import BoardView  # noqa: E402
+
+
+class PileBoard:
+    """Just what the panel needs of a board: game, view, preview."""
+
+    def __init__(self, pile=9):
+        self.game = Pile(pile)
+        self.view = BoardView(Scene(100, 40))
+        self.view.raise_errors = True
+        self.previews = []
+
+    def preview(self, move, line=None):
+        self.previews.append((move, line))
+
+
+def pile_analysis(game, *, progress=None, stop=None):
+    """Taking what leaves a multiple of 4 wins: +1, other takes -1."""
+    rows = []
+    takes = [Take(n) for n in (1, 2, 3) if n <= game.pile]
+    for done, take in enumerate(takes, 1):
+        if stop is not None and stop.is_set():
+            return AnalysisRows(rows, partial=True)
+        rows.append((take, 1 if (game.pile - take.n) % 4 == 0 else -1))
+        if progress:
+            progress(done, len(takes))
+    rows.sort(key=lambda r: -r[1])
+    return AnalysisRows(rows, note="toy values", remarks=["a remark"],
+                        lines={rows[0][0]: [rows[0][0], Take(3)]})
+
+
+def test_the_panel_ranks_rows_and_a_click_previews_then_clears():
+    board = PileBoard()
+    panel = AnalysisPanel(board, pile_analysis)
+    panel.analyse_button.click()
+    assert [b.description for b in panel.row_box.children] == ["1. 1   +1", "2. 2   -1", "3. 3   -1"]
+    assert "toy values" in panel.note.value and "a remark" in panel.note.value
+    assert panel.bar is not None and panel.bar.n == 3 and not panel.running
+    panel.row_box.children[0].click()
+    assert board.previews[-1] == (Take(1), [Take(1), Take(3)])
+    assert panel.row_box.children[0].button_style == "info"
+    panel.row_box.children[1].click()                     # a row without a line: the move alone
+    assert board.previews[-1] == (Take(2), None)
+    panel.row_box.children[1].click()                     # the same row again clears
+    assert board.previews[-1] == (None, None) and panel.selected is None
+
+
+def test_rows_of_a_position_the_board_has_left_are_dropped():
+    board = PileBoard()
+    panel = AnalysisPanel(board, pile_analysis)
+    panel.start()
+    board.game.play(Take(1))
+    panel.row_box.children[0].click()
+    assert board.previews == [] and panel.rows == [] and "changed" in panel.note.value
+    panel.start()
+    panel.position_changed()
+    assert panel.row_box.children == () or panel.row_box.children == []
+
+
+def test_stop_returns_what_is_done_marked_partial():
+    board = PileBoard()
+    stopper = []
+
+    def slow(game, *, progress=None, stop=None):
+        stopper.append(stop)
+        stop.set()                                        # as if Stop were pressed at once
+        return pile_analysis(game, progress=progress, stop=stop)
+    panel = AnalysisPanel(board, slow)
+    panel.start()
+    assert isinstance(stopper[0], threading.Event)
+    assert panel.rows.partial and "Stopped early: 0 moves" in panel.note.value
+
+
+def test_in_a_running_loop_the_analysis_runs_in_a_worker_and_the_board_stays_free():
+    board = PileBoard()
+    release = threading.Event()
+    seen = {}
+
+    def waiting(game, *, progress=None, stop=None):
+        seen["thread"] = threading.current_thread()
+        release.wait(5)
+        return pile_analysis(game, progress=progress, stop=stop)
+
+    async def scenario():
+        panel = AnalysisPanel(board, waiting)
+        panel.start()
+        await asyncio.sleep(0.05)
+        assert panel.running and panel.analyse_button.disabled and not panel.stop_button.disabled
+        panel.stop_button.click()
+        assert panel.stop.is_set()
+        release.set()
+        await panel.settled()
+        return panel
+
+    panel = asyncio.run(scenario())
+    assert seen["thread"] is not threading.main_thread()
+    assert panel.rows.partial and not panel.running and panel.stop_button.disabled
+
+
+def test_value_text_signs_integers_only():
+    assert [value_text(v) for v in (3, -2, 0, "12 points", True)] == ["+3", "-2", "+0",
+                                                                       "12 points", "True"]

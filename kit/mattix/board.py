@@ -33,7 +33,9 @@ class Board(GameBoard):
 
     Options are ``Game.new``'s (``size=4``, ``level=2``, ``tiles=...``);
     ``player_options={"time_limit": 2.0}`` sets the search player's budget
-    per move in seconds, and ``hint_time`` the hint's on big boards.
+    per move in seconds, and ``hint_time`` the hint's on big boards;
+    ``analysis=True`` adds the analysis panel (exact up to 6 x 6, a search of
+    ``analysis_time`` seconds beyond), whose rows ``preview`` draws.
     """
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer,
@@ -47,8 +49,10 @@ class Board(GameBoard):
     HINT_NOTE = ("A move's value is what you will gain from here minus what your opponent "
                  "will gain, if both of you play perfectly from then on.")
 
-    def __init__(self, game=None, *, hint_time: float = 1.0, **kwargs):
+    def __init__(self, game=None, *, hint_time: float = 1.0, analysis_time: float = 2.0,
+                 **kwargs):
         self.hint_time = hint_time
+        self.analysis_time = analysis_time
         super().__init__(game, **kwargs)
 
     def new_game(self, seed: int) -> Game:
@@ -64,7 +68,29 @@ class Board(GameBoard):
 
     def scene(self):
         return board_scene(self.game, last=self.last_move, highlight=self.marks,
-                           hints=self.hint_rows, cell=self.cell_size)
+                           hints=self.hint_rows, cell=self.cell_size, line=self.preview_line)
+
+    def clear_pending(self) -> None:
+        self.preview_line = []
+
+    def preview(self, move, line=None) -> None:
+        """Draw ``move`` (or the whole ``line`` it starts) as numbered takes, unplayed.
+
+        ``None`` clears it; so does any move, undo or new game.
+        """
+        self.preview_line = [] if move is None else list(line or [move])
+        self.redraw()
+        if move is None:
+            self.say(self._turn_text())
+            return
+        takes = "  ".join(f"{k}. {m}" for k, m in enumerate(self.preview_line, 1))
+        more = " (blue: the mover's takes, black: the replies)" if len(self.preview_line) > 1 else ""
+        self.say(f"Showing, not played: {takes}{more}.")
+
+    def analyse_position(self, game: Game, *, progress=None, stop=None):
+        from kit.mattix.explore import analysis   # explore imports this module
+
+        return analysis(game, progress=progress, stop=stop, time_limit=self.analysis_time)
 
     def seat_name(self, seat: int) -> str:
         return SIDE_NAMES[seat].capitalize()

@@ -12,14 +12,26 @@ Not covered: the rules, the search and the drawing themselves (``rules.py``,
 
 from __future__ import annotations
 
+import time
+
 import ipywidgets as widgets
 
+from kit.mattix.ai import greedy_vs_best
 from kit.mattix.draw import board_scene, cell_at, cell_box, layout
-from kit.mattix.rules import SIDE_NAMES, Game
+from kit.mattix.rules import SIDE_NAMES, Game, Move
+from kit.mattix.solver import Searcher
+from kit.ui.analysis import AnalysisRows
 from kit.ui.editor import EditorShell
 from kit.ui.replay import ReplayView
 
 EDITOR_SIZES = range(3, 9)
+#: Boards up to this size are analysed exactly (6 x 6 takes tens of seconds).
+EXACT_SIZE = 6
+#: Takes drawn in a principal variation, and the time one line may cost.
+LINE_PLIES = 8
+LINE_SECONDS = 0.5
+#: The search's budget on bigger boards, in seconds.
+SEARCH_SECONDS = 2.0
 
 
 def cell_size(size: int) -> float:
@@ -224,3 +236,148 @@ class Editor(EditorShell):
     def _tool_changed(self, edit, *args) -> None:
         if not self._syncing and args[-1] is not None:
             self.view.guarded(edit, *args)
+
+
+# ----- analysis ------------------------------------------------------------------
+
+EXACT_NOTE = ("Exact values under perfect play: what the mover will gain from here minus "
+              "what the opponent will gain. The numbers on the board are the best line "
+              "(blue: the mover's takes, black: the replies).")
+
+
+def analysis(game: Game, *, progress=None, stop=None, time_limit: float = SEARCH_SECONDS,
+             exact_size: int = EXACT_SIZE) -> AnalysisRows:
+    """Every legal take ranked, best first, as the analysis panel shows it.
+
+    Up to ``exact_size`` x ``exact_size``: exact values (``analyse``), each with
+    its principal variation in ``rows.lines``, and greedy's take against the
+    best one in ``rows.remarks``. Bigger boards: the same values from a search
+    deepened ply by ply within ``time_limit`` seconds, labelled with the depth
+    reached. ``progress(done, total)`` is told as moves are valued; ``stop``
+    (a ``threading.Event``) is checked between moves: the rows so far come
+    back marked partial.
+    """
+    if game.is_over:
+        return AnalysisRows(note="The game is over: there is no move to rank.")
+    if game.size <= exact_size:
+        return _exact(game, progress, stop)
+    return _searched(game, progress, stop, time_limit)
+
+
+def _state(game: Game) -> tuple:
+    """(tiles bitmask, star cell, mover): the solver's view of ``game``."""
+    n = game.size
+    mask = sum(1 << (r * n + c) for r in range(n) for c in range(n)
+               if game.board[r][c] is not None)
+    return mask, game.star[0] * n + game.star[1], game.to_move
+
+
+def _by_tile(game: Game) -> list:
+    """Legal moves, biggest tile first: good first guesses make the search cheaper."""
+    return sorted(game.legal_moves(), key=lambda m: (-game.board[m.row][m.col], m))
+
+
+def _ranked(game: Game, valued: list) -> list:
+    """``(move, value)`` best first; ties: bigger tile, then board order (as ``analyse``)."""
+    valued = sorted(valued, key=lambda mv: (-mv[1], -game.board[mv[0].row][mv[0].col], mv[0]))
+    return [(m, v) for m, v in valued]
+
+
+def _move_value(searcher: Searcher, game: Game, move: Move, depth=None, deadline=None):
+    """The move's tile minus the opponent's value after it (None: out of time)."""
+    mask, _, mover = _state(game)
+    cell = move.row * game.size + move.col
+    reply = searcher.value_by(mask ^ (1 << cell), cell, 1 - mover, depth,
+                              float("inf") if deadline is None else deadline)
+    return None if reply is None else game.board[move.row][move.col] - reply
+
+
+def _stopped(stop) -> bool:
+    return stop is not None and stop.is_set()
+
+
+def _exact(game: Game, progress, stop) -> AnalysisRows:
+    searcher = Searcher(game)
+    moves = _by_tile(game)
+    valued = []
+    for done, move in enumerate(moves, 1):
+        if _stopped(stop):
+            break
+        valued.append((move, _move_value(searcher, game, move)))
+        if progress:
+            progress(done, len(moves))
+    rows = _ranked(game, valued)
+    lines = {m: best_line(searcher, game, m, v) for m, v in rows}
+    partial = len(rows) < len(moves)
+    remarks = [] if partial else [greedy_vs_best(game, rows=rows)]
+    return AnalysisRows(rows, note=EXACT_NOTE, remarks=remarks, lines=lines, partial=partial)
+
+
+def best_line(searcher: Searcher, game: Game, first: Move, value: int,
+              plies: int = LINE_PLIES, seconds: float = LINE_SECONDS) -> list:
+    """Up to ``plies`` takes of a best line starting with ``first`` (worth ``value``).
+
+    Each reply is one the exact search left in its table (checked: it must be
+    worth exactly what the position is worth); the line stops early rather
+    than spend more than ``seconds`` finding one.
+    """
+    deadline = time.perf_counter() + seconds
+    g = game.copy()
+    expected = g.board[first.row][first.col] - value   # the opponent's value after ``first``
+    g.play(first)
+    line = [first]
+    while len(line) < plies and not g.is_over:
+        move = _reply_worth(searcher, g, expected, deadline)
+        if move is None:
+            break
+        expected = g.board[move.row][move.col] - expected
+        g.play(move)
+        line.append(move)
+    return line
+
+
+def _reply_worth(searcher: Searcher, game: Game, value: int, deadline: float):
+    """A legal move worth exactly ``value`` to the mover, the table's choice first."""
+    stored = searcher.stored_best(*_state(game))
+    n = game.size
+    for move in sorted(_by_tile(game), key=lambda m: m.row * n + m.col != stored):
+        worth = _move_value(searcher, game, move, deadline=deadline)
+        if worth is None:
+            return None
+        if worth == value:
+            return move
+    return None
+
+
+def _searched(game: Game, progress, stop, time_limit: float) -> AnalysisRows:
+    """Values from a search deepened ply by ply until ``time_limit`` runs out."""
+    searcher = Searcher(game)
+    moves = _by_tile(game)
+    start = time.perf_counter()
+    deadline = start + time_limit
+    rows, depth_done, left = [], 0, game.tiles_left()
+    ticks = max(1, round(time_limit * 10))   # progress in tenths of the budget
+    stopped = False
+    for depth in range(1, left + 1):
+        valued = []
+        for move in moves:
+            stopped = _stopped(stop)
+            value = None if stopped else _move_value(searcher, game, move, depth - 1, deadline)
+            if value is None:
+                break
+            valued.append((move, value))
+            if progress:
+                progress(min(ticks, round((time.perf_counter() - start) * 10)), ticks)
+        if len(valued) < len(moves):
+            if not rows:   # not even depth 1 in time: what there is, marked partial
+                rows, depth_done = _ranked(game, valued), 0
+            break
+        rows, depth_done = _ranked(game, valued), depth
+    exact = depth_done >= left
+    kind = "Exact values" if exact else f"Search to depth {depth_done} (plies)"
+    note = (f"{kind} in {time.perf_counter() - start:.1f} s: what the mover gains minus what "
+            "the opponent gains" + ("." if exact else " within that many moves."))
+    remarks = [greedy_vs_best(game, rows=rows)] if rows else []
+    if remarks and not exact:
+        remarks[0] = f"At depth {depth_done}: {remarks[0][0].lower()}{remarks[0][1:]}"
+    return AnalysisRows(rows, note=note, remarks=remarks, partial=stopped or depth_done == 0)

@@ -202,6 +202,32 @@ class Searcher:
         return self._search(mask, star, mover, left if depth is None else depth, left,
                             -INFINITY, INFINITY)
 
+    def value_by(self, mask: int, star: int, mover: int, depth: Optional[int],
+                 deadline: float) -> Optional[int]:
+        """``value_of``, or None if the clock (``time.perf_counter``) passes ``deadline`` first.
+
+        The table keeps what the search learnt either way.
+        """
+        self.deadline = deadline
+        try:
+            return self.value_of(mask, star, mover, depth)
+        except _OutOfTime:
+            return None
+        finally:
+            self.deadline = None
+
+    def stored_best(self, mask: int, star: int, mover: int) -> Optional[int]:
+        """The best cell an exact search stored for this position, or None.
+
+        An exact search leaves exact entries along its principal variation,
+        so following this from a position just searched reads off a best line.
+        """
+        key = ((mask << (self.size * self.size).bit_length()) | star) << 1 | mover
+        entry = self.table.get(key)
+        if entry is None or entry[1] != entry[2] or entry[0] < mask.bit_count() or entry[3] < 0:
+            return None
+        return entry[3]
+
     def _root_moves(self) -> list:
         """The root's moves as (bit, cell, value), biggest tile first."""
         return [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]

@@ -186,3 +186,80 @@ def test_one_edit_is_checked_in_well_under_20_ms():
     e = editor(Game.new(size=8, seed=1, level=2))
     e.set_tile((0, 0) if e.game.star != (0, 0) else (0, 1), 4)
     assert 0 < e.last_check_ms < 20
+
+
+# ----- analysis --------------------------------------------------------------------
+
+import threading  # noqa: E402
+
+from kit.mattix.explore import analysis  # noqa: E402
+
+
+@pytest.mark.parametrize("size,seed,level", [(3, 1, 2), (4, 2, 1), (4, 3, 2), (5, 4, 2)])
+def test_exact_rows_are_analyse_and_each_line_is_a_best_line(size, seed, level):
+    g = Game.new(size=size, seed=seed, level=level)
+    for _ in range(2):
+        g.play(g.legal_moves()[0])
+    seen = []
+    rows = analysis(g, progress=lambda done, total: seen.append((done, total)))
+    assert list(rows) == mattix.analyse(g) and not rows.partial
+    assert seen[-1] == (len(rows), len(rows))
+    assert rows.remarks == [mattix.greedy_vs_best(g)]
+    for move, value in rows:
+        line = rows.lines[move]
+        assert line[0] == move and 1 <= len(line) <= 8
+        h = g.copy()
+        for k, take in enumerate(line):
+            best = mattix.analyse(h)[0][1]
+            worth = dict(mattix.analyse(h))[take]
+            assert worth == (value if k == 0 else best)  # after the first take, best play
+            h.play(take)
+        assert len(line) == 8 or h.is_over
+
+
+def test_beyond_6x6_a_timed_search_labelled_with_its_depth():
+    g = Game.new(size=8, seed=3, level=2)
+    rows = analysis(g, time_limit=0.3)
+    assert sorted(m for m, _ in rows) == sorted(g.legal_moves())
+    depth = int(rows.note.split("depth ")[1].split()[0])
+    assert depth >= 1 and rows.note.startswith(f"Search to depth {depth}")
+    assert list(rows) == mattix.analyse(g, depth=depth)
+    assert rows.remarks[0].startswith(f"At depth {depth}: greedy takes")
+
+
+def test_stop_gives_the_moves_valued_so_far_marked_partial():
+    g = Game.new(size=5, seed=1, level=2)
+    stop = threading.Event()
+    rows = analysis(g, stop=stop, progress=lambda done, total: stop.set())
+    assert rows.partial and len(rows) == 1 and rows.remarks == []
+    stop.clear()
+    rows = analysis(Game.new(size=8, seed=1), stop=stop,
+                    progress=lambda done, total: stop.set() if done >= 2 else None)
+    assert rows.partial
+
+
+def test_over_game_has_no_rows():
+    g = seeded_game(size=3)
+    assert analysis(g) == [] and "over" in analysis(g).note
+
+
+def test_a_board_with_analysis_draws_a_clicked_row_and_a_move_clears_it():
+    b = Board(size=4, seed=2, seats=["human", "human"], analysis=True, delay=0)
+    b.view.raise_errors = True
+    panel = b.analysis_panel
+    assert panel in b.children[1].children
+    panel.analyse_button.click()
+    rows = panel.row_box.children
+    assert [r.description.split()[1] for r in rows] == [str(m) for m, _ in mattix.analyse(b.game)]
+    rows[1].click()
+    line = panel.rows.lines[rows[1].move]
+    assert b.preview_line == line and b.game.history == []
+    svg = b.view.scene.to_svg()
+    assert svg.count('fill="#0072B2"') >= (len(line) + 1) // 2     # numbered badges of the mover
+    assert f"1. {line[0]}" in b.view.message
+    take(b, b.game.legal_moves()[0])
+    assert b.preview_line == [] and panel.rows == [] and panel.row_box.children == ()
+
+
+def take(b, move):
+    click(b.canvas, *b.xy(move.cell))
