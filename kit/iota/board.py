@@ -181,14 +181,13 @@ class Board(GameBoard):
 
     # ----- clicks -------------------------------------------------------
 
-    def _clicked(self, x: float, y: float) -> None:
+    def on_view_click(self, x: float, y: float) -> bool:
         # Scrolling moves only the view, so it works at any time (while the computer
         # thinks, after the game), when the shell would refuse a click on the game.
         direction = self.geometry.pan_at(x, y)
         if direction:
             self._scroll(direction)
-            return
-        super()._clicked(x, y)
+        return bool(direction)
 
     def on_click(self, x: float, y: float) -> None:
         geo = self.geometry
