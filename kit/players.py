@@ -14,6 +14,8 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
+from kit.progress import reporter
+
 
 class Player(Protocol):
     name: str
@@ -70,13 +72,15 @@ def _seat_score(game, seat: int) -> int:
 
 
 def tournament(new_game: Callable[[int], object], players: Sequence[Player],
-               games: int = 100, seed: int = 0) -> list[Standing]:
+               games: int = 100, seed: int = 0, progress=None) -> list[Standing]:
     """Play ``games`` seeded games; return one :class:`Standing` per player.
 
     ``new_game(seed)`` must return a fresh game with ``len(players)`` seats.
     In game ``i`` the players sit rotated by ``i`` so nobody keeps the first
     move. Game ``i`` uses deal seed ``seed + i``; players' randomness comes
     from one generator seeded with ``seed``: the same call, the same result.
+    ``progress``: a bar in a notebook, none in tests and scripts unless
+    ``True`` (or a callable ``progress(done, total)``); see ``kit.progress``.
     """
     n = len(players)
     rng = random.Random(seed)
@@ -85,24 +89,26 @@ def tournament(new_game: Callable[[int], object], players: Sequence[Player],
     wins = [0.0] * n
     pts = [0] * n
     trn = [0] * n
-    for i in range(games):
-        game = new_game(seed + i)
-        order = [(s + i) % n for s in range(n)]  # order[seat] = player index
-        seated = [players[p] for p in order]
-        p_points, p_turns = play_game(game, seated, rng)
-        finals = [_seat_score(game, s) for s in range(n)]
-        best = max(finals)
-        winners = [s for s in range(n) if finals[s] == best]
-        # Partners share a win; different sides tied for first split it.
-        sides = len({_side(game, s) for s in winners})
-        for s, p in enumerate(order):
-            score[p] += finals[s]
-            others = [finals[t] for t in range(n)
-                      if _side(game, t) != _side(game, s)]
-            margin[p] += finals[s] - (max(others) if others else 0)
-            wins[p] += 1 / sides if s in winners else 0
-            pts[p] += p_points[s]
-            trn[p] += p_turns[s]
+    with reporter(progress, games, "games") as step:
+        for i in range(games):
+            game = new_game(seed + i)
+            order = [(s + i) % n for s in range(n)]  # order[seat] = player index
+            seated = [players[p] for p in order]
+            p_points, p_turns = play_game(game, seated, rng)
+            finals = [_seat_score(game, s) for s in range(n)]
+            best = max(finals)
+            winners = [s for s in range(n) if finals[s] == best]
+            # Partners share a win; different sides tied for first split it.
+            sides = len({_side(game, s) for s in winners})
+            for s, p in enumerate(order):
+                score[p] += finals[s]
+                others = [finals[t] for t in range(n)
+                          if _side(game, t) != _side(game, s)]
+                margin[p] += finals[s] - (max(others) if others else 0)
+                wins[p] += 1 / sides if s in winners else 0
+                pts[p] += p_points[s]
+                trn[p] += p_turns[s]
+            step(i + 1)
     return [Standing(players[p].name, games, wins[p], score[p] / games,
                      margin[p] / games, pts[p] / trn[p] if trn[p] else 0.0)
             for p in range(n)]

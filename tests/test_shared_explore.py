@@ -343,3 +343,34 @@ def test_in_a_running_loop_the_analysis_runs_in_a_worker_and_the_board_stays_fre
 def test_value_text_signs_integers_only():
     assert [value_text(v) for v in (3, -2, 0, "12 points", True)] == ["+3", "-2", "+0",
                                                                        "12 points", "True"]
+
+
+# ----- progress of long lesson calls -------------------------------------------------
+
+from kit import progress as kit_progress  # noqa: E402
+from kit.mattix import GreedyPlayer, RandomPlayer  # noqa: E402
+from kit.mattix import tournament as mattix_tournament  # noqa: E402
+
+
+def short_tournament(**kwargs):
+    return mattix_tournament([GreedyPlayer(), RandomPlayer()], games=4, size=3, **kwargs)
+
+
+def test_tournament_progress_is_silent_in_tests_shown_when_asked_or_in_a_notebook(
+        capsys, monkeypatch):
+    quiet = short_tournament()
+    assert capsys.readouterr().err == "" and not kit_progress.in_notebook()
+    assert short_tournament(progress=True) == quiet
+    shown = capsys.readouterr().err
+    assert "games: 100%" in shown and "4/4" in shown
+    monkeypatch.setattr(kit_progress, "in_notebook", lambda: True)
+    short_tournament()
+    assert "4/4" in capsys.readouterr().err
+    short_tournament(progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_tournament_progress_callable_hears_each_game():
+    seen = []
+    short_tournament(progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]

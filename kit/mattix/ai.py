@@ -119,15 +119,16 @@ def _margin(value: int) -> str:
 
 
 def tournament(players: Sequence, games: int = 100, seed: int = 0, size: int = 8,
-               level: int = 1, tiles=None) -> list[Standing]:
+               level: int = 1, tiles=None, progress=None) -> list[Standing]:
     """Play ``games`` seeded games between two players, seats swapped each game.
 
     Game ``i`` is ``Game.new(seed=seed + i, size=size, level=level, tiles=tiles)``.
     Returns one Standing per player: ``win_rate`` (a draw counts half) and
     ``mean_margin`` (mean final score difference, own minus opponent's).
-    Print it with ``standings_table``.
+    Print it with ``standings_table``. ``progress``: a bar in a notebook
+    (``kit.progress``; ``True`` forces one, ``False`` none).
     """
     if len(players) != 2:
         raise ValueError(f"Mattix is a game for 2 players, got {len(players)}")
     return _tournament(lambda s: Game.new(seed=s, size=size, level=level, tiles=tiles),
-                       players, games=games, seed=seed)
+                       players, games=games, seed=seed, progress=progress)
