@@ -32,6 +32,8 @@ from kit.ui.testing import click
 # game -> the expression the notebook cell shows (after `from kit import <game>`)
 BOARDS = {
     "mattix": 'mattix.Board(seats=["human", "greedy"], delay=0, seed=3)',
+    "iota": 'iota.Board(seats=["human", "greedy"], delay=0, seed=3)',
+    "smartrix": 'smartrix.Board(seats=["human", "greedy"], delay=0, seed=3)',
 }
 WAIT = 60_000  # ms: a cold kernel on a busy 2-core machine
 
@@ -62,12 +64,27 @@ def local_board(game: str):
 
 
 # ----- what to click, per game (worked out on the local board) -----------
+# Each returns (actions, text): an action is ("cell", cell), ("hand", i) or
+# ("button", name); for a refusal the text is the engine's own words for it,
+# for a move the move as the move list writes it.
+
+def refusal(game, move) -> str:
+    """What the engine says when ``move`` is played here (it must refuse it)."""
+    from kit.errors import IllegalMove
+    try:
+        game.copy().play(move)
+    except IllegalMove as exc:
+        return str(exc)
+    raise AssertionError(f"{move} is legal here")
+
 
 def mattix_illegal(board):
     """A tile outside the row player's line: the star's row is the rule."""
+    from kit.mattix import Move
     r, c = board.game.star
     n = board.game.size
-    return [("cell", ((r + 1) % n, (c + 1) % n))], "the row player takes from the star's row"
+    wrong = Move((r + 1) % n, (c + 1) % n)
+    return [("cell", wrong.cell)], refusal(board.game, wrong)
 
 
 def mattix_legal(board):
@@ -75,8 +92,66 @@ def mattix_legal(board):
     return [("cell", move.cell)], str(move)
 
 
-ILLEGAL = {"mattix": mattix_illegal}
-LEGAL = {"mattix": mattix_legal}
+def iota_line(board):
+    """Two empty cells continuing a table card's row to the right."""
+    (r, c) = min(board.game.table)
+    cells = [(r, c + 1), (r, c + 2)]
+    assert not set(cells) & set(board.game.table)
+    return cells
+
+
+def iota_illegal(board):
+    """Two cards that break a line, then Confirm: the engine names the rule."""
+    from kit.iota.moves import Play
+    hand, (a, b) = board.hand, iota_line(board)
+    for i in range(len(hand)):
+        for j in range(len(hand)):
+            play = Play.of([(hand[i], a), (hand[j], b)])
+            if i != j and not board.game.explain(play).legal:
+                return ([("hand", i), ("cell", a), ("hand", j), ("cell", b),
+                         ("button", "confirm")], refusal(board.game, play))
+    raise AssertionError("no two cards of this hand break the line")
+
+
+def iota_legal(board):
+    """Take back the refused cards; one card that fits, then Confirm."""
+    from kit.iota.moves import Play
+    a = iota_line(board)[0]
+    i = next(i for i, card in enumerate(board.hand)
+             if board.game.explain(Play.of([(card, a)])).legal)
+    return ([("button", "take_back"), ("hand", i), ("cell", a), ("button", "confirm")],
+            str(Play.of([(board.hand[i], a)])))
+
+
+def smartrix_neighbours(game):
+    return sorted({(r + dr, c + dc) for r, c in game.grid for dr in (-1, 0, 1)
+                   for dc in (-1, 0, 1)} - set(game.grid))
+
+
+def smartrix_illegal(board):
+    """A card put where its boxes do not match its neighbours'."""
+    from kit.smartrix.cards import parse_card
+    from kit.smartrix.moves import Move
+    game = board.game
+    card = parse_card(game.hand(game.to_move)[0])
+    fits = {m.cell for m in game.legal_moves() if m.card == card}
+    cell = next(c for c in smartrix_neighbours(game) if c not in fits)
+    return [("hand", 0), ("cell", cell)], refusal(game, Move.place(card, *cell))
+
+
+def smartrix_legal(board):
+    """Select a card, turn it a quarter turn, place it where it fits so."""
+    from kit.smartrix.cards import parse_card, rotate
+    game = board.game
+    for i, text in enumerate(game.hand(game.to_move)):
+        fits = [m for m in game.legal_moves() if m.card == rotate(parse_card(text), 1)]
+        if fits:
+            return [("hand", i), ("button", "rotate"), ("cell", fits[0].cell)], str(fits[0])
+    raise AssertionError("no card of this hand fits after a quarter turn")
+
+
+ILLEGAL = {"mattix": mattix_illegal, "iota": iota_illegal, "smartrix": smartrix_illegal}
+LEGAL = {"mattix": mattix_legal, "iota": iota_legal, "smartrix": smartrix_legal}
 
 
 # ----- driving the page and the local board together ---------------------
@@ -98,6 +173,15 @@ def act(page, canvas, board, action) -> str:
     return board.view.message
 
 
+def act_all(page, canvas, board, actions) -> str:
+    """Do each action, waiting for the page to say what the local board says."""
+    said = board.view.message
+    for action in actions:
+        said = act(page, canvas, board, action)
+        expect(status(page, said)).to_be_visible(timeout=WAIT)
+    return said
+
+
 def play_through(page, canvas, game: str) -> int:
     """The checks every frontend shares; returns the final picture's checksum."""
     board = local_board(game)
@@ -106,15 +190,13 @@ def play_through(page, canvas, game: str) -> int:
 
     actions, rule = ILLEGAL[game](board)
     before = board.game.to_dict()
-    for action in actions:
-        said = act(page, canvas, board, action)
+    said = act_all(page, canvas, board, actions)
     assert board.game.to_dict() == before and rule in said, said
-    expect(status(page, said)).to_be_visible(timeout=WAIT)
     refused = wait_for_checksum(canvas, lambda v: v != drawn_at_start)  # the marks
 
     actions, move_text = LEGAL[game](board)
-    for action in actions:
-        said = act(page, canvas, board, action)
+    act_all(page, canvas, board, actions[:-1])
+    said = act(page, canvas, board, actions[-1])
     reply = board.game.history[-1]
     assert board.seats[board.game.to_move] == "human" and str(reply) in said, said
     # The computer's reply ran as a task in the kernel and was announced.
@@ -171,7 +253,8 @@ def save_and_reload(page) -> None:
 
 @pytest.mark.parametrize("game", BOARDS)
 def test_board_plays_in_jupyterlab(boards_lab, page, game):
-    page.goto(f"{boards_lab}/lab/tree/{game}_board.ipynb")
+    # A workspace per game: Lab would otherwise reopen the other games' tabs too.
+    page.goto(f"{boards_lab}/lab/workspaces/{game}/tree/{game}_board.ipynb")
     expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=WAIT)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
