@@ -27,7 +27,7 @@ import random
 
 import ipywidgets as widgets
 
-from kit.scene import Scene
+from kit.scene import Scene, svg_img
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView
 
@@ -515,6 +515,17 @@ class GameBoard(widgets.HBox):
         self.redraw()
         best, label = self.hint_rows[0]
         self.say(f"Hint: {best} ({label}) is best here.", tone="good")
+
+    # ----- how a board shows where no kernel runs -----------------------
+
+    def _repr_mimebundle_(self, **kwargs):
+        # The live widget where a kernel runs; elsewhere (a saved lesson on
+        # GitHub, a handout, nbval) the board's picture and a one-line text.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/html"] = svg_img(self.scene().to_svg())
+        data["text/plain"] = f"<{type(self).__module__.split('.')[1]} board: {self._turn_text()}>"
+        return bundle
 
     # ----- the side panel ----------------------------------------------
 
