@@ -12,7 +12,7 @@ import pytest
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
 from kit.scene import Scene
-from kit.ui.replay import BadReplayMove, ReplayView
+from kit.ui.replay import BadReplayMove, ReplayView, pack_frames, unpack_frame
 
 
 class Take:
@@ -133,16 +133,33 @@ def test_frames_html_page_and_files(tmp_path):
     frames = r.frames()
     assert len(frames) == 5 and all(f.startswith("<svg") for f in frames)
     page = r.to_html(title="Pile <game>")
-    assert page.count("<figure") == 5 and page.count(" hidden>") == 4
-    assert "Pile &lt;game&gt;" in page
-    assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")  # no network
-    captions = [html.unescape(c) for c in re.findall(r'data-caption="([^"]*)"', page)]
-    assert captions[1:] == ["Move 1 of 4: 3", "Move 2 of 4: 2", "Move 3 of 4: 1",
-                            "Move 4 of 4: 3"]
+    assert "Pile &lt;game&gt;" in page and f"<figure id=\"frame\">{frames[0]}</figure>" in page
+    assert "http" not in page.replace("http://www.w3.org/2000/svg", "")  # no network
+    data = json.loads(re.search(r'type="application/json">(.*?)</script>', page, re.S)
+                      .group(1))
+    assert [unpack_frame(data["pieces"], runs) for runs in data["frames"]] == frames
+    assert data["captions"][1:] == ["Move 1 of 4: 3", "Move 2 of 4: 2", "Move 3 of 4: 1",
+                                    "Move 4 of 4: 3"]
     paths = r.save_frames(tmp_path / "frames")
     assert [p.name for p in paths][:2] == ["frame_000.svg", "frame_001.svg"]
     assert paths[4].read_text() == frames[4]
     assert r.save_html(tmp_path / "r.html", title="Pile <game>").read_text() == page
+
+
+def test_packed_frames_store_each_piece_once_and_survive_a_script_end_tag():
+    frames = ['<svg><text>a</text></svg>', '<svg><text>b</text></svg>',
+              '<svg><text>a</text><text>x</script>y</text></svg>']
+    pieces, runs = pack_frames(frames)
+    assert len(pieces) == len(set(pieces)) and [unpack_frame(pieces, r) for r in runs] == frames
+    assert runs[0] == [0, 4]                             # one run: the pieces in order
+
+    class Tricky(PileReplay):
+        def picture(self, game, last_move):
+            s = Scene(50, 20)
+            s.text(0, 0, "</script><b>")
+            return s
+    page = Tricky(Pile(3), ["1"]).to_html()
+    assert page.count("</script>") == 2                 # the data cannot end its element
 
 
 def test_json_round_trip_and_malformed_json():

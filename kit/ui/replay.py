@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -172,13 +173,20 @@ class ReplayView(widgets.VBox):
         return paths
 
     def to_html(self, title: str = "Replay") -> str:
-        """One self-contained page stepping through every frame (no kernel, no network)."""
-        frames = "\n".join(
-            f'<figure data-caption="{html.escape(self.caption(i))}"'
-            f'{"" if i == 0 else " hidden"}>{svg}</figure>'
-            for i, svg in enumerate(self.frames()))
-        return _PAGE.format(title=html.escape(title), frames=frames, last=len(self.moves),
-                            caption=html.escape(self.caption(0)))
+        """One self-contained page stepping through every frame (no kernel, no network).
+
+        The start is drawn in the page itself; the script rebuilds the other
+        frames from :func:`pack_frames` (a frame differs from the last in a few
+        shapes, so this is several times smaller than every SVG written out).
+        """
+        frames = self.frames()
+        pieces, runs = pack_frames(frames)
+        data = {"pieces": pieces, "frames": runs,
+                "captions": [self.caption(i) for i in range(len(frames))]}
+        # "</" would end the <script> element early; JSON allows "<\/" for it.
+        payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        return _PAGE.format(title=html.escape(title), first=frames[0], last=len(self.moves),
+                            caption=html.escape(self.caption(0)), data=payload)
 
     def save_html(self, path, title: str = "Replay") -> Path:
         path = Path(path)
@@ -206,7 +214,33 @@ class ReplayView(widgets.VBox):
         return cls(cls.GAME.from_dict(data["start"]), data["moves"], **kwargs)
 
 
-# The exported page: frames are <figure>s, one shown at a time. Kept tiny and
+def pack_frames(frames: list) -> tuple:
+    """``(pieces, runs)``: each frame is the concatenation of ``pieces[k]`` for k in its runs.
+
+    A frame is cut before every ``<``; each distinct piece is stored once, and
+    a frame is listed as runs ``[start, length, start, length, ...]`` of
+    consecutive piece numbers (mostly the previous frame's, in order).
+    """
+    index: dict = {}
+    runs = []
+    for svg in frames:
+        ids = [index.setdefault(piece, len(index)) for piece in re.split(r"(?=<)", svg) if piece]
+        frame_runs = []
+        for k in ids:
+            if frame_runs and frame_runs[-2] + frame_runs[-1] == k:
+                frame_runs[-1] += 1
+            else:
+                frame_runs += [k, 1]
+        runs.append(frame_runs)
+    return list(index), runs
+
+
+def unpack_frame(pieces: list, runs: list) -> str:
+    """The inverse of ``pack_frames`` for one frame (what the page's script does)."""
+    return "".join("".join(pieces[k:k + n]) for k, n in zip(runs[::2], runs[1::2]))
+
+
+# The exported page: one frame shown at a time. Kept tiny and
 # inline so it works from a file, an e-mail attachment or a class web page.
 _PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
@@ -225,26 +259,34 @@ figure {{ margin: 0; }} figure svg {{ max-width: 100%; height: auto; }}
 <button id="last" title="last position">&#x23ED;</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="move"></nav>
 <div id="caption" aria-live="polite">{caption}</div>
-{frames}
+<figure id="frame">{first}</figure>
+<script id="replay" type="application/json">{data}</script>
 <script>
-const frames = document.querySelectorAll("figure"), slider = document.getElementById("slider");
+const data = JSON.parse(document.getElementById("replay").textContent);
+const slider = document.getElementById("slider"), last = data.frames.length - 1;
+function frame(i) {{
+  const r = data.frames[i], out = [];
+  for (let j = 0; j < r.length; j += 2)
+    for (let k = r[j]; k < r[j] + r[j + 1]; k++) out.push(data.pieces[k]);
+  return out.join("");
+}}
 function show(i) {{
-  i = Math.max(0, Math.min(frames.length - 1, i));
-  frames.forEach((f, k) => f.hidden = k !== i);
+  i = Math.max(0, Math.min(last, i));
+  document.getElementById("frame").innerHTML = frame(i);
   slider.value = i;
-  document.getElementById("caption").textContent = frames[i].dataset.caption;
+  document.getElementById("caption").textContent = data.captions[i];
 }}
 const at = () => Number(slider.value);
 document.getElementById("first").onclick = () => show(0);
 document.getElementById("back").onclick = () => show(at() - 1);
 document.getElementById("forward").onclick = () => show(at() + 1);
-document.getElementById("last").onclick = () => show(frames.length - 1);
+document.getElementById("last").onclick = () => show(last);
 slider.oninput = () => show(at());
 document.addEventListener("keydown", e => {{
   const step = {{ArrowLeft: -1, ArrowRight: 1}}[e.key];
   if (step && e.target !== slider) show(at() + step);
   if (e.key === "Home") show(0);
-  if (e.key === "End") show(frames.length - 1);
+  if (e.key === "End") show(last);
 }});
 </script></body></html>
 """

@@ -1,13 +1,15 @@
 """Mattix's explorer: the replay, the position editor and the analysis panel."""
 
+import json
 import random
+import re
 
 import pytest
 
 from kit import IllegalMove, InvalidPosition, mattix
 from kit.mattix import Board, Game, Move, Replay
 from kit.players import play_game
-from kit.ui.replay import BadReplayMove
+from kit.ui.replay import BadReplayMove, unpack_frame
 from kit.ui.testing import click
 
 
@@ -67,7 +69,9 @@ def test_replay_json_round_trip_and_page_size():
     again = Replay.from_json(r.to_json())
     assert again.moves == r.moves and again.position(-1) == g
     page = r.to_html("Mattix 8 x 8")
-    assert page.count("<figure") == len(g.history) + 1
+    data = json.loads(re.search(r'type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert [unpack_frame(data["pieces"], runs) for runs in data["frames"]] == r.frames()
+    assert len(page) < 250_000          # an 8 x 8 game as one page, for an e-mail
 
 
 # ----- editor --------------------------------------------------------------------
