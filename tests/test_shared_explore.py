@@ -391,3 +391,17 @@ def test_tournament_progress_callable_hears_each_game():
     seen = []
     short_tournament(progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_bench_explore_quick_reports_each_registered_figure():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_explore.py"), "--quick",
+                          "--game", "mattix"], capture_output=True, text=True, timeout=300, cwd=root)
+    assert out.returncode == 0, out.stderr
+    for figure in ("validate one edit (a tile", "validate one edit (refused", "check < 20 ms",
+                   "first analysis rows, 8 x 8", "exact analysis, 4 x 4", "replay page"):
+        assert figure in out.stdout
