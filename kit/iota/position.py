@@ -58,7 +58,7 @@ def _read_grid(grid) -> dict:
             raise InvalidPosition(f"grid entry {entry!r} is not [row, col, card] with integer row and col")
         cell = (entry[0], entry[1])
         if cell in table:
-            raise InvalidPosition(f"grid cell ({cell[0]},{cell[1]}) is listed twice")
+            raise InvalidPosition(f"grid cell ({cell[0]},{cell[1]}) is listed twice", cells=[cell])
         table[cell] = _card(entry[2], f"grid cell ({cell[0]},{cell[1]})")
     return table
 
@@ -70,17 +70,22 @@ def _read_cards(cards, where: str) -> list:
 
 
 def _check_cards(table, hands, deck) -> None:
-    places = [(card, f"the grid at ({r},{c})") for (r, c), card in table.items()]
-    places += [(card, f"hand {i}") for i, hand in enumerate(hands) for card in hand]
-    places += [(card, "the deck") for card in deck]
+    # The third item is the table cell, if any, so an editor can mark where.
+    places = [(card, f"the grid at ({r},{c})", (r, c)) for (r, c), card in table.items()]
+    places += [(card, f"hand {i}", None) for i, hand in enumerate(hands) for card in hand]
+    places += [(card, "the deck", None) for card in deck]
     seen = {}
-    for card, where in places:
+    for card, where, cell in places:
         if card != WILD and card in seen:
-            raise InvalidPosition(f"card {TEXT[card]} appears twice: in {seen[card]} and in {where}")
-        seen.setdefault(card, where)
-    counts = Counter(card for card, _ in places)
+            first, first_cell = seen[card]
+            raise InvalidPosition(f"card {TEXT[card]} appears twice: in {first} and in {where}",
+                                  cells=[c for c in (first_cell, cell) if c is not None])
+        seen.setdefault(card, (where, cell))
+    counts = Counter(card for card, _, _ in places)
     if counts[WILD] > 2:
-        raise InvalidPosition(f"there are {counts[WILD]} wild cards; a game has 2")
+        raise InvalidPosition(f"there are {counts[WILD]} wild cards; a game has 2",
+                              cells=[cell for card, _, cell in places
+                                     if card == WILD and cell is not None])
     missing = Counter(FULL_DECK) - counts
     if missing:
         names = " ".join(sorted(TEXT[c] for c in missing.elements()))
@@ -100,7 +105,8 @@ def _check_connected(table) -> None:
     if len(seen) != len(table):
         apart = sorted(set(table) - seen)[0]
         raise InvalidPosition(f"the table is not one connected group: ({apart[0]},{apart[1]}) "
-                              f"is cut off from ({start[0]},{start[1]})")
+                              f"is cut off from ({start[0]},{start[1]})",
+                              cells=sorted(set(table) - seen))
 
 
 def _read_int_list(values, n, name) -> list:
@@ -132,5 +138,6 @@ def read_position(d) -> tuple:
     _check_connected(table)
     problem = table_problem(table)
     if problem:
-        raise InvalidPosition(f"a line on the table breaks the rules: {problem[0]}")
+        raise InvalidPosition(f"a line on the table breaks the rules: {problem[0]}",
+                              cells=problem[1])
     return table, hands, deck, scores, to_move, passes
