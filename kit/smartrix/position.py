@@ -8,7 +8,10 @@ the rules: a mismatched touch, a card outside the window, or a set of 5 left
 lying on the table. In the free-table mode the optional ``offending`` list
 names the cards placed against the rules (the others must form a legal table);
 without the key the table's history is unknown (a puzzle) and a challenge may
-take any cards, only their number being checked. ``complete`` builds a full position from a partial one.
+take any cards, only their number being checked. Where a problem has a place
+on the table, the error's ``cells`` name it (the two cards that do not match,
+a set lying there, the edge cards of a table too big, a card listed twice), so
+an editor can mark them. ``complete`` builds a full position from a partial one.
 
 Not covered: playing (``rules.py``).
 """
@@ -66,21 +69,23 @@ def _read_grid(raw):
             raise InvalidPosition(f"grid[{i}]: {entry!r} is not [row, col, card]")
         cell = _cell(list(entry[:2]), f"grid[{i}]")
         if cell in grid:
-            raise InvalidPosition(f"grid: two cards at {fmt_cell(cell)}")
+            raise InvalidPosition(f"grid: two cards at {fmt_cell(cell)}", cells=[cell])
         grid[cell] = _cards([entry[2]], f"grid[{i}]")[0]
     return grid
 
 
 def _check_count(places):
-    """places: list of (card, where). Each deck card exactly once."""
+    """places: list of (card, where, table cell or None). Each deck card exactly once."""
     first = {}
-    for card, where in places:
+    for card, where, cell in places:
         canon = CANONICAL[card]
         if canon in first:
+            cells = [c for c in (cell, first[canon][1]) if c is not None]
             raise InvalidPosition(
                 f"card {TEXT[canon]} appears twice: as {TEXT[card]} in {where} and in "
-                f"{first[canon]} (each of the 70 cards exists once, in any orientation)")
-        first[canon] = where
+                f"{first[canon][0]} (each of the 70 cards exists once, in any orientation)",
+                cells=cells)
+        first[canon] = (where, cell)
     if len(first) != len(DECK):
         missing = [TEXT[c] for c in DECK if c not in first]
         raise InvalidPosition(
@@ -91,19 +96,24 @@ def _check_count(places):
 def _check_table(grid, window):
     if not fits(grid, window):
         r0, r1, c0, c1 = bounds(grid)
+        # The cards on the edges that make the table too long or too wide.
+        edges = [(r, c) for r, c in grid if (r1 - r0 >= window and r in (r0, r1))
+                 or (c1 - c0 >= window and c in (c0, c1))]
         raise InvalidPosition(f"the table spans {r1 - r0 + 1} rows x {c1 - c0 + 1} columns: "
-                              f"it must fit in one {window} x {window} window")
+                              f"it must fit in one {window} x {window} window",
+                              cells=sorted(edges))
     bad = mismatched_pairs(grid)
     if bad:
         a, b = bad[0]
         raise InvalidPosition(f"the cards at {fmt_cell(a)} ({TEXT[grid[a]]}) and {fmt_cell(b)} "
-                              f"({TEXT[grid[b]]}) touch but do not match")
+                              f"({TEXT[grid[b]]}) touch but do not match", cells=[a, b])
     sets = all_sets(grid)
     if sets:
         s = sets[0]  # sorted cells, so the step from the first to the second is the axis
         axis = AXES.index((s[1][0] - s[0][0], s[1][1] - s[0][1]))
         raise InvalidPosition(f"the {AXIS_NAMES[axis]} {fmt_cell(s[0])}-{fmt_cell(s[-1])} is "
-                              "a set of 5 lying on the table; sets are collected at once")
+                              "a set of 5 lying on the table; sets are collected at once",
+                              cells=s)
 
 
 def _read_unclaimed(raw, grid, n):
@@ -119,7 +129,8 @@ def _read_unclaimed(raw, grid, n):
                                   f"not {u['cells']!r}")
         cells = frozenset(_cell(c, f"unclaimed[{i}]") for c in u["cells"])
         if cells not in live:
-            raise InvalidPosition(f"unclaimed[{i}]: those cells are not a set on the table")
+            raise InvalidPosition(f"unclaimed[{i}]: those cells are not a set on the table",
+                                  cells=sorted(c for c in cells if c in grid))
         if any(cells == seen for seen, _ in out):
             raise InvalidPosition(f"unclaimed[{i}]: that set is listed twice")
         seat = u["formed_by"]
@@ -142,7 +153,7 @@ def _read_offending(raw, grid, window):
         if cell not in grid:
             raise InvalidPosition(f"offending[{i}]: there is no card at {fmt_cell(cell)}")
         if cell in cells:
-            raise InvalidPosition(f"offending names {fmt_cell(cell)} twice")
+            raise InvalidPosition(f"offending names {fmt_cell(cell)} twice", cells=[cell])
         cells.add(cell)
     why = describe_removal(grid, window, cells)
     if why:
@@ -171,10 +182,10 @@ def read(d) -> dict:
     if not isinstance(d["collected"], list) or len(d["collected"]) != n:
         raise InvalidPosition(f"'collected' must hold one pile per player ({n})")
     collected = [_cards(c, f"collected[{s}]") for s, c in enumerate(d["collected"])]
-    places = [(v, f"the grid at {fmt_cell(c)}") for c, v in grid.items()]
-    places += [(v, f"hands[{s}]") for s, h in enumerate(hands) for v in h]
-    places += [(v, "the deck") for v in deck]
-    places += [(v, f"collected[{s}]") for s, c in enumerate(collected) for v in c]
+    places = [(v, f"the grid at {fmt_cell(c)}", c) for c, v in grid.items()]
+    places += [(v, f"hands[{s}]", None) for s, h in enumerate(hands) for v in h]
+    places += [(v, "the deck", None) for v in deck]
+    places += [(v, f"collected[{s}]", None) for s, c in enumerate(collected) for v in c]
     _check_count(places)
     out = d.get("out", [False] * n)
     if not isinstance(out, list) or len(out) != n or not all(isinstance(x, bool) for x in out):
