@@ -5,7 +5,9 @@
 - Players (the ``kit.players`` protocol, ``choose(game, rng) -> move``):
   ``RandomPlayer`` (any legal move), :class:`GreedyPlayer` (most points now),
   :class:`CautiousPlayer` (points now minus what the next player can expect to
-  take on the table it leaves, over the cards that player might hold).
+  take on the table it leaves, over the cards that player might hold);
+  ``CautiousPlayer().valuations(game)`` gives that value of every move
+  (:class:`Valuation`), for hints and the analysis panel.
 - :func:`tournament`: seeded games between any 2-7 players.
 
 The computer players place only cards that match, even in the free-table mode
@@ -31,7 +33,7 @@ from kit.smartrix.rules import Game, next_seat
 from kit.smartrix.table import (AXES, candidate_cells, cards_value, constraint_at, in_window,
                                 run_through, sets_through)
 
-__all__ = ["Threat", "threats", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
+__all__ = ["Threat", "threats", "RandomPlayer", "GreedyPlayer", "CautiousPlayer", "Valuation",
            "tournament", "standings_table", "expected_best"]
 
 
@@ -183,6 +185,23 @@ class GreedyPlayer:
         return "GreedyPlayer()"
 
 
+@dataclass(frozen=True)
+class Valuation:
+    """The cautious player's value of a move: ``points`` now minus ``risk``,
+    the best set the next player may expect to complete on the table it
+    leaves (negative when that player is a partner: their gain is the team's)."""
+
+    points: int
+    risk: float
+
+    @property
+    def value(self) -> float:
+        return self.points - self.risk
+
+    def __str__(self) -> str:
+        return f"{self.value:+.1f} = {self.points} − {self.risk:.1f}"
+
+
 class CautiousPlayer:
     """Points now minus ``risk`` x what the next player may expect to collect
     on the table left behind (plus it, if the next player is a partner).
@@ -203,17 +222,37 @@ class CautiousPlayer:
         free = _free_points(game)
         if free is not None:
             return free
-        seat = game.to_move
-        pool = game.unseen(seat)
-        base_hot = [h[0] for h in _hot_cells(game._grid, game.window)]
-        by_cell = {}  # the hot cells left depend on where, not on which card
-        scored = [(self._after_pass(game, pool), 0, PASS)]
-        for move, pts, taken in honest_placements(game):
-            risk = self._risk_after(game, pool, move, taken, base_hot, by_cell)
-            scored.append((pts - risk, VALUE[move.card], move))
+        scored = [(v.value, VALUE[m.card] if m.card is not None else 0, m)
+                  for m, v in self.valuations(game)]
         best = max(s[:2] for s in scored)
         ties = [m for v, shed, m in scored if v >= best[0] - 1e-9 and shed == best[1]]
         return rng.choice(ties)
+
+    def valuations(self, game, *, progress=None, stop=None) -> list:
+        """``[(move, Valuation), ...]`` for the pass and every honest placement,
+        in the order they are considered (the pass first): what this player
+        weighs. ``progress(done, total)`` is told as moves are valued; ``stop``
+        (a ``threading.Event``) is checked between moves, and the moves valued
+        so far come back. Claims and challenges are not valued: this player
+        takes them first."""
+        if game.is_over:
+            return []
+        pool = game.unseen(game.to_move)
+        placements = honest_placements(game)
+        total = len(placements) + 1
+        out = [(PASS, Valuation(0, -self._after_pass(game, pool)))]
+        base_hot = [h[0] for h in _hot_cells(game._grid, game.window)]
+        by_cell = {}  # the hot cells left depend on where, not on which card
+        for move, pts, taken in placements:
+            if progress:
+                progress(len(out), total)
+            if stop is not None and stop.is_set():
+                return out
+            risk = self._risk_after(game, pool, move, taken, base_hot, by_cell)
+            out.append((move, Valuation(pts, risk)))
+        if progress:
+            progress(total, total)
+        return out
 
     def _after_pass(self, game, pool):
         return -self._exposure(game, game._grid, pool, game._out_after_pass(), len(game._deck))
