@@ -17,16 +17,21 @@ NOTEBOOK = "notebooks/00_welcome.ipynb"
 TEXT_DUMPS = ("Scene(width=", "<kit.", "<iota.Game", "<smartrix.Game", "Game.from_dict(")
 
 
+def is_picture(data: dict) -> bool:
+    """A saved picture: an SVG, or the <img> a live board saves beside its widget view."""
+    return "image/svg+xml" in data or "".join(data.get("text/html", "")).startswith("<img")
+
+
 def saved_pictures(path):
     """The text/plain of every output saved with a picture."""
     nb = json.loads(path.read_text())
     return [out["data"]["text/plain"] for cell in nb["cells"]
-            for out in cell.get("outputs", []) if "image/svg+xml" in out.get("data", {})]
+            for out in cell.get("outputs", []) if is_picture(out.get("data", {}))]
 
 
 def test_saved_pictures_draw_in_a_fresh_clone_without_running_it(lab_server, page):
     pictures = saved_pictures(ROOT / NOTEBOOK)
-    assert len(pictures) >= 4   # the grid and the three games
+    assert len(pictures) >= 4   # the grid's picture and the three games'
     page.goto(f"{lab_server}/lab/tree/{NOTEBOOK}")
     images = page.locator(".jp-OutputArea-output img")
     expect(images).to_have_count(len(pictures), timeout=90_000)
