@@ -110,14 +110,14 @@ def test_a_bad_move_is_refused_with_its_number_and_the_engines_rule():
 
 def test_buttons_slider_and_keys_step_through_and_the_label_follows():
     r = replay()
-    assert r.index == 0 and r.buttons["back"].disabled and "Start: 4 moves" in r.view.message
+    assert r.index == 0 and r.buttons["back"].disabled and "Start: 4 moves" in r.message
     r.buttons["forward"].click()
-    assert r.index == 1 and r.view.message == "Move 1 of 4: 3"
+    assert r.index == 1 and r.message == "Move 1 of 4: 3"
     assert "pile 7; last 3" in r.view.scene.to_svg()
     r.buttons["last"].click()
     assert r.index == 4 and r.buttons["forward"].disabled
     r.buttons["back"].click()
-    assert r.index == 3 and r.view.message == "Move 3 of 4: 1"
+    assert r.index == 3 and r.message == "Move 3 of 4: 1"
     r.slider.value = 1
     assert r.index == 1 and "pile 7" in r.view.scene.to_svg()
     r._key_down("ArrowRight")
@@ -220,7 +220,7 @@ def test_a_refused_edit_keeps_the_position_says_the_engines_words_and_marks_its_
     assert e.problems == ["'pile' must be a whole number of counters"]
     assert e.game.pile == 7 and e.json_box.value == text
     assert e.marks == ((0, 0),) and "marks [(0, 0)]" in e.view.scene.to_svg()
-    assert "Refused: pile -1." in e.view.message and "Not accepted" in e.problem_box.value
+    assert "Refused (pile -1): " in e.view.message and "Not accepted" in e.problem_box.value
     assert not e.edit(lambda d: d.update(colour="red"), "a bad key", cells=[(3, 3)])
     assert e.marks == ((3, 3),)                          # the edit's own cells when the engine names none
     assert e.edit(lambda d: d.update(pile=3), "pile 3") and e.marks == ()

@@ -83,9 +83,12 @@ class Board(GameBoard):
         if move is None:
             self.say(self._turn_text())
             return
-        takes = "  ".join(f"{k}. {m}" for k, m in enumerate(self.preview_line, 1))
-        more = " (blue: the mover's takes, black: the replies)" if len(self.preview_line) > 1 else ""
-        self.say(f"Showing, not played: {takes}{more}.")
+        takes = " → ".join(map(str, self.preview_line))
+        if len(self.preview_line) == 1:
+            self.say(f"Showing, not played: {takes}.")
+            return
+        self.say(f"Showing, not played: {takes}; numbered 1 to {len(self.preview_line)} "
+                 "on the board (blue: the mover's takes, black: the replies).")
 
     def analyse_position(self, game: Game, *, progress=None, stop=None):
         from kit.mattix.explore import analysis   # explore imports this module

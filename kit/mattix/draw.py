@@ -24,6 +24,7 @@ NEGATIVE_FILL = "#FBE3D6"     # pale vermillion tint
 NEGATIVE_INK = "#A94400"      # dark vermillion: readable on the tint
 STAR_FILL = "#E69F00"         # Okabe-Ito orange
 EMPTY_FILL = "#E2DDD0"
+SELECTED = "#CC79A7"          # Okabe-Ito reddish purple: apart from the blue line outline
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
     ``line``: a sequence of takes from this position (a principal variation),
     numbered 1, 2, 3... in corner badges, the mover's in blue and the
     opponent's in black, the first ringed; ``selected``: a cell an editor has
-    picked, ringed in a thick solid blue.
+    picked, ringed in a thick solid purple.
     """
     if last is True:
         last = game.last_move
@@ -146,7 +147,7 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
         _rank_badge(scene, lay, hint[0] if isinstance(hint, tuple) else hint, rank)
     _draw_line(scene, lay, list(line))
     if selected is not None:
-        _ring(scene, lay, tuple(selected), HIGHLIGHT, width=6, inset=1)
+        _ring(scene, lay, tuple(selected), SELECTED, width=7, inset=1)
     for cell_rc in highlight:
         _ring(scene, lay, tuple(cell_rc), ERROR, width=5, inset=2)
     return scene

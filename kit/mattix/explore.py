@@ -35,8 +35,8 @@ SEARCH_SECONDS = 2.0
 
 
 def cell_size(size: int) -> float:
-    """Tile side of the explorer's pictures, by board size (as the live board's)."""
-    return max(56, min(96, 520 // size))
+    """Tile side of the explorer's pictures: board, status and tools fit a 768 px screen."""
+    return max(52, min(72, 400 // size))
 
 
 class Replay(ReplayView):
@@ -46,6 +46,15 @@ class Replay(ReplayView):
 
     def picture(self, game, last_move):
         return board_scene(game, last=last_move, cell=cell_size(game.size))
+
+    def caption(self, i: int) -> str:
+        """Says who took which tile for how much: "Move 3 of 14: the row player takes 2,4 (+7)"."""
+        if i == 0:
+            return super().caption(i)
+        before, move = self.position(i - 1), self.moves[i - 1]
+        value = before.board[move.row][move.col]
+        return (f"Move {i} of {len(self.moves)}: the {SIDE_NAMES[before.to_move]} takes "
+                f"{move} ({value:+d})")
 
 
 class Editor(EditorShell):
@@ -240,8 +249,8 @@ class Editor(EditorShell):
 
 # ----- analysis ------------------------------------------------------------------
 
-EXACT_NOTE = ("Exact values under perfect play: what the mover will gain from here minus "
-              "what the opponent will gain. The numbers on the board are the best line "
+EXACT_NOTE = ("Exact values: what the mover gains from here minus what the opponent gains, "
+              "both playing perfectly. A clicked row shows its best line, numbered "
               "(blue: the mover's takes, black: the replies).")
 
 

@@ -81,7 +81,7 @@ class AnalysisPanel(widgets.VBox):
         self.row_box = widgets.VBox()
         super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(title)}</b></div>'),
                           widgets.HBox([self.analyse_button, self.stop_button]),
-                          self.bar_box, self.note, self.row_box],
+                          self.bar_box, self.row_box, self.note],
                          layout=widgets.Layout(width="100%"))
 
     def _button(self, label: str, handler, tooltip: str) -> widgets.Button:
@@ -133,7 +133,7 @@ class AnalysisPanel(widgets.VBox):
 
         if self.bar is None:
             self.bar = tqdm(total=total, display=False, mininterval=0, miniters=1,
-                            desc="Analysing", leave=True)
+                            leave=True, bar_format="{bar} {n_fmt}/{total_fmt} [{elapsed}]")
             self.bar_box.children = [self.bar.container]
         elif self.bar.total != total:
             self.bar.reset(total=total)

@@ -55,6 +55,7 @@ class EditorShell(widgets.VBox):
         self.marks: tuple = ()
         self.last_check_ms = 0.0
         self.played = None
+        self.done = ""            # what the last accepted edit did, in words
         self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
         self.canvas = self.view.canvas
         self.problem_box = widgets.HTML()
@@ -128,6 +129,7 @@ class EditorShell(widgets.VBox):
 
     def accept(self, game, message: str) -> None:
         self.game, self.problems, self.marks = game, [], ()
+        self.done = message
         self._refresh()
         self.view.say(message, tone="good")
 
@@ -135,7 +137,7 @@ class EditorShell(widgets.VBox):
         """Say why an edit was refused and mark ``cells``; the position is unchanged."""
         self.problems, self.marks = [problem], tuple(tuple(c) for c in cells)
         self._refresh(json_too=False)
-        self.view.say(f"Refused{': ' + what if what else ''}. {problem}", tone="bad")
+        self.view.say(f"Refused{' (' + what + ')' if what else ''}: {problem}", tone="bad")
 
     def _refresh(self, json_too: bool = True) -> None:
         self.sync_tools()
@@ -149,7 +151,7 @@ class EditorShell(widgets.VBox):
                                       f"<ul>{items}</ul></div>")
         else:
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #006B4E">'
-                                      "✓ a valid position</div>")
+                                      f"✓ {html.escape(self.done)} A valid position.</div>")
 
     def redraw(self) -> None:
         self.view.show(self.scene())

@@ -27,7 +27,8 @@ from kit.errors import InvalidPosition
 from kit.scene import Scene
 from kit.ui.board import BoardView
 
-BUTTON_LAYOUT = dict(width="auto", min_width="56px", height="40px")
+BUTTON_LAYOUT = dict(width="auto", min_width="72px", height="40px")
+CAPTION_STYLE = "font-size: 20px; line-height: 1.4; padding: 4px 0;"
 
 
 class BadReplayMove(ValueError):
@@ -70,6 +71,8 @@ class ReplayView(widgets.VBox):
     def __init__(self, start, moves, *, pixel_ratio: float = 2.0):
         self._positions, self.moves = play_through(start, list(moves))
         self.index = 0
+        self.message = ""          # the caption's plain words, for tests and lessons
+        self.caption_box = widgets.HTML()
         self.view = BoardView(self.picture(self._positions[0], None), pixel_ratio=pixel_ratio)
         self.canvas = self.view.canvas
         self.buttons = self._make_buttons()
@@ -80,7 +83,7 @@ class ReplayView(widgets.VBox):
         self.canvas.on_key_down(self._key_down)
         controls = widgets.HBox(list(self.buttons.values()) + [self.slider],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([controls, self.view])
+        super().__init__([controls, self.caption_box, self.view])
         self._show(0)
 
     # ----- the hook a game's Replay provides ------------------------------
@@ -132,14 +135,18 @@ class ReplayView(widgets.VBox):
     def _show(self, i: int) -> None:
         self.index = i
         self.view.show(self.picture(self._positions[i], self.last_move(i)))
-        self.view.say(self.caption(i))
+        self.message = self.caption(i)
+        self.caption_box.value = f'<div style="{CAPTION_STYLE}">{html.escape(self.message)}</div>'
         at_start, at_end = i == 0, i == len(self.moves)
         self.buttons["first"].disabled = self.buttons["back"].disabled = at_start
         self.buttons["forward"].disabled = self.buttons["last"].disabled = at_end
 
     def _make_buttons(self) -> dict:
-        labels = {"first": ("⏮", "first position"), "back": ("◀", "back one move"),
-                  "forward": ("▶", "forward one move"), "last": ("⏭", "last position")}
+        # Plain words and the two arrows every font has: ⏮ and ⏭ drew as boxes.
+        labels = {"first": ("First", "the start position (Home key)"),
+                  "back": ("◀ Back", "back one move (left arrow)"),
+                  "forward": ("Next ▶", "forward one move (right arrow)"),
+                  "last": ("Last", "the final position (End key)")}
         buttons = {}
         for name, (label, tip) in labels.items():
             b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(**BUTTON_LAYOUT),
@@ -247,16 +254,17 @@ _PAGE = """<!DOCTYPE html>
 <style>
 body {{ font-family: DejaVu Sans, Verdana, sans-serif; margin: 16px; background: #fff; }}
 nav {{ display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 8px; }}
-button {{ font-size: 20px; min-width: 56px; height: 40px; }}
+button {{ font-size: 18px; min-width: 72px; height: 40px; }}
 input[type=range] {{ width: 360px; max-width: 100%; }}
 #caption {{ font-size: 20px; margin: 6px 0; }}
-figure {{ margin: 0; }} figure svg {{ max-width: 100%; height: auto; }}
+figure {{ margin: 0; }}
+figure svg {{ display: block; height: calc(100vh - 150px); width: auto; max-width: 100%; }}
 </style></head><body>
 <h1 style="font-size: 22px">{title}</h1>
-<nav><button id="first" title="first position">&#x23EE;</button>
-<button id="back" title="back one move">&#x25C0;</button>
-<button id="forward" title="forward one move">&#x25B6;</button>
-<button id="last" title="last position">&#x23ED;</button>
+<nav><button id="first" title="the start position (Home key)">First</button>
+<button id="back" title="back one move (left arrow)">&#x25C0; Back</button>
+<button id="forward" title="forward one move (right arrow)">Next &#x25B6;</button>
+<button id="last" title="the final position (End key)">Last</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="move"></nav>
 <div id="caption" aria-live="polite">{caption}</div>
 <figure id="frame">{first}</figure>

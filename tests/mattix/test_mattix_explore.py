@@ -29,7 +29,10 @@ def test_a_replay_of_a_whole_seeded_game_ends_in_the_games_position():
     assert r.moves == g.history
     r.last()
     assert f"Row player {g.scores[0]}" in r.view.scene.to_svg()
-    assert r.view.message == f"Move {len(texts)} of {len(texts)}: {texts[-1]}"
+    before = r.position(-2)
+    value = before.board[g.history[-1].row][g.history[-1].col]
+    side = ("row player", "column player")[before.to_move]
+    assert r.message == f"Move {len(texts)} of {len(texts)}: the {side} takes {texts[-1]} ({value:+d})"
 
 
 def test_a_tampered_move_list_is_rejected_with_its_number_and_the_rule():
@@ -260,7 +263,7 @@ def test_a_board_with_analysis_draws_a_clicked_row_and_a_move_clears_it():
     assert b.preview_line == line and b.game.history == []
     svg = b.view.scene.to_svg()
     assert svg.count('fill="#0072B2"') >= (len(line) + 1) // 2     # numbered badges of the mover
-    assert f"1. {line[0]}" in b.view.message
+    assert " → ".join(map(str, line)) in b.view.message
     take(b, b.game.legal_moves()[0])
     assert b.preview_line == [] and panel.rows == [] and panel.row_box.children == ()
 
