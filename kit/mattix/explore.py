@@ -293,7 +293,7 @@ def _ranked(game: Game, valued: list) -> list:
 
 
 def _move_value(searcher: Searcher, game: Game, move: Move, depth=None, deadline=None):
-    """The move's tile minus the opponent's value after it (None: out of time)."""
+    """The move's tile minus the opponent's value after it (None: out of time, or stopped)."""
     mask, _, mover = _state(game)
     cell = move.row * game.size + move.col
     reply = searcher.value_by(mask ^ (1 << cell), cell, 1 - mover, depth,
@@ -305,14 +305,31 @@ def _stopped(stop) -> bool:
     return stop is not None and stop.is_set()
 
 
+class _Deadline:
+    """A solver deadline that also passes when ``stop`` is set.
+
+    The solver checks ``time.perf_counter() > deadline`` every few thousand
+    nodes; a float compared with this object asks ``__lt__`` instead. So Stop
+    ends even one long search (a 6 x 6 take can take half a minute) at once.
+    """
+
+    def __init__(self, stop, at: float = float("inf")):
+        self.stop, self.at = stop, at
+
+    def __lt__(self, now: float) -> bool:
+        return now > self.at or _stopped(self.stop)
+
+
 def _exact(game: Game, progress, stop) -> AnalysisRows:
     searcher = Searcher(game)
     moves = _by_tile(game)
     valued = []
+    deadline = _Deadline(stop)
     for done, move in enumerate(moves, 1):
-        if _stopped(stop):
+        value = None if _stopped(stop) else _move_value(searcher, game, move, deadline=deadline)
+        if value is None:
             break
-        valued.append((move, _move_value(searcher, game, move)))
+        valued.append((move, value))
         if progress:
             progress(done, len(moves))
     rows = _ranked(game, valued)
@@ -363,15 +380,13 @@ def _searched(game: Game, progress, stop, time_limit: float) -> AnalysisRows:
     searcher = Searcher(game)
     moves = _by_tile(game)
     start = time.perf_counter()
-    deadline = start + time_limit
+    deadline = _Deadline(stop, start + time_limit)
     rows, depth_done, left = [], 0, game.tiles_left()
     ticks = max(1, round(time_limit * 10))   # progress in tenths of the budget
-    stopped = False
     for depth in range(1, left + 1):
         valued = []
         for move in moves:
-            stopped = _stopped(stop)
-            value = None if stopped else _move_value(searcher, game, move, depth - 1, deadline)
+            value = _move_value(searcher, game, move, depth - 1, deadline)
             if value is None:
                 break
             valued.append((move, value))
@@ -382,6 +397,7 @@ def _searched(game: Game, progress, stop, time_limit: float) -> AnalysisRows:
                 rows, depth_done = _ranked(game, valued), 0
             break
         rows, depth_done = _ranked(game, valued), depth
+    stopped = _stopped(stop)
     exact = depth_done >= left
     kind = "Exact values" if exact else f"Search to depth {depth_done} (plies)"
     note = (f"{kind} in {time.perf_counter() - start:.1f} s: what the mover gains minus what "

@@ -198,6 +198,7 @@ def test_one_edit_is_checked_in_well_under_20_ms():
 # ----- analysis --------------------------------------------------------------------
 
 import threading  # noqa: E402
+import time  # noqa: E402
 
 from kit.mattix.explore import analysis  # noqa: E402
 
@@ -270,3 +271,18 @@ def test_a_board_with_analysis_draws_a_clicked_row_and_a_move_clears_it():
 
 def take(b, move):
     click(b.canvas, *b.xy(move.cell))
+
+
+def test_stop_ends_even_one_long_exact_search_at_once():
+    g = Game.new(size=6, seed=1, level=2)                # a take here costs tens of seconds
+    stop = threading.Event()
+    threading.Timer(0.3, stop.set).start()
+    start = time.perf_counter()
+    rows = analysis(g, stop=stop)
+    assert time.perf_counter() - start < 5
+    assert rows.partial and len(rows) < len(g.legal_moves())
+    start = time.perf_counter()
+    threading.Timer(0.3, stop.set).start()
+    stop.clear()
+    rows = analysis(Game.new(size=8, seed=1), stop=stop, time_limit=30)
+    assert time.perf_counter() - start < 5 and rows.partial
