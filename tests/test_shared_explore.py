@@ -405,3 +405,28 @@ def test_bench_explore_quick_reports_each_registered_figure():
     for figure in ("validate one edit (a tile", "validate one edit (refused", "check < 20 ms",
                    "first analysis rows, 8 x 8", "exact analysis, 4 x 4", "replay page"):
         assert figure in out.stdout
+
+
+def test_rows_so_far_are_listed_while_the_analysis_runs():
+    board = PileBoard()
+    listed = []
+
+    def growing(game, *, progress=None, stop=None):
+        rows = []
+        for n in (1, 2):
+            rows.append((Take(n), n))
+            progress(n, 2, list(rows))
+            listed.append([b.description for b in panel.row_box.children])
+        return AnalysisRows(rows)
+    panel = AnalysisPanel(board, growing)
+    panel.start()
+    assert listed == [["1. 1   +1"], ["1. 1   +1", "2. 2   +2"]]
+
+
+def test_tell_passes_rows_only_to_a_callback_that_takes_them():
+    from kit.ui.analysis import tell
+    two, three = [], []
+    tell(lambda d, t: two.append((d, t)), 1, 2, ["row"])
+    tell(lambda d, t, rows: three.append(rows), 1, 2, ["row"])
+    tell(None, 1, 2)
+    assert two == [(1, 2)] and three == [["row"]]

@@ -20,7 +20,7 @@ from kit.mattix.ai import greedy_vs_best
 from kit.mattix.draw import board_scene, cell_at, cell_box, layout
 from kit.mattix.rules import SIDE_NAMES, Game, Move
 from kit.mattix.solver import Searcher
-from kit.ui.analysis import AnalysisRows
+from kit.ui.analysis import AnalysisRows, tell
 from kit.ui.editor import EditorShell
 from kit.ui.replay import ReplayView
 
@@ -262,7 +262,9 @@ def analysis(game: Game, *, progress=None, stop=None, time_limit: float = SEARCH
     its principal variation in ``rows.lines``, and greedy's take against the
     best one in ``rows.remarks``. Bigger boards: the same values from a search
     deepened ply by ply within ``time_limit`` seconds, labelled with the depth
-    reached. ``progress(done, total)`` is told as moves are valued; ``stop``
+    reached. ``progress(done, total)`` is told as moves are valued (on exact
+    boards ``progress(done, total, rows)``, if it takes three, gets the rows so
+    far too: a 6 x 6 take can cost half a minute); ``stop``
     (a ``threading.Event``) is checked between moves: the rows so far come
     back marked partial.
     """
@@ -330,8 +332,7 @@ def _exact(game: Game, progress, stop) -> AnalysisRows:
         if value is None:
             break
         valued.append((move, value))
-        if progress:
-            progress(done, len(moves))
+        tell(progress, done, len(moves), _ranked(game, valued))
     rows = _ranked(game, valued)
     lines = {m: best_line(searcher, game, m, v) for m, v in rows}
     partial = len(rows) < len(moves)
@@ -390,8 +391,7 @@ def _searched(game: Game, progress, stop, time_limit: float) -> AnalysisRows:
             if value is None:
                 break
             valued.append((move, value))
-            if progress:
-                progress(min(ticks, round((time.perf_counter() - start) * 10)), ticks)
+            tell(progress, min(ticks, round((time.perf_counter() - start) * 10)), ticks)
         if len(valued) < len(moves):
             if not rows:   # not even depth 1 in time: what there is, marked partial
                 rows, depth_done = _ranked(game, valued), 0

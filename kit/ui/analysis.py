@@ -5,7 +5,9 @@ The shell every game's analysis is shown in. The game supplies one function,
 ``[(move, value), ...]`` best first); the panel runs it on a copy of the
 board's position in a worker thread (``loop.run_in_executor`` when an asyncio
 loop runs, as in a notebook; synchronously otherwise, as in tests), so the
-board stays usable meanwhile. A tqdm bar shows ``progress(done, total)``;
+board stays usable meanwhile. A tqdm bar shows ``progress(done, total)``
+(``progress(done, total, rows)`` also lists the rows ranked so far, for an
+analysis whose moves each take long);
 ``Stop`` sets ``stop`` (a ``threading.Event``), which the function checks
 between moves and then returns what it has, marked partial. Clicking a row
 calls the board's ``preview(move)`` (or ``preview(move, line=...)`` when the
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import inspect
 import threading
 
 import ipywidgets as widgets
@@ -45,6 +48,20 @@ class AnalysisRows(list):
         self.remarks = list(remarks)
         self.lines = dict(lines or {})
         self.partial = partial
+
+
+def tell(progress, done: int, total: int, rows=None) -> None:
+    """Call a game analysis' ``progress``: with the rows so far if it takes three arguments."""
+    if progress is None:
+        return
+    try:
+        takes_rows = len(inspect.signature(progress).parameters) >= 3
+    except (TypeError, ValueError):   # a callable without a signature: the two-argument form
+        takes_rows = False
+    if takes_rows:
+        progress(done, total, rows)
+    else:
+        progress(done, total)
 
 
 def value_text(value) -> str:
@@ -113,8 +130,8 @@ class AnalysisPanel(widgets.VBox):
         self.task = loop.create_task(self._run(loop, game))
 
     async def _run(self, loop, game) -> None:
-        def progress(done, total):   # from the worker: hand over to the widget thread
-            loop.call_soon_threadsafe(self._progress, done, total)
+        def progress(done, total, rows=None):   # from the worker: to the widget thread
+            loop.call_soon_threadsafe(self._progress, done, total, rows)
         try:
             rows = await loop.run_in_executor(None, self._compute, game, progress)
             self._finish(rows)
@@ -128,9 +145,11 @@ class AnalysisPanel(widgets.VBox):
         rows = self.analyse(game, progress=progress, stop=self.stop)
         return rows if isinstance(rows, AnalysisRows) else AnalysisRows(rows)
 
-    def _progress(self, done, total) -> None:
+    def _progress(self, done, total, rows=None) -> None:
         from tqdm.notebook import tqdm
 
+        if rows and self.board.game.to_dict() == self.position:
+            self._show_rows(AnalysisRows(rows))   # the moves valued so far, to look at meanwhile
         if self.bar is None:
             self.bar = tqdm(total=total, display=False, mininterval=0, miniters=1,
                             leave=True, bar_format="{bar} {n_fmt}/{total_fmt} [{elapsed}]")
@@ -159,9 +178,7 @@ class AnalysisPanel(widgets.VBox):
             self.note.value = self._note_html(
                 "The position changed while it was being analysed: press Analyse again.")
             return
-        self.rows = rows
-        self.row_box.children = [self._row_button(k, move, value)
-                                 for k, (move, value) in enumerate(rows[:self.max_rows], 1)]
+        self._show_rows(rows)
         texts = [rows.note] if rows.note else []
         if rows.partial:
             texts.append(f"Stopped early: {len(rows)} move{'s' if len(rows) != 1 else ''} "
@@ -175,12 +192,18 @@ class AnalysisPanel(widgets.VBox):
             texts.append("Click a row to see its move on the board.")
         self.note.value = self._note_html(*texts)
 
+    def _show_rows(self, rows: AnalysisRows) -> None:
+        self.rows = rows
+        self.row_box.children = [self._row_button(k, move, value)
+                                 for k, (move, value) in enumerate(rows[:self.max_rows], 1)]
+
     def _row_button(self, rank: int, move, value) -> widgets.Button:
         b = widgets.Button(description=f"{rank}. {move}   {value_text(value)}",
                            tooltip=f"show {move} on the board",
                            layout=widgets.Layout(**ROW_LAYOUT),
                            style=widgets.ButtonStyle(font_size="16px", font_family="monospace"))
         b.move = move
+        b.button_style = "info" if move == self.selected else ""
         b.on_click(lambda _b: self.board.view.guarded(self.click_row, move))
         return b
 
