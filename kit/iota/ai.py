@@ -17,12 +17,16 @@ Players only look at what their seat may see: the table, their own hand, the
 deck size and the other hands' sizes (``game.view``). Unseen cards are every
 card not on the table and not in the player's hand.
 
-:func:`rank_moves` lists plays best-first for hints; :func:`tournament` plays
-seeded games between any players. Not covered: exhaustive search (IOTA hides
-cards and the deck; a full search is out of reach for a lesson).
+:func:`rank_moves` lists plays best-first for hints; :func:`best_turn` finds
+the highest-scoring turn exhaustively (every play, after every choice of wilds
+to recycle first); :func:`tournament` plays seeded games between any players.
+Not covered: searching further than this turn (IOTA hides cards and the deck;
+a full game search is out of reach for a lesson).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from kit.iota import movegen
 from kit.iota.cards import ATTRS, REAL_CARDS, VALUE, WILD, make_card
@@ -32,7 +36,8 @@ from kit.iota.scoring import quick_points
 from kit.players import RandomPlayer, Standing
 from kit.players import tournament as _tournament
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "PlannerPlayer", "rank_moves", "tournament"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "PlannerPlayer", "rank_moves", "best_turn",
+           "Turn", "tournament"]
 
 
 def _scored_plays(game, moves) -> list:
@@ -44,6 +49,47 @@ def _scored_plays(game, moves) -> list:
 def rank_moves(game) -> list:
     """(points, play) for every legal play, best first (ties in generator order)."""
     return sorted(_scored_plays(game, game.legal_moves()), key=lambda t: -t[0])
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn found by :func:`best_turn`: ``moves`` (recycles, then a play, or
+    empty), the ``points`` they score, and how many ``positions`` and ``plays``
+    the search looked at."""
+
+    moves: tuple
+    points: int
+    positions: int
+    plays: int
+
+
+def best_turn(game, stop=None) -> Turn:
+    """The highest-scoring turn from ``game``, found by trying everything.
+
+    ``legal_moves()`` already lists every legal play (every set of hand cards
+    on every set of cells, each order, wilds included: the tests check it
+    against a brute-force enumeration judged by the plain rule checker). What
+    it cannot see is a play made after recycling: a wild taken back into the
+    hand may then score more. So this tries every play in the position, and
+    after every legal recycle (and every recycle after that) every play again.
+    Ties go to the fewest recycles, then the generator's order. ``stop`` (a
+    ``threading.Event``) is checked between positions: the best so far comes back.
+    """
+    moves = game.legal_moves()
+    plays = _scored_plays(game, moves)
+    best = max(plays, key=lambda t: t[0], default=None)
+    turn = Turn((best[1],) if best else (), best[0] if best else 0, 1, len(plays))
+    positions, counted = 1, len(plays)
+    for recycle in (m for m in moves if isinstance(m, Recycle)):
+        if stop is not None and stop.is_set():
+            break
+        after = game.copy()
+        after.play(recycle)
+        sub = best_turn(after, stop)
+        positions, counted = positions + sub.positions, counted + sub.plays
+        if sub.points > turn.points:
+            turn = Turn((recycle,) + sub.moves, sub.points, 0, 0)
+    return Turn(turn.moves, turn.points, positions, counted)
 
 
 def _best_pass(moves, rng):

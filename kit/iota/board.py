@@ -15,7 +15,10 @@ undo/redo, hints and the move list. This module adds what is IOTA's:
   returns them, Pass opens the exchange choice (click cards to swap, then Pass
   or Confirm again);
 - the hint: ``rank_moves``' best plays with their points, the best drawn
-  faintly on the table.
+  faintly on the table;
+- with ``analysis=True``, the analysis panel (``kit.iota.explore.analysis``):
+  a clicked row is drawn as pending cards, its score explained in the panel
+  (``preview``); ``replay()`` hands over the game so far as a ``Replay``.
 
 **[decision] The table's size.** The canvas is a fixed 932 x 560 picture so
 it fits a 1366 x 768 projector beside the side panel and never jumps: the table
@@ -34,6 +37,7 @@ from __future__ import annotations
 from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, rank_moves
 from kit.iota.cards import TEXT, WILD, describe
 from kit.iota.draw import cell_at, cell_box, draw_game, plan
+from kit.iota.explore import Replay, analysis
 from kit.iota.moves import Pass, Play, Recycle
 from kit.iota.rules import Game
 from kit.ui.game import GameBoard
@@ -74,6 +78,7 @@ class Board(GameBoard):
     # ----- the half-made move ---------------------------------------------
 
     def clear_pending(self) -> None:
+        self.previewed = []         # an analysis row's moves, drawn but not played
         self.selected = None        # index of the hand card picked
         self.placed = []            # (hand index, cell) of each pending card, in order
         self.exchanging = False     # choosing cards to swap after pressing Pass
@@ -92,9 +97,19 @@ class Board(GameBoard):
 
     # ----- the picture --------------------------------------------------
 
+    def _shown(self) -> tuple:
+        """(the game drawn, the play drawn pending): a preview's, or the person's."""
+        if not self.previewed:
+            return self.game, self.pending_play()
+        game = self.game.copy()
+        for move in self.previewed[:-1]:     # recycles before the play
+            game.play(move)
+        last = self.previewed[-1]
+        return game, last if isinstance(last, Play) else None
+
     def _picture_options(self) -> dict:
-        pending = self.pending_play()
-        table = dict(self.game.table)
+        game, pending = self._shown()
+        table = dict(game.table)
         if pending:
             table.update((cell, card) for card, cell in pending.placements)
         return {"table": table, "box": TABLE_BOX, "shown": self.shown_seats(),
@@ -114,6 +129,7 @@ class Board(GameBoard):
 
     def _focus(self, pending) -> tuple:
         cells = list(pending.cells) if pending else []
+        cells += self._recycled_cells()
         ghost = self._ghost()
         if ghost:
             cells += ghost.cells
@@ -127,17 +143,21 @@ class Board(GameBoard):
 
     def scene(self):
         options = self._picture_options()
-        self._geo = plan(self.game, **options)
+        game, pending = self._shown()
+        self._geo = plan(game, **options)
         del options["table"]
         return draw_game(
-            self.game, **options, pending=self.pending_play(), ghost=self._ghost(),
+            game, **options, pending=pending, ghost=self._ghost(),
             error_cells=self.marks or None, selected=self.selected,
-            exchange=self.swap, notes=self._notes(),
+            exchange=self.swap, notes=self._notes(), good_cells=self._recycled_cells(),
             seat_names=[self.seat_label(i) for i in range(self.game.players)],
             highlight=self._highlight(), cell=72)
 
+    def _recycled_cells(self) -> tuple:
+        return tuple(m.cell for m in self.previewed if isinstance(m, Recycle))
+
     def _highlight(self):
-        if self.placed:
+        if self.placed or self.previewed:
             return ()
         return self.last_move.cells if isinstance(self.last_move, Play) else ()
 
@@ -149,6 +169,8 @@ class Board(GameBoard):
             return []
         if self.hand_hidden:
             return [f"{self.seat_name(self.game.to_move)}: click the board to show your hand."]
+        if self.previewed:
+            return ["Analysis row shown, not played: click the board or the row to clear it."]
         if self.hint_rows:
             return [f"Hint {k}: {label}: {m}" for k, (m, label) in enumerate(self.hint_rows, 1)]
         if self.exchanging:
@@ -190,6 +212,11 @@ class Board(GameBoard):
         return bool(direction)
 
     def on_click(self, x: float, y: float) -> None:
+        if self.previewed:
+            # The preview's picture is not the position: a click only clears it.
+            self._clear_preview()
+            self.say("The analysis row is cleared: " + self._turn_text())
+            return
         geo = self.geometry
         i = geo.hand_at(x, y)
         if i is not None:
@@ -329,6 +356,49 @@ class Board(GameBoard):
                      "Pass again (now, to keep your hand).")
             return
         self.submit(Pass.of(self.hand[i] for i in self.swap))
+
+    # ----- analysis and replay ----------------------------------------------
+
+    def analyse_position(self, game: Game, *, progress=None, stop=None):
+        return analysis(game, progress=progress, stop=stop)
+
+    def preview(self, move, line=None) -> None:
+        """Draw ``move`` (or ``line``: recycles, then a play) as pending cards, unplayed.
+
+        The picture's panel explains its score line by line; a pass marks the
+        cards it would exchange. ``None`` clears it; so does any move, a click
+        on the board, undo or a new game. The person's half-made move gives way.
+        """
+        self.clear_pending()
+        self.marks = ()
+        self.previewed = [] if move is None else list(line or [move])
+        last = self.previewed[-1] if self.previewed else None
+        if isinstance(last, Pass):
+            hand, self.swap = list(self.hand), set()
+            for card in last.exchange:
+                self.swap.add(next(i for i, c in enumerate(hand) if c == card and i not in self.swap))
+        self.redraw()
+        if move is None:
+            self.say(self._turn_text())
+            return
+        game, pending = self._shown()
+        worth = f": {game.explain(pending).points} points" if pending else ""
+        self.say(f"Showing, not played: {' then '.join(map(str, self.previewed))}{worth}. "
+                 "The panel on the picture explains the score.")
+
+    def _clear_preview(self) -> None:
+        panel = self.analysis_panel
+        if panel is not None and panel.selected is not None:
+            panel.click_row(panel.selected)      # the same row again: clears, unmarks the row
+        else:
+            self.preview(None)
+
+    def replay(self):
+        """A :class:`kit.iota.explore.Replay` of the moves played so far."""
+        start = self.game.copy()
+        while start.history:
+            start.undo()
+        return Replay(start, self.game.history)
 
     # ----- hints ----------------------------------------------------------
 

@@ -449,6 +449,16 @@ def _breakdown(why) -> list:
     return out
 
 
+def breakdown_lines(why) -> list:
+    """A move's explanation as plain lines of text, as the panel shows a pending play's."""
+    return [text for text, _ in _breakdown(why)]
+
+
+def outline(scene: Scene, lay: Layout, cells, kind: str) -> None:
+    """Outline ``cells`` of the table in one of :data:`OUTLINES`' styles."""
+    _outline(scene, lay, cells, kind)
+
+
 def _wrap(text: str) -> list:
     # DejaVu Sans averages about 0.5 em per character in these texts (measured on
     # screenshots); 0.53 keeps a margin for lines of wide letters.
