@@ -7,7 +7,7 @@ is named; a hint is shown; a reload redraws the board.
 
 What the page should say is not written here by hand: the test builds the
 same board (same seed, same seats) in this process and gives it the same
-clicks (kit.ui.testing). Without an event loop its computer seats answer at
+clicks (board_plans.py, which also works out what to click). Without an event loop its computer seats answer at
 once, with the same moves, so its status line is what the page must show.
 
 Each game runs from a one-cell notebook written into a temporary folder, so
@@ -19,15 +19,14 @@ from __future__ import annotations
 
 import re
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import expect
 
+from board_plans import AFTER_REFUSAL, ILLEGAL, LEGAL, build_offline, do, offline, point
 from canvas_page import (checksum, click_canvas_point, wait_for_checksum,
                          wait_until_drawn)
 from servers import free_port, lab_command, running, write_notebook
-from kit.ui.testing import click
 
 # game -> the expression the notebook cell shows (after `from kit import <game>`)
 BOARDS = {
@@ -42,116 +41,9 @@ def notebook_source(game: str) -> str:
     return f"from kit import {game}\n{BOARDS[game]}"
 
 
-def offline(fn, *args):
-    """Run ``fn`` where no event loop runs (Playwright's sync API runs one here):
-    the local board's computer seats then answer at once instead of scheduling
-    a task on Playwright's loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args).result()
-
-
-def _build(game: str):
-    namespace: dict = {}
-    exec(f"from kit import {game}", namespace)
-    board = eval(BOARDS[game], namespace)
-    board.view.raise_errors = True
-    return board
-
-
 def local_board(game: str):
     """The notebook's board, built here: it predicts what the page shows."""
-    return offline(_build, game)
-
-
-# ----- what to click, per game (worked out on the local board) -----------
-# Each returns (actions, text): an action is ("cell", cell), ("hand", i) or
-# ("button", name); for a refusal the text is the engine's own words for it,
-# for a move the move as the move list writes it.
-
-def refusal(game, move) -> str:
-    """What the engine says when ``move`` is played here (it must refuse it)."""
-    from kit.errors import IllegalMove
-    try:
-        game.copy().play(move)
-    except IllegalMove as exc:
-        return str(exc)
-    raise AssertionError(f"{move} is legal here")
-
-
-def mattix_illegal(board):
-    """A tile outside the row player's line: the star's row is the rule."""
-    from kit.mattix import Move
-    r, c = board.game.star
-    n = board.game.size
-    wrong = Move((r + 1) % n, (c + 1) % n)
-    return [("cell", wrong.cell)], refusal(board.game, wrong)
-
-
-def mattix_legal(board):
-    move = board.game.legal_moves()[0]
-    return [("cell", move.cell)], str(move)
-
-
-def iota_line(board):
-    """Two empty cells continuing a table card's row to the right."""
-    (r, c) = min(board.game.table)
-    cells = [(r, c + 1), (r, c + 2)]
-    assert not set(cells) & set(board.game.table)
-    return cells
-
-
-def iota_illegal(board):
-    """Two cards that break a line, then Confirm: the engine names the rule."""
-    from kit.iota.moves import Play
-    hand, (a, b) = board.hand, iota_line(board)
-    for i in range(len(hand)):
-        for j in range(len(hand)):
-            play = Play.of([(hand[i], a), (hand[j], b)])
-            if i != j and not board.game.explain(play).legal:
-                return ([("hand", i), ("cell", a), ("hand", j), ("cell", b),
-                         ("button", "confirm")], refusal(board.game, play))
-    raise AssertionError("no two cards of this hand break the line")
-
-
-def iota_legal(board):
-    """Take back the refused cards; one card that fits, then Confirm."""
-    from kit.iota.moves import Play
-    a = iota_line(board)[0]
-    i = next(i for i, card in enumerate(board.hand)
-             if board.game.explain(Play.of([(card, a)])).legal)
-    return ([("button", "take_back"), ("hand", i), ("cell", a), ("button", "confirm")],
-            str(Play.of([(board.hand[i], a)])))
-
-
-def smartrix_neighbours(game):
-    return sorted({(r + dr, c + dc) for r, c in game.grid for dr in (-1, 0, 1)
-                   for dc in (-1, 0, 1)} - set(game.grid))
-
-
-def smartrix_illegal(board):
-    """A card put where its boxes do not match its neighbours'."""
-    from kit.smartrix.cards import parse_card
-    from kit.smartrix.moves import Move
-    game = board.game
-    card = parse_card(game.hand(game.to_move)[0])
-    fits = {m.cell for m in game.legal_moves() if m.card == card}
-    cell = next(c for c in smartrix_neighbours(game) if c not in fits)
-    return [("hand", 0), ("cell", cell)], refusal(game, Move.place(card, *cell))
-
-
-def smartrix_legal(board):
-    """Select a card, turn it a quarter turn, place it where it fits so."""
-    from kit.smartrix.cards import parse_card, rotate
-    game = board.game
-    for i, text in enumerate(game.hand(game.to_move)):
-        fits = [m for m in game.legal_moves() if m.card == rotate(parse_card(text), 1)]
-        if fits:
-            return [("hand", i), ("button", "rotate"), ("cell", fits[0].cell)], str(fits[0])
-    raise AssertionError("no card of this hand fits after a quarter turn")
-
-
-ILLEGAL = {"mattix": mattix_illegal, "iota": iota_illegal, "smartrix": smartrix_illegal}
-LEGAL = {"mattix": mattix_legal, "iota": iota_legal, "smartrix": smartrix_legal}
+    return build_offline(BOARDS[game], game)
 
 
 # ----- driving the page and the local board together ---------------------
@@ -165,11 +57,9 @@ def act(page, canvas, board, action) -> str:
     kind, what = action
     if kind == "button":
         page.get_by_role("button", name=board.controls[what].description).click()
-        offline(board.controls[what].click)
     else:
-        xy = board.xy(what) if kind == "cell" else board.hand_xy(what)
-        click_canvas_point(canvas, *xy)
-        offline(click, board.canvas, *xy)
+        click_canvas_point(canvas, *point(board, action))
+    offline(do, board, action)
     return board.view.message
 
 
@@ -195,7 +85,7 @@ def play_through(page, canvas, game: str) -> int:
     refused = wait_for_checksum(canvas, lambda v: v != drawn_at_start)  # the marks
 
     actions, move_text = LEGAL[game](board)
-    act_all(page, canvas, board, actions[:-1])
+    act_all(page, canvas, board, AFTER_REFUSAL.get(game, []) + actions[:-1])
     said = act(page, canvas, board, actions[-1])
     reply = board.game.history[-1]
     assert board.seats[board.game.to_move] == "human" and str(reply) in said, said
