@@ -114,7 +114,10 @@ def fit_layout(table, box, *, centre=None, margin: int = 1, max_cell: float = 72
     r0, c0, rows, cols = extent = _extent(table, margin)
     cell = max(min_cell, min(max_cell, w / (cols + 0.75), h / (rows + 0.75)))
     # A cut side needs a half-cell strip to scroll by (the fitted side a quarter cell).
-    vis_rows, vis_cols = min(rows, int(h / cell - 1)), min(cols, int(w / cell - 1))
+    # A side that fits whole at this cell size is never cut (int(w / cell - 1) would
+    # drop a column when the cell size was set by that very side).
+    vis_rows = rows if (rows + 0.75) * cell <= h + 1e-6 else min(rows, int(h / cell - 1))
+    vis_cols = cols if (cols + 0.75) * cell <= w + 1e-6 else min(cols, int(w / cell - 1))
     cr, cc = centre if centre is not None else (r0 + (rows - 1) / 2, c0 + (cols - 1) / 2)
     top_row = _clamp(round(cr - (vis_rows - 1) / 2), r0, r0 + rows - vis_rows)
     left_col = _clamp(round(cc - (vis_cols - 1) / 2), c0, c0 + cols - vis_cols)
