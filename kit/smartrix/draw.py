@@ -31,8 +31,9 @@ vermillion = a broken rule):
   cards a move collected drawn faded where they lay, outlined as a set, with
   a line of words (so a set is seen before it leaves the table);
 - ``hints``: [(move, label)] best first: the card drawn faintly in its cell
-  with its rank, the labels listed in words; ``threats``: cells where
-  one card completes a set, with the value waiting there;
+  with its rank, the labels listed in words; ``threats``: lines one card
+  short of a set, drawn through their cards, and the cell where one card
+  completes them with the value waiting there;
 - ``offending``: mark the cards placed against the rules (free-table mode,
   ``game.offending`` where the engine records them).
 
@@ -133,15 +134,17 @@ def recent_moves(game, recent: int) -> list:
     return out
 
 
-def layout(game, *, recent: int = 1) -> Layout:
-    """The drawn region: the table, the cells where a card may go next, and
-    the cards the last ``recent`` moves collected."""
-    return _layout(game, recent_moves(game, recent))
+def layout(game, *, recent: int = 1, show=(), max_cell: int = CELL,
+           max_table: int = TABLE_MAX) -> Layout:
+    """The drawn region: the table, the cells where a card may go next, the
+    cards the last ``recent`` moves collected, and the cells ``show``; cells
+    of at most ``max_cell`` pixels, shrinking past ``max_table`` pixels."""
+    return _layout(game, recent_moves(game, recent), show, max_cell, max_table)
 
 
-def _layout(game, recent) -> Layout:
+def _layout(game, recent, show=(), max_cell=CELL, max_table=TABLE_MAX) -> Layout:
     grid = game._grid
-    ghosts = [c for *_, taken, _ in recent for c in taken]
+    ghosts = [c for *_, taken, _ in recent for c in taken] + list(show)
     if not grid:
         r0, r1, c0, c1 = bounds(ghosts + [(0, 0)])
     else:
@@ -156,7 +159,7 @@ def _layout(game, recent) -> Layout:
             g0, g1, h0, h1 = bounds(ghosts)
             r0, r1, c0, c1 = min(r0, g0), max(r1, g1), min(c0, h0), max(c1, h1)
     rows, cols = r1 - r0 + 1, c1 - c0 + 1
-    cell = max(MIN_CELL, min(CELL, TABLE_MAX // rows, TABLE_MAX // cols))
+    cell = max(MIN_CELL, min(max_cell, max_table // rows, max_table // cols))
     return Layout(r0, r1, c0, c1, cell=cell, players=game.players)
 
 
@@ -317,7 +320,8 @@ def fitting_cells(game, card) -> list:
 
 def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picked=(),
          recent=1, hints=(), threats=(), offending=True, hands=None, open_hands=False,
-         names=None, selected=None, cover=None, prompt=None) -> Scene:
+         names=None, selected=None, cover=None, prompt=None, show=(), side=True,
+         max_cell=CELL, max_table=TABLE_MAX) -> Scene:
     """The position as a Scene, with the highlights of the module docstring.
 
     Hands: ``hands`` lists the seats whose cards are drawn face up (default:
@@ -327,9 +331,12 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     given. ``names``: a label per seat (default "Player 0" ...). ``cover``: a
     text drawn over the mover's face-down hand ("click to show your hand").
     ``prompt``: what to do next, in bold under the hand (a live board's words).
+    ``show``: cells the table part must include (a previewed move's threats);
+    ``side=False``: the table part alone (an editor draws its own column);
+    ``max_cell``, ``max_table``: as for :func:`layout`.
     """
     recent = recent_moves(game, recent)
-    lay = _layout(game, recent)
+    lay = _layout(game, recent, show, max_cell, max_table)
     exp = game.explain(move) if move is not None else None
     shown = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
@@ -354,6 +361,10 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
              GOOD, dash=DASH_GOOD)
     _outline(scene, lay, picked, HIGHLIGHT, 6)
     _outline(scene, lay, marks, ERROR, 6, DASH_ERROR)
+    if not side:
+        scene.width, scene.height = lay.table_right + 8, lay.table_height + 8
+        scene.title += ". " + ". ".join(captions)
+        return scene
     # The words go in the side column, under the hand: the table keeps the
     # screen's height for itself.
     y = _side_column(scene, game, lay, shown, names, selected, cover, [prompt, *captions])
@@ -440,10 +451,12 @@ def _draw_free_table(scene, lay, game, offending) -> list:
 def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     captions = []
     for t in threats:
+        _threat_lines(scene, lay, t)
+    for t in threats:
         _badge(scene, lay, t.cell, str(t.value), OKABE_ITO["orange"], "bl")
     if threats:
-        captions.append("Orange number: one card there completes a set worth that, "
-                        "plus the card")
+        captions.append("Orange: a line one card short; one card in the cell with the "
+                        "number completes a set worth that, plus the card")
     drawn = set()
     for rank, (move, label) in enumerate(hints, 1):
         move = parse_move(move)
@@ -456,6 +469,19 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
                   dash=DASH_GOOD, ghost=True)
         _badge(scene, lay, move.cell, str(rank), GOOD)
     return captions
+
+
+def _threat_lines(scene, lay, threat):
+    """Each line one card short of a set, drawn through its cards and the gap."""
+    for line in threat.lines:
+        ends = sorted([*line, threat.cell])
+        (xa, ya), (xb, yb) = (_centre(lay, ends[0]), _centre(lay, ends[-1]))
+        scene.line(xa, ya, xb, yb, stroke=OKABE_ITO["orange"], stroke_width=5, dash=(12, 7))
+
+
+def _centre(lay, cell):
+    x, y, w, h = cell_box(lay, cell)
+    return x + w / 2, y + h / 2
 
 
 def _draw_explanation(scene, lay, exp, size):
