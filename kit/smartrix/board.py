@@ -24,7 +24,11 @@ is Smartrix's:
 - the hint: the cautious player's valuation (points now minus the expected
   best set the next player completes) of the best few moves, drawn on the
   table with their ranks, and the threats (cells where one card completes a
-  set) with the value waiting there.
+  set) with the value waiting there;
+- ``analysis=True``: the panel ranks every move the same way
+  (``explore.analysis``); a clicked row is previewed: the card drawn in place
+  unplayed, with the sets it completes and, in orange, the lines it leaves
+  one card short for the next player (what its risk is made of).
 
 Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 (``draw.py``).
@@ -32,13 +36,12 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 
 from __future__ import annotations
 
-from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, _hot_cells,
-                             honest_placements, threats)
+from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, threats
 from kit.smartrix.cards import TEXT, VALUE, rotate
 from kit.smartrix.draw import cell_at, cell_box, draw, fitting_cells, hand_at, hand_box, layout
+from kit.smartrix.explore import Replay, after_threats, analysis
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
-from kit.smartrix.table import cards_value
 from kit.ui.game import HUMAN, GameBoard
 
 HINT_ROWS = 3
@@ -104,14 +107,19 @@ class Board(GameBoard):
         self.picked = set()       # table cells picked for a claim or challenge
         self.claim_armed = False  # the next placement claims the set it forms
         self.attempt = None       # the refused placement, drawn with its mistakes
+        self.previewed = None     # the analysis row's move drawn unplayed
+        self.preview_threats = []
 
     def scene(self):
         g = self.game
         chosen = None if self.selected is None else (self.selected, self.selected_card)
-        return draw(g, move=self.attempt if self.marks else None,
-                    fits=chosen[1] if chosen else None, marks=self.marks,
+        shown = self.previewed if self.previewed is not None else (
+            self.attempt if self.marks else None)
+        lines = self.preview_threats if self.previewed is not None else (
+            threats(g) if self.hint_rows else ())
+        return draw(g, move=shown, fits=chosen[1] if chosen else None, marks=self.marks,
                     picked=sorted(self.picked), recent=self.recent_count(),
-                    hints=self.hint_rows, threats=threats(g) if self.hint_rows else (),
+                    hints=self.hint_rows, threats=lines, show=[t.cell for t in lines],
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(f"{self.seat_name(g.to_move)}: click to show your hand"
@@ -142,6 +150,33 @@ class Board(GameBoard):
         if fitting_cells(g, self.selected_card):
             return "Next: click a + cell to place it; R turns the card."
         return "It fits nowhere this way: press R to turn it, pick another card, or Pass."
+
+    def analyse_position(self, game, *, progress=None, stop=None):
+        return analysis(game, progress=progress, stop=stop)
+
+    def preview(self, move, line=None) -> None:
+        """Draw ``move`` in place without playing it, with the lines it leaves one
+        card short; ``None`` clears it (so does any move, undo or new game)."""
+        self.previewed = None if move is None else self.game.parse_move(str(move))
+        self.preview_threats = [] if move is None else after_threats(self.game, self.previewed)
+        self.marks = ()
+        self.redraw()
+        if move is None:
+            self.say(self._turn_text())
+            return
+        value = dict(self.analysis_panel.rows).get(move) if self.analysis_panel else None
+        worth = (f": {value.points} points now, risk {value.risk:.1f}" if value is not None
+                 else "")
+        short = len(self.preview_threats)
+        self.say(f"Showing, not played: {self.previewed}{worth}. Orange: {short} line"
+                 f"{'s' if short != 1 else ''} one card short for the next player.")
+
+    def replay(self) -> Replay:
+        """A :class:`kit.smartrix.explore.Replay` of the moves played so far."""
+        start = self.game.copy()
+        while start.history:
+            start.undo()
+        return Replay(start, self.game.history)
 
     def cell_point(self, cell) -> tuple:
         x, y, w, h = cell_box(self._layout(), cell)
@@ -189,7 +224,8 @@ class Board(GameBoard):
         return rotate(self.game._hands[self.game.to_move][self.selected], self.turns)
 
     def _layout(self):
-        return layout(self.game, recent=self.recent_count())
+        return layout(self.game, recent=self.recent_count(),
+                      show=[t.cell for t in self.preview_threats])
 
     def recent_count(self) -> int:
         """How many of the last moves to show: back to and including the last
@@ -263,31 +299,9 @@ class Board(GameBoard):
 
 
 def cautious_hints(game, rows: int = HINT_ROWS) -> list:
-    """[(move, label)], best first: the cautious player's value of each move
-    (points now minus the risk: what the next player may expect to collect after it);
-    in free-table mode a claim or challenge on offer comes first."""
-    if game.is_over:
-        return []
-    found = []
-    if not game.auto_collect:
-        for m in game._takes():
-            pts = cards_value(game._grid, m.cells)
-            found.append((pts, pts, 0.0, m))
-    player = CautiousPlayer()
-    pool = game.unseen(game.to_move)
-    base_hot = [h[0] for h in _hot_cells(game._grid, game.window)]
-    by_cell = {}
-    found.append((player._after_pass(game, pool), 0, None, PASS))
-    for move, pts, taken in honest_placements(game):
-        risk = player._risk_after(game, pool, move, taken, base_hot, by_cell)
-        found.append((pts - risk, pts, risk, move))
-    found.sort(key=lambda f: (-f[0], -(VALUE[f[3].card] if f[3].card is not None else 0),
-                              str(f[3])))
-    out = []
-    for value, pts, risk, move in found[:rows]:
-        if risk is None:
-            label = f"value {value:+.1f} = 0 now - {-value:.1f} risk"
-        else:
-            label = f"value {value:+.1f} = {pts} now - {risk:.1f} risk"
-        out.append((move, label))
-    return out
+    """[(move, label)], best first: the first rows of ``explore.analysis``, the
+    cautious player's value of each move (points now minus the risk: what the
+    next player may expect to collect after it); in free-table mode a claim or
+    challenge on offer comes first."""
+    return [(move, f"value {v.value:+.1f} = {v.points} now - {v.risk:.1f} risk")
+            for move, v in analysis(game)[:rows]]

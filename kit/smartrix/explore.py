@@ -1,0 +1,626 @@
+"""Exploring Smartrix positions: the replay, the position editor and the analysis.
+
+``Replay(start, moves)`` plays a move list back (``kit.ui.replay``), ``Editor``
+builds any position by clicks (``kit.ui.editor``), and ``analysis(game)``
+ranks every move by the cautious player's value for the panel beside a live
+board (``kit.ui.analysis``). This module adds only what is Smartrix's: the
+pictures, what a click in the editor means, and the values behind the rows.
+
+The editor's picture is the table (``draw(..., side=False)``) with the hands
+under it, and on the right a palette of the 70 cards, each greyed and tagged
+with where it is once it is used (T: on the table, H1: in player 1's hand,
+C0: collected by player 0). A card is picked by clicking it anywhere (palette,
+table or hand); a click on an empty cell then puts it there, from wherever it
+was, turned as Rotate left it. The engine judges every edit.
+
+Not covered: the rules, the players and the drawing themselves (``rules.py``,
+``ai.py``, ``draw.py``), and the shells' buttons and exports.
+"""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as widgets
+
+from kit.scene import HIGHLIGHT, INK, PAPER
+from kit.smartrix.ai import CautiousPlayer, Valuation, threats
+from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, parse_card, rotate
+from kit.smartrix.draw import MARGIN, MUTED, cell_at, draw, draw_card, layout
+from kit.smartrix.rules import Game
+from kit.smartrix.table import cards_value, is_legal_table
+from kit.ui.analysis import AnalysisRows
+from kit.ui.editor import EditorShell
+from kit.ui.replay import ReplayView
+
+#: The editor's table: cells of at most EDIT_CELL px, the table at most EDIT_TABLE px.
+EDIT_CELL = 72
+EDIT_TABLE = 432
+#: The palette: the 70 cards by value, PALETTE_COLS a row, right of the table.
+PALETTE = tuple(sorted(DECK, key=lambda c: (VALUE[c], c)))
+PALETTE_CARD = 44
+PALETTE_STEP = PALETTE_CARD + 5
+PALETTE_COLS = 7
+PALETTE_X = MARGIN + EDIT_TABLE + 28
+PALETTE_Y = 48
+#: The hands under the table.
+HAND_CARD = 40
+HAND_STEP = HAND_CARD + 5
+HAND_PER_ROW = (MARGIN + EDIT_TABLE) // HAND_STEP
+#: The replay's table is smaller than a live board's: buttons and caption fit above it.
+REPLAY_CELL = 80
+REPLAY_TABLE = 480
+WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), ("none (children's)", 0)]
+
+
+class Replay(ReplayView):
+    """A Smartrix game played back: ``Replay(start, ["10100000@0,1", "pass", ...])``.
+
+    Every hand is drawn face up: a replay is for looking back at a game.
+    """
+
+    GAME = Game
+
+    def picture(self, game, last_move):
+        return draw(game, recent=0 if last_move is None else 1, open_hands=True,
+                    max_cell=REPLAY_CELL, max_table=REPLAY_TABLE)
+
+    def caption(self, i: int) -> str:
+        """Who did what for how much: "Move 3 of 40: Player 0 places 10100000@0,1 (0 points)"."""
+        if i == 0:
+            return super().caption(i)
+        before, move = self.position(i - 1), self.moves[i - 1]
+        seat = before.to_move
+        points = before.play(move)
+        did = {"pass": "passes", "place": f"places {move}", "claim": f"claims {move}",
+               "challenge": f"challenges: {move}"}[move.kind]
+        worth = "" if move.kind == "pass" else f" ({points} point{'s' if points != 1 else ''})"
+        return f"Move {i} of {len(self.moves)}: Player {seat} {did}{worth}"
+
+
+# ----- the editor -------------------------------------------------------------------
+
+def where_is(data: dict, canon: int):
+    """Where the card ``canon`` lies in a position dict: ``("table", (r, c))``,
+    ``("hands", seat)``, ``("collected", seat)`` or ``("deck", None)``."""
+    for r, c, text in data["grid"]:
+        if CANONICAL[parse_card(text)] == canon:
+            return "table", (r, c)
+    for key in ("hands", "collected"):
+        for seat, pile in enumerate(data[key]):
+            if any(CANONICAL[parse_card(t)] == canon for t in pile):
+                return key, seat
+    return "deck", None
+
+
+def _take_out(data: dict, canon: int) -> int:
+    """Remove the card ``canon`` from wherever it is in ``data``; its card as it lay."""
+    place, at = where_is(data, canon)
+    if place == "table":
+        entry = next(e for e in data["grid"] if tuple(e[:2]) == at)
+        data["grid"].remove(entry)
+        _forget_cell(data, at)
+        return parse_card(entry[2])
+    pile = data[place][at] if at is not None else data["deck"]
+    text = next(t for t in pile if CANONICAL[parse_card(t)] == canon)
+    pile.remove(text)
+    return parse_card(text)
+
+
+def _forget_cell(data: dict, cell) -> None:
+    """A card left ``cell``: it is no longer offending, and no set it was in lies there."""
+    if "offending" in data:
+        data["offending"] = [c for c in data["offending"] if tuple(c) != cell]
+    if "unclaimed" in data:
+        data["unclaimed"] = [u for u in data["unclaimed"]
+                             if cell not in {tuple(c) for c in u["cells"]}]
+
+
+class Editor(EditorShell):
+    """Build a Smartrix position: pick a card (palette, table or hand), then a cell.
+
+    Also: Rotate (a picked table card turns in place; any other is turned for
+    where it goes next), Remove (back to the draw pile), to a hand, to a
+    collected pile, offending cards on the free table, and the options
+    (players, window, teams, free table), the player to move, a fresh deal
+    from a seed and a shuffled pile. Every edit is judged by
+    ``Game.from_dict``; the methods below are what the clicks and buttons
+    call, so a script or a test can edit the same way.
+    """
+
+    GAME = Game
+
+    def __init__(self, game=None, **kwargs):
+        self.picked = None   # the canonical card picked, or None
+        self.turns = 0       # quarter turns for where the picked card goes next
+        super().__init__(game, **kwargs)
+
+    # ----- geometry (scene points) ------------------------------------------------
+
+    def new_position(self) -> Game:
+        return Game.new(players=2, seed=0)
+
+    def _layout(self):
+        return layout(self.game, recent=0, max_cell=EDIT_CELL, max_table=EDIT_TABLE)
+
+    def _hands_top(self) -> float:
+        return self._layout().table_height + 24
+
+    def hand_box(self, seat: int, i: int) -> tuple:
+        """(x, y, size) of card ``i`` of ``seat``'s hand under the table."""
+        y = self._hands_top()
+        for s in range(seat):
+            y += self._seat_height(s)
+        row, col = divmod(i, HAND_PER_ROW)
+        return 8 + col * HAND_STEP, y + 28 + row * HAND_STEP, HAND_CARD
+
+    def _seat_height(self, seat: int) -> float:
+        rows = max(1, -(-len(self.game.hand(seat)) // HAND_PER_ROW))
+        return 34 + rows * HAND_STEP
+
+    @staticmethod
+    def palette_box(canon: int) -> tuple:
+        """(x, y, size) of a card in the palette."""
+        row, col = divmod(PALETTE.index(canon), PALETTE_COLS)
+        return PALETTE_X + col * PALETTE_STEP, PALETTE_Y + row * PALETTE_STEP, PALETTE_CARD
+
+    def _canvas_xy(self, x, y, size) -> tuple:
+        r = self.view.pixel_ratio
+        return (x + size / 2) * r, (y + size / 2) * r
+
+    def cell_xy(self, cell) -> tuple:
+        """Canvas pixels of a table cell's centre, as a browser click carries them."""
+        lay = self._layout()
+        x = lay.left + (cell[1] - lay.c0) * lay.cell
+        y = lay.top + (cell[0] - lay.r0) * lay.cell
+        return self._canvas_xy(x, y, lay.cell)
+
+    def palette_xy(self, card) -> tuple:
+        """Canvas pixels of a palette card (text or int, any orientation)."""
+        card = parse_card(card) if isinstance(card, str) else card
+        return self._canvas_xy(*self.palette_box(CANONICAL[card]))
+
+    def hand_xy(self, seat: int, i: int) -> tuple:
+        return self._canvas_xy(*self.hand_box(seat, i))
+
+    # ----- the picture --------------------------------------------------------------
+
+    def scene(self):
+        g = self.game
+        at = self._where(self.picked) if self.picked is not None else None
+        on_table = at is not None and at[0] == "table"
+        scene = draw(g, side=False, recent=0, marks=self.marks, offending=True,
+                     picked=[at[1]] if on_table else [], max_cell=EDIT_CELL,
+                     max_table=EDIT_TABLE,
+                     fits=self.picked_card() if at is not None and not on_table else None)
+        y = self._draw_hands(scene)
+        bottom = self._draw_palette(scene)
+        scene.width = PALETTE_X + PALETTE_COLS * PALETTE_STEP + 8
+        scene.height = max(y, bottom, scene.height) + 8
+        return scene
+
+    def _draw_hands(self, scene) -> float:
+        g = self.game
+        y = self._hands_top()
+        for seat in range(g.players):
+            pile = g.collected(seat)
+            mover = "▶ " if seat == g.to_move else ""
+            team = f" (team {'AB'[g.team_of(seat)]})" if g.teams else ""
+            scene.text(8, y + 12, f"{mover}Player {seat}{team}: hand; collected {len(pile)} "
+                       f"card{'s' if len(pile) != 1 else ''}, {cards_value_texts(pile)} points",
+                       size=17, bold=seat == g.to_move, anchor="start")
+            for i, text in enumerate(g.hand(seat)):
+                x, cy, size = self.hand_box(seat, i)
+                card = parse_card(text)
+                picked = self.picked == CANONICAL[card]
+                draw_card(scene, card, x, cy, size, border=HIGHLIGHT if picked else INK,
+                          border_width=5 if picked else 1.5)
+            if not g.hand(seat):
+                scene.text(8, y + 28 + HAND_CARD / 2, "(no cards)", size=16, fill=MUTED,
+                           anchor="start")
+            y += self._seat_height(seat)
+        return y
+
+    def _draw_palette(self, scene) -> float:
+        used = self._used()
+        scene.text(PALETTE_X, 20, "The 70 cards", size=19, bold=True, anchor="start")
+        scene.text(PALETTE_X + 138, 20, "grey: in use (T table, H hand, C collected)",
+                   size=13, fill=MUTED, anchor="start")
+        for canon in PALETTE:
+            x, y, size = self.palette_box(canon)
+            picked = canon == self.picked
+            card = rotate(self._as_lies(canon), self.turns) if picked else canon
+            if canon in used:
+                draw_card(scene, card, x, y, size, border=HIGHLIGHT if picked else "#BBBBBB",
+                          border_width=5 if picked else 1, ghost=True)
+                scene.rect(x + 9, y + size - 17, size - 18, 15, fill=PAPER, stroke="#BBBBBB",
+                           radius=3)
+                scene.text(x + size / 2, y + size - 9.5, used[canon], size=12, bold=True)
+            else:
+                draw_card(scene, card, x, y, size, border=HIGHLIGHT if picked else INK,
+                          border_width=5 if picked else 1.5)
+        return PALETTE_Y + -(-len(PALETTE) // PALETTE_COLS) * PALETTE_STEP
+
+    def _used(self) -> dict:
+        """Canonical card -> its tag, for every card not in the draw pile."""
+        g, tags = self.game, {}
+        for cell, text in g.grid.items():
+            tags[CANONICAL[parse_card(text)]] = "T"
+        for seat in range(g.players):
+            for text in g.hand(seat):
+                tags[CANONICAL[parse_card(text)]] = f"H{seat}"
+            for text in g.collected(seat):
+                tags[CANONICAL[parse_card(text)]] = f"C{seat}"
+        return tags
+
+    # ----- clicks ---------------------------------------------------------------------
+
+    def on_click(self, x: float, y: float) -> None:
+        if x >= PALETTE_X:
+            canon = self._palette_at(x, y)
+            if canon is not None:
+                self.pick(canon)
+            return
+        cell = cell_at(self._layout(), x, y)
+        if cell is not None:
+            self.click_cell(cell)
+            return
+        hit = self._hand_at(x, y)
+        if hit is not None:
+            self.pick(parse_card(self.game.hand(hit[0])[hit[1]]))
+            return
+        self.say("Click a card (palette, table or hand) to pick it, then a table cell.",
+                 tone="bad")
+
+    def _palette_at(self, x, y):
+        col, row = int((x - PALETTE_X) // PALETTE_STEP), int((y - PALETTE_Y) // PALETTE_STEP)
+        k = row * PALETTE_COLS + col
+        if 0 <= col < PALETTE_COLS and y >= PALETTE_Y and k < len(PALETTE):
+            return PALETTE[k]
+        return None
+
+    def _hand_at(self, x, y):
+        for seat in range(self.game.players):
+            for i in range(len(self.game.hand(seat))):
+                bx, by, size = self.hand_box(seat, i)
+                if bx <= x < bx + size and by <= y < by + size:
+                    return seat, i
+        return None
+
+    def click_cell(self, cell) -> None:
+        """A click on a table cell: pick its card, or put the picked card there."""
+        text = self.game.grid.get(cell)
+        if text is not None and self.picked != CANONICAL[parse_card(text)]:
+            self.pick(parse_card(text))
+        elif text is not None:
+            self.unpick()
+        elif self.picked is None:
+            self.refuse("pick a card first: click it in the palette, on the table or in a hand")
+        else:
+            self.place(cell)
+
+    # ----- picking ------------------------------------------------------------------
+
+    def _where(self, canon):
+        return where_is(self.game.to_dict(), canon)
+
+    def _as_lies(self, canon: int) -> int:
+        """The card ``canon`` as it lies now (its orientation on the table or in a hand)."""
+        for text in [*self.game.grid.values(), *(t for s in range(self.game.players)
+                                                  for t in self.game.hand(s))]:
+            if CANONICAL[parse_card(text)] == canon:
+                return parse_card(text)
+        return canon
+
+    def picked_card(self):
+        """The picked card turned as it will go down, or None."""
+        return None if self.picked is None else rotate(self._as_lies(self.picked), self.turns)
+
+    def pick(self, card) -> None:
+        """Pick a card (text or int, any orientation; wherever it is)."""
+        card = parse_card(card) if isinstance(card, str) else card
+        canon = CANONICAL[card]
+        if canon == self.picked:
+            self.unpick()
+            return
+        self.picked, self.turns, self.marks = canon, 0, ()
+        self.redraw()
+        place, at = self._where(canon)
+        where = {"table": f"on the table at {at[0] if at else ''},{at[1] if at else ''}",
+                 "hands": f"in player {at}'s hand", "collected": f"collected by player {at}",
+                 "deck": "in the draw pile"}[place]
+        self.say(f"Card {TEXT[self._as_lies(canon)]} (value {VALUE[canon]}) picked, {where}: "
+                 "click an empty cell to put it there ('+': it fits), or use the buttons.")
+
+    def unpick(self) -> None:
+        self.picked, self.turns, self.marks = None, 0, ()
+        self.redraw()
+        self.say("Nothing picked.")
+
+    def _need_pick(self) -> bool:
+        if self.picked is None:
+            self.refuse("pick a card first: click it in the palette, on the table or in a hand")
+            return False
+        return True
+
+    # ----- the edits (each one through EditorShell.edit) ----------------------------------
+
+    def place(self, cell) -> bool:
+        """Put the picked card on ``cell``, turned as Rotate left it, from wherever it was."""
+        if not self._need_pick():
+            return False
+        canon, turns, cell = self.picked, self.turns, tuple(cell)
+
+        def change(d):
+            card = rotate(_take_out(d, canon), turns)
+            if any(tuple(e[:2]) == cell for e in d["grid"]):
+                return  # the engine names the two cards at one cell
+            grid = {(r, c): parse_card(t) for r, c, t in d["grid"]}
+            if "offending" in d and not d["options"].get("auto_collect", True):
+                legal = {c: v for c, v in grid.items() if list(c) not in d["offending"]}
+                if not is_legal_table({**legal, cell: card}, d["options"].get("window")):
+                    d["offending"].append(list(cell))   # placed against the rules, as in play
+            d["grid"].append([*cell, TEXT[card]])
+        kept = self.edit(change, f"{TEXT[rotate(self._as_lies(canon), turns)]} at "
+                                 f"{cell[0]},{cell[1]}", cells=[cell])
+        if kept:
+            self._put_down()
+        return kept
+
+    def _put_down(self) -> None:
+        """After a card moved: nothing is picked (a click on it picks it again)."""
+        self.picked, self.turns = None, 0
+        self.redraw()
+
+    def rotate(self) -> bool:
+        """Turn the picked card a quarter turn: in place on the table, else for where it goes."""
+        if not self._need_pick():
+            return False
+        place, at = self._where(self.picked)
+        if place != "table":
+            self.turns = (self.turns + 1) % 4
+            self.marks = ()
+            self.redraw()
+            self.say(f"Turned: it goes down as {TEXT[self.picked_card()]}. '+' marks where it fits.")
+            return True
+
+        def change(d):
+            entry = next(e for e in d["grid"] if tuple(e[:2]) == at)
+            entry[2] = TEXT[rotate(parse_card(entry[2]), 1)]
+        return self.edit(change, f"the card at {at[0]},{at[1]} turned", cells=[at])
+
+    def remove(self) -> bool:
+        """The picked card back to the bottom of the draw pile."""
+        if not self._need_pick():
+            return False
+        canon = self.picked
+        if self._where(canon)[0] == "deck":
+            self.say("That card is in the draw pile already.")
+            return True
+        return self._move_card(lambda d, card: d["deck"].append(TEXT[card]),
+                               "back to the draw pile")
+
+    def to_hand(self, seat: int) -> bool:
+        """The picked card into ``seat``'s hand."""
+        return self._need_pick() and self._move_card(
+            lambda d, card: d["hands"][seat].append(TEXT[card]), f"into player {seat}'s hand")
+
+    def to_collected(self, seat: int) -> bool:
+        """The picked card onto ``seat``'s collected pile."""
+        return self._need_pick() and self._move_card(
+            lambda d, card: d["collected"][seat].append(TEXT[card]),
+            f"collected by player {seat}")
+
+    def _move_card(self, put, where: str) -> bool:
+        canon = self.picked
+
+        kept = self.edit(lambda d: put(d, _take_out(d, canon)),
+                         f"{TEXT[self._as_lies(canon)]} {where}")
+        if kept:
+            self._put_down()
+        return kept
+
+    def toggle_offending(self) -> bool:
+        """Free table: mark the picked table card as placed against the rules, or unmark it."""
+        if not self._need_pick():
+            return False
+        place, at = self._where(self.picked)
+        if place != "table":
+            self.refuse("only a card on the table can be offending: pick one there")
+            return False
+
+        def change(d):
+            marked = [list(c) for c in d.get("offending", [])]
+            d["offending"] = ([c for c in marked if tuple(c) != at] if list(at) in marked
+                              else marked + [list(at)])
+        return self.edit(change, f"the card at {at[0]},{at[1]} (un)marked offending", cells=[at])
+
+    def set_offending_known(self, known: bool) -> bool:
+        """Free table: whether the position lists its offending cards (else: history unknown)."""
+        def change(d):
+            if not known:
+                d.pop("offending", None)
+            else:
+                d.setdefault("offending", [])
+        return self.edit(change, "offending cards listed" if known else
+                         "offending cards not listed (history unknown)")
+
+    def set_option(self, name: str, value) -> bool:
+        """``window`` (an int, or None for the children's game), ``teams`` or ``auto_collect``."""
+        def change(d):
+            d["options"][name] = value
+            if name == "auto_collect" and value:
+                d.pop("offending", None)
+                d.pop("unclaimed", None)
+        return self.edit(change, f"option {name} = {value}")
+
+    def set_players(self, n: int) -> bool:
+        """``n`` seats: new ones start with nothing; a seat dropped gives its cards to the pile."""
+        def change(d):
+            old = len(d["hands"])
+            for key in ("hands", "collected"):
+                for pile in d[key][n:]:
+                    d["deck"] += pile
+                d[key] = (d[key] + [[] for _ in range(n - old)])[:n]
+            d["out"] = (d.get("out", []) + [False] * n)[:n]
+            if d["to_move"] >= n:
+                d["to_move"] = 0
+        return self.edit(change, f"{n} players")
+
+    def set_mover(self, seat: int) -> bool:
+        return self.edit(lambda d: d.__setitem__("to_move", seat), f"player {seat} to move")
+
+    def deal(self, seed: int) -> bool:
+        """A fresh deal from ``seed`` with these players and options."""
+        players, options = self.game.players, self.game.options
+        self.picked, self.turns = None, 0
+        return self.edit(lambda _d: Game.new(players, seed, **options).to_dict(),
+                         f"a fresh deal from seed {seed}")
+
+    def shuffle_pile(self, seed: int) -> bool:
+        """The draw pile in a random order from ``seed``."""
+        return self.edit(lambda d: random.Random(seed).shuffle(d["deck"]),
+                         f"the draw pile shuffled (seed {seed})")
+
+    def clear(self) -> bool:
+        """Every card back in the draw pile (deck order): a blank to build a puzzle on."""
+        self.picked, self.turns = None, 0
+
+        def change(d):
+            n = len(d["hands"])
+            return {**d, "grid": [], "hands": [[] for _ in range(n)],
+                    "collected": [[] for _ in range(n)], "deck": [TEXT[c] for c in DECK],
+                    "out": [False] * n, "to_move": 0,
+                    **({"offending": []} if "offending" in d else {}),
+                    **({"unclaimed": []} if "unclaimed" in d else {})}
+        return self.edit(change, "every card back in the draw pile")
+
+    # ----- the game's widgets ---------------------------------------------------------------
+
+    def tools(self) -> list:
+        self._syncing = False
+        self.seat_box = widgets.Dropdown(description="Player", layout=widgets.Layout(width="130px"),
+                                         style={"description_width": "52px"})
+        self.mover_box = widgets.Dropdown(description="To move",
+                                          layout=widgets.Layout(width="150px"),
+                                          style={"description_width": "62px"})
+        self.players_box = widgets.Dropdown(options=list(range(2, 8)), description="Players",
+                                            layout=widgets.Layout(width="150px"),
+                                            style={"description_width": "62px"})
+        self.window_box = widgets.Dropdown(options=WINDOWS, description="Window",
+                                           layout=widgets.Layout(width="270px"),
+                                           style={"description_width": "62px"})
+        self.teams_box = widgets.Checkbox(description="Teams (4 players)", indent=False,
+                                          layout=widgets.Layout(width="auto"))
+        self.free_box = widgets.Checkbox(description="Free table", indent=False,
+                                         layout=widgets.Layout(width="auto"))
+        self.known_box = widgets.Checkbox(description="Offending cards listed", indent=False,
+                                          layout=widgets.Layout(width="auto"))
+        self.seed_box = widgets.IntText(value=0, description="Seed",
+                                        layout=widgets.Layout(width="130px"),
+                                        style={"description_width": "40px"})
+        seat = lambda: self.seat_box.value or 0  # noqa: E731
+        self.tool_buttons = {
+            "rotate": self.button("⟳ Rotate", self.rotate, "turn the picked card a quarter turn"),
+            "remove": self.button("✕ Remove", self.remove, "the picked card back to the pile"),
+            "offending": self.button("! Offending", self.toggle_offending,
+                                     "free table: mark the picked table card as a mistake"),
+            "hand": self.button("→ Hand", lambda: self.to_hand(seat()),
+                                "the picked card into this player's hand"),
+            "collected": self.button("→ Collected", lambda: self.to_collected(seat()),
+                                     "the picked card onto this player's collected pile"),
+            "deal": self.button("Deal", lambda: self.deal(self.seed_box.value),
+                                "a fresh deal from the seed"),
+            "shuffle": self.button("Shuffle pile", lambda: self.shuffle_pile(self.seed_box.value),
+                                   "the draw pile in a random order from the seed"),
+            "clear": self.button("Clear all", self.clear, "every card back in the draw pile"),
+        }
+        observe = [(self.mover_box, self.set_mover), (self.players_box, self.set_players),
+                   (self.window_box, lambda w: self.set_option("window", w or None)),
+                   (self.teams_box, lambda v: self.set_option("teams", v)),
+                   (self.free_box, lambda v: self.set_option("auto_collect", not v)),
+                   (self.known_box, self.set_offending_known)]
+        for box, edit in observe:
+            box.observe(lambda c, edit=edit: self._tool_changed(edit, c["new"]), "value")
+        b = self.tool_buttons
+        row = lambda *items: widgets.HBox(list(items),  # noqa: E731
+                                          layout=widgets.Layout(flex_flow="row wrap"))
+        return [row(b["rotate"], b["remove"], b["offending"]),
+                row(self.seat_box, b["hand"], b["collected"]),
+                row(self.mover_box, self.players_box), row(self.window_box),
+                row(self.teams_box, self.free_box, self.known_box),
+                row(self.seed_box, b["deal"], b["shuffle"], b["clear"])]
+
+    def sync_tools(self) -> None:
+        g = self.game
+        self._syncing = True
+        try:
+            seats = list(range(g.players))
+            self.seat_box.options = seats
+            self.mover_box.options = seats
+            self.mover_box.value = g.to_move
+            self.players_box.value = g.players
+            window = g.window or 0
+            self.window_box.value = window if window in [v for _, v in WINDOWS] else None
+            self.teams_box.value = g.teams
+            self.free_box.value = not g.auto_collect
+            self.known_box.value = g.offending_known and not g.auto_collect
+            self.known_box.disabled = g.auto_collect
+            self.tool_buttons["offending"].disabled = g.auto_collect
+        finally:
+            self._syncing = False
+
+    def _tool_changed(self, edit, value) -> None:
+        if not self._syncing and value is not None:
+            self.view.guarded(edit, value)
+
+    def board_for(self, game):
+        from kit.smartrix.board import Board   # board.py imports this module
+
+        return Board(game, delay=0.4, open_hands=True)
+
+
+def cards_value_texts(texts) -> int:
+    return sum(VALUE[parse_card(t)] for t in texts)
+
+
+# ----- analysis ----------------------------------------------------------------------
+
+NOTE = ("Value = points now − risk: the best set the next player may expect to complete "
+        "on the table the move leaves (the cautious player's sum). Click a row: the card "
+        "in place, and in orange the lines it leaves one card short.")
+TAKES_NOTE = "Claims and challenges come first: they do not use up the turn."
+
+
+def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
+    """Every move ranked by the cautious player's value, best first.
+
+    Rows are ``(move, Valuation)``: ``str`` of a valuation reads "+3.2 = 5 − 1.8"
+    (value = points now − risk). Ties: the heavier card first (shedding it is
+    worth something), then the move's text. On the free table the claims and
+    challenges on offer come first, valued at their points. ``progress`` and
+    ``stop`` as in ``kit.ui.analysis``: stopped early, the moves valued so
+    far come back marked partial.
+    """
+    if game.is_over:
+        return AnalysisRows(note="The game is over: there is no move to rank.")
+    takes = [] if game.auto_collect else [
+        (m, Valuation(cards_value(game._grid, m.cells), 0.0))
+        for m in game.legal_moves() if m.kind in ("claim", "challenge")]
+    takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
+    valued = CautiousPlayer().valuations(game, progress=progress, stop=stop)
+    valued.sort(key=lambda mv: (-round(mv[1].value, 9),
+                                -(VALUE[mv[0].card] if mv[0].card is not None else 0),
+                                str(mv[0])))
+    partial = stop is not None and stop.is_set()
+    return AnalysisRows(takes + valued, note=NOTE, remarks=[TAKES_NOTE] if takes else [],
+                        partial=partial)
+
+
+def after_threats(game: Game, move) -> list:
+    """The threats the next player faces once ``move`` is played (cells one card short),
+    from the cards the mover cannot see: what the move's risk is made of."""
+    pool = [TEXT[c] for c in game.unseen(game.to_move)]
+    after = game.copy()
+    after.play(move)
+    return [t for t in threats(after, pool) if t.completions]
