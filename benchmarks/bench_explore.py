@@ -126,7 +126,58 @@ def mattix_figures(quick: bool) -> list:
     return figures
 
 
-# ----- IOTA and Smartrix: their helpers add @figures_of("iota") / ("smartrix") here ----
+# ----- IOTA --------------------------------------------------------------------------
+
+def _iota_mid_game(seed: int, turns: int):
+    """A seeded greedy self-play game after ``turns`` turns (a big mid-game table)."""
+    from kit.iota import Game, GreedyPlayer
+
+    g, rng = Game.new(players=2, seed=seed), random.Random(seed)
+    for _ in range(turns):
+        if g.is_over:
+            break
+        g.play(GreedyPlayer().choose(g, rng))
+    return g
+
+
+@figures_of("iota")
+def iota_figures(quick: bool) -> list:
+    from kit.iota import Editor, Game, GreedyPlayer, PlannerPlayer, Replay, analysis
+    from kit.iota.cards import TEXT
+    from kit.players import play_game
+
+    figures = []
+    editor = Editor(_iota_mid_game(4, 24))
+    hand = editor.game.hands[0]
+    edits = [lambda k=k: editor.move_card(("hand", 0, k % len(hand)), ("hand", 1, k % 4))
+             for k in range(10 if quick else 60)]
+    figures.append(edit_figure("iota", editor, edits,
+                               f"swap hand cards, {len(editor.game.table)} cards on the table"))
+    far = max(editor.game.table)
+    refused = [lambda: editor.place(TEXT[editor.game.deck[0]], (far[0] + 3, far[1]))] \
+        * (5 if quick else 30)
+    figures.append(edit_figure("iota", editor, refused, "refused: a card cut off"))
+
+    positions = [_iota_mid_game(seed, 12 if quick else 26) for seed in range(2 if quick else 10)]
+    walls, counts = [], []
+    for g in positions:
+        rows, wall = timed(lambda g=g: analysis(g))
+        walls.append(wall)
+        counts.append(len(rows))
+    tables = [len(g.table) for g in positions]
+    figures.append(Figure("iota", f"first analysis rows, {len(positions)} mid-game tables of "
+                          f"{min(tables)}-{max(tables)} cards (every legal play and recycle)",
+                          f"median {statistics.median(walls) * 1000:.0f} ms, worst "
+                          f"{max(walls) * 1000:.0f} ms; {min(counts)}-{max(counts)} rows"))
+
+    game = Game.new(players=2, seed=11)
+    play_game(game, [GreedyPlayer(), PlannerPlayer()], random.Random(11))
+    replay = Replay(Game.new(players=2, seed=11), game.history)
+    figures.append(Figure("iota", "replay page, a whole two-player game", page_size(replay)))
+    return figures
+
+
+# ----- Smartrix: its helper adds @figures_of("smartrix") here ---------------------------
 
 
 def main(argv=None) -> None:
