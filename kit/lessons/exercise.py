@@ -1,0 +1,232 @@
+"""The exercise widget every lesson uses: a task, an answer, Check, Hint, Show me, progress.
+
+An :class:`Exercise` shows one task sentence, takes an answer (typed in a text
+box, or read from a live board by a function the lesson passes), and on
+*Check* calls a pure check function from ``kit/lessons/<game>.py``. The check
+returns a :class:`Verdict` (right or wrong, and why, in the engine's words);
+the widget only shows it. Input the check cannot read (it raises a
+``ValueError``, e.g. ``kit.InvalidMoveText``) is answered with the check's own
+message and counts as no attempt; any other error is shown under the exercise
+and logged, never swallowed. *Hint* shows the hints one by one; *Show me*
+calls the lesson's reveal (e.g. play the solution on the board) or shows the
+solution text. :class:`Progress` counts the exercises of a lesson done so far
+("3 of 5 done"), in the kernel only.
+
+All state is on the objects (``attempts``, ``solved``, ``message``,
+``hints_shown``, ``Progress.done``) so tests drive an exercise with
+``submit``/``hint``/``show`` exactly as the buttons do.
+
+Not covered: any game's checks (``kit/lessons/<game>.py``), boards (``kit.ui``).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import traceback
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence, Union
+
+import ipywidgets as widgets
+
+from kit.scene import svg_img
+
+log = logging.getLogger(__name__)
+
+TASK_STYLE = "font-size: 20px; line-height: 1.4; font-weight: bold;"
+FEEDBACK_STYLE = "font-size: 19px; line-height: 1.4; padding: 4px 0;"
+TONES = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}
+# Right and wrong are said in words and a mark, never only by colour.
+MARKS = {"good": "✔ ", "bad": "✘ ", "info": ""}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A check's answer: ``correct`` and ``why`` (one or two sentences for the student)."""
+
+    correct: bool
+    why: str
+
+    def __str__(self) -> str:
+        return ("Right! " if self.correct else "Not quite. ") + self.why
+
+
+class Progress:
+    """How many of a lesson's exercises are done, kept in the kernel only.
+
+    Exercises register by ``key`` (running a cell again does not count twice);
+    ``widget`` shows "2 of 5 done" and is updated on every change.
+    """
+
+    def __init__(self, title: str = "This lesson"):
+        self.title = title
+        self.keys: list = []
+        self.done: set = set()
+        self.widget = widgets.HTML()
+        self._update()
+
+    def add(self, key: str) -> None:
+        if key not in self.keys:
+            self.keys.append(key)
+        self._update()
+
+    def mark_done(self, key: str) -> None:
+        self.add(key)
+        self.done.add(key)
+        self._update()
+
+    @property
+    def text(self) -> str:
+        return f"{self.title}: {len(self.done)} of {len(self.keys)} exercises done"
+
+    def _update(self) -> None:
+        self.widget.value = f'<div style="{FEEDBACK_STYLE}">{html.escape(self.text)}</div>'
+
+    def _repr_mimebundle_(self, **kwargs):
+        return {"text/plain": self.text, "text/html": self.widget.value}
+
+
+Check = Callable[[object], Verdict]
+Reveal = Union[str, Callable[[], Optional[str]], None]
+
+
+class Exercise(widgets.VBox):
+    """One exercise: ``task`` sentence, ``check(answer) -> Verdict``, hints, a reveal.
+
+    ``answer``: None for a typed answer (a text box; ``placeholder`` shows an
+    example), or a function returning the answer from elsewhere (e.g. the
+    move made on ``board``). ``hints``: a string or a list shown one per
+    click. ``show``: the solution as text, or a function that reveals it (on
+    the board) and may return a sentence to say. ``board``: a widget shown
+    above the answer; ``picture``: a function giving an SVG string, saved in
+    the notebook so the exercise reads without a kernel (default: the
+    board's ``scene().to_svg()`` if it has one). ``progress``: the lesson's
+    :class:`Progress`; ``key`` names the exercise in it (default: the task).
+    """
+
+    def __init__(self, task: str, check: Check, *, answer: Optional[Callable[[], object]] = None,
+                 hints: Union[str, Sequence[str]] = (), show: Reveal = None, board=None,
+                 picture: Optional[Callable[[], str]] = None, progress: Optional[Progress] = None,
+                 key: Optional[str] = None, placeholder: str = ""):
+        self.task = task
+        self.check = check
+        self.read_answer = answer
+        self.hints = [hints] if isinstance(hints, str) else list(hints)
+        self.reveal = show
+        self.board = board
+        self.picture = picture or self._board_picture
+        self.progress = progress
+        self.key = key or task
+        self.attempts: list = []       # (answer, Verdict) for every answer the check judged
+        self.solved = False
+        self.hints_shown = 0
+        self.revealed = False
+        self.message = ""
+        self.tone = "info"
+        self.raise_errors = False      # tests set it: re-raise after showing the error
+        self.text = widgets.Text(placeholder=placeholder,
+                                 layout=widgets.Layout(width="320px", height="40px"),
+                                 style={"font_size": "18px"})
+        self.buttons = {name: self._button(label, action) for name, label, action in (
+            ("check", "Check", self.submit), ("hint", "Hint", self.hint),
+            ("show", "Show me", self.show))}
+        if not self.hints:
+            self.buttons["hint"].disabled = True
+        if self.reveal is None:
+            self.buttons["show"].disabled = True
+        self.feedback = widgets.HTML()
+        self.errors = widgets.Output()
+        if progress is not None:
+            progress.add(self.key)
+        rows = [widgets.HTML(f'<div style="{TASK_STYLE}">{html.escape(task)}</div>')]
+        if board is not None:
+            rows.append(board)
+        answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
+        rows += [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
+                 self.feedback, self.errors]
+        if progress is not None:
+            rows.append(progress.widget)
+        super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
+                                                     padding="8px", margin="8px 0"))
+        self.say("Your answer, then Check." if answer is None else
+                 "Do it on the board, then press Check.")
+
+    # ----- what the buttons do (tests call these) -----------------------
+
+    def submit(self, answer=None) -> Optional[Verdict]:
+        """Judge ``answer`` (default: the text box, or the ``answer`` function's)."""
+        if answer is None:
+            answer = self.text.value if self.read_answer is None else self.read_answer()
+        try:
+            verdict = self.check(answer)
+        except ValueError as exc:   # malformed input: the check says what is wrong
+            self.say(f"I could not use that answer: {exc}", tone="bad")
+            return None
+        self.attempts.append((answer, verdict))
+        if verdict.correct:
+            self.solved = True
+            if self.progress is not None:
+                self.progress.mark_done(self.key)
+        self.say(str(verdict), tone="good" if verdict.correct else "bad")
+        return verdict
+
+    def hint(self) -> str:
+        """The next hint (the last one again once all are shown)."""
+        if not self.hints:
+            self.say("There is no hint for this one.")
+            return ""
+        self.hints_shown = min(self.hints_shown + 1, len(self.hints))
+        text = self.hints[self.hints_shown - 1]
+        self.say(f"Hint {self.hints_shown} of {len(self.hints)}: {text}")
+        return text
+
+    def show(self) -> str:
+        """Reveal the solution: the lesson's function (on the board) or its text."""
+        if self.reveal is None:
+            self.say("There is nothing to show for this one.")
+            return ""
+        said = self.reveal if isinstance(self.reveal, str) else self.reveal()
+        self.revealed = True
+        self.say(f"Solution: {said}" if said else "The solution is shown on the board.")
+        return said or ""
+
+    # ----- showing ----------------------------------------------------------
+
+    def say(self, text: str, *, tone: str = "info") -> None:
+        self.message, self.tone = text, tone
+        self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
+                               f"{MARKS[tone]}{html.escape(text)}</div>")
+
+    def _button(self, label: str, action) -> widgets.Button:
+        button = widgets.Button(description=label, tooltip=label,
+                                layout=widgets.Layout(width="auto", min_width="96px",
+                                                      height="40px", margin="0 4px 0 0"),
+                                style=widgets.ButtonStyle(font_size="16px"))
+        button.on_click(lambda _b: self._guarded(action))
+        return button
+
+    def _guarded(self, action):
+        try:
+            return action()
+        except Exception as exc:  # noqa: BLE001 -- shown, logged, re-raised in tests
+            log.error("exercise handler failed", exc_info=exc)
+            self.say(f"Something went wrong: {exc}", tone="bad")
+            self.errors.append_stderr("".join(traceback.format_exception(exc)))
+            if self.raise_errors:
+                raise
+            return None
+
+    def _board_picture(self) -> Optional[str]:
+        scene = getattr(self.board, "scene", None)
+        return scene().to_svg() if callable(scene) else None
+
+    def _repr_mimebundle_(self, **kwargs):
+        # The live widget where a kernel runs; in a saved lesson (GitHub, print,
+        # nbval) the task and the position as a picture.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        svg = self.picture()
+        picture = f"<div>{svg_img(svg)}</div>" if svg else ""
+        data["text/html"] = f'<div style="{TASK_STYLE}">{html.escape(self.task)}</div>{picture}'
+        data["text/plain"] = f"Exercise: {self.task}"
+        return bundle

@@ -1,0 +1,113 @@
+"""The shared exercise widget, driven as its buttons drive it (no kernel, no browser)."""
+
+import pytest
+
+from kit.errors import InvalidMoveText
+from kit.lessons.exercise import Exercise, Progress, Verdict
+
+
+def is_seven(answer) -> Verdict:
+    """A pure check: the answer must be the number 7."""
+    try:
+        n = int(str(answer).strip())
+    except ValueError:
+        raise InvalidMoveText(f"{answer!r} is not a whole number") from None
+    return Verdict(n == 7, "6 + 1 is 7." if n == 7 else f"{n} is not 6 + 1.")
+
+
+def exercise(**kwargs):
+    return Exercise("What is 6 + 1?", is_seven, **{"hints": ["Count on from 6.", "It is odd."],
+                                                 "show": "7", **kwargs})
+
+
+def test_a_right_answer_typed_and_checked_counts_as_done():
+    progress = Progress("Sums")
+    ex = exercise(progress=progress)
+    ex.text.value = " 7 "
+    ex.buttons["check"].click()
+    assert ex.solved and ex.tone == "good"
+    assert ex.message == "Right! 6 + 1 is 7."
+    assert progress.text == "Sums: 1 of 1 exercises done"
+    assert "1 of 1" in progress.widget.value
+
+
+def test_a_wrong_answer_says_why_and_is_not_done():
+    progress = Progress()
+    ex = exercise(progress=progress)
+    assert ex.submit("8") == Verdict(False, "8 is not 6 + 1.")
+    assert not ex.solved and ex.tone == "bad"
+    assert "Not quite. 8 is not 6 + 1." in ex.feedback.value and "✘" in ex.feedback.value
+    assert progress.done == set()
+    assert ex.attempts == [("8", Verdict(False, "8 is not 6 + 1."))]
+
+
+def test_malformed_input_gets_the_checks_message_and_is_no_attempt():
+    ex = exercise()
+    ex.text.value = "seven!"
+    ex.buttons["check"].click()
+    assert ex.message == "I could not use that answer: 'seven!' is not a whole number"
+    assert ex.attempts == [] and not ex.solved
+
+
+def test_hints_come_one_at_a_time_then_repeat_the_last():
+    ex = exercise()
+    ex.buttons["hint"].click()
+    assert ex.message == "Hint 1 of 2: Count on from 6."
+    assert ex.hint() == "It is odd."
+    assert ex.hint() == "It is odd." and ex.hints_shown == 2
+
+
+def test_show_me_reveals_text_or_calls_the_lessons_reveal():
+    ex = exercise()
+    ex.buttons["show"].click()
+    assert ex.revealed and ex.message == "Solution: 7"
+    shown = []
+    ex2 = exercise(show=lambda: shown.append(1) or "played on the board")
+    ex2.show()
+    assert shown == [1] and ex2.message == "Solution: played on the board"
+
+
+def test_without_hint_or_reveal_the_buttons_are_disabled_and_say_so():
+    ex = Exercise("What is 6 + 1?", is_seven)
+    assert ex.buttons["hint"].disabled and ex.buttons["show"].disabled
+    assert ex.hint() == "" and "no hint" in ex.message
+    assert ex.show() == "" and "nothing to show" in ex.message
+
+
+def test_an_answer_read_from_elsewhere_has_no_text_box():
+    moves = []
+    ex = exercise(answer=lambda: moves[-1] if moves else "none")
+    assert ex.text not in ex.children[1].children
+    moves.append(7)
+    assert ex.submit().correct
+
+
+@pytest.mark.allow_logged_errors
+def test_a_failing_check_is_shown_and_logged_never_swallowed(caplog):
+    def broken(answer):
+        raise RuntimeError("the engine broke")
+    ex = Exercise("Anything?", broken)
+    ex.buttons["check"].click()
+    assert ex.message == "Something went wrong: the engine broke"
+    assert "the engine broke" in caplog.text
+    ex.raise_errors = True
+    with pytest.raises(RuntimeError):
+        ex.buttons["check"].click()
+
+
+def test_running_a_cell_again_does_not_count_an_exercise_twice():
+    progress = Progress()
+    exercise(progress=progress)
+    again = exercise(progress=progress)
+    exercise(progress=progress, key="another")
+    again.submit("7")
+    assert progress.text == "This lesson: 1 of 2 exercises done"
+
+
+def test_the_saved_output_shows_the_task_and_the_picture():
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>a board</title></svg>'
+    bundle = exercise(picture=lambda: svg)._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "What is 6 + 1?" in data["text/html"] and "data:image/svg+xml" in data["text/html"]
+    assert data["text/plain"] == "Exercise: What is 6 + 1?"
+    assert "application/vnd.jupyter.widget-view+json" in data
