@@ -328,7 +328,7 @@ def test_stop_returns_what_is_done_marked_partial():
     panel = AnalysisPanel(board, slow)
     panel.start()
     assert isinstance(stopper[0], threading.Event)
-    assert panel.rows.partial and "Stopped early: 0 moves" in panel.note.value
+    assert panel.rows.partial and "Stopped before any move was valued" in panel.note.value
 
 
 def test_in_a_running_loop_the_analysis_runs_in_a_worker_and_the_board_stays_free():

@@ -327,6 +327,7 @@ def _exact(game: Game, progress, stop) -> AnalysisRows:
     moves = _by_tile(game)
     valued = []
     deadline = _Deadline(stop)
+    tell(progress, 0, len(moves))            # the bar shows at once: a take may take long
     for done, move in enumerate(moves, 1):
         value = None if _stopped(stop) else _move_value(searcher, game, move, deadline=deadline)
         if value is None:

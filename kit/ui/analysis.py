@@ -119,7 +119,7 @@ class AnalysisPanel(widgets.VBox):
         self.position = self.board.game.to_dict()
         game = self.board.game.copy()
         self._set_running(True)
-        self.note.value = self._note_html("Analysing…")
+        self.note.value = self._note_html("Analysing… (Stop keeps what is done so far.)")
         loop = _running_loop()
         if loop is None:
             try:
@@ -179,18 +179,20 @@ class AnalysisPanel(widgets.VBox):
                 "The position changed while it was being analysed: press Analyse again.")
             return
         self._show_rows(rows)
+        self.note.value = self._note_html(*self._finished_texts(rows))
+
+    def _finished_texts(self, rows: AnalysisRows) -> list:
+        if rows.partial and not rows:
+            return ["Stopped before any move was valued."]
+        if not rows:
+            return [rows.note or "No legal move to rank."]
         texts = [rows.note] if rows.note else []
         if rows.partial:
             texts.append(f"Stopped early: {len(rows)} move{'s' if len(rows) != 1 else ''} "
                          "ranked so far.")
         if len(rows) > self.max_rows:
             texts.append(f"The best {self.max_rows} of {len(rows)} are listed.")
-        if not rows:
-            texts.append("No legal move to rank.")
-        texts += rows.remarks
-        if rows:
-            texts.append("Click a row to see its move on the board.")
-        self.note.value = self._note_html(*texts)
+        return texts + rows.remarks + ["Click a row to see its move on the board."]
 
     def _show_rows(self, rows: AnalysisRows) -> None:
         self.rows = rows

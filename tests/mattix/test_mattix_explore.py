@@ -211,7 +211,7 @@ def test_exact_rows_are_analyse_and_each_line_is_a_best_line(size, seed, level):
     seen = []
     rows = analysis(g, progress=lambda done, total: seen.append((done, total)))
     assert list(rows) == mattix.analyse(g) and not rows.partial
-    assert seen[-1] == (len(rows), len(rows))
+    assert seen[0] == (0, len(rows)) and seen[-1] == (len(rows), len(rows))
     assert rows.remarks == [mattix.greedy_vs_best(g)]
     for move, value in rows:
         line = rows.lines[move]
@@ -238,7 +238,7 @@ def test_beyond_6x6_a_timed_search_labelled_with_its_depth():
 def test_stop_gives_the_moves_valued_so_far_marked_partial():
     g = Game.new(size=5, seed=1, level=2)
     stop = threading.Event()
-    rows = analysis(g, stop=stop, progress=lambda done, total: stop.set())
+    rows = analysis(g, stop=stop, progress=lambda done, total: stop.set() if done else None)
     assert rows.partial and len(rows) == 1 and rows.remarks == []
     stop.clear()
     rows = analysis(Game.new(size=8, seed=1), stop=stop,
