@@ -293,7 +293,7 @@ def test_the_panel_ranks_rows_and_a_click_previews_then_clears():
     board = PileBoard()
     panel = AnalysisPanel(board, pile_analysis)
     panel.analyse_button.click()
-    assert [b.description for b in panel.row_box.children] == ["1. 1   +1", "2. 2   -1", "3. 3   -1"]
+    assert [b.description for b in panel.row_box.children] == ["1. +1   1", "2. -1   2", "3. -1   3"]
     assert "toy values" in panel.note.value and "a remark" in panel.note.value
     assert panel.bar is not None and panel.bar.n == 3 and not panel.running
     panel.row_box.children[0].click()
@@ -420,7 +420,7 @@ def test_rows_so_far_are_listed_while_the_analysis_runs():
         return AnalysisRows(rows)
     panel = AnalysisPanel(board, growing)
     panel.start()
-    assert listed == [["1. 1   +1"], ["1. 1   +1", "2. 2   +2"]]
+    assert listed == [["1. +1   1"], ["1. +1   1", "2. +2   2"]]
 
 
 def test_tell_passes_rows_only_to_a_callback_that_takes_them():

@@ -258,7 +258,7 @@ def test_a_board_with_analysis_draws_a_clicked_row_and_a_move_clears_it():
     assert panel in b.children[1].children
     panel.analyse_button.click()
     rows = panel.row_box.children
-    assert [r.description.split()[1] for r in rows] == [str(m) for m, _ in mattix.analyse(b.game)]
+    assert [r.description.split()[2] for r in rows] == [str(m) for m, _ in mattix.analyse(b.game)]
     rows[1].click()
     line = panel.rows.lines[rows[1].move]
     assert b.preview_line == line and b.game.history == []
