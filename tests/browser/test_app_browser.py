@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 from playwright.sync_api import expect
 
 from canvas_page import wait_until_drawn
+from kit.ui.app import Launcher
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
@@ -20,6 +21,23 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 def off_machine(urls):
     return [u for u in urls if not u.startswith(("data:", "blob:"))
             and urlparse(u).hostname not in LOCAL_HOSTS]
+
+
+def local_mattix_board():
+    """The board the page's choices below build, built here to know where to click."""
+    app = Launcher(delay=0, start=False)
+    app.game.value = "Mattix"
+    app.options["size"].value = 5
+    app.seats[1].value = "search"
+    return app.start_game()
+
+
+def click_where_seen(page, canvas, x: float, y: float) -> None:
+    """Click canvas pixel (x, y) where it is on screen now, as a person would
+    (a locator's click would first scroll the whole canvas into view)."""
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("el => [el.width, el.height]")
+    page.mouse.click(box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height)
 
 
 def board_canvas(page):
@@ -52,6 +70,16 @@ def test_app_picks_a_game_starts_it_and_draws_it_offline(app_server, page):
     canvas = board_canvas(page)
     assert wait_until_drawn(canvas) > 1000
     assert canvas.evaluate("el => [el.width, el.height]") != iota_size   # the new board's
+
+    # And it plays: a take lands in the move list.
+    board = local_mattix_board()
+    move = board.game.legal_moves()[0]
+    # The board is partly below the window (1280 x 720): a click on it must
+    # still land on the cell clicked (ipycanvas focuses the canvas first).
+    box = canvas.bounding_box()
+    assert box["y"] + box["height"] > page.viewport_size["height"], box
+    click_where_seen(page, canvas, *board.xy(move.cell))
+    expect(page.get_by_text(str(move), exact=True).first).to_be_visible(timeout=30_000)
 
     # A reload runs the notebook in a new kernel: the first game draws again.
     page.reload()
