@@ -26,6 +26,13 @@ from kit.scene import Scene
 log = logging.getLogger(__name__)
 
 STATUS_STYLE = "font-size: 20px; line-height: 1.4; padding: 4px 0; min-height: 1.4em;"
+# ipycanvas focuses the canvas on a mouse press (for key events) and only then
+# reads where the canvas is. When the board is partly scrolled out of view,
+# focus() scrolls the page first, and the click lands that far off: on the
+# tile below the one clicked. A negative scroll margin makes the browser see
+# the canvas as already in view, so focusing it scrolls nothing.
+CANVAS_CLASS = "kit-board-canvas"
+CANVAS_CSS = f"<style>.{CANVAS_CLASS} {{ scroll-margin: -100000px; }}</style>"
 
 
 class BoardView(widgets.VBox):
@@ -36,12 +43,14 @@ class BoardView(widgets.VBox):
         self.scene = scene
         self.on_click = on_click
         self.canvas = Canvas(width=1, height=1)
+        self.canvas.add_class(CANVAS_CLASS)
         self.status = widgets.HTML()
         self.errors = widgets.Output()
         self.redraws = 0
         self.message = ""
         self.raise_errors = False  # tests set it: re-raise after showing the error
-        super().__init__([self.canvas, self.status, self.errors], **kwargs)
+        css = widgets.HTML(CANVAS_CSS, layout=widgets.Layout(display="none"))
+        super().__init__([self.canvas, self.status, self.errors, css], **kwargs)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_client_ready(self._client_ready)
         self.show(scene)

@@ -35,6 +35,7 @@ BOARDS = {
     "smartrix": 'smartrix.Board(seats=["human", "greedy"], delay=0, seed=3)',
 }
 WAIT = 60_000  # ms: a cold kernel on a busy 2-core machine
+SCROLLED = "mattix"  # the game of the partly-scrolled-out board test
 
 
 def notebook_source(game: str) -> str:
@@ -108,6 +109,7 @@ def board_site(tmp_path_factory):
     site = tmp_path_factory.mktemp("boards") / "site"
     for game in BOARDS:
         write_notebook(site / f"{game}_board.ipynb", notebook_source(game))
+    write_notebook(site / "scrolled_board.ipynb", notebook_source(SCROLLED))
     return site
 
 
@@ -176,3 +178,31 @@ def test_board_plays_in_voila(boards_voila, page, game):
     canvas = page.locator("canvas").first
     expect(canvas).to_be_visible(timeout=WAIT)
     wait_for_checksum(canvas, lambda v: v == start)
+
+
+def test_a_click_on_a_board_partly_out_of_view_lands_where_it_was_made(boards_lab, page):
+    """ipycanvas focuses the canvas on a press before it reads the canvas'
+    place; unless kit.ui.board stops that focus from scrolling, the notebook
+    scrolls first and the click lands on the tile below."""
+    page.set_viewport_size({"width": 1366, "height": 520})
+    page.goto(f"{boards_lab}/lab/workspaces/scrolled/tree/scrolled_board.ipynb")
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=WAIT)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=WAIT)
+    wait_until_drawn(canvas)
+    board = local_board(SCROLLED)
+    box = canvas.bounding_box()
+    assert box["y"] + box["height"] > 520, "the board must reach below the window"
+    width, height = canvas.evaluate("el => [el.width, el.height]")
+    r, c = board.game.star
+    cell = ((r - 1) % board.game.size, c)   # a tile above the star, out of the row
+    x, y = board.xy(cell)
+    x, y = box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height
+    assert y < 480, "the tile must be in view"
+    page.mouse.click(x, y)   # not locator.click(): that would scroll the board into view
+    offline(do, board, ("cell", cell))
+    assert f"({cell[0]},{cell[1]}) is in row {cell[0]}" in board.view.message
+    expect(status(page, board.view.message)).to_be_visible(timeout=WAIT)
+
