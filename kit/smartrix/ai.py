@@ -199,7 +199,12 @@ class Valuation:
         return self.points - self.risk
 
     def __str__(self) -> str:
-        return f"{self.value:+.1f} = {self.points} − {self.risk:.1f}"
+        # Short: a panel row holds its rank, this and the move's text.
+        return f"{self.value:+.1f}"
+
+    def explain(self) -> str:
+        """The value in words: "value +3.2 = 5 now - 1.8 risk"."""
+        return f"value {self.value:+.1f} = {self.points} now - {self.risk:.1f} risk"
 
 
 class CautiousPlayer:

@@ -118,7 +118,7 @@ class Board(GameBoard):
         lines = self.preview_threats if self.previewed is not None else (
             threats(g) if self.hint_rows else ())
         return draw(g, move=shown, fits=chosen[1] if chosen else None, marks=self.marks,
-                    picked=sorted(self.picked), recent=self.recent_count(),
+                    picked=sorted(self.picked), recent=self._recent(),
                     hints=self.hint_rows, threats=lines, show=[t.cell for t in lines],
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
@@ -142,6 +142,9 @@ class Board(GameBoard):
             return f"Wait: {self.seat_label(g.to_move)} moves."
         if self.hand_hidden:
             return ""
+        if self.previewed is not None:
+            return (f"Not played: {self.previewed} (blue), from the analysis. Click its row "
+                    "again to clear.")
         if self.selected is None:
             extra = "" if g.auto_collect else " Or click table cards to Claim or Challenge."
             return "Next: click a card of your hand." + extra
@@ -165,8 +168,7 @@ class Board(GameBoard):
             self.say(self._turn_text())
             return
         value = dict(self.analysis_panel.rows).get(move) if self.analysis_panel else None
-        worth = (f": {value.points} points now, risk {value.risk:.1f}" if value is not None
-                 else "")
+        worth = f" ({value.explain()})" if value is not None else ""
         short = len(self.preview_threats)
         self.say(f"Showing, not played: {self.previewed}{worth}. Orange: {short} line"
                  f"{'s' if short != 1 else ''} one card short for the next player.")
@@ -224,8 +226,12 @@ class Board(GameBoard):
         return rotate(self.game._hands[self.game.to_move][self.selected], self.turns)
 
     def _layout(self):
-        return layout(self.game, recent=self.recent_count(),
+        return layout(self.game, recent=self._recent(),
                       show=[t.cell for t in self.preview_threats])
+
+    def _recent(self) -> int:
+        # A previewed move is the one blue outline: the last moves' step aside.
+        return 0 if self.previewed is not None else self.recent_count()
 
     def recent_count(self) -> int:
         """How many of the last moves to show: back to and including the last
@@ -303,5 +309,4 @@ def cautious_hints(game, rows: int = HINT_ROWS) -> list:
     cautious player's value of each move (points now minus the risk: what the
     next player may expect to collect after it); in free-table mode a claim or
     challenge on offer comes first."""
-    return [(move, f"value {v.value:+.1f} = {v.points} now - {v.risk:.1f} risk")
-            for move, v in analysis(game)[:rows]]
+    return [(move, v.explain()) for move, v in analysis(game)[:rows]]

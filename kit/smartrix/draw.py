@@ -451,7 +451,7 @@ def _draw_free_table(scene, lay, game, offending) -> list:
 def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     captions = []
     for t in threats:
-        _threat_lines(scene, lay, t)
+        _threat_lines(scene, lay, t, game._grid, size)
     for t in threats:
         _badge(scene, lay, t.cell, str(t.value), OKABE_ITO["orange"], "bl")
     if threats:
@@ -471,12 +471,19 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     return captions
 
 
-def _threat_lines(scene, lay, threat):
-    """Each line one card short of a set, drawn through its cards and the gap."""
+def _threat_lines(scene, lay, threat, grid, size):
+    """Each line one card short of a set, drawn through its cards and the gap;
+    the cards' values drawn again on top, so the line does not hide them."""
     for line in threat.lines:
         ends = sorted([*line, threat.cell])
         (xa, ya), (xb, yb) = (_centre(lay, ends[0]), _centre(lay, ends[-1]))
         scene.line(xa, ya, xb, yb, stroke=OKABE_ITO["orange"], stroke_width=5, dash=(12, 7))
+        for cell in line:
+            if cell in grid:
+                x, y = _centre(lay, cell)
+                scene.circle(x, y, size * 0.2, fill=PAPER)
+                scene.text(x, y, str(VALUE[grid[cell]]), size=size * VALUE_SIZE / 86,
+                           bold=True)
 
 
 def _centre(lay, cell):

@@ -35,14 +35,14 @@ from kit.ui.replay import ReplayView
 
 #: The editor's table: cells of at most EDIT_CELL px, the table at most EDIT_TABLE px.
 EDIT_CELL = 72
-EDIT_TABLE = 432
+EDIT_TABLE = 400
 #: The palette: the 70 cards by value, PALETTE_COLS a row, right of the table.
 PALETTE = tuple(sorted(DECK, key=lambda c: (VALUE[c], c)))
-PALETTE_CARD = 44
-PALETTE_STEP = PALETTE_CARD + 5
+PALETTE_CARD = 42
+PALETTE_STEP = PALETTE_CARD + 4
 PALETTE_COLS = 7
-PALETTE_X = MARGIN + EDIT_TABLE + 28
-PALETTE_Y = 48
+PALETTE_X = MARGIN + EDIT_TABLE + 24
+PALETTE_Y = 50
 #: The hands under the table.
 HAND_CARD = 40
 HAND_STEP = HAND_CARD + 5
@@ -207,7 +207,7 @@ class Editor(EditorShell):
             mover = "▶ " if seat == g.to_move else ""
             team = f" (team {'AB'[g.team_of(seat)]})" if g.teams else ""
             scene.text(8, y + 12, f"{mover}Player {seat}{team}: hand; collected {len(pile)} "
-                       f"card{'s' if len(pile) != 1 else ''}, {cards_value_texts(pile)} points",
+                       f"card{'s' if len(pile) != 1 else ''}, {_points(pile)} points",
                        size=17, bold=seat == g.to_move, anchor="start")
             for i, text in enumerate(g.hand(seat)):
                 x, cy, size = self.hand_box(seat, i)
@@ -223,9 +223,9 @@ class Editor(EditorShell):
 
     def _draw_palette(self, scene) -> float:
         used = self._used()
-        scene.text(PALETTE_X, 20, "The 70 cards", size=19, bold=True, anchor="start")
-        scene.text(PALETTE_X + 138, 20, "grey: in use (T table, H hand, C collected)",
-                   size=13, fill=MUTED, anchor="start")
+        scene.text(PALETTE_X, 14, "The 70 cards", size=19, bold=True, anchor="start")
+        scene.text(PALETTE_X, 36, "in use: T table, H hand, C collected", size=15,
+                   fill=MUTED, anchor="start")
         for canon in PALETTE:
             x, y, size = self.palette_box(canon)
             picked = canon == self.picked
@@ -233,9 +233,10 @@ class Editor(EditorShell):
             if canon in used:
                 draw_card(scene, card, x, y, size, border=HIGHLIGHT if picked else "#BBBBBB",
                           border_width=5 if picked else 1, ghost=True)
-                scene.rect(x + 9, y + size - 17, size - 18, 15, fill=PAPER, stroke="#BBBBBB",
-                           radius=3)
-                scene.text(x + size / 2, y + size - 9.5, used[canon], size=12, bold=True)
+                # The tag covers the value: where the card is matters more here.
+                scene.rect(x + 8, y + size / 2 - 10, size - 16, 20, fill=PAPER,
+                           stroke="#999999", radius=4)
+                scene.text(x + size / 2, y + size / 2, used[canon], size=14, bold=True)
             else:
                 draw_card(scene, card, x, y, size, border=HIGHLIGHT if picked else INK,
                           border_width=5 if picked else 1.5)
@@ -326,7 +327,7 @@ class Editor(EditorShell):
         self.picked, self.turns, self.marks = canon, 0, ()
         self.redraw()
         place, at = self._where(canon)
-        where = {"table": f"on the table at {at[0] if at else ''},{at[1] if at else ''}",
+        where = {"table": f"on the table at {at and at[0]},{at and at[1]}",
                  "hands": f"in player {at}'s hand", "collected": f"collected by player {at}",
                  "deck": "in the draw pile"}[place]
         self.say(f"Card {TEXT[self._as_lies(canon)]} (value {VALUE[canon]}) picked, {where}: "
@@ -556,8 +557,11 @@ class Editor(EditorShell):
         self._syncing = True
         try:
             seats = list(range(g.players))
-            self.seat_box.options = seats
-            self.mover_box.options = seats
+            seat = self.seat_box.value
+            if list(self.seat_box.options) != seats:
+                self.seat_box.options = seats
+                self.mover_box.options = seats
+            self.seat_box.value = seat if seat in seats else 0
             self.mover_box.value = g.to_move
             self.players_box.value = g.players
             window = g.window or 0
@@ -580,23 +584,24 @@ class Editor(EditorShell):
         return Board(game, delay=0.4, open_hands=True)
 
 
-def cards_value_texts(texts) -> int:
+def _points(texts) -> int:
     return sum(VALUE[parse_card(t)] for t in texts)
 
 
 # ----- analysis ----------------------------------------------------------------------
 
-NOTE = ("Value = points now − risk: the best set the next player may expect to complete "
-        "on the table the move leaves (the cautious player's sum). Click a row: the card "
-        "in place, and in orange the lines it leaves one card short.")
+NOTE = ("Value = points now − risk, the best set the next player may expect to complete "
+        "on the table the move leaves (the cautious player's sum). A clicked row shows its "
+        "card in place, its points and risk, and in orange the lines it leaves one card "
+        "short.")
 TAKES_NOTE = "Claims and challenges come first: they do not use up the turn."
 
 
 def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
     """Every move ranked by the cautious player's value, best first.
 
-    Rows are ``(move, Valuation)``: ``str`` of a valuation reads "+3.2 = 5 − 1.8"
-    (value = points now − risk). Ties: the heavier card first (shedding it is
+    Rows are ``(move, Valuation)``: ``str`` of a valuation is its value ("+3.2"),
+    ``explain()`` says it in full ("value +3.2 = 5 now - 1.8 risk"). Ties: the heavier card first (shedding it is
     worth something), then the move's text. On the free table the claims and
     challenges on offer come first, valued at their points. ``progress`` and
     ``stop`` as in ``kit.ui.analysis``: stopped early, the moves valued so

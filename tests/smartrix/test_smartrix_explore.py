@@ -331,9 +331,10 @@ def test_rows_are_every_move_best_first_with_points_and_risk():
         assert v.points == g.copy().play(move)
     best = smartrix.CautiousPlayer().choose(g.copy(), random.Random(0))
     assert dict(rows)[best].value == pytest.approx(rows[0][1].value)
-    assert str(rows[0][1]) == f"{rows[0][1].value:+.1f} = {rows[0][1].points} − {rows[0][1].risk:.1f}"
-    assert cautious_hints(g) == [(m, f"value {v.value:+.1f} = {v.points} now - {v.risk:.1f} risk")
-                                 for m, v in rows[:3]]
+    top = rows[0][1]
+    assert str(top) == f"{top.value:+.1f}"
+    assert top.explain() == f"value {top.value:+.1f} = {top.points} now - {top.risk:.1f} risk"
+    assert cautious_hints(g) == [(m, v.explain()) for m, v in rows[:3]]
 
 
 def test_stop_gives_the_moves_valued_so_far_marked_partial():
@@ -367,9 +368,11 @@ def test_a_board_with_analysis_previews_a_clicked_row_and_a_move_clears_it():
     risky.click()
     assert b.previewed == risky.move and b.game.to_dict() == before
     svg = b.view.scene.to_svg()
-    assert f"{risky.move}" in words(b.view.scene) or "Showing, not played" in b.view.message
+    assert f"Not played: {risky.move} (blue)" in words(b.view.scene)
+    assert "Blue outline: the card" not in words(b.view.scene)    # the last moves step aside
     assert b.preview_threats and 'stroke="#E69F00" stroke-width="5"' in svg   # the orange lines
-    assert f"Showing, not played: {risky.move}" in b.view.message
+    value = dict(panel.rows)[risky.move]
+    assert b.view.message.startswith(f"Showing, not played: {risky.move} ({value.explain()})")
     risky.click()                                 # the same row again: cleared
     assert b.previewed is None and b.preview_threats == []
     rows[0].click()
