@@ -143,8 +143,7 @@ class Board(GameBoard):
         if self.hand_hidden:
             return ""
         if self.previewed is not None:
-            return (f"Not played: {self.previewed} (blue), from the analysis. Click its row "
-                    "again to clear.")
+            return f"Not played: {self.previewed} (blue)"
         if self.selected is None:
             extra = "" if g.auto_collect else " Or click table cards to Claim or Challenge."
             return "Next: click a card of your hand." + extra

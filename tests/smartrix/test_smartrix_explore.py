@@ -368,7 +368,7 @@ def test_a_board_with_analysis_previews_a_clicked_row_and_a_move_clears_it():
     risky.click()
     assert b.previewed == risky.move and b.game.to_dict() == before
     svg = b.view.scene.to_svg()
-    assert f"Not played: {risky.move} (blue)" in words(b.view.scene)
+    assert f"Not played: {risky.move} (blue)" in svg.replace("\n", " ")
     assert "Blue outline: the card" not in words(b.view.scene)    # the last moves step aside
     assert b.preview_threats and 'stroke="#E69F00" stroke-width="5"' in svg   # the orange lines
     value = dict(panel.rows)[risky.move]
