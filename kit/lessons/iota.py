@@ -1,0 +1,716 @@
+"""The IOTA course's checks, puzzles and studies (notebooks/iota/).
+
+Each exercise check is a pure function of the engine: it takes the position
+(and the line, play or cell the exercise is about) and the student's answer
+(typed text, a Play, or the turn made on a live board) and returns a
+:class:`kit.lessons.exercise.Verdict` saying right or wrong and why, in the
+engine's own words (``Game.explain``, the rule a play breaks, the exhaustive
+``best_turn``). An answer that cannot be read raises ``kit.InvalidMoveText``
+(a ``ValueError``); the exercise widget shows its message and nothing changes.
+The puzzles are data (``puzzles/iota.json``), loaded as :class:`Puzzle`. The
+strategy lesson's studies are small seeded computations, and one precomputed
+table (``data/iota_studies.json``, written by ``benchmarks/iota_studies.py``).
+
+Not covered: the rules, players and boards themselves (``kit.iota``), the
+exercise widget (``kit.lessons.exercise``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from math import comb
+from pathlib import Path
+from typing import Optional
+
+import ipywidgets as widgets
+
+from kit.errors import InvalidMoveText
+from kit.iota import Board, Game, GreedyPlayer, PlannerPlayer, best_turn, rank_moves
+from kit.iota.cards import FULL_DECK, REAL_CARDS, TEXT, VALUE, WILD, describe, parse_card
+from kit.iota.draw import draw_hand
+from kit.iota.lines import lines_through, table_problem
+from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.iota import movegen
+from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.mattix import Table
+from kit.scene import svg_img
+
+HERE = Path(__file__).resolve().parent
+PUZZLES = HERE / "puzzles" / "iota.json"
+STUDIES = HERE / "data" / "iota_studies.json"
+GOALS = ("best", "at_least", "block_lot")
+
+
+# ----- reading answers ------------------------------------------------------
+
+def read_play(answer) -> Play:
+    """A Play from text like ``2GT@0,1 2BX@0,2`` or a Play; InvalidMoveText otherwise."""
+    if isinstance(answer, str):
+        if not answer.strip():
+            raise InvalidMoveText("put cards on the board (or type a play such as 2GT@0,1), "
+                                  "then press Check")
+        answer = Move.parse(answer)
+    if answer is None:
+        raise InvalidMoveText("put cards on the board first (click a card, then a cell), "
+                              "then press Check")
+    if not isinstance(answer, Play):
+        raise InvalidMoveText(f"{answer} is not a play: place cards on the table")
+    return answer.checked()
+
+
+def read_points(answer) -> int:
+    """A whole number of points from text; InvalidMoveText naming what was typed."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    text = str(answer).strip() if answer is not None else ""
+    if not text:
+        raise InvalidMoveText("type the number of points, e.g. 12")
+    if not text.isdigit() or len(text) > 6:
+        raise InvalidMoveText(f"{text!r} is not a number of points: type digits only, e.g. 12")
+    return int(text)
+
+
+YES = {"yes", "y", "valid", "ok", "true", "legal"}
+NO = {"no", "n", "invalid", "not valid", "false", "illegal"}
+
+
+def read_yes_no(answer) -> bool:
+    """True for yes/valid, False for no/invalid; InvalidMoveText otherwise."""
+    text = str(answer if answer is not None else "").strip().lower()
+    if text in YES:
+        return True
+    if text in NO:
+        return False
+    raise InvalidMoveText(f"type valid or invalid (or yes or no), not {text!r}" if text
+                          else "type valid or invalid (or yes or no)")
+
+
+def read_card(answer) -> int:
+    """A real card from text like ``3GT``; InvalidMoveText otherwise."""
+    text = str(answer if answer is not None else "").strip()
+    if not text:
+        raise InvalidMoveText("type a card as number, colour, shape, e.g. 3GT")
+    try:
+        card = parse_card(text)
+    except ValueError as err:
+        raise InvalidMoveText(str(err)) from None
+    if card == WILD:
+        raise InvalidMoveText("name a real card (such as 3GT), not a wild")
+    return card
+
+
+# ----- positions --------------------------------------------------------------
+
+def position(grid: dict, hands, deck_top=(), to_move: int = 0, scores=None,
+             passes: int = 0) -> Game:
+    """A game with the ``grid`` ({(row, col): "3GT"}) and ``hands`` given; the deck is
+    ``deck_top`` then every other card in card order."""
+    used = list(grid.values()) + [c for h in hands for c in h] + list(deck_top)
+    rest = [TEXT[c] for c in FULL_DECK]
+    for card in used:
+        rest.remove(card)
+    d = {"game": "iota", "grid": [[r, c, t] for (r, c), t in grid.items()],
+         "hands": [list(h) for h in hands], "deck": list(deck_top) + rest,
+         "scores": list(scores or [0] * len(hands)), "to_move": to_move, "passes": passes}
+    return Game.from_dict(d)
+
+
+def line_picture(cards) -> str:
+    """A row of cards as an SVG picture (any cards, even a line breaking the rules)."""
+    return draw_hand([parse_card(c) for c in cards], cell=80,
+                     title="a line: " + " ".join(cards)).to_svg()
+
+
+# ----- lesson 1: is this line valid? ---------------------------------------------
+
+def line_problem_of(cards) -> Optional[str]:
+    """Why the row ``cards`` (texts) breaks the rules, or None if it is a valid line."""
+    table = {(0, c): parse_card(t) for c, t in enumerate(cards)}
+    problem = table_problem(table)
+    return problem[0] if problem else None
+
+
+def check_line(cards, answer) -> Verdict:
+    """Did the student judge the line (valid or invalid) as the engine does?"""
+    said = read_yes_no(answer)
+    problem = line_problem_of(cards)
+    shown = " ".join(cards)
+    why = (f"{shown} is not a line: {problem}." if problem else
+           f"{shown} is a valid line: {line_reasons(cards)}.")
+    return Verdict(said == (problem is None), why)
+
+
+def line_reasons(cards) -> str:
+    """For each of number, colour, shape: 'all the same' or 'all different' (real cards)."""
+    real = [parse_card(c) for c in cards if parse_card(c) != WILD]
+    words = []
+    for i, name in enumerate(("numbers", "colours", "shapes")):
+        values = {TEXT[c][i] for c in real}
+        words.append(f"{name} all the same" if len(values) == 1 else f"{name} all different")
+    wild = " (the wild stands for the card that fits)" if len(real) < len(cards) else ""
+    return ", ".join(words) + wild
+
+
+#: Lesson 1's six lines to judge, with the hint for each.
+LINES = (
+    (("1RC", "2RC", "3RC"), "Look at the numbers, then the colours, then the shapes."),
+    (("2YS", "2BS", "3GS"), "Look at the numbers: two 2s and a 3."),
+    (("1RC", "2YS", "3GT", "4BX"), "Every number is different. And the colours? The shapes?"),
+    (("4GT", "4GX", "4GT"), "Could a line really hold the same card twice? Look at the shapes."),
+    (("3BX", "W", "3YX"), "A wild can be any card you like."),
+    (("1YC", "2YC", "3YC", "4YC", "1YS"), "Count the cards."),
+)
+
+
+# ----- lesson 2: placing cards -------------------------------------------------
+
+#: The words of each placement rule, as the engine says them when a play breaks it.
+RULES = {
+    "line": "same row or the same column",
+    "touch": "must touch a card already on the table",
+    "gap": "one unbroken run",
+    "long": "longer than 4",
+    "match": "neither all the same nor all different",
+}
+
+
+def check_breaks(game: Game, rule: str, answer) -> Verdict:
+    """Target practice: is the play ``answer`` refused, and for the rule ``rule``?"""
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}; rules are {', '.join(RULES)}")
+    play = read_play(answer)
+    why = game.explain(play)
+    if why.legal:
+        return Verdict(False, f"{play} is allowed: it scores {why.points}. "
+                              "Try a play that breaks the rule.")
+    if RULES[rule] in why.rule:
+        return Verdict(True, f"The kit refuses {play}: {why.rule}.")
+    return Verdict(False, f"{play} is refused, but for another rule: {why.rule}.")
+
+
+def check_legal_play(game: Game, answer) -> Verdict:
+    """Is the play ``answer`` allowed here? Says its score or the rule it breaks."""
+    play = read_play(answer)
+    why = game.explain(play)
+    if why.legal:
+        return Verdict(True, f"{play} is allowed and scores {why.points}.")
+    return Verdict(False, f"{play} is not allowed: {why.rule}.")
+
+
+def check_draw_count(game: Game, play: str, answer) -> Verdict:
+    """How many cards does the mover draw after ``play``? (back up to 4, while the deck lasts)"""
+    n = read_points(answer)
+    move = read_play(play)
+    hand_after = len(game.hands[game.to_move]) - len(move.cards)
+    right = min(4 - hand_after, len(game.deck))
+    why = (f"after playing {len(move.cards)} card(s) you hold {hand_after}; you draw back up "
+           f"to 4, and the deck holds {len(game.deck)}: you draw {right}.")
+    return Verdict(n == right, why[0].upper() + why[1:])
+
+
+# ----- lesson 3: scoring ------------------------------------------------------
+
+def check_score(game: Game, play, answer) -> Verdict:
+    """Did the student type the right score for ``play``? The breakdown says why."""
+    n = read_points(answer)
+    why = game.explain(read_play(play))
+    if not why.legal:
+        raise ValueError(f"the exercise's play is not legal: {why.rule}")
+    said = breakdown(why)
+    if n == why.points:
+        return Verdict(True, f"{why.points} points. {said}")
+    return Verdict(False, f"{n} is not it; it scores {why.points}. {said}")
+
+
+def breakdown(why) -> str:
+    """An explanation in one paragraph: each line's sum, then each doubling."""
+    lines = "; ".join(f"{' + '.join(str(VALUE[parse_card(t)]) for t in line.cards)} = "
+                      f"{line.points} ({line.cards[0]} to {line.cards[-1]})" for line in why.lines)
+    doubles = "".join(f", x 2 for {d.split(':')[0]}" for d in why.doublings)
+    return f"Lines: {lines}. Together {why.base}{doubles}: {why.points}."
+
+
+def table_after(game: Game, play) -> Game:
+    """The position after ``play`` with the scores as before: a picture of a play to score."""
+    after = game.copy()
+    after.play(read_play(play))
+    d = after.to_dict()
+    d["scores"] = list(game.scores)
+    return Game.from_dict(d)
+
+
+# ----- lesson 4: wilds, passing, the end ---------------------------------------
+
+def check_wild(game: Game, cell, answer) -> Verdict:
+    """Could the wild at ``cell`` stand for the card ``answer`` (in its row and its column)?"""
+    card = read_card(answer)
+    if game.table.get(tuple(cell)) != WILD:
+        raise ValueError(f"there is no wild at {cell}")
+    after = dict(game.table)
+    after[tuple(cell)] = card
+    problem = table_problem(after, [tuple(cell)])
+    example = game.wilds().get(tuple(cell))
+    if problem is None:
+        return Verdict(True, f"{TEXT[card]} ({describe(card)}) fits the wild's row and its column.")
+    return Verdict(False, f"{TEXT[card]} does not fit: {problem[0]}. One card that fits: {example}.")
+
+
+def check_exchange_count(game: Game, answer) -> Verdict:
+    """At most how many cards may the mover swap when passing?"""
+    n = read_points(answer)
+    hand, deck = len(game.hands[game.to_move]), len(game.deck)
+    right = min(hand, deck)
+    why = (f"you hold {hand} cards and the deck holds {deck}: at most {right}. "
+           "(The printed rules do not say; this kit never lets you draw back a card you just "
+           "put under the deck.)")
+    return Verdict(n == right, why[0].upper() + why[1:])
+
+
+def check_move(game: Game, answer) -> Verdict:
+    """Is the move ``answer`` (any kind: play, pass, recycle) legal here?"""
+    if not isinstance(answer, Move):
+        answer = Move.parse(answer if isinstance(answer, str) else "")
+    why = game.explain(answer)
+    if why.legal:
+        return Verdict(True, f"{answer} is allowed" +
+                       (f" and scores {why.points}." if isinstance(answer, Play) else "."))
+    return Verdict(False, f"{answer} is not allowed: {why.rule}.")
+
+
+def played_until(seed: int = 0, players: int = 2, deck_at_most: int = 0) -> Game:
+    """A seeded greedy game played on until the deck holds at most ``deck_at_most`` cards
+    (a late position for the lessons on passing and the end); history cleared."""
+    game, rng, greedy = Game.new(players=players, seed=seed), random.Random(seed), GreedyPlayer()
+    while len(game.deck) > deck_at_most and not game.is_over:
+        game.play(greedy.choose(game, rng))
+    return Game.from_dict(game.to_dict())
+
+
+def final_play_position(seeds=range(50)) -> tuple:
+    """(game, play): the first seeded late position where the mover can end the game."""
+    for seed in seeds:
+        game = played_until(seed, players=2, deck_at_most=0)
+        rng, greedy = random.Random(seed), GreedyPlayer()
+        while not game.is_over:
+            finals = [p for _, p in rank_moves(game) if game.is_final_play(p)]
+            if finals:
+                return Game.from_dict(game.to_dict()), finals[0]
+            game.play(greedy.choose(game, rng))
+    raise ValueError("no final play found in these seeds")
+
+
+def check_final_score(game: Game, play, answer) -> Verdict:
+    """The score of the game's last play, with its doubling; also says the game is over."""
+    verdict = check_score(game, play, answer)
+    after = game.copy()
+    after.play(read_play(play))
+    end = f" The game is over: final scores {after.scores}." if after.is_over else ""
+    return Verdict(verdict.correct, verdict.why + end)
+
+
+# ----- playing on a board -------------------------------------------------------
+
+def board_for(game: Game, **kwargs) -> Board:
+    """A board for an exercise: every seat a person, so the student may try anything."""
+    return Board(game.copy(), seats=["human"] * game.players, delay=0, **kwargs)
+
+
+def turn_on(board: Board, start: int = 0) -> list:
+    """The student's turn on ``board``: recycles made, then the play (confirmed or pending)."""
+    moves = []
+    for move in board.game.history[start:]:
+        moves.append(move)
+        if not isinstance(move, Recycle):
+            return moves
+    pending = board.pending_play()
+    if pending is not None:
+        moves.append(pending)
+    if not moves:
+        raise InvalidMoveText("put cards on the board first (click a card in your hand, then "
+                              "a cell), then press Check")
+    return moves
+
+
+def play_on(board: Board):
+    """The play on ``board``: the pending cards, or the first play confirmed."""
+    return [m for m in turn_on(board) if isinstance(m, Play)][-1:] or [None]
+
+
+def show_turn(board: Board, moves) -> str:
+    """Reveal: take the board back to its start and draw ``moves`` on it, unplayed."""
+    while board.game.history:
+        board.undo()
+    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    board.preview(moves[-1], line=moves)
+    return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
+
+
+def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, progress=None,
+                   key=None) -> Exercise:
+    """Exercise on a live board: place cards (Confirm or not), then Check.
+
+    ``check(game, play)`` judges the play; ``solution`` (moves or text) is shown on Show me.
+    """
+    board = board_for(game)
+    show = None
+    if solution is not None:
+        moves = solution if isinstance(solution, (list, tuple)) else [solution]
+        show = lambda: show_turn(board, moves)   # noqa: E731
+    return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
+                    hints=hints, show=show, board=board, progress=progress, key=key)
+
+
+def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=None,
+                   key=None, placeholder: str = "") -> Exercise:
+    """Exercise on a picture: the answer is typed; ``check(text)`` judges it."""
+    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(svg_img(svg)),
+                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder)
+
+
+def line_exercise(i: int, progress=None) -> Exercise:
+    """Lesson 1: is line ``i`` of :data:`LINES` valid?"""
+    cards, hint = LINES[i]
+    problem = line_problem_of(cards)
+    answer = ("invalid: " + problem) if problem else "valid: " + line_reasons(cards)
+    return typed_exercise(f"Line {i + 1}: {' '.join(cards)}. Valid or invalid?",
+                          line_picture(cards), lambda text: check_line(cards, text),
+                          hints=[hint], show=answer, progress=progress, key=f"line {i + 1}",
+                          placeholder="valid or invalid")
+
+
+def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> Exercise:
+    """Lesson 3: the play is shown on the table (outlined); type its score."""
+    svg = table_after(game, play).svg(highlight=read_play(play).cells)
+    why = game.explain(read_play(play))
+    return typed_exercise(f"The outlined cards were just played ({play}). How many points?",
+                          svg, lambda text: check_score(game, play, text), hints=hints,
+                          show=breakdown(why), progress=progress, key=key or play,
+                          placeholder="points, e.g. 12")
+
+
+# ----- lesson 6: puzzles ----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, a goal for the player to move, a hint and a solution turn.
+
+    ``goal``: ``"best"`` (score as much as the best turn: ``best_turn``),
+    ``"at_least"`` (score at least ``target``) or ``"block_lot"`` (play so
+    that the next player cannot complete a lot with the cards they hold).
+    ``solution``: the moves of one turn meeting the goal (recycles, then a play).
+    """
+
+    number: int
+    grade: int
+    goal: str
+    target: int
+    position: dict
+    hint: str
+    solution: tuple
+
+    @property
+    def game(self) -> Game:
+        return Game.from_dict(self.position)
+
+    @property
+    def task(self) -> str:
+        stars = "★" * self.grade
+        if self.goal == "best":
+            goal = "find the best play (the most points this turn)"
+        elif self.goal == "at_least":
+            goal = f"score at least {self.target} points"
+        else:
+            goal = ("block the lot: play so that the next player (hand shown) "
+                    "cannot complete a line of 4")
+        return f"Puzzle {self.number} ({stars}): {goal}."
+
+
+def load_puzzles(path: Path = PUZZLES) -> list:
+    """The puzzle set, easiest first."""
+    data = json.loads(Path(path).read_text())
+    return [Puzzle(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),
+                   position=p["position"], hint=p["hint"], solution=tuple(p["solution"]))
+            for i, p in enumerate(data["puzzles"], 1)]
+
+
+def read_turn(answer) -> list:
+    """A turn (recycles, then a play) from a list of moves, a Play, or text (moves
+    separated by ';')."""
+    if isinstance(answer, str):
+        parts = [p for p in answer.split(";") if p.strip()]
+        if not parts:
+            raise InvalidMoveText("make a play on the board (or type one), then press Check")
+        answer = [Move.parse(p) for p in parts]
+    if isinstance(answer, Move):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple)) or not answer:
+        raise InvalidMoveText("make a play on the board, then press Check")
+    moves = [Move.parse(m) if isinstance(m, str) else m for m in answer]
+    if not all(isinstance(m, Recycle) for m in moves[:-1]) or not isinstance(moves[-1], Play):
+        raise InvalidMoveText("a turn here is a play, after any recycles: "
+                              "place cards on the table")
+    return moves
+
+
+def play_turn(game: Game, moves) -> tuple:
+    """(game after, points, None) for a legal turn; (None, 0, rule) for an illegal one."""
+    after = game.copy()
+    for move in moves:
+        why = after.explain(move)
+        if not why.legal:
+            return None, 0, f"{move} is not allowed: {why.rule}"
+        points = after.play(move)
+    return after, points, None
+
+
+def lot_plays(game: Game) -> list:
+    """The plays of the player to move that complete a lot (a line of 4)."""
+    plays = [m for m in game.legal_moves() if isinstance(m, Play)]
+    out = []
+    for play in plays:
+        table = dict(game.table)
+        table.update((cell, card) for card, cell in play.placements)
+        if any(len(line) == 4 for _, line in lines_through(table, play.cells)):
+            out.append(play)
+    return out
+
+
+def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
+    """Does the turn ``answer`` meet the puzzle's goal? Judged by the engine's own search."""
+    game = puzzle.game
+    moves = read_turn(answer)
+    after, points, refused = play_turn(game, moves)
+    if refused:
+        return Verdict(False, refused + ".")
+    said = " then ".join(map(str, moves)) + f" scores {points}"
+    if puzzle.goal == "best":
+        best = best_turn(game)
+        if points >= best.points:
+            return Verdict(True, f"{said}: the most possible (the kit tried all "
+                                 f"{best.plays} plays).")
+        return Verdict(False, f"{said}; the best turn scores {best.points}.")
+    if puzzle.goal == "at_least":
+        if points >= puzzle.target:
+            return Verdict(True, f"{said}, at least {puzzle.target}.")
+        return Verdict(False, f"{said}, less than {puzzle.target}.")
+    if puzzle.goal == "block_lot":
+        lots = lot_plays(after) if not after.is_over else []
+        if not lots:
+            return Verdict(True, f"{said}, and the next player cannot complete any lot.")
+        return Verdict(False, f"{said}, but the next player could still play {lots[0]} "
+                              "and complete a lot.")
+    raise ValueError(f"unknown puzzle goal {puzzle.goal!r}; goals are {', '.join(GOALS)}")
+
+
+def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
+    """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution)."""
+    game = puzzle.game
+    board = Board(game.copy(), seats=["human"] * game.players, delay=0,
+                  open_hands=puzzle.goal == "block_lot")
+    return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
+                    answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
+                    progress=progress, key=f"puzzle {puzzle.number}",
+                    show=lambda: show_turn(board, puzzle.solution))
+
+
+# ----- lesson 5: the studies ------------------------------------------------------
+
+def self_play_positions(seeds=(0, 1), every: int = 2) -> list:
+    """Positions from seeded greedy-vs-planner games (every ``every``-th turn)."""
+    out = []
+    for seed in seeds:
+        game, rng = Game.new(players=2, seed=seed), random.Random(seed)
+        players = [GreedyPlayer(), PlannerPlayer()]
+        turn = 0
+        while not game.is_over:
+            if turn % every == 0 and game.deck:
+                out.append(game.copy())
+            game.play(players[game.to_move].choose(game, rng))
+            turn += 1
+    return out
+
+
+def completes_lot(game: Game, play: Play) -> bool:
+    table = dict(game.table)
+    table.update((cell, card) for card, cell in play.placements)
+    return any(len(line) == 4 for _, line in lines_through(table, play.cells))
+
+
+def lot_study(positions) -> Table:
+    """How often the best play of a position completes a lot, and what it scores then."""
+    lots, other = [], []
+    for game in positions:
+        ranked = rank_moves(game)
+        if not ranked:
+            continue
+        points, play = ranked[0]
+        (lots if completes_lot(game, play) else other).append(points)
+    n = len(lots) + len(other)
+    rows = Table()
+    rows.append({"best play": "completes a lot", "positions": len(lots),
+                 "share": f"{100 * len(lots) / n:.0f}%",
+                 "mean points": round(sum(lots) / max(1, len(lots)), 1)})
+    rows.append({"best play": "no lot", "positions": len(other),
+                 "share": f"{100 * len(other) / n:.0f}%",
+                 "mean points": round(sum(other) / max(1, len(other)), 1)})
+    return rows
+
+
+def completing_cards(game: Game, cell) -> list:
+    """The real cards that would fit at ``cell``, among those the mover has not seen."""
+    seen = set(game.table.values()) | set(game.hands[game.to_move])
+    return [c for c in REAL_CARDS if c not in seen and movegen.card_fits(game.table, cell, c)]
+
+
+def unseen_count(game: Game) -> int:
+    """Cards the mover cannot see: the deck and the other hands (wilds included)."""
+    return len(game.deck) + sum(len(h) for i, h in enumerate(game.hands) if i != game.to_move)
+
+
+def chance_one_of(k: int, unseen: int, hand: int = 4) -> float:
+    """The chance that a hand of ``hand`` unseen cards holds at least one of ``k`` good ones."""
+    if hand > unseen:
+        hand = unseen
+    return 1 - comb(unseen - k, hand) / comb(unseen, hand)
+
+
+def open_three_risk(game: Game, cell) -> dict:
+    """The risk at the open end ``cell`` of a three-card line: cards that fill it (real and
+    wild, unseen by the mover) and the chance the next player holds one."""
+    real = completing_cards(game, cell)
+    wilds = sum(1 for c in game.table.values() if c == WILD) + \
+        sum(1 for c in game.hands[game.to_move] if c == WILD)
+    k = len(real) + (2 - wilds)
+    unseen = unseen_count(game)
+    return {"cards that fill it": [TEXT[c] for c in real] + ["W"] * (2 - wilds),
+            "unseen cards": unseen, "chance the next hand holds one": round(chance_one_of(k, unseen), 3)}
+
+
+def two_line_study(positions) -> Table:
+    """Single-card plays: mean points when the card makes one line or two, by its number."""
+    sums: dict = {}
+    for game in positions:
+        for move in game.legal_moves():
+            if not isinstance(move, Play) or len(move.placements) != 1 or WILD in move.cards:
+                continue
+            table = dict(game.table)
+            table.update((cell, card) for card, cell in move.placements)
+            lines = len(lines_through(table, move.cells))
+            pts = game.explain(move).points
+            key = (VALUE[move.cards[0]], lines)
+            total, count = sums.get(key, (0, 0))
+            sums[key] = (total + pts, count + 1)
+    rows = Table()
+    for number in (1, 2, 3, 4):
+        row = {"card's number": number}
+        for lines in (1, 2):
+            total, count = sums.get((number, lines), (0, 0))
+            row[f"in {lines} line{'s' if lines > 1 else ''}: mean points"] = \
+                round(total / count, 1) if count else "-"
+        rows.append(row)
+    return rows
+
+
+def _play_out(game: Game, seed: int) -> Game:
+    rng, players = random.Random(seed), [PlannerPlayer(), PlannerPlayer()]
+    while not game.is_over:
+        game.play(players[game.to_move].choose(game, rng))
+    return game
+
+
+def wild_pair(seed: int):
+    """Seat 0's final margin over seat 1 without and with a wild swapped into its first
+    deal (both games played by planners from the same seed); None if the deal already
+    gives seat 0 a wild."""
+    game = Game.new(players=2, seed=seed)
+    if WILD in game.hands[0]:
+        return None
+    d = game.to_dict()
+    j = d["deck"].index("W")
+    d["deck"][j], d["hands"][0][0] = d["hands"][0][0], "W"
+    margins = []
+    for start in (game, Game.from_dict(d)):
+        end = _play_out(start.copy(), seed)
+        margins.append(end.scores[0] - end.scores[1])
+    return tuple(margins)
+
+
+def load_studies(path: Path = STUDIES) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def tournament_table(path: Path = STUDIES) -> Table:
+    """The precomputed tournament (benchmarks/iota_studies.py) as a table."""
+    data = load_studies(path)
+    return Table(data["tournament"])
+
+
+def wild_table(path: Path = STUDIES) -> Table:
+    """What a wild in the first hand is worth: the mean change of seat 0's final margin."""
+    rows = load_studies(path)["wild"]
+    gains = [r["with"] - r["without"] for r in rows]
+    n = len(gains)
+    mean = sum(gains) / n
+    sd = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+    return Table([{"deals": n, "margin without": round(sum(r["without"] for r in rows) / n, 1),
+                   "margin with a wild": round(sum(r["with"] for r in rows) / n, 1),
+                   "a wild is worth": round(mean, 1),
+                   "give or take (2 standard errors)": round(2 * sd / n ** 0.5, 1),
+                   "deals where it helped": sum(g > 0 for g in gains)}])
+
+
+def wild_recheck(deals: int = 1, path: Path = STUDIES) -> bool:
+    """Play the table's first ``deals`` pairs again here: the same margins?"""
+    rows = load_studies(path)["wild"][:deals]
+    return all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows)
+
+
+# ----- lesson 7: the sandbox --------------------------------------------------------
+
+STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy",
+             "planner (strongest)": "planner"}
+
+
+class Sandbox(widgets.VBox):
+    """Choose the computer's strength, the number of players and open hands; play with
+    the hint and the analysis panel on."""
+
+    def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
+                 open_hands: bool = False, seed: int = 1, delay: float = 0.8):
+        self.delay = delay
+        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
+                                         description="Computer")
+        self.players = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)],
+                                        value=players, description="Players")
+        self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description="Deal no.")
+        self.start = widgets.Button(description="Start a new game", button_style="primary",
+                                    layout=widgets.Layout(width="auto", height="40px"))
+        self.start.on_click(lambda _b: self.new_board())
+        self.board = None
+        self.area = widgets.VBox()
+        choices = widgets.HBox([self.strength, self.players, self.open_hands, self.seed,
+                                self.start], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([choices, self.area])
+        self.new_board()
+
+    def new_board(self) -> Board:
+        n = self.players.value
+        seats = ["human"] + [STRENGTHS[self.strength.value]] * (n - 1)
+        if self.board is not None and self.board.task is not None:
+            self.board.task.cancel()
+        self.board = Board(seats=seats, players=n, seed=self.seed.value,
+                           open_hands=self.open_hands.value, analysis=True, delay=self.delay)
+        self.area.children = [self.board]
+        return self.board
+
+    def _repr_mimebundle_(self, **kwargs):
+        # Saved without a kernel, the sandbox shows its board's picture.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        board = self.board._repr_mimebundle_()
+        board = board[0] if isinstance(board, tuple) else board
+        data["text/html"], data["text/plain"] = board["text/html"], board["text/plain"]
+        return bundle

@@ -1,0 +1,251 @@
+"""The IOTA course's checks (kit.lessons.iota): right, wrong and malformed answers,
+the puzzle set proved by the engine's own search, the studies and the sandbox."""
+
+import json
+
+import pytest
+
+from kit import InvalidMoveText
+from kit.iota import Game, best_turn
+from kit.iota.moves import Play, Recycle
+from kit.lessons import iota as L
+from kit.lessons.exercise import Progress
+
+START = {(0, 0): "2RT"}
+WORKED_HANDS = [["2GX", "2BC", "1RS", "1RT"], ["1RC", "3GC", "1GC", "1GS"],
+                ["2YS", "3YS", "1GT", "1GX"], ["2YT", "4YC", "1YS", "3YX"]]
+WORKED = ["2GX@0,1 2BC@0,2", "1RC@-1,2 3GC@1,2", "2YS@0,3 3YS@-1,3",
+          "2YT@-2,1 4YC@-2,2 1YS@-2,3 3YX@-2,4"]
+
+
+def worked(turns=0):
+    game = L.position(START, WORKED_HANDS)
+    for text in WORKED[:turns]:
+        game.play(text)
+    return game
+
+
+@pytest.mark.parametrize("answer", ["", "   ", None, "maybe", 3])
+def test_malformed_yes_no_is_refused_with_a_message(answer):
+    with pytest.raises(InvalidMoveText, match="valid or invalid"):
+        L.check_line(("1RC", "2RC"), answer)
+
+
+def test_each_lesson_line_is_judged_as_the_engine_does():
+    valid = [L.line_problem_of(cards) is None for cards, _ in L.LINES]
+    assert valid == [True, False, True, False, True, False]
+    for (cards, _), ok in zip(L.LINES, valid):
+        right = L.check_line(cards, "valid" if ok else "invalid")
+        wrong = L.check_line(cards, "no" if ok else "yes")
+        assert right.correct and not wrong.correct and right.why == wrong.why
+    assert "numbers are neither all the same nor all different" in L.check_line(L.LINES[1][0], "valid").why
+    assert "longer than 4" in L.check_line(L.LINES[5][0], "invalid").why
+
+
+def test_line_exercise_answers_right_wrong_hint_and_malformed():
+    progress = Progress("Lesson 1")
+    ex = L.line_exercise(1, progress)
+    ex.raise_errors = True
+    assert ex.submit("banana") is None and "valid or invalid" in ex.message and not ex.attempts
+    assert not ex.submit("valid").correct and not ex.solved
+    assert "Look at the numbers" in ex.hint()
+    assert ex.submit("Invalid").correct and progress.text == "Lesson 1: 1 of 1 exercises done"
+    assert "<svg" in ex.picture()
+
+
+def test_breaking_a_rule_on_purpose():
+    game = worked(1)     # 2RT 2GX 2BC in row 0
+    assert L.check_breaks(game, "touch", "1GC@3,3").correct
+    assert L.check_breaks(game, "line", "1GC@1,0 1GS@1,1 1RS@2,2").correct is False  # not held
+    verdict = L.check_breaks(game, "gap", "1RC@-1,2")   # legal: said so
+    assert not verdict.correct and "allowed" in verdict.why
+    other = L.check_breaks(game, "gap", "1GC@5,5")     # refused, but for touching
+    assert not other.correct and "another rule" in other.why
+    with pytest.raises(ValueError, match="unknown rule"):
+        L.check_breaks(game, "nonsense", "1RC@-1,2")
+    with pytest.raises(InvalidMoveText):
+        L.check_breaks(game, "gap", "1RC@")
+    with pytest.raises(InvalidMoveText):
+        L.check_breaks(game, "gap", "pass")
+
+
+def test_legal_play_and_draw_count():
+    game = worked(0)
+    assert L.check_legal_play(game, "2GX@0,1 2BC@0,2").correct
+    bad = L.check_legal_play(game, "2GX@0,1 2BC@0,3")
+    assert not bad.correct and "unbroken run" in bad.why
+    assert L.check_draw_count(game, "2GX@0,1 2BC@0,2", "2").correct
+    assert not L.check_draw_count(game, "2GX@0,1 2BC@0,2", "4").correct
+    with pytest.raises(InvalidMoveText, match="digits"):
+        L.check_draw_count(game, "2GX@0,1 2BC@0,2", "two")
+
+
+@pytest.mark.parametrize("turn,points", [(0, 6), (1, 6), (2, 34), (3, 208)])
+def test_worked_example_scores(turn, points):
+    game = worked(turn)
+    right = L.check_score(game, WORKED[turn], str(points))
+    assert right.correct and f"{points}." in right.why
+    wrong = L.check_score(game, WORKED[turn], str(points + 1))
+    assert not wrong.correct and f"it scores {points}" in wrong.why
+
+
+def test_score_breakdown_names_lines_and_doublings():
+    why = L.check_score(worked(3), WORKED[3], "208").why
+    assert "Together 26, x 2 for lot completed, x 2 for lot completed, x 2 for all 4 cards played: 208" in why
+
+
+@pytest.mark.parametrize("answer", ["", "-3", "12.5", "twelve", None, "9999999"])
+def test_score_refuses_malformed_numbers(answer):
+    with pytest.raises(InvalidMoveText):
+        L.check_score(worked(0), WORKED[0], answer)
+
+
+def test_score_exercise_picture_does_not_give_the_score_away():
+    ex = L.score_exercise(worked(2), WORKED[2])
+    svg = ex.picture()
+    assert "34" not in svg.split("Pending")[0] or "Pending" not in svg
+    assert ex.submit("34").correct
+
+
+def wild_game():
+    return L.position({(0, 0): "2RT", (0, 1): "W", (0, 2): "2BT", (1, 1): "3YS"},
+                      [["1RC", "2GT", "3GS", "4BX"]])
+
+
+def test_wild_stands_for_and_recycling():
+    game = wild_game()
+    assert game.wilds() == {(0, 1): "2YT"}
+    assert L.check_wild(game, (0, 1), "2YT").correct
+    assert L.check_wild(game, (0, 1), "2GT").correct   # a column of 2: any different card
+    wrong = L.check_wild(game, (0, 1), "2YS")
+    assert not wrong.correct and "2YT" in wrong.why
+    with pytest.raises(InvalidMoveText):
+        L.check_wild(game, (0, 1), "W")
+    with pytest.raises(InvalidMoveText):
+        L.check_wild(game, (0, 1), "9ZZ")
+    assert L.check_move(game, "recycle 0,1 2GT").correct
+    refused = L.check_move(game, "recycle 0,1 3GS")
+    assert not refused.correct and "cannot replace the wild" in refused.why
+    assert L.check_move(game, "pass 1RC").correct
+    with pytest.raises(InvalidMoveText):
+        L.check_move(game, "recycle")
+
+
+def test_exchange_count():
+    assert L.check_exchange_count(worked(0), "4").correct
+    late = L.played_until(seed=1, deck_at_most=2)
+    n = len(late.deck)
+    assert n <= 2 and L.check_exchange_count(late, str(n)).correct
+    wrong = L.check_exchange_count(late, "4")
+    assert not wrong.correct and "printed rules do not say" in wrong.why
+
+
+def test_final_play_doubles_and_ends_the_game():
+    game, play = L.final_play_position()
+    assert not game.deck and game.is_final_play(play)
+    pts = game.explain(play).points
+    verdict = L.check_final_score(game, str(play), str(pts))
+    assert verdict.correct and "ends the game" in verdict.why and "The game is over" in verdict.why
+    assert not L.check_final_score(game, str(play), str(pts // 2)).correct
+
+
+def test_board_exercise_reads_pending_cards_and_shows_the_solution():
+    game = worked(0)
+    ex = L.board_exercise("Make a legal play.", game, L.check_legal_play,
+                          hints="Put a 2 beside the 2RT.", solution=WORKED[0])
+    ex.raise_errors = True
+    assert ex.submit() is None and "put cards on the board" in ex.message
+    board = ex.board
+    board.on_click(*board.hand_point(0))       # 2GX
+    board.on_click(*board.cell_point((0, 1)))
+    assert ex.submit().correct and ex.solved
+    ex.show()
+    assert board.previewed and not board.game.history
+
+
+def test_puzzles_are_twelve_or_more_graded_and_each_solution_is_proved():
+    puzzles = L.load_puzzles()
+    assert len(puzzles) >= 12
+    assert [p.grade for p in puzzles] == sorted(p.grade for p in puzzles)
+    assert {p.goal for p in puzzles} == set(L.GOALS)
+    for p in puzzles:
+        verdict = L.check_puzzle(p, list(p.solution))
+        assert verdict.correct, (p.number, verdict.why)
+        game = p.game
+        after, points, refused = L.play_turn(game, L.read_turn(list(p.solution)))
+        assert refused is None
+        if p.goal == "best":
+            assert points == best_turn(game).points
+        elif p.goal == "at_least":
+            assert points >= p.target and p.target <= best_turn(game).points
+        else:
+            assert L.lot_plays(after) == []
+            passed = game.copy()
+            passed.play(next(m for m in game.legal_moves() if m.__class__.__name__ == "Pass"))
+            assert L.lot_plays(passed), "the lot is a real threat"
+
+
+def test_a_wrong_puzzle_answer_is_explained():
+    puzzles = L.load_puzzles()
+    best = next(p for p in puzzles if p.goal == "best")
+    game = best.game
+    worst = min(L.rank_moves(game), key=lambda t: t[0])[1]
+    verdict = L.check_puzzle(best, [worst])
+    assert not verdict.correct and f"best turn scores {best_turn(game).points}" in verdict.why
+    block = next(p for p in puzzles if p.goal == "block_lot")
+    game = block.game
+    open_plays = [m for _, m in L.rank_moves(game)
+                  if L.lot_plays(L.play_turn(game, [m])[0])]
+    verdict = L.check_puzzle(block, [open_plays[0]])
+    assert not verdict.correct and "could still play" in verdict.why
+    with pytest.raises(InvalidMoveText):
+        L.check_puzzle(best, "")
+    with pytest.raises(InvalidMoveText):
+        L.check_puzzle(best, ["pass"])
+    bad = L.check_puzzle(best, "1RC@40,40")
+    assert not bad.correct
+
+
+def test_puzzle_exercise_on_the_board_with_a_recycle():
+    recycle = next(p for p in L.load_puzzles() if isinstance(L.read_turn(list(p.solution))[0], Recycle))
+    ex = L.puzzle_exercise(recycle)
+    ex.raise_errors = True
+    board = ex.board
+    for move in L.read_turn(list(recycle.solution)):
+        board.submit(move)
+    assert ex.submit().correct
+    assert "Hint" in ex.hint() or ex.hints_shown == 1
+    ex.show()
+    assert not board.game.history and board.previewed
+
+
+def test_open_three_risk_counts_unseen_cards():
+    assert L.chance_one_of(0, 40) == 0
+    assert L.chance_one_of(40, 40) == 1
+    assert abs(L.chance_one_of(1, 40) - 4 / 40) < 1e-12
+    game = L.position({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "3RC"}, [["1YS", "2YS", "3YS", "4GT"],
+                                                                      ["1BX", "2BX", "3BX", "4BX"]])
+    risk = L.open_three_risk(game, (0, 3))
+    assert risk["cards that fill it"][0] == "4RC" and risk["unseen cards"] == len(game.deck) + 4
+
+
+def test_studies_are_seeded_and_the_table_is_what_the_kit_computes():
+    positions = L.self_play_positions(seeds=(0,), every=6)
+    rows = L.lot_study(positions)
+    assert sum(r["positions"] for r in rows) == len([g for g in positions if L.rank_moves(g)])
+    assert L.lot_study(positions) == rows
+    two = L.two_line_study(positions[:3])
+    assert [r["card's number"] for r in two] == [1, 2, 3, 4]
+    data = L.load_studies()
+    assert len(data["wild"]) >= 20 and L.wild_recheck(1)
+    assert L.wild_table()[0]["deals"] == len(data["wild"])
+    assert len(L.tournament_table()) == 6
+
+
+def test_sandbox_builds_boards_from_its_choices():
+    box = L.Sandbox(delay=0)
+    assert box.board.seats == ["human", "greedy"]
+    box.players.value, box.strength.value, box.open_hands.value = 3, "planner (strongest)", True
+    board = box.new_board()
+    assert board.seats == ["human", "planner", "planner"] and board.open_hands
+    assert board.analysis_panel is not None and box.area.children == (board,)
