@@ -76,7 +76,7 @@ def test_a_clicked_analysis_row_draws_its_line_on_the_board(explore_lab, page):
     move, value = rows[0]
     canvas = open_and_run(page, explore_lab, "analysis")
     page.get_by_role("button", name="Analyse").click()
-    first = page.get_by_role("button", name=f"1. {move}   {value:+d}")
+    first = page.get_by_role("button", name=f"1. {value:+d}   {move}")
     expect(first).to_be_visible(timeout=WAIT)
     before = checksum(canvas)
     first.click()
