@@ -29,12 +29,6 @@ log = logging.getLogger(__name__)
 
 STATUS_STYLE = "font-size: 17px; min-height: 1.4em;"
 ROW = dict(flex_flow="row wrap", align_items="flex-end")   # one Layout per row
-# ipycanvas focuses a canvas on mouse-down and only then measures the click;
-# a canvas not wholly in view scrolls at that focus, and the click lands as
-# far off as the page moved (a cell or two lower). A negative scroll margin
-# stops the focus scroll (checked in Chromium; tests/browser/test_app_browser.py
-# clicks a board that is partly out of view).
-NO_FOCUS_SCROLL = "<style>.kit-app canvas { scroll-margin: -100000px; }</style>"
 # Each choice as wide as its text, its label beside it: rows stay short.
 FIT = dict(layout={"width": "auto"}, style={"description_width": "initial"})
 
@@ -107,8 +101,7 @@ class Launcher(widgets.VBox):
         self.stage = widgets.Box()
         super().__init__([widgets.HBox([self.game, self.players, self.deal, self.start],
                                        layout=widgets.Layout(**ROW)),
-                          self.seat_row, self.option_row, self.status, self.stage,
-                          widgets.HTML(NO_FOCUS_SCROLL)])
+                          self.seat_row, self.option_row, self.status, self.stage])
         self.add_class("kit-app")
         self.game.observe(self._game_chosen, names="value")
         self.players.observe(self._players_chosen, names="value")

@@ -21,7 +21,7 @@ from ipycanvas import Canvas
 from ipycanvas import canvas as _ipycanvas_canvas
 
 from kit.canvas import draw_scene
-from kit.scene import Scene
+from kit.scene import Scene, svg_img
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,27 @@ CANVAS_CLASS = "kit-board-canvas"
 CANVAS_CSS = f"<style>.{CANVAS_CLASS} {{ scroll-margin: -100000px; }}</style>"
 
 
-class BoardView(widgets.VBox):
+class SavedPicture:
+    """Mixin for a widget with a board: where no kernel draws it (a saved
+    lesson on GitHub, a handout, a fresh clone), its output still shows the
+    board's picture (text/html beside the widget view) and one line of text,
+    not the widget's repr. The live view wins wherever widgets run."""
+
+    def saved_scene(self) -> Scene:
+        raise NotImplementedError
+
+    def saved_text(self) -> str:
+        return f"<{type(self).__name__}>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/html"] = svg_img(self.saved_scene().to_svg())
+        data["text/plain"] = self.saved_text()
+        return bundle
+
+
+class BoardView(SavedPicture, widgets.VBox):
     """A canvas showing ``scene``; ``on_click(x, y)`` gets scene coordinates."""
 
     def __init__(self, scene: Scene, *, on_click=None, pixel_ratio: float = 2.0, **kwargs):
@@ -70,6 +90,12 @@ class BoardView(widgets.VBox):
             self.layout.max_width = "100%"
         draw_scene(self.canvas, scene, self.pixel_ratio)
         self.redraws += 1
+
+    def saved_scene(self) -> Scene:
+        return self.scene
+
+    def saved_text(self) -> str:
+        return f"<board: {self.message}>" if self.message else "<board>"
 
     def say(self, text: str, *, tone: str = "info") -> None:
         """Show ``text`` in the status line (tone: info, good, bad)."""

@@ -28,7 +28,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from kit.scene import Scene
-from kit.ui.board import BoardView
+from kit.ui.board import BoardView, SavedPicture
 
 PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
 BUTTON_LAYOUT = dict(width="auto", min_width="96px", height="40px")
@@ -43,7 +43,7 @@ def position_json(data: dict) -> str:
                   .replace("[ ", "[").replace(" ]", "]"), text)
 
 
-class EditorShell(widgets.VBox):
+class EditorShell(SavedPicture, widgets.VBox):
     """An editor of ``game`` (default: the game's ``new_position()``)."""
 
     #: the game's Game class: its ``from_dict`` is the judge of every edit
@@ -152,6 +152,9 @@ class EditorShell(widgets.VBox):
         else:
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #006B4E">'
                                       f"✓ {html.escape(self.done)} A valid position.</div>")
+
+    def saved_scene(self):
+        return self.view.scene
 
     def redraw(self) -> None:
         self.view.show(self.scene())

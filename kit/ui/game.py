@@ -27,9 +27,9 @@ import random
 
 import ipywidgets as widgets
 
-from kit.scene import Scene, svg_img
+from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
-from kit.ui.board import BoardView
+from kit.ui.board import BoardView, SavedPicture
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def _running_loop():
         return None
 
 
-class GameBoard(widgets.HBox):
+class GameBoard(SavedPicture, widgets.HBox):
     """A live board: the game's picture on a canvas beside a panel of controls.
 
     ``seats`` names each seat ``"human"`` or a key of ``PLAYERS`` (default:
@@ -516,16 +516,13 @@ class GameBoard(widgets.HBox):
         best, label = self.hint_rows[0]
         self.say(f"Hint: {best} ({label}) is best here.", tone="good")
 
-    # ----- how a board shows where no kernel runs -----------------------
+    # ----- how a board shows where no kernel runs (SavedPicture) ---------
 
-    def _repr_mimebundle_(self, **kwargs):
-        # The live widget where a kernel runs; elsewhere (a saved lesson on
-        # GitHub, a handout, nbval) the board's picture and a one-line text.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["text/html"] = svg_img(self.scene().to_svg())
-        data["text/plain"] = f"<{type(self).__module__.split('.')[1]} board: {self._turn_text()}>"
-        return bundle
+    def saved_scene(self) -> Scene:
+        return self.scene()
+
+    def saved_text(self) -> str:
+        return f"<{type(self).__module__.split('.')[1]} board: {self._turn_text()}>"
 
     # ----- the side panel ----------------------------------------------
 

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidPosition
 from kit.scene import Scene
-from kit.ui.board import BoardView
+from kit.ui.board import BoardView, SavedPicture
 
 BUTTON_LAYOUT = dict(width="auto", min_width="72px", height="40px")
 CAPTION_STYLE = "font-size: 20px; line-height: 1.4; padding: 4px 0;"
@@ -62,7 +62,7 @@ def play_through(start, moves) -> tuple:
     return positions, played
 
 
-class ReplayView(widgets.VBox):
+class ReplayView(SavedPicture, widgets.VBox):
     """Step through ``moves`` played from ``start`` (a Game); ``index`` is the step shown."""
 
     #: the game's Game class (for ``from_json``)
@@ -131,6 +131,9 @@ class ReplayView(widgets.VBox):
 
     def last(self) -> None:
         self.go(len(self.moves))
+
+    def saved_scene(self) -> Scene:
+        return self.view.scene
 
     def _show(self, i: int) -> None:
         self.index = i
