@@ -370,13 +370,76 @@ def legal_takes_exercise(game: Game, progress=None) -> Exercise:
                           placeholder="e.g. 0,1 0,3")
 
 
-def take_exercise(task: str, game: Game, check, *, hints=(), progress=None, key=None):
-    """Exercise: make one take on a live board; ``check(game, move)`` judges it."""
+def take_exercise(task: str, game: Game, check, *, hints=(), progress=None, key=None,
+                  reveal_takes: Optional[int] = None) -> Exercise:
+    """Exercise: make one take on a live board; ``check(game, move)`` judges it.
+
+    Show me plays the best line (its first ``reveal_takes`` takes, or all).
+    """
     board = board_for(game)
-    line = best_line(game)
+    line = best_line(game)[:reveal_takes]
     return Exercise(task, lambda move: check(game, move), answer=lambda: first_take(board),
                     hints=hints, board=board, progress=progress, key=key,
                     show=lambda: play_line(board, line))
+
+
+def score_exercise(game: Game, move, progress=None) -> Exercise:
+    """Lesson 2: the mover takes ``move``; type their score after it."""
+    move = read_move(move)
+    tile = game.board[move.row][move.col]
+    side = _side(game)
+    before = game.scores[game.to_move]
+    return typed_exercise(f"The {side} has {before} points and takes the {tile} at {move}. "
+                          "What is their score now?", game,
+                          lambda g, text: check_score_after(g, move, text),
+                          hints=["A tile's number is added to the taker's score; a negative "
+                                 "number is added too, so the score goes down."],
+                          show=f"{before} + ({tile}) = {before + tile}", progress=progress,
+                          placeholder="a whole number")
+
+
+def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
+    """Lesson 2: over or not, and who won: row, column, draw or not over."""
+    truth = ("not over" if not game.is_over else
+             "draw" if game.winner is None else ("row", "column")[game.winner])
+    return typed_exercise("Is this game over? Type who won (row, column or draw), "
+                          "or type: not over", game, check_outcome,
+                          hints=[f"Whose turn is it? Look for a tile in the {_side(game)}'s "
+                                 "line. No tile there: the game is over.",
+                                 "Then compare the two scores at the top."],
+                          show=truth, progress=progress, key=key,
+                          placeholder="row, column, draw or not over")
+
+
+def net_gain_exercise(game: Game, move, progress=None) -> Exercise:
+    """Lesson 3: type the net gain of one take."""
+    move = read_move(move)
+    tile = game.board[move.row][move.col]
+    net = next(n for m, _, _, n in net_gains(game) if m == move)
+    other = SIDE_NAMES[1 - game.to_move]
+    return typed_exercise(f"What is the net gain of taking the {tile} at {move}?", game,
+                          lambda g, text: check_net_gain(g, move, text),
+                          hints=[f"Take the {tile} in your head: the star moves to {move}. "
+                                 f"Which is the biggest tile the {other} can take then?",
+                                 "Net gain = your tile minus that reply."],
+                          show=str(net), progress=progress, placeholder="a whole number")
+
+
+def check_choice(options: dict, truth: str, why: str, answer) -> Verdict:
+    """A choice among ``options`` (answer text -> name); ``truth`` is the right name."""
+    text = str(answer).strip().lower()
+    if text not in options:
+        raise InvalidMoveText(f"answer one of: {', '.join(sorted(set(options)))}")
+    return Verdict(options[text] == truth, why)
+
+
+def prediction_exercise(task: str, options: dict, truth: str, why: str, progress=None,
+                        key=None) -> Exercise:
+    """Lesson 4: predict a measured result; ``why`` quotes the measurement."""
+    return Exercise(task, lambda text: check_choice(options, truth, why, text),
+                    hints=["Think of what each player looks at before it takes a tile."],
+                    show=f"{truth}: {why}", progress=progress, key=key,
+                    placeholder=" or ".join(dict.fromkeys(options.values())))
 
 
 def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
