@@ -253,11 +253,14 @@ def bench_browser(specs, clicks: int) -> dict:
     if chromium is None:
         print("browser: skipped (no chromium on PATH)")
         return {}
+    try:
+        from playwright.sync_api import expect, sync_playwright
+
+        from conftest import CHROMIUM_ARGS   # tests/browser's (it needs pytest)
+    except ImportError as exc:  # `make bench` installs the kit without its test extras
+        print(f"browser: skipped ({exc}; pip install -e '.[test]')")
+        return {}
     import tempfile
-
-    from playwright.sync_api import expect, sync_playwright
-
-    from conftest import CHROMIUM_ARGS
 
     tmp = Path(tempfile.mkdtemp(prefix="bench_boards_"))
     site = tmp / "site"
