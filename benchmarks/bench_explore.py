@@ -177,7 +177,90 @@ def iota_figures(quick: bool) -> list:
     return figures
 
 
-# ----- Smartrix: its helper adds @figures_of("smartrix") here ---------------------------
+# ----- Smartrix ----------------------------------------------------------------------
+
+def _smartrix_full_table(seed: int, busiest: bool = False, **options):
+    """A position of a seeded greedy v cautious game while the pile lasts: the
+    fullest table, or (``busiest``) the most legal moves on a table of 10+ cards."""
+    from kit.smartrix import CautiousPlayer, Game, GreedyPlayer
+
+    g, rng = Game.new(2, seed=seed, **options), random.Random(seed)
+    players, best, best_key = [GreedyPlayer(), CautiousPlayer()], None, None
+    while not g.is_over:
+        key = (len(g.grid) >= 10, len(g.legal_moves())) if busiest else len(g.grid)
+        if g.deck_size and (best is None or key > best_key):
+            best, best_key = g.copy(), key
+        g.play(players[g.to_move].choose(g, rng))
+    return best
+
+
+def _smartrix_put(editor, card: int, cell) -> None:
+    """Pick ``card`` (an oriented card int), turn it as it is, click ``cell``."""
+    from kit.smartrix.cards import CANONICAL
+
+    if editor.picked != CANONICAL[card]:
+        editor.pick(card)
+    while editor.picked_card() != card:
+        editor.rotate()
+    editor.place(cell)
+
+
+def _smartrix_edits(editor, fits: bool):
+    """Edits of a card off the table: put where it fits then back to the pile
+    (``fits``), or put where it cannot match (refused)."""
+    from kit.smartrix.cards import ORIENTATIONS
+    from kit.smartrix.draw import fitting_cells
+    from kit.smartrix.table import candidate_cells
+
+    g = editor.game
+    for card in [*g._deck, *(c for hand in g._hands for c in hand)]:
+        for o in ORIENTATIONS[card]:
+            cells = fitting_cells(g, o)
+            if fits and cells:
+                return [lambda: _smartrix_put(editor, o, cells[0]),
+                        lambda: (editor.pick(o), editor.remove())]
+        bare = [c for c in candidate_cells(g._grid, g.window)
+                if not any(c in fitting_cells(g, o) for o in ORIENTATIONS[card])]
+        if not fits and bare:
+            return [lambda: _smartrix_put(editor, card, bare[0])]
+    raise AssertionError("no pile card for these edits")
+
+
+@figures_of("smartrix")
+def smartrix_figures(quick: bool) -> list:
+    from kit.smartrix import CautiousPlayer, Editor, Game, GreedyPlayer, Replay, analysis
+    from kit.players import play_game
+
+    figures = []
+    editor = Editor(_smartrix_full_table(3))
+    table = len(editor.game.grid)
+    edits = _smartrix_edits(editor, fits=True) * (5 if quick else 30)
+    figures.append(edit_figure("smartrix", editor, edits,
+                               f"a pile card placed, then removed; {table} cards on the table"))
+    refused = _smartrix_edits(editor, fits=False) * (5 if quick else 30)
+    figures.append(edit_figure("smartrix", editor, refused, "refused: a pair that does not match"))
+
+    for label, options in (("standard 5 x 5", {}), ("children's, no window", {"window": None})):
+        positions = [_smartrix_full_table(seed, busiest=True, **options)
+                     for seed in range(2 if quick else 10)]
+        walls, counts = [], []
+        for g in positions:
+            rows, wall = timed(lambda g=g: analysis(g))
+            walls.append(wall)
+            counts.append(len(rows))
+        tables = [len(g.grid) for g in positions]
+        figures.append(Figure("smartrix", f"first analysis rows, {len(positions)} {label} "
+                              f"mid-game tables of {min(tables)}-{max(tables)} cards "
+                              "(the most legal moves of a game)",
+                              f"median {statistics.median(walls) * 1000:.0f} ms, worst "
+                              f"{max(walls) * 1000:.0f} ms; {min(counts)}-{max(counts)} rows"))
+
+    game = Game.new(2, seed=11)
+    play_game(game, [GreedyPlayer(), CautiousPlayer()], random.Random(11))
+    replay = Replay(Game.new(2, seed=11), game.history)
+    figures.append(Figure("smartrix", "replay page, a whole two-player game (hands open)",
+                          page_size(replay)))
+    return figures
 
 
 def main(argv=None) -> None:
