@@ -270,7 +270,11 @@ def test_players_collected_piles_mover_and_deal():
     assert e.game.players == 3 and e.game.hand(2) == []
     card = e.game.hand(0)[0]
     click(e.canvas, *e.hand_xy(0, 0))         # a hand card picked under the table
-    assert e.picked == CANONICAL[parse_card(card)]
+    assert e.picked == CANONICAL[parse_card(card)] and "in player 0's hand" in e.view.message
+    click(e.canvas, *e.hand_xy(1, 2))
+    assert e.picked == CANONICAL[parse_card(e.game.hand(1)[2])]
+    assert "in player 1's hand" in e.view.message
+    click(e.canvas, *e.hand_xy(0, 0))
     e.seat_box.value = 2
     e.tool_buttons["collected"].click()
     assert e.game.collected(2) == [card] and card not in e.game.hand(0)
@@ -378,3 +382,19 @@ def test_a_board_with_analysis_previews_a_clicked_row_and_a_move_clears_it():
     rows[0].click()
     b.submit(b.game.legal_moves()[0])
     assert b.previewed is None and panel.rows == [] and panel.row_box.children == ()
+
+
+def test_bench_explore_quick_reports_smartrix_figures():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_explore.py"), "--quick",
+                          "--game", "smartrix"], capture_output=True, text=True, timeout=300,
+                         cwd=root)
+    assert out.returncode == 0, out.stderr
+    for figure in ("validate one edit (a pile card placed", "validate one edit (refused: a pair",
+                   "check < 20 ms", "first analysis rows, 2 standard 5 x 5",
+                   "first analysis rows, 2 children's", "replay page, a whole two-player game"):
+        assert figure in out.stdout
