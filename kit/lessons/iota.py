@@ -123,6 +123,15 @@ def line_picture(cards) -> str:
                      title="a line: " + " ".join(cards)).to_svg()
 
 
+def short_game(seed: int = 2, deck: int = 6) -> Game:
+    """A game late enough to finish in a few minutes: the deck holds ``deck`` cards, the
+    scores start again at 0 (lesson 1's first whole game)."""
+    d = played_until(seed, players=2, deck_at_most=deck).to_dict()
+    d["scores"] = [0, 0]
+    d["to_move"] = 0
+    return Game.from_dict(d)
+
+
 # ----- lesson 1: is this line valid? ---------------------------------------------
 
 def line_problem_of(cards) -> Optional[str]:
@@ -210,6 +219,27 @@ def check_draw_count(game: Game, play: str, answer) -> Verdict:
     return Verdict(n == right, why[0].upper() + why[1:])
 
 
+#: A row of three reds and a hand to break every rule with (lesson 2).
+RULES_TABLE = {(0, 0): "1RC", (0, 1): "2RC", (0, 2): "3RC"}
+RULES_HAND = ["4RC", "1YS", "4YC", "2BX"]
+
+
+def rules_position() -> Game:
+    return position(RULES_TABLE, [RULES_HAND])
+
+
+#: A play breaking each rule, for Show me (on :func:`rules_position`).
+BREAKING = {"line": "4RC@0,3 1YS@1,0", "touch": "4RC@-1,-1", "gap": "4YC@1,0 2BX@1,2",
+            "long": "4RC@0,3 1YS@0,4", "match": "1YS@0,3"}
+
+
+def rule_exercise(rule: str, task: str, hints=(), progress=None) -> Exercise:
+    """Target practice on the rules board: break ``rule`` on purpose."""
+    return board_exercise(task, rules_position(), lambda g, p: check_breaks(g, rule, p),
+                          hints=hints, solution=BREAKING[rule], progress=progress,
+                          key=f"break: {rule}")
+
+
 # ----- lesson 3: scoring ------------------------------------------------------
 
 def check_score(game: Game, play, answer) -> Verdict:
@@ -230,6 +260,42 @@ def breakdown(why) -> str:
                       f"{line.points} ({line.cards[0]} to {line.cards[-1]})" for line in why.lines)
     doubles = "".join(f", x 2 for {d.split(':')[0]}" for d in why.doublings)
     return f"Lines: {lines}. Together {why.base}{doubles}: {why.points}."
+
+
+#: The printed rules' worked example: four seats, each holding its turn's cards.
+WORKED_HANDS = [["2GX", "2BC", "1RS", "1RT"], ["1RC", "3GC", "1GC", "1GS"],
+                ["2YS", "3YS", "1GT", "1GX"], ["2YT", "4YC", "1YS", "3YX"]]
+WORKED_PLAYS = ["2GX@0,1 2BC@0,2", "1RC@-1,2 3GC@1,2", "2YS@0,3 3YS@-1,3",
+                "2YT@-2,1 4YC@-2,2 1YS@-2,3 3YX@-2,4"]
+
+
+def worked_example(turns: int = 0) -> Game:
+    """The worked example's game after its first ``turns`` plays."""
+    game = position({(0, 0): "2RT"}, WORKED_HANDS)
+    for text in WORKED_PLAYS[:turns]:
+        game.play(text)
+    return game
+
+
+SCORING_KINDS = ("one line", "two lines", "a lot")
+
+
+def scoring_plays(seeds=(3,)) -> dict:
+    """One (game, play) per kind of :data:`SCORING_KINDS`, from seeded games, first found."""
+    found = {}
+    for game in self_play_positions(seeds, every=1):
+        for points, play in rank_moves(game):
+            if WILD in play.cards:
+                continue
+            why = game.explain(play)
+            kind = ("a lot" if len(why.doublings) == 1 and len(play.cells) < 4 else
+                    "two lines" if len(why.lines) == 2 and len(play.cells) == 1 else
+                    "one line" if len(why.lines) == 1 and len(play.cells) == 2 else None)
+            if kind and kind not in found:
+                found[kind] = (game, str(play))
+        if len(found) == len(SCORING_KINDS):
+            break
+    return found
 
 
 def table_after(game: Game, play) -> Game:
@@ -299,6 +365,26 @@ def final_play_position(seeds=range(50)) -> tuple:
                 return Game.from_dict(game.to_dict()), finals[0]
             game.play(greedy.choose(game, rng))
     raise ValueError("no final play found in these seeds")
+
+
+def wild_position() -> Game:
+    """A table with a wild in a row and a column (lesson 4)."""
+    return position({(0, 0): "2RT", (0, 1): "W", (0, 2): "2BT", (1, 1): "3RS", (2, 1): "4GX"},
+                    [["1RC", "2YT", "3GS", "4BX"]])
+
+
+def recycle_exercise(progress=None) -> Exercise:
+    """Lesson 4: take the wild back by putting the right card in its place, on the board."""
+    game = wild_position()
+    board = board_for(game)
+    card = game.wilds()[(0, 1)]
+    return Exercise("Recycle the wild: click the card from your hand that can take its place, "
+                    "then click the wild.", lambda move: check_move(game, move),
+                    answer=lambda: turn_on(board)[0], board=board, progress=progress,
+                    hints=[f"The wild stands for {card} here (the kit's wilds() says so).",
+                           f"Click {card} in your hand, then the wild at row 0, column 1."],
+                    show=lambda: show_turn(board, [f"recycle 0,1 {card}", f"W@3,1"]),
+                    key="recycle")
 
 
 def check_final_score(game: Game, play, answer) -> Verdict:
@@ -512,6 +598,17 @@ def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exer
     return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
                     answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",
+                    show=lambda: show_turn(board, puzzle.solution))
+
+
+def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
+    """Find the best turn on a live board (checked against best_turn)."""
+    turn = best_turn(game)
+    puzzle = Puzzle(0, 1, "best", 0, game.to_dict(), hint, tuple(map(str, turn.moves)))
+    board = board_for(game)
+    return Exercise("Find the best play: the most points this turn.",
+                    lambda t: check_puzzle(puzzle, t), answer=lambda: turn_on(board),
+                    hints=[hint], board=board, progress=progress, key="best play",
                     show=lambda: show_turn(board, puzzle.solution))
 
 
