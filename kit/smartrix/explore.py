@@ -437,7 +437,8 @@ class Editor(EditorShell):
             self.turns = (self.turns + 1) % 4
             self.marks = ()
             self.redraw()
-            self.say(f"Turned: it goes down as {TEXT[self.picked_card()]}. '+' marks where it fits.")
+            self.say(f"Turned: it goes down as {TEXT[self.picked_card()]}. "
+                     "'+' marks where it fits.")
             return True
 
         def change(d):
@@ -652,9 +653,10 @@ TAKES_NOTE = "Claims and challenges come first: they do not use up the turn."
 def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
     """Every move ranked by the cautious player's value, best first.
 
-    Rows are ``(move, Valuation)``: ``str`` of a valuation is its value ("+3.2"),
-    ``explain()`` says it in full ("value +3.2 = 5 now - 1.8 risk"). Ties: the heavier card first (shedding it is
-    worth something), then the move's text. On the free table the claims and
+    Rows are ``(move, Valuation)``: ``str`` of a valuation is its value
+    ("+3.2"), ``explain()`` says it in full ("value +3.2 = 5 now - 1.8 risk").
+    Ties: the heavier card first (shedding it is worth something), then the
+    move's text. On the free table the claims and
     challenges on offer come first, valued at their points. ``progress`` and
     ``stop`` as in ``kit.ui.analysis``: stopped early, the moves valued so
     far come back marked partial.
