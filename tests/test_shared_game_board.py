@@ -150,3 +150,18 @@ def test_a_hint_in_a_running_loop_runs_off_the_widget_thread():
 def test_the_same_seed_gives_the_same_computer_moves():
     games = [board(seats=["random", "random"], seed=11).game.history for _ in range(2)]
     assert games[0] == games[1] and len(games[0]) > 3
+
+
+def test_your_move_stays_in_the_status_beside_the_computers_reply():
+    b = board(seats=["human", "greedy"])
+    take_first(b)
+    first, reply = b.game.history
+    assert f"Row player (you) played {first}" in b.view.message
+    assert f"Column player (greedy) played {reply}" in b.view.message
+    assert b.view.message.endswith("Row player (you) to move.")
+
+
+def test_the_status_heads_the_side_panel_beside_the_board():
+    b = board(seats=["human", "greedy"])
+    assert b.view.status not in b.view.children
+    assert b.children[1].children[0] is b.view.status

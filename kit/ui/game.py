@@ -90,6 +90,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         self.busy = False
         self.task = None
         self._failed = None   # (seat, exception) of a computer player that raised
+        self._reports: list = []   # "X played m: n points." since a person last acted
         self._points: list = []   # points of each move in game.history played here
         self._cover_if_needed()
         self.clear_pending()
@@ -231,6 +232,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         except IllegalMove as exc:
             self.reject(str(exc), exc.cells)
             return None
+        self._reports = []
         self._moved(seat, points)
         self.run_computer_turns()
         return points
@@ -289,8 +291,13 @@ class GameBoard(SavedPicture, widgets.HBox):
         self._points.append(points)
         self.last_move = self.game.history[-1]
         self._after_change()
-        self.say(f"{self.seat_label(seat)} played {self.last_move}: "
-                 f"{self._points_text(points)}. {self._turn_text()}", tone="good")
+        # The person's own move stays in the status while the computer answers.
+        self._reports.append(f"{self.seat_label(seat)} played {self.last_move}: "
+                             f"{self._points_text(points)}.")
+        self.say(f"{self._recent()} {self._turn_text()}", tone="good")
+
+    def _recent(self) -> str:
+        return " ".join(self._reports[-3:])
 
     def _cover_if_needed(self) -> None:
         # Two people at one screen: the next person's hand stays hidden until they click.
@@ -349,7 +356,8 @@ class GameBoard(SavedPicture, widgets.HBox):
     async def _computer_turns(self, loop) -> None:
         try:
             while self._computer_to_move():
-                self.say(f"{self.seat_label(self.game.to_move)} is thinking…")
+                self.say(f"{self._recent()} {self.seat_label(self.game.to_move)} is thinking…"
+                         .strip())
                 move = await loop.run_in_executor(None, self._choose_or_fail)
                 if self.delay and move is not None:
                     await asyncio.sleep(self.delay)
@@ -416,6 +424,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         if self.busy:
             self.say("Wait: the computer is still moving.", tone="bad")
             return
+        self._reports = []
         steps = self._undo_steps()
         if isinstance(steps, str):
             self.say(steps, tone="bad")
@@ -448,6 +457,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         if self.busy:
             self.say("Wait: the computer is still moving.", tone="bad")
             return
+        self._reports = []
         steps = 0
         while True:
             try:
@@ -471,6 +481,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         if self.busy:
             self.say("Wait: the computer is still moving.", tone="bad")
             return
+        self._reports = []
         self.seed += 1
         self.game = self.new_game(self.seed)
         self.rng = random.Random(self.seed)
@@ -542,7 +553,10 @@ class GameBoard(SavedPicture, widgets.HBox):
         shell_buttons = [self.controls[n] for n in SHELL_BUTTONS]
         key = widgets.Accordion(children=[widgets.HTML(
             f'<div style="{PANEL_STYLE}">{self.NOTATION_KEY}</div>')], titles=("Notation",))
-        rows = [self.seat_panel]
+        # The status heads the panel, beside the board, where it stays in view
+        # however long the explanation (under the board it fell off a 768 px screen).
+        self.view.children = [c for c in self.view.children if c is not self.view.status]
+        rows = [self.view.status, self.seat_panel]
         if game_buttons:
             rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
         rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
