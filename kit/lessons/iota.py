@@ -720,9 +720,9 @@ def _play_out(game: Game, seed: int) -> Game:
 def wild_pair(seed: int):
     """Seat 0's final margin over seat 1 without and with a wild swapped into its first
     deal (both games played by planners from the same seed); None if the deal already
-    gives seat 0 a wild."""
+    gives seat 0 a wild (or the deck holds none)."""
     game = Game.new(players=2, seed=seed)
-    if WILD in game.hands[0]:
+    if WILD in game.hands[0] or WILD not in game.deck:
         return None
     d = game.to_dict()
     j = d["deck"].index("W")
