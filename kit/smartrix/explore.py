@@ -37,7 +37,8 @@ from kit.ui.replay import ReplayView
 #: The editor's table: cells of at most EDIT_CELL px, the table at most EDIT_TABLE px.
 EDIT_CELL = 72
 EDIT_TABLE = 400
-#: The palette: the 70 cards by value, PALETTE_COLS a row, right of the table.
+#: The palette: the 70 cards by value, PALETTE_COLS a row, right of the table
+#: (further right when a children's table grows past EDIT_TABLE).
 PALETTE = tuple(sorted(DECK, key=lambda c: (VALUE[c], c)))
 PALETTE_CARD = 42
 PALETTE_STEP = PALETTE_CARD + 4
@@ -211,11 +212,15 @@ class Editor(EditorShell):
         rows = max(1, -(-len(self.game.hand(seat)) // HAND_PER_ROW))
         return 34 + rows * HAND_STEP
 
-    @staticmethod
-    def palette_box(canon: int) -> tuple:
-        """(x, y, size) of a card in the palette."""
+    def palette_x(self) -> float:
+        """The palette's left edge: fixed, unless a children's table grows past it."""
+        return max(PALETTE_X, self._layout().table_right + 24)
+
+    def palette_box(self, canon: int, left=None) -> tuple:
+        """(x, y, size) of a card in the palette (``left``: ``palette_x()``, if known)."""
         row, col = divmod(PALETTE.index(canon), PALETTE_COLS)
-        return PALETTE_X + col * PALETTE_STEP, PALETTE_Y + row * PALETTE_STEP, PALETTE_CARD
+        left = self.palette_x() if left is None else left
+        return left + col * PALETTE_STEP, PALETTE_Y + row * PALETTE_STEP, PALETTE_CARD
 
     def _canvas_xy(self, x, y, size) -> tuple:
         r = self.view.pixel_ratio
@@ -248,7 +253,7 @@ class Editor(EditorShell):
                      fits=self.picked_card() if at is not None and not on_table else None)
         y = self._draw_hands(scene)
         bottom = self._draw_palette(scene)
-        scene.width = PALETTE_X + PALETTE_COLS * PALETTE_STEP + 8
+        scene.width = self.palette_x() + PALETTE_COLS * PALETTE_STEP + 8
         scene.height = max(y, bottom, scene.height) + 8
         return scene
 
@@ -275,12 +280,13 @@ class Editor(EditorShell):
 
     def _draw_palette(self, scene) -> float:
         used = self._used()
-        scene.text(PALETTE_X, 14, "The 70 cards", size=19, bold=True, anchor="start")
-        scene.text(PALETTE_X, 36, "in use: T table, H hand, C collected", size=15,
+        left = self.palette_x()
+        scene.text(left, 14, "The 70 cards", size=19, bold=True, anchor="start")
+        scene.text(left, 36, "in use: T table, H hand, C collected", size=15,
                    fill=MUTED, anchor="start")
         cards = []
         for canon in PALETTE:
-            x, y, size = self.palette_box(canon)
+            x, y, size = self.palette_box(canon, left)
             picked = canon == self.picked
             card = rotate(self._as_lies(canon), self.turns) if picked else canon
             cards.append(FlatCard(card, x, y, size, picked=picked, tag=used.get(canon)))
@@ -302,7 +308,7 @@ class Editor(EditorShell):
     # ----- clicks ---------------------------------------------------------------------
 
     def on_click(self, x: float, y: float) -> None:
-        if x >= PALETTE_X:
+        if x >= self.palette_x():
             canon = self._palette_at(x, y)
             if canon is not None:
                 self.pick(canon)
@@ -319,7 +325,8 @@ class Editor(EditorShell):
                  tone="bad")
 
     def _palette_at(self, x, y):
-        col, row = int((x - PALETTE_X) // PALETTE_STEP), int((y - PALETTE_Y) // PALETTE_STEP)
+        left = self.palette_x()
+        col, row = int((x - left) // PALETTE_STEP), int((y - PALETTE_Y) // PALETTE_STEP)
         k = row * PALETTE_COLS + col
         if 0 <= col < PALETTE_COLS and y >= PALETTE_Y and k < len(PALETTE):
             return PALETTE[k]

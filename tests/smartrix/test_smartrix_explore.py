@@ -11,6 +11,7 @@ import pytest
 from kit import IllegalMove, InvalidPosition, smartrix
 from kit.smartrix import Board, Game, Replay, analysis
 from kit.smartrix.board import cautious_hints
+from kit.smartrix.explore import PALETTE_X
 from kit.smartrix.cards import CANONICAL, TEXT, parse_card, rotate
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove, unpack_frame
@@ -287,6 +288,17 @@ def test_players_collected_piles_mover_and_deal():
     e.seed_box.value = 11
     e.tool_buttons["deal"].click()
     assert e.game == Game.new(2, seed=11)
+
+
+def test_a_long_childrens_table_pushes_the_palette_right():
+    row = fill([(1 if c % 5 == 4 else 0, c) for c in range(12)])   # no 5 in a line
+    e = editor(setup(row, [["00000000"], ["11111111"]], window=None))
+    assert e.palette_x() >= e._layout().table_right + 24
+    assert e._layout().table_right > PALETTE_X
+    click(e.canvas, *e.cell_xy((0, 11)))
+    assert e.picked == CANONICAL[parse_card(row[(0, 11)])]
+    click(e.canvas, *e.palette_xy("00000000"))
+    assert e.picked == CANONICAL[parse_card("00000000")]
 
 
 def test_a_click_with_nothing_picked_says_so():
