@@ -155,19 +155,22 @@ class Exercise(widgets.VBox):
 
     def submit(self, answer=None) -> Optional[Verdict]:
         """Judge ``answer`` (default: the text box, or the ``answer`` function's)."""
-        if answer is None:
-            answer = self.text.value if self.read_answer is None else self.read_answer()
         try:
+            if answer is None:
+                answer = self.text.value if self.read_answer is None else self.read_answer()
             verdict = self.check(answer)
         except ValueError as exc:   # malformed input: the check says what is wrong
             self.say(f"I could not use that answer: {exc}", tone="bad")
             return None
         self.attempts.append((answer, verdict))
-        if verdict.correct:
+        said = str(verdict)
+        if verdict.correct and self.revealed and not self.solved:
+            said += " (You saw the solution first, so this one is not counted as done.)"
+        elif verdict.correct:
             self.solved = True
             if self.progress is not None:
                 self.progress.mark_done(self.key)
-        self.say(str(verdict), tone="good" if verdict.correct else "bad")
+        self.say(said, tone="good" if verdict.correct else "bad")
         return verdict
 
     def hint(self) -> str:

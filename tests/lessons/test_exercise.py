@@ -110,3 +110,20 @@ def test_the_saved_output_shows_the_task_and_the_picture():
     assert "What is 6 + 1?" in data["text/html"] and "data:image/svg+xml" in data["text/html"]
     assert data["text/plain"] == "Exercise: What is 6 + 1?"
     assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_an_answer_the_function_cannot_read_is_answered_like_bad_text():
+    def no_move_yet():
+        raise InvalidMoveText("take a tile on the board first")
+    ex = exercise(answer=no_move_yet)
+    assert ex.submit() is None
+    assert ex.message == "I could not use that answer: take a tile on the board first"
+
+
+def test_a_right_answer_after_show_me_is_not_counted_as_done():
+    progress = Progress()
+    ex = exercise(progress=progress)
+    ex.show()
+    assert ex.submit("7").correct
+    assert not ex.solved and progress.done == set()
+    assert "not counted" in ex.message
