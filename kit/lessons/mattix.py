@@ -349,6 +349,7 @@ def typed_exercise(task: str, game: Game, check, *, hints=(), show=None, progres
     """Exercise: the position as a picture (``show_line=False`` hides the blue
     outline that would give the answer away); the answer is typed;
     ``check(game, text)`` judges it."""
+    game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
     svg = board_svg(game, cell=80, show_line=show_line)
     return Exercise(task, lambda text: check(game, text), hints=hints, show=show,
                     board=widgets.HTML(svg_img(svg)), picture=lambda: svg, progress=progress,
@@ -376,6 +377,7 @@ def take_exercise(task: str, game: Game, check, *, hints=(), progress=None, key=
 
     Show me plays the best line (its first ``reveal_takes`` takes, or all).
     """
+    game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
     board = board_for(game)
     line = best_line(game)[:reveal_takes]
     return Exercise(task, lambda move: check(game, move), answer=lambda: first_take(board),
@@ -514,7 +516,8 @@ def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> list:
         rows.append({"board": f"{r['size']} x {r['size']}", "level": r["level"],
                      "boards": len(v), "row player wins": sum(x > 0 for x in v),
                      "draws": sum(x == 0 for x in v), "column player wins": sum(x < 0 for x in v),
-                     "mean margin": round(sum(v) / len(v), 1)})
+                     "mean margin": round(sum(v) / len(v), 1),
+                     "seconds per board": round(r["cpu_seconds"] / len(v), 2)})
     return rows
 
 

@@ -243,3 +243,30 @@ def test_the_sandbox_starts_a_board_of_the_chosen_size_level_and_side():
     bundle = box._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert "data:image/svg+xml" in data["text/html"]
+
+
+def test_an_exercise_keeps_its_position_when_the_notebook_plays_on():
+    g = game()
+    ex = L.legal_takes_exercise(g)
+    g.play("1,0")
+    assert ex.submit("1,0 1,2").correct
+
+
+def test_lesson_builders_judge_right_wrong_and_malformed_answers():
+    g = game()
+    score = L.score_exercise(g, "1,0")
+    assert score.submit("12").correct and not score.submit("8").correct
+    assert score.submit("twelve") is None and "whole number" in score.message
+    net = L.net_gain_exercise(g, "1,2")
+    assert net.submit("-4").correct and not net.submit("4").correct
+    assert net.show() == "-4"
+    outcome = L.outcome_exercise(g)
+    assert outcome.submit("not over").correct and outcome.show() == "not over"
+    take = L.take_exercise("Take a tile.", g, L.check_take, reveal_takes=1)
+    take.board.submit(Move(0, 0))   # refused by the board: not in the star's row
+    assert take.submit() is None
+    take.show()
+    assert take.board.game.history == [L.best_line(g)[0]] and take.submit().correct
+    guess = L.prediction_exercise("Who wins?", {"a": "a", "b": "b"}, "b", "b won 7 of 10.")
+    assert not guess.submit("a").correct and guess.submit("B").correct
+    assert guess.submit("c") is None and "answer one of: a, b" in guess.message
