@@ -1,0 +1,166 @@
+"""Graded exercise sets for nbgrader, built from the lesson puzzles.
+
+Covers: writing one nbgrader *source* notebook per game
+(``<course>/source/<game>_puzzles/<game>_puzzles.ipynb``) from the puzzles in
+``kit/lessons/puzzles/<game>.json`` as they are when it runs (all of them, or
+those picked by number), and ``check``, which the autograder cells call. Each
+puzzle is three cells: its task and position (a picture), the student's answer
+as moves in the game's notation, and a locked autograder cell worth one point.
+The autograder cell carries the puzzle's position and goal itself (not its
+number, which moves when puzzles are added), and judges the answer with the
+kit's own ``check_puzzle``: a wrong answer fails with the kit's reason, a
+malformed one with the kit's InvalidMoveText message; either scores 0.
+
+Not covered: nbgrader's course setup beyond one config file, or answers made
+on a live board (the lessons' puzzle boards do that, ungraded).
+
+    python -m kit.classroom.grading COURSE_DIR [GAME [NUMBER ...]]
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import nbformat
+
+from kit.lessons.exercise import Verdict
+
+GAMES = ("iota", "mattix", "smartrix")
+STUB = 'answer = ""  # your answer, between the quotes'
+FORMATS = {
+    "iota": "cards placed as card@row,col, several separated by spaces "
+            "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`",
+    "mattix": "the tile you take as row,col (e.g. `\"2,3\"`)",
+    "smartrix": "the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
+                "the card as its 8 boxes, turned the way you place it",
+}
+CONFIG = '''# nbgrader's settings for this class (see docs/teaching.md).
+c = get_config()  # noqa: F821 (nbgrader provides it)
+c.CourseDirectory.course_id = "kit-class"
+# The student's answer cell starts as an empty answer, not NotImplementedError.
+c.ClearSolutions.code_stub = {"python": %r}
+''' % STUB
+
+
+class WrongAnswer(AssertionError):
+    """An answer the kit judged wrong; its message is the kit's reason."""
+
+
+def _module(game: str):
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
+    return importlib.import_module(f"kit.lessons.{game}")
+
+
+def check(game: str, puzzle: dict, answer) -> Verdict:
+    """Judge ``answer`` to ``puzzle`` (its JSON: position, goal, target) with the kit.
+
+    Returns the Verdict when right; raises WrongAnswer with the kit's reason when
+    wrong, and kit.InvalidMoveText when the answer cannot be read.
+    """
+    module = _module(game)
+    p = module.Puzzle(number=puzzle.get("number", 0), grade=puzzle.get("grade", 1),
+                      goal=puzzle["goal"], target=puzzle.get("target", 0),
+                      position=puzzle["position"], hint="", solution=())
+    verdict = module.check_puzzle(p, answer)
+    if not verdict.correct:
+        raise WrongAnswer(str(verdict))
+    print(verdict)
+    return verdict
+
+
+def _meta(grade_id: str, *, solution=False, grade=False, locked=True, points=None) -> dict:
+    meta = {"grade_id": grade_id, "solution": solution, "grade": grade, "locked": locked,
+            "task": False, "schema_version": 3}
+    if points is not None:
+        meta["points"] = points
+    return {"nbgrader": meta}
+
+
+def picture(game: str, puzzle) -> str:
+    """The position as SVG; an IOTA block-the-lot puzzle shows every hand."""
+    if game == "iota" and puzzle.goal == "block_lot":
+        from kit.iota.draw import draw_game
+        return draw_game(puzzle.game, open_hands=True).to_svg()
+    return puzzle.game._repr_svg_()
+
+
+def puzzle_cells(game: str, puzzle, data: dict) -> list:
+    n = puzzle.number
+    task = nbformat.v4.new_markdown_cell(
+        f"## {puzzle.task}\n\n![position](attachment:puzzle{n}.svg)\n\n"
+        f"Answer below with {FORMATS[game]}.",
+        metadata=_meta(f"task_{n}"))
+    task.attachments = {f"puzzle{n}.svg": {
+        "image/svg+xml": base64.b64encode(picture(game, puzzle).encode()).decode()}}
+    answer = nbformat.v4.new_code_cell(
+        f"# Puzzle {n}\n### BEGIN SOLUTION\nanswer = {json.dumps(_solution_text(puzzle))}\n"
+        "### END SOLUTION", metadata=_meta(f"answer_{n}", solution=True, locked=False))
+    graded = {k: data[k] for k in ("goal", "target", "position") if k in data}
+    check_cell = nbformat.v4.new_code_cell(
+        f"# Puzzle {n}: checked by the kit (1 point). Do not edit.\n"
+        f"check({game!r}, {graded!r}, answer)",
+        metadata=_meta(f"check_{n}", grade=True, points=1))
+    return [task, answer, check_cell]
+
+
+def _solution_text(puzzle) -> str:
+    return puzzle.solution if isinstance(puzzle.solution, str) else "; ".join(puzzle.solution)
+
+
+def assignment(game: str, numbers=None) -> nbformat.NotebookNode:
+    """The nbgrader source notebook for ``game``: every puzzle, or those ``numbers``."""
+    module = _module(game)
+    raw = json.loads(module.PUZZLES.read_text())["puzzles"]
+    puzzles = module.load_puzzles()
+    wanted = set(numbers) if numbers else {p.number for p in puzzles}
+    unknown = wanted - {p.number for p in puzzles}
+    if unknown:
+        raise ValueError(f"{game} has no puzzle {sorted(unknown)}; it has 1-{len(puzzles)}")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nb.cells.append(nbformat.v4.new_markdown_cell(
+        f"# {game.capitalize()} puzzles: graded set\n\nEach puzzle is worth one point. "
+        "Write your answer between the quotes, run the cell, then run the check under it: "
+        "it says *Right!* or why not. Submit when done.", metadata=_meta("intro")))
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "from kit.classroom.grading import check", metadata=_meta("setup")))
+    for p in puzzles:
+        if p.number in wanted:
+            nb.cells.extend(puzzle_cells(game, p, raw[p.number - 1]))
+    return nb
+
+
+def write_course(course: Path, games=GAMES, numbers=None) -> list:
+    """Write nbgrader_config.py (if absent) and each game's source notebook."""
+    course.mkdir(parents=True, exist_ok=True)
+    config = course / "nbgrader_config.py"
+    if not config.exists():
+        config.write_text(CONFIG)
+    written = []
+    for game in games:
+        target = course / "source" / f"{game}_puzzles" / f"{game}_puzzles.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(assignment(game, numbers), target)
+        written.append(target)
+    return written
+
+
+def main(argv: list) -> int:
+    if not argv:
+        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        return 2
+    games = [argv[1]] if len(argv) > 1 else GAMES
+    numbers = [int(a) for a in argv[2:]] or None
+    for path in write_course(Path(argv[0]), games, numbers):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

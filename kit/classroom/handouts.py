@@ -1,0 +1,159 @@
+"""Handouts: every lesson as a static HTML page and a PDF, for printing.
+
+Covers: the lessons found by glob (``notebooks/NN_*.ipynb`` and
+``notebooks/<game>/NN_*.ipynb``, so new lessons are picked up without a list),
+their saved outputs with the code hidden, and the PDF printed from that HTML by
+the system's headless Chromium. The pictures are the outputs the lessons
+already saved: an ``<img>`` of the SVG (``text/html``) or the SVG itself. A live
+board's saved widget output is dropped in favour of the picture saved beside
+it (rendering the widget would need its state and a CDN script).
+
+Two copies: ``build/handouts/student/`` leaves out cells tagged ``solution``;
+``build/handouts/teacher/`` keeps them and adds, per game, a solutions sheet
+drawn from the puzzle data (``kit/lessons/puzzles/<game>.json``): each puzzle's
+position, task, solution and hint.
+
+Not covered: running the lessons (``make lessons`` does) or slides.
+
+    python -m kit.classroom.handouts [OUT_DIR]
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+from nbconvert import HTMLExporter
+from nbconvert.preprocessors import Preprocessor, TagRemovePreprocessor
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON_GLOBS = ("notebooks/[0-9]*.ipynb", "notebooks/*/[0-9]*.ipynb")
+WIDGET = "application/vnd.jupyter.widget-view+json"
+SOLUTION_TAG = "solution"
+GAMES = ("iota", "mattix", "smartrix")
+
+
+def lessons(root: Path = ROOT) -> list:
+    """Every lesson notebook, in reading order (welcome first, then game by game)."""
+    found = {p for pattern in LESSON_GLOBS for p in root.glob(pattern)}
+    return sorted(found, key=lambda p: p.relative_to(root).parts)
+
+
+class DropWidgetViews(Preprocessor):
+    """Keep a live board's saved picture, not its widget reference."""
+
+    def preprocess_cell(self, cell, resources, index):
+        for out in cell.get("outputs", []):
+            if WIDGET in out.get("data", {}) and len(out["data"]) > 1:
+                del out["data"][WIDGET]
+        return cell, resources
+
+
+def exporter(teacher: bool) -> HTMLExporter:
+    """Lab-styled HTML without code, prompts, or scripts fetched from the internet."""
+    ex = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
+                      exclude_output_prompt=True)
+    # A classroom PDF is printed offline: no MathJax or require.js from a CDN.
+    ex.mathjax_url = ""
+    ex.require_js_url = ""
+    ex.register_preprocessor(DropWidgetViews(), enabled=True)
+    if not teacher:
+        ex.register_preprocessor(TagRemovePreprocessor(
+            remove_cell_tags={SOLUTION_TAG}, enabled=True), enabled=True)
+    return ex
+
+
+def lesson_html(path: Path, teacher: bool = False) -> str:
+    nb = nbformat.read(path, as_version=4)
+    body, _ = exporter(teacher).from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+    return body
+
+
+def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
+    """A notebook (built, not executed) showing every puzzle of ``game`` solved."""
+    module = importlib.import_module(f"kit.lessons.{game}")
+    if not hasattr(module, "load_puzzles"):
+        return None
+    puzzles = module.load_puzzles()
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell(
+        f"# {game.capitalize()}: puzzle solutions (teacher's copy)\n\n"
+        f"{len(puzzles)} puzzles from `kit/lessons/puzzles/{game}.json`; "
+        "each solution is checked by the kit (tests/lessons)."))
+    for p in puzzles:
+        solution = p.solution if isinstance(p.solution, str) else " ; ".join(p.solution)
+        verdict = module.check_puzzle(p, p.solution)
+        cell = nbformat.v4.new_markdown_cell(
+            f"## {html.escape(p.task)}\n\n**Solution:** `{solution}`\n\n"
+            f"**The kit says:** {html.escape(str(verdict))}\n\n**Hint:** {html.escape(p.hint)}")
+        nb.cells.append(cell)
+        nb.cells.append(svg_cell(p.game._repr_svg_()))
+    return nb
+
+
+def svg_cell(svg: str) -> nbformat.NotebookNode:
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"image/svg+xml": svg})]
+    return cell
+
+
+def print_pdf(html_file: Path, pdf_file: Path, chromium: str = "chromium") -> None:
+    """Chromium's own print of the page, without its date and file-name margins."""
+    with tempfile.TemporaryDirectory() as profile:
+        cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+               f"--user-data-dir={profile}", "--no-pdf-header-footer",
+               "--run-all-compositor-stages-before-draw",
+               f"--print-to-pdf={pdf_file}", html_file.resolve().as_uri()]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+    if done.returncode != 0 or not pdf_file.exists():
+        raise RuntimeError(f"chromium could not print {html_file}:\n{done.stderr[-2000:]}")
+
+
+def write(html_text: str, out: Path, pdf: bool) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(html_text, encoding="utf-8")
+    if pdf:
+        print_pdf(out, out.with_suffix(".pdf"))
+
+
+def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool = True,
+          only=None) -> list:
+    """Write every handout (or those whose path contains one of ``only``); returns the HTML files."""
+    if pdf and shutil.which("chromium") is None:
+        raise RuntimeError("the PDFs need Debian's chromium: sudo apt-get install chromium")
+    written = []
+    for path in lessons(root):
+        rel = path.relative_to(root / "notebooks").with_suffix(".html")
+        if only and not any(o in str(path) for o in only):
+            continue
+        for copy in ("student", "teacher"):
+            target = out / copy / rel
+            write(lesson_html(path, teacher=copy == "teacher"), target, pdf)
+            written.append(target)
+    for game in GAMES:
+        if only and not any(o in game for o in only):
+            continue
+        nb = puzzle_solutions(game)
+        if nb is not None:
+            body, _ = exporter(True).from_notebook_node(nb)
+            target = out / "teacher" / game / "puzzle_solutions.html"
+            write(body, target, pdf)
+            written.append(target)
+    return written
+
+
+def main(argv: list) -> int:
+    out = Path(argv[0]) if argv else ROOT / "build" / "handouts"
+    for f in build(out):
+        print(f.relative_to(out), "+ .pdf")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

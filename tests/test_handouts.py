@@ -1,0 +1,88 @@
+"""make handouts: lessons as HTML (pictures inline, code hidden) and printed PDFs."""
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+from pypdf import PdfReader
+
+from kit.classroom import handouts
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def needs_chromium():
+    """Like the browser tests: skipped without chromium, failed if CI requires it."""
+    if shutil.which("chromium") is None:
+        if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
+            pytest.fail("KIT_REQUIRE_BROWSER=1 but no chromium on PATH for the PDFs")
+        pytest.skip("the PDFs need Debian's chromium: sudo apt-get install chromium")
+
+
+def picture_outputs(nb) -> int:
+    return sum(1 for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+               if "image/svg+xml" in o.get("data", {})
+               or "data:image/svg+xml" in str(o.get("data", {}).get("text/html", "")))
+
+
+def test_lessons_are_found_by_glob_in_reading_order(tmp_path):
+    for name in ("notebooks/00_welcome.ipynb", "notebooks/play.ipynb",
+                 "notebooks/zgame/02_b.ipynb", "notebooks/zgame/01_a.ipynb",
+                 "notebooks/agame/01_x.ipynb"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nbformat.v4.new_notebook(), tmp_path / name)
+    found = [str(p.relative_to(tmp_path)) for p in handouts.lessons(tmp_path)]
+    assert found == ["notebooks/00_welcome.ipynb", "notebooks/agame/01_x.ipynb",
+                     "notebooks/zgame/01_a.ipynb", "notebooks/zgame/02_b.ipynb"]
+
+
+def test_every_saved_picture_of_the_welcome_is_in_its_html_and_no_code_is():
+    path = ROOT / "notebooks" / "00_welcome.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    page = handouts.lesson_html(path)
+    pictures = len(re.findall(r"data:image/svg\+xml|<svg[ >]", page))
+    assert picture_outputs(nb) > 0 and pictures >= picture_outputs(nb)
+    code = [c.source.splitlines()[0] for c in nb.cells if c.cell_type == "code" and c.source]
+    assert code and not any(line in page for line in code if len(line) > 12)
+    # A live board shows its saved picture, not a widget that needs state and a CDN.
+    assert "application/vnd.jupyter.widget-view+json" not in page
+
+
+def test_solution_cells_are_only_in_the_teachers_copy(tmp_path):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("Task: find the best play."),
+                nbformat.v4.new_markdown_cell("Answer: 2,2 wins by 6.",
+                                              metadata={"tags": ["solution"]})]
+    path = tmp_path / "01_lesson.ipynb"
+    nbformat.write(nb, path)
+    student, teacher = handouts.lesson_html(path), handouts.lesson_html(path, teacher=True)
+    assert "find the best play" in student and "wins by 6" not in student
+    assert "wins by 6" in teacher
+
+
+@pytest.mark.parametrize("game", handouts.GAMES)
+def test_the_teachers_solution_sheet_shows_every_puzzle_solved(game):
+    nb = handouts.puzzle_solutions(game)
+    module = __import__(f"kit.lessons.{game}", fromlist=["load_puzzles"])
+    puzzles = module.load_puzzles()
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert text.count("**Solution:**") == len(puzzles) > 0
+    assert text.count("Right!") == len(puzzles)          # the kit checked each one
+    assert sum(1 for c in nb.cells if c.cell_type == "code") == len(puzzles)
+
+
+def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
+    needs_chromium()
+    written = handouts.build(tmp_path, only=["00_welcome"])
+    names = sorted(str(p.relative_to(tmp_path)) for p in written)
+    assert names == ["student/00_welcome.html", "teacher/00_welcome.html"]
+    for html in written:
+        assert "data:image/svg+xml" in html.read_text()
+        pdf = html.with_suffix(".pdf")
+        assert pdf.read_bytes().startswith(b"%PDF")
+        reader = PdfReader(pdf)
+        assert len(reader.pages) >= 2
+        assert "Welcome" in reader.pages[0].extract_text()
