@@ -20,9 +20,10 @@ and corrupted positions, which must be refused with a ValueError and change
 nothing (which positions: the seed says). The output gives, per game, the
 games, moves and games per second, and each failure with its seed and the
 command that replays it; the exit status is 1 if anything failed. The CPU
-time is given too: on a shared machine the wall clock measures the load. A script,
-not a test (it runs for hours on a small machine); tests/test_soak.py runs it
-for a handful of games.
+time is given too: on a shared machine the wall clock measures the load. A
+script, not a test (about half an hour on two idle cores, hours on a busy
+machine: figures in README.md); tests/test_soak.py runs it for a handful of
+games.
 """
 
 from __future__ import annotations
