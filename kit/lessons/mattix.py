@@ -517,7 +517,7 @@ def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> list:
                      "boards": len(v), "row player wins": sum(x > 0 for x in v),
                      "draws": sum(x == 0 for x in v), "column player wins": sum(x < 0 for x in v),
                      "mean margin": round(sum(v) / len(v), 1),
-                     "seconds per board": round(r["cpu_seconds"] / len(v), 2)})
+                     "ms to solve a board": round(1000 * r["cpu_seconds"] / len(v))})
     return rows
 
 
@@ -527,6 +527,30 @@ def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> bool:
     row = next(r for r in data["rows"] if r["size"] == size and r["level"] == level)
     again = [solve(Game.new(seed=s, size=size, level=level))[0] for s in range(boards)]
     return again == row["values"][:boards]
+
+
+def first_player_prediction(progress=None) -> Exercise:
+    """Lesson 4: predict whether the first player wins more 4 x 4 level 1 boards."""
+    four = first_player_table()[0]
+    truth = "yes" if four["row player wins"] > four["column player wins"] else "no"
+    return prediction_exercise(
+        "On 4 x 4 boards at level 1, with perfect play by both: does the row player (first) "
+        "win more boards than the column player? Type yes or no.", {"yes": "yes", "no": "no"},
+        truth, f"The row player wins {four['row player wins']} of {four['boards']} boards, "
+        f"the column player {four['column player wins']}; {four['draws']} are draws.",
+        progress, key="first player")
+
+
+def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2) -> Exercise:
+    """Lesson 4: predict who wins more games, greedy or lookahead (played here, seeded)."""
+    duel = tournament([GreedyPlayer(), LookaheadPlayer()], games=games, size=size, level=level,
+                      progress=False)
+    truth = max(duel, key=lambda s: s.win_rate).name
+    return prediction_exercise(
+        f"Who wins more of {games} games on {size} x {size}: greedy or lookahead? "
+        "Type greedy or lookahead.", {"greedy": "greedy", "lookahead": "lookahead"}, truth,
+        " and ".join(f"{s.name} won {s.win_rate:.0%}" for s in duel) + " of the games.",
+        progress, key="duel")
 
 
 def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,

@@ -270,3 +270,16 @@ def test_lesson_builders_judge_right_wrong_and_malformed_answers():
     guess = L.prediction_exercise("Who wins?", {"a": "a", "b": "b"}, "b", "b won 7 of 10.")
     assert not guess.submit("a").correct and guess.submit("B").correct
     assert guess.submit("c") is None and "answer one of: a, b" in guess.message
+
+
+def test_lesson_4_predictions_are_judged_by_the_computed_numbers():
+    four = L.first_player_table()[0]
+    said = "yes" if four["row player wins"] > four["column player wins"] else "no"
+    first = L.first_player_prediction()
+    assert first.submit(said).correct and not first.submit({"yes": "no", "no": "yes"}[said]).correct
+    assert f"{four['row player wins']} of {four['boards']}" in first.message
+    duel = L.duel_prediction(games=4, size=4)
+    standings = L.tournament([L.GreedyPlayer(), L.LookaheadPlayer()], games=4, size=4, level=2,
+                             progress=False)
+    best = max(standings, key=lambda s: s.win_rate).name
+    assert duel.submit(best).correct
