@@ -259,7 +259,8 @@ def breakdown(why) -> str:
     lines = "; ".join(f"{' + '.join(str(VALUE[parse_card(t)]) for t in line.cards)} = "
                       f"{line.points} ({line.cards[0]} to {line.cards[-1]})" for line in why.lines)
     doubles = "".join(f", x 2 for {d.split(':')[0]}" for d in why.doublings)
-    return f"Lines: {lines}. Together {why.base}{doubles}: {why.points}."
+    total = f"Together {why.base}{doubles}: {why.points}." if doubles else f"Together {why.points}."
+    return f"Lines: {lines}. {total}"
 
 
 #: The printed rules' worked example: four seats, each holding its turn's cards.
@@ -277,7 +278,7 @@ def worked_example(turns: int = 0) -> Game:
     return game
 
 
-SCORING_KINDS = ("one line", "two lines", "a lot")
+SCORING_KINDS = ("one line", "two lines", "a lot", "a wild")
 
 
 def scoring_plays(seeds=(3,)) -> dict:
@@ -285,10 +286,10 @@ def scoring_plays(seeds=(3,)) -> dict:
     found = {}
     for game in self_play_positions(seeds, every=1):
         for points, play in rank_moves(game):
-            if WILD in play.cards:
-                continue
             why = game.explain(play)
-            kind = ("a lot" if len(why.doublings) == 1 and len(play.cells) < 4 else
+            kind = ("a wild" if WILD in play.cards and len(why.lines) == 2 and not why.doublings
+                    else None if WILD in play.cards else
+                    "a lot" if len(why.doublings) == 1 and len(play.cells) < 4 else
                     "two lines" if len(why.lines) == 2 and len(play.cells) == 1 else
                     "one line" if len(why.lines) == 1 and len(play.cells) == 2 else None)
             if kind and kind not in found:
@@ -299,12 +300,35 @@ def scoring_plays(seeds=(3,)) -> dict:
 
 
 def table_after(game: Game, play) -> Game:
-    """The position after ``play`` with the scores as before: a picture of a play to score."""
+    """The position just after ``play``, before its points are added or cards drawn: the
+    same player to move, holding the cards left. A picture of a play to score."""
+    play = read_play(play)
     after = game.copy()
-    after.play(read_play(play))
+    after.play(play)
     d = after.to_dict()
-    d["scores"] = list(game.scores)
+    me = game.to_move
+    kept = list(game.hands[me])
+    for card in play.cards:
+        kept.remove(card)
+    drawn = list(after.hands[me])
+    for card in kept:
+        drawn.remove(card)
+    d["deck"] = [TEXT[c] for c in drawn] + d["deck"]
+    d["hands"][me] = [TEXT[c] for c in kept]
+    d.update(scores=list(game.scores), to_move=me, passes=game.passes)
     return Game.from_dict(d)
+
+
+#: The live board's table box: pictures of exercises are the board's size.
+BOX = (0, 0, 580, 560)
+
+
+def play_picture(game: Game, play) -> str:
+    """The table just after ``play`` (outlined), the window centred on it, no score shown."""
+    cells = read_play(play).cells
+    centre = (round(sum(r for r, _ in cells) / len(cells)),
+              round(sum(c for _, c in cells) / len(cells)))
+    return table_after(game, play).svg(highlight=cells, box=BOX, centre=centre)
 
 
 # ----- lesson 4: wilds, passing, the end ---------------------------------------
@@ -387,6 +411,29 @@ def recycle_exercise(progress=None) -> Exercise:
                     key="recycle")
 
 
+def pass_position(seed: int = 1) -> Game:
+    """A seeded late position: the deck is empty and every other player has just passed."""
+    d = played_until(seed, players=2, deck_at_most=0).to_dict()
+    d["passes"] = len(d["hands"]) - 1
+    return Game.from_dict(d)
+
+
+def check_pass_ends(game: Game, answer) -> Verdict:
+    """Would the game be over if the player to move passed now? (yes or no)"""
+    said = read_yes_no(answer)
+    after = game.copy()
+    after.play(Pass.of(()))
+    over = after.is_over
+    if over:
+        why = (f"the deck is empty and all {game.players} players have now passed in a row: "
+               "the game ends, with no bonus. (The printed rules do not say; this kit ends it, "
+               "or the passing would go round for ever.)")
+    else:
+        why = ("the game goes on: " + ("the deck still has cards" if game.deck else
+                                        "not every player has passed in a row yet") + ".")
+    return Verdict(said == over, why[0].upper() + why[1:])
+
+
 def check_final_score(game: Game, play, answer) -> Verdict:
     """The score of the game's last play, with its doubling; also says the game is over."""
     verdict = check_score(game, play, answer)
@@ -451,7 +498,8 @@ def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, pro
 def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=None,
                    key=None, placeholder: str = "") -> Exercise:
     """Exercise on a picture: the answer is typed; ``check(text)`` judges it."""
-    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(svg_img(svg)),
+    img = svg_img(svg).replace("<img ", "<img style='max-width: 100%; height: auto' ", 1)
+    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(img),
                     picture=lambda: svg, progress=progress, key=key, placeholder=placeholder)
 
 
@@ -468,7 +516,7 @@ def line_exercise(i: int, progress=None) -> Exercise:
 
 def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> Exercise:
     """Lesson 3: the play is shown on the table (outlined); type its score."""
-    svg = table_after(game, play).svg(highlight=read_play(play).cells)
+    svg = play_picture(game, play)
     why = game.explain(read_play(play))
     return typed_exercise(f"The outlined cards were just played ({play}). How many points?",
                           svg, lambda text: check_score(game, play, text), hints=hints,

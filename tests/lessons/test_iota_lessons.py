@@ -6,7 +6,7 @@ import json
 import pytest
 
 from kit import InvalidMoveText
-from kit.iota import Game, best_turn
+from kit.iota import Game, best_turn, parse_card
 from kit.iota.moves import Play, Recycle
 from kit.lessons import iota as L
 from kit.lessons.exercise import Progress
@@ -103,7 +103,10 @@ def test_score_refuses_malformed_numbers(answer):
 def test_score_exercise_picture_does_not_give_the_score_away():
     ex = L.score_exercise(worked(2), WORKED[2])
     svg = ex.picture()
-    assert "34" not in svg.split("Pending")[0] or "Pending" not in svg
+    assert "Pending play" not in svg and "x 2" not in svg
+    shown = L.table_after(worked(2), WORKED[2])
+    assert shown.scores == [6, 6, 0, 0] and shown.to_move == 2 and shown.hand == ["1GT", "1GX"]
+    assert shown.table == {**worked(2).table, (0, 3): parse_card("2YS"), (-1, 3): parse_card("3YS")}
     assert ex.submit("34").correct
 
 
@@ -138,6 +141,30 @@ def test_exchange_count():
     assert n <= 2 and L.check_exchange_count(late, str(n)).correct
     wrong = L.check_exchange_count(late, "4")
     assert not wrong.correct and "printed rules do not say" in wrong.why
+
+
+def test_everybody_passing_ends_the_game_only_with_the_deck_empty():
+    game = L.pass_position()
+    assert not game.deck and game.passes == 1
+    right = L.check_pass_ends(game, "yes")
+    assert right.correct and "printed rules do not say" in right.why
+    assert not L.check_pass_ends(game, "no").correct
+    early = L.worked_example(0)
+    assert L.check_pass_ends(early, "no").correct and "deck still has cards" in L.check_pass_ends(early, "no").why
+    with pytest.raises(InvalidMoveText):
+        L.check_pass_ends(game, "perhaps")
+
+
+def test_scoring_plays_cover_each_kind_and_are_legal():
+    found = L.scoring_plays()
+    assert set(found) == set(L.SCORING_KINDS)
+    for kind, (game, play) in found.items():
+        why = game.explain(play)
+        assert why.legal
+        if kind != "a lot":
+            assert len(why.lines) == (1 if kind == "one line" else 2)
+        assert (kind == "a wild") == ("W" in play)
+        assert bool(why.doublings) == (kind == "a lot")
 
 
 def test_final_play_doubles_and_ends_the_game():
