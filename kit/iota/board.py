@@ -20,13 +20,21 @@ undo/redo, hints and the move list. This module adds what is IOTA's:
   a clicked row is drawn as pending cards, its score explained in the panel
   (``preview``); ``replay()`` hands over the game so far as a ``Replay``.
 
-**[decision] The table's size.** The canvas is a fixed 932 x 560 picture so
-it fits a 1366 x 768 projector beside the side panel and never jumps: the table
-gets a 580 x 560 box, its cards shrink to fit from 72 px down to 48 px (still
-readable from the back), and past that the box shows a window of the table
-(11 x 10 cells) instead of shrinking further. The window follows the action:
-it recentres when a pending card, the last play or a hint would fall outside,
-and the shaded edges scroll it by half a window.
+**[decision] The picture's size.** The canvas is a fixed 580 px wide picture
+(``draw_game(side=False)``), so that it and the shell's 336 px panel fit side
+by side at full size in JupyterLab with its file browser open at 1366 x 768
+(a notebook output about 930 px wide); the 932 px picture with its own seat
+panel was shrunk to 70 % there. The seats and scores are the shell's panel's;
+the picture keeps, under the table, the seat to move, the deck, the mover's
+hand and beside it the notes (a pending play's score line by line, what to do
+next). A saved lesson's ``game._repr_svg_()`` keeps the full picture. The
+table gets a 580 x 400 box, centred in it; its cards grow up to 96 px while
+the table is small (read from the back of a class) and shrink to fit down to
+48 px, and past that the box shows a window of the table (11 x 7 cells)
+instead of shrinking further. The window follows the action: it recentres
+when a pending card, the last play or a hint would fall outside, and the
+shaded edges scroll it by half a window. The picture's height stays put while
+the notes fit their seven lines (all but the longest explanations).
 
 Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 (``draw.py``).
@@ -43,7 +51,8 @@ from kit.iota.rules import Game
 from kit.ui.game import GameBoard
 
 #: The table's box in the picture: (x, y, width, height).
-TABLE_BOX = (0, 0, 580, 560)
+TABLE_BOX = (0, 0, 580, 400)
+MAX_CELL = 96
 MIN_CELL = 48
 HINT_ROWS = 3
 
@@ -62,7 +71,9 @@ class Board(GameBoard):
         "<code>recycle 0,3 3GT</code> swaps the wild at (0,3) for 3GT; "
         "<code>pass 2GT 1RC</code> passes, exchanging those cards.<br>"
         "On the table: thin blue = the last play, thick blue on a tinted card = your "
-        "pending cards, dashed vermillion = a broken rule, dashed green = a hint.")
+        "pending cards, dashed vermillion = a broken rule, dashed green = a hint.<br>"
+        "Seats are numbered from 1 on this board: Seat 1 plays first "
+        "(in Python, <code>game.to_move</code> counts from 0).")
 
     def __init__(self, game=None, **kwargs):
         self._window_centre = None   # the table window's centre (row, col); None: the middle
@@ -112,16 +123,20 @@ class Board(GameBoard):
         table = dict(game.table)
         if pending:
             table.update((cell, card) for card, cell in pending.placements)
-        return {"table": table, "box": TABLE_BOX, "shown": self.shown_seats(),
-                "centre": self._centre(table, pending)}
+        # Only the mover's hand, unless open_hands: the strip under the table is for the
+        # person who acts now, and the panel beside says how many cards the others hold.
+        shown = self.shown_seats() if self.open_hands else self.shown_seats() & {game.to_move}
+        return {"table": table, "box": TABLE_BOX, "shown": shown,
+                "centre": self._centre(table, pending), "cell": MAX_CELL,
+                "min_cell": MIN_CELL, "side": False}
 
     def _centre(self, table, pending):
         """Where the table's window is centred; it moves only to show what changed."""
         focus = self._focus(pending)
         if focus and focus != self._seen_focus:
             self._seen_focus = focus
-            lay = plan(self.game, table=table, box=TABLE_BOX,
-                       centre=self._window_centre).table
+            lay = plan(self.game, table=table, box=TABLE_BOX, centre=self._window_centre,
+                       cell=MAX_CELL, min_cell=MIN_CELL).table
             if not all(lay.shows(*cell) for cell in focus):
                 rows, cols = [r for r, _ in focus], [c for _, c in focus]
                 self._window_centre = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
@@ -145,13 +160,13 @@ class Board(GameBoard):
         options = self._picture_options()
         game, pending = self._shown()
         self._geo = plan(game, **options)
-        del options["table"]
+        del options["table"], options["min_cell"]
         return draw_game(
             game, **options, pending=pending, ghost=self._ghost(),
             error_cells=self.marks or None, selected=self.selected,
             exchange=self.swap, notes=self._notes(), good_cells=self._recycled_cells(),
             seat_names=[self.seat_label(i) for i in range(self.game.players)],
-            highlight=self._highlight(), cell=72)
+            highlight=self._highlight())
 
     def _recycled_cells(self) -> tuple:
         return tuple(m.cell for m in self.previewed if isinstance(m, Recycle))
@@ -172,7 +187,10 @@ class Board(GameBoard):
         if self.previewed:
             return ["Analysis row shown, not played: click the board or the row to clear it."]
         if self.hint_rows:
-            return [f"Hint {k}: {label}: {m}" for k, (m, label) in enumerate(self.hint_rows, 1)]
+            # The best only: the shell's panel lists them all, and the notes keep their room.
+            best, label = self.hint_rows[0]
+            green = " (dashed green)" if isinstance(best, Play) else ""
+            return [f"Hint 1{green}: {label}: {best}"]
         if self.exchanging:
             n = min(len(self.game.deck), len(self.hand))
             return [f"Passing: click up to {n} card{'s' if n != 1 else ''} to swap "

@@ -10,6 +10,10 @@ the only clue; wilds are dashed grey cards marked ``W``. Outlines: the last play
 (thin solid blue), pending cards (thick solid blue on a tinted card), cells in
 error (short-dashed vermillion), a suggested play (long-dashed green).
 
+``side=False`` moves the seats into a strip under the table and leaves out
+the other seats' hidden hands: a narrower picture for a live board, whose own
+panel lists the seats and scores.
+
 :func:`plan` is the geometry behind a picture (:class:`Geometry`): the table's
 :class:`Layout`, the boxes of the mover's hand cards and, when the table is
 larger than its box, the edge strips that scroll it. A live board maps clicks
@@ -49,6 +53,9 @@ TITLE_SIZE = 21
 TEXT_SIZE = 19
 LINE_H = 27
 MARK = "\u25B6"            # a triangle before the seat to move: not colour alone
+NOTES_SIZE = 18            # the notes beside the hand in the picture without side panel
+NOTES_LINE_H = 24
+NOTES_ROWS = 7             # lines the strip under the table keeps room for
 
 
 @dataclass(frozen=True)
@@ -121,8 +128,10 @@ def fit_layout(table, box, *, centre=None, margin: int = 1, max_cell: float = 72
     cr, cc = centre if centre is not None else (r0 + (rows - 1) / 2, c0 + (cols - 1) / 2)
     top_row = _clamp(round(cr - (vis_rows - 1) / 2), r0, r0 + rows - vis_rows)
     left_col = _clamp(round(cc - (vis_cols - 1) / 2), c0, c0 + cols - vis_cols)
+    # Centred both ways: a small table in the middle of its box, not in its top-left corner.
     left = x0 + (w - (vis_cols + 0.75) * cell) / 2 + cell * 0.5
-    return Layout(top_row, left_col, vis_rows, vis_cols, cell, left, y0 + cell * 0.5, extent)
+    top = y0 + max(0.0, (h - (vis_rows + 0.75) * cell) / 2) + cell * 0.5
+    return Layout(top_row, left_col, vis_rows, vis_cols, cell, left, top, extent)
 
 
 def _clamp(v, lo, hi):
@@ -157,7 +166,13 @@ def _inside(box, x, y) -> bool:
 
 @dataclass(frozen=True)
 class Geometry:
-    """Where the parts of one picture are; a live board maps its clicks with it."""
+    """Where the parts of one picture are; a live board maps its clicks with it.
+
+    ``side``: the seats are in a panel right of the table (else in a strip
+    under it, the mover's hand first). ``seat_tops``: (seat, y) of each seat's
+    block drawn. The notes (a pending play's score, what to do next) start at
+    (``notes_x``, ``notes_top``) and wrap at ``notes_width``.
+    """
 
     width: float
     height: float
@@ -165,8 +180,12 @@ class Geometry:
     hand: tuple        # (x, y, w, h) of each card of the mover's hand, in hand order
     pans: dict         # "up"/"down"/"left"/"right" -> the strip that scrolls a cut table
     panel_x: float
-    seat_tops: tuple   # y of each seat's block in the side panel
+    seat_tops: tuple
     notes_top: float
+    side: bool = True
+    panel_top: float = 0
+    notes_x: float = 0
+    notes_width: float = PANEL_W - 2 * GAP
 
     def hand_at(self, x: float, y: float):
         """The index of the mover's hand card under (x, y), or None."""
@@ -182,27 +201,35 @@ class Geometry:
 
 
 def plan(game, *, table=None, box=None, centre=None, shown=None, cell: float = 72,
-         min_cell: float = 48, margin: int = 1, coords: bool = True) -> Geometry:
+         min_cell: float = 48, margin: int = 1, coords: bool = True,
+         side: bool = True) -> Geometry:
     """The geometry of :func:`draw_game`'s picture.
 
     ``table``: the cards to make room for (default the game's; a pending play
     adds its own). ``box`` (x, y, w, h): a fixed area for the table, which is
     then scaled to fit and cut below ``min_cell`` (see :func:`fit_layout`);
     without it the whole table is drawn at ``cell``. ``shown``: the seats whose
-    hands are face up (default the seat to move).
+    hands are face up (default the seat to move). ``side=False``: the seats in
+    a strip under the table instead of a panel beside it (see :func:`draw_game`).
     """
     table = game.table if table is None else table
     if box is None:
         lay = layout_for(table, margin=margin, cell=cell, coords=coords)
-        right = lay.width
+        right, bottom = lay.width, lay.height
     else:
         lay = fit_layout(table, box, centre=centre, margin=margin, max_cell=cell, min_cell=min_cell)
-        right = box[0] + box[2]
+        right, bottom = box[0] + box[2], box[1] + box[3]
     shown = {game.to_move} if shown is None else set(shown)
+    if side:
+        return _side_plan(game, lay, right, bottom, shown)
+    return _strip_plan(game, lay, right, bottom, shown)
+
+
+def _side_plan(game, lay, right, bottom, shown) -> Geometry:
     panel_x = right + GAP
     y, tops, hand = GAP + TOP_H, [], ()
     for seat in range(game.players):
-        tops.append(y)
+        tops.append((seat, y))
         if seat not in shown:
             y += LABEL_H + HIDDEN_H + GAP
             continue
@@ -211,8 +238,38 @@ def plan(game, *, table=None, box=None, centre=None, shown=None, cell: float = 7
             hand = tuple((panel_x + i * size, y + LABEL_H, size, size)
                          for i in range(len(game.hands[seat])))
         y += LABEL_H + size + (UNDER_H if size == HAND_CELL else 0) + GAP
-    height = max(lay.height, y, box[1] + box[3] if box else 0)
-    return Geometry(panel_x + PANEL_W, height, lay, hand, _pans(lay), panel_x, tuple(tops), y)
+    height = max(lay.height, y, bottom)
+    return Geometry(panel_x + PANEL_W, height, lay, hand, _pans(lay), panel_x, tuple(tops), y,
+                    notes_x=panel_x)
+
+
+#: The strip under the table (``side=False``): the mover's hand on the left
+#: (four cards), the notes on its right.
+STRIP_HAND_W = 4 * HAND_CELL
+
+
+def _strip_plan(game, lay, right, bottom, shown) -> Geometry:
+    """The seats under the table: the mover's hand first, then any other face-up
+    hand (small); a seat whose hand is hidden is left to the board's panel."""
+    top = bottom + GAP
+    y, tops, hand = top + LABEL_H, [], ()
+    others = [s for s in range(game.players) if s != game.to_move and s in shown]
+    for seat in [game.to_move, *others]:
+        tops.append((seat, y))
+        if seat not in shown:
+            y += HIDDEN_H + GAP
+            continue
+        size = _hand_cell(game, seat)
+        label = 0 if seat == game.to_move else LABEL_H
+        if seat == game.to_move:
+            hand = tuple((GAP + i * size, y, size, size) for i in range(len(game.hands[seat])))
+        y += label + size + (UNDER_H if size == HAND_CELL else 0) + GAP
+    notes_x = GAP + STRIP_HAND_W + GAP
+    width = max(right, notes_x + 240)
+    height = max(y, top + LABEL_H + NOTES_ROWS * NOTES_LINE_H + GAP)
+    return Geometry(width, height, lay, hand, _pans(lay), GAP, tuple(tops), top + LABEL_H,
+                    side=False, panel_top=top, notes_x=notes_x,
+                    notes_width=width - notes_x - GAP)
 
 
 def _hand_cell(game, seat) -> float:
@@ -243,8 +300,13 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
               ghost=None, selected=None, exchange=(), notes=(), seat_names=None, shown=None,
               open_hands: bool = False, box=None, centre=None, show_frontier=False,
               letters: bool = True, show_wilds: bool = True, coords: bool = True,
-              margin: int = 1, cell: float = 72, title: str = "") -> Scene:
+              margin: int = 1, cell: float = 72, title: str = "", side: bool = True) -> Scene:
     """The game as a Scene: top line, table, and a side panel of seats and scores.
+
+    ``side=False``: a narrower picture for a live board, whose own panel beside
+    it lists the seats and scores: under the table one line (the seat to move
+    and its score, the deck), the mover's hand with the notes on its right,
+    and under that any other face-up hands.
 
     ``pending``: a Play (or its text) drawn on its cells before it is made, and
     its score or the rule it breaks in the panel; its cards leave an empty slot
@@ -265,15 +327,17 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
         table.update((c, card) for card, c in pending.placements)
     shown = set(range(game.players)) if open_hands else shown
     geo = plan(game, table=table, box=box, centre=centre, shown=shown, cell=cell,
-               margin=margin, coords=coords)
+               margin=margin, coords=coords, side=side)
     shown = {game.to_move} if shown is None else set(shown)
     why = game.explain(pending) if pending is not None and not game.is_over else None
     if error_cells is None:
         error_cells = why.cells if why is not None and not why.legal else ()
-    lines = _breakdown(why) + _wrap_notes(notes)
+    size = TEXT_SIZE if side else NOTES_SIZE
+    line_h = LINE_H if side else NOTES_LINE_H
+    lines = _breakdown(why, geo.notes_width, size) + _wrap_notes(notes, geo.notes_width, size)
     if geo.pans:
-        lines += _wrap_notes(["Shaded edges: click to scroll."])
-    height = max(geo.height, geo.notes_top + len(lines) * LINE_H + GAP)
+        lines += _wrap_notes(["Shaded edges: click to scroll."], geo.notes_width, size)
+    height = max(geo.height, geo.notes_top + len(lines) * line_h + GAP)
     scene = Scene(geo.width, height, background=TABLE,
                   title=title or f"IOTA table, {len(game.table)} cards")
     names = list(seat_names or [f"Seat {i}" for i in range(game.players)])
@@ -292,8 +356,8 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
         _outline(scene, geo.table, cells, kind)
     _draw_seats(scene, game, geo, names, shown, pending, selected, set(exchange), letters)
     for i, (text, style) in enumerate(lines):
-        scene.text(geo.panel_x, geo.notes_top + (i + 0.5) * LINE_H, text, anchor="start",
-                   **STYLES[style])
+        scene.text(geo.notes_x, geo.notes_top + (i + 0.5) * line_h, text, anchor="start",
+                   **{**STYLES[style], **({} if side else {"size": size})})
     return scene
 
 
@@ -374,40 +438,71 @@ def _draw_top(scene, game, names, x) -> None:
 
 
 def _draw_seats(scene, game, geo, names, shown, pending, selected, exchange, letters) -> None:
-    x = geo.panel_x
-    scene.rect(x - GAP / 2, GAP / 2, PANEL_W, scene.height - GAP, fill=PAPER, stroke="#CCCCCC",
-               radius=8)
-    _draw_top(scene, game, names, x)
+    if geo.side:
+        scene.rect(geo.panel_x - GAP / 2, GAP / 2, PANEL_W, scene.height - GAP, fill=PAPER,
+                   stroke="#CCCCCC", radius=8)
+        _draw_top(scene, game, names, geo.panel_x)
+    else:
+        scene.rect(GAP / 2, geo.panel_top - GAP / 2, scene.width - GAP,
+                   scene.height - geo.panel_top, fill=PAPER, stroke="#CCCCCC", radius=8)
+        _draw_strip_top(scene, game, names, geo)
     used = _used_slots(game, pending)
-    for seat, top in enumerate(geo.seat_tops):
+    for seat, top in geo.seat_tops:
         mover = seat == game.to_move and not game.is_over
-        label = f"{MARK + ' ' if mover else ''}{names[seat]}: {game.scores[seat]} points"
-        scene.text(x, top + LABEL_H / 2, label, size=TEXT_SIZE, bold=mover, anchor="start")
-        hand = game.hands[seat]
-        if seat not in shown:
-            scene.text(x, top + LABEL_H + HIDDEN_H / 2,
-                       f"{len(hand)} card{'s' if len(hand) != 1 else ''}, hidden", size=17,
-                       anchor="start", fill="#555555")
+        if geo.side or seat != game.to_move:
+            label = f"{MARK + ' ' if mover else ''}{names[seat]}: {game.scores[seat]} points"
+            scene.text(geo.panel_x, top + LABEL_H / 2, label, size=TEXT_SIZE, bold=mover,
+                       anchor="start")
+            top += LABEL_H
+        _draw_hand(scene, game, seat, geo.panel_x, top, seat in shown, used, selected,
+                   exchange, letters)
+
+
+def _draw_strip_top(scene, game, names, geo) -> None:
+    """The strip's first line: the seat to move and its score, the deck (or who won)."""
+    y = geo.panel_top + LABEL_H / 2
+    if game.is_over:
+        best = max(game.scores)
+        winners = [names[i] for i, s in enumerate(game.scores) if s == best]
+        text = (f"{winners[0]} wins: {best} points" if len(winners) == 1
+                else f"A draw at {best} points")
+        scene.text(geo.panel_x, y, "Game over", size=TITLE_SIZE, bold=True, anchor="start")
+        scene.text(scene.width - GAP, y, text, size=TEXT_SIZE, anchor="end")
+        return
+    seat = game.to_move
+    scene.text(geo.panel_x, y, f"{MARK} {names[seat]}: {game.scores[seat]} points",
+               size=TITLE_SIZE, bold=True, anchor="start")
+    n = len(game.deck)
+    scene.text(scene.width - GAP, y, f"Deck: {n} card{'s' if n != 1 else ''}", size=TEXT_SIZE,
+               anchor="end")
+
+
+def _draw_hand(scene, game, seat, x, top, face_up, used, selected, exchange, letters) -> None:
+    """One seat's hand from (x, top): the mover's large and marked, others small."""
+    hand = game.hands[seat]
+    if not face_up:
+        scene.text(x, top + HIDDEN_H / 2, f"{len(hand)} card{'s' if len(hand) != 1 else ''}, "
+                   "hidden", size=17, anchor="start", fill="#555555")
+        return
+    size = _hand_cell(game, seat)
+    if not hand:
+        scene.text(x, top + size / 2, "no cards", size=17, anchor="start")
+    for i, card in enumerate(hand):
+        cx, cy = x + i * size, top
+        if seat == game.to_move and i in used:
+            scene.rect(cx + 4, cy + 4, size - 8, size - 8, stroke="#888888", dash=(4, 4),
+                       radius=8)
+            _under(scene, cx, cy, size, "placed")
             continue
-        size = _hand_cell(game, seat)
-        if not hand:
-            scene.text(x, top + LABEL_H + size / 2, "no cards", size=17, anchor="start")
-        for i, card in enumerate(hand):
-            cx, cy = x + i * size, top + LABEL_H
-            if seat == game.to_move and i in used:
-                scene.rect(cx + 4, cy + 4, size - 8, size - 8, stroke="#888888", dash=(4, 4),
-                           radius=8)
-                _under(scene, cx, cy, size, "placed")
-                continue
-            draw_card(scene, card, cx, cy, size, letters=letters)
-            if seat == game.to_move and i == selected:
-                scene.rect(cx + 1, cy + 1, size - 2, size - 2, stroke=HIGHLIGHT, stroke_width=6,
-                           radius=8)
-                _under(scene, cx, cy, size, "chosen")
-            elif seat == game.to_move and i in exchange:
-                scene.rect(cx + 1, cy + 1, size - 2, size - 2, stroke=OKABE_ITO["orange"],
-                           stroke_width=5, radius=8, dash=(10, 5))
-                _under(scene, cx, cy, size, "swap")
+        draw_card(scene, card, cx, cy, size, letters=letters)
+        if seat == game.to_move and i == selected:
+            scene.rect(cx + 1, cy + 1, size - 2, size - 2, stroke=HIGHLIGHT, stroke_width=6,
+                       radius=8)
+            _under(scene, cx, cy, size, "chosen")
+        elif seat == game.to_move and i in exchange:
+            scene.rect(cx + 1, cy + 1, size - 2, size - 2, stroke=OKABE_ITO["orange"],
+                       stroke_width=5, radius=8, dash=(10, 5))
+            _under(scene, cx, cy, size, "swap")
 
 
 def _under(scene, x, y, size, word) -> None:
@@ -426,12 +521,12 @@ def _used_slots(game, pending) -> set:
     return used
 
 
-def _breakdown(why) -> list:
+def _breakdown(why, width: float = PANEL_W - 2 * GAP, size: float = TEXT_SIZE) -> list:
     """The pending play's score as (text, style) lines: each line, each doubling, the total."""
     if why is None:
         return []
     if not why.legal:
-        return [("Not allowed:", "bad_title")] + [(t, "bad") for t in _wrap(why.rule)]
+        return [("Not allowed:", "bad_title")] + [(t, "bad") for t in _wrap(why.rule, width, size)]
     out = [(f"Pending play: {why.points} point{'s' if why.points != 1 else ''}", "title")]
     for line in why.lines:
         index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
@@ -446,7 +541,7 @@ def _breakdown(why) -> list:
             line = next(lots)
             index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
             reason = f"a lot: {AXIS_NAMES[line.axis]} {index}"
-        out.extend((t, "text") for t in _wrap(f"x 2 for {reason}"))
+        out.extend((t, "text") for t in _wrap(f"x 2 for {reason}", width, size))
     if not why.lines:
         out.append(("a lone card scores 0", "text"))
     return out
@@ -462,10 +557,10 @@ def outline(scene: Scene, lay: Layout, cells, kind: str) -> None:
     _outline(scene, lay, cells, kind)
 
 
-def _wrap(text: str) -> list:
+def _wrap(text: str, width: float = PANEL_W - 2 * GAP, size: float = TEXT_SIZE) -> list:
     # DejaVu Sans averages about 0.5 em per character in these texts (measured on
     # screenshots); 0.53 keeps a margin for lines of wide letters.
-    return textwrap.wrap(text, int((PANEL_W - 2 * GAP) / (0.53 * TEXT_SIZE)),
+    return textwrap.wrap(text, int(width / (0.53 * size)),
                          break_on_hyphens=False, break_long_words=False) or [""]
 
 
@@ -475,8 +570,8 @@ STYLES = {"title": dict(size=TITLE_SIZE, bold=True),
           "note": dict(size=TEXT_SIZE)}
 
 
-def _wrap_notes(notes) -> list:
-    return [(t, "note") for note in notes for t in _wrap(note)]
+def _wrap_notes(notes, width: float = PANEL_W - 2 * GAP, size: float = TEXT_SIZE) -> list:
+    return [(t, "note") for note in notes for t in _wrap(note, width, size)]
 
 
 def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, letters=True,
@@ -498,8 +593,10 @@ def draw_card(scene: Scene, card: int, x: float, y: float, size: float, *, lette
     _draw_shape(scene, shape, x + size * 0.56, y + size * 0.58, size * 0.25, CARD_COLOURS[colour])
     scene.text(x + size * 0.24, y + size * 0.27, NUMBERS[n], size=size * 0.34, bold=True)
     if letters:
-        scene.text(x + size * 0.78, y + size * 0.23, COLOURS[colour], size=max(14, size * 0.22),
-                   fill="#333333", bold=True)
+        # The letter is the colour for eyes that do not see it: as large as fits
+        # beside the number, and never under 16 px.
+        scene.text(x + size * 0.76, y + size * 0.24, COLOURS[colour], size=max(16, size * 0.27),
+                   fill="#222222", bold=True)
 
 
 def _draw_shape(scene, shape, cx, cy, s, colour) -> None:

@@ -309,8 +309,8 @@ def real_cards(*groups):
 
 def test_the_computers_hand_is_not_drawn_unless_open_hands():
     b = board(seats=["human", "greedy"])
-    assert [w for w in words(b) if w.endswith("hidden")] == ["4 cards, hidden"]
     assert card_digits(b) == real_cards(b.game.table.values(), b.game.hands[0])
+    assert b.view.scene.width <= 580          # beside the shell's panel in a ~930 px output
     b_open = board(seats=["human", "greedy"], open_hands=True)
     assert not any(w.endswith("hidden") for w in words(b_open))
     assert card_digits(b_open) == real_cards(b_open.game.table.values(), *b_open.game.hands)
@@ -321,7 +321,7 @@ def test_hint_ghosts_the_best_play_and_lists_its_points():
     best_points, best = iota.rank_moves(b.game)[0]
     b.controls["hint"].click()
     assert b.hint_rows[0] == (best, f"{best_points} points")
-    assert f"Hint 1: {best_points} points: {best}" in " ".join(words(b))   # maybe wrapped
+    assert f"Hint 1 (dashed green): {best_points} points: {best}" in " ".join(words(b))  # wrapped
     ghosts = [s for s in b.view.scene.shapes if isinstance(s, Rect) and s.fill == GHOST_FILL]
     assert len(ghosts) == len(best.placements)
     move_by_clicks(b, best)
@@ -336,7 +336,7 @@ def test_a_table_bigger_than_its_box_scrolls_and_stays_playable():
     b = board(game, seats=["human", "human"])
     lay = b.geometry.table
     assert lay.is_cut and lay.cell == 48 and b.geometry.pans
-    assert b.view.scene.width <= 940 and b.view.scene.height <= 600
+    assert b.view.scene.width <= 580 and b.view.scene.height <= 630
     direction = next(iter(b.geometry.pans))
     before = (lay.min_row, lay.min_col)
     x, y, w, h = b.geometry.pans[direction]
@@ -397,3 +397,26 @@ def test_undo_takes_back_the_persons_play_and_the_computers_reply():
     b.controls["redo"].click()
     assert b.game.history[0] == best and len(b.game.history) == 2
     in_step(b)
+
+
+def test_the_picture_fits_beside_the_panel_and_keeps_its_size_while_a_play_is_made():
+    b = board(seats=["human", "greedy"])
+    sizes = {(b.view.scene.width, b.view.scene.height)}
+    card = b.hand[0]
+    move = next(m for _, m in iota.rank_moves(b.game) if isinstance(m, Play))
+    for card, cell in move.placements:
+        pick(b, card)
+        sizes.add((b.view.scene.width, b.view.scene.height))
+        click(b.canvas, *b.xy(cell))
+        sizes.add((b.view.scene.width, b.view.scene.height))
+    b.controls["hint"].click()
+    sizes.add((b.view.scene.width, b.view.scene.height))
+    assert len(sizes) == 1 and b.view.scene.width <= 580 and card in b.hand
+    assert "Hint 1 (dashed green):" in " ".join(words(b))
+    assert b.geometry.table.cell > 72                           # a small table reads from afar
+
+
+def test_the_notation_key_says_how_seats_are_numbered_as_the_board_names_them():
+    b = board(seats=["human", "greedy"])
+    assert "Seats are numbered from 1" in Board.NOTATION_KEY
+    assert b.seat_label(0) == "Seat 1 (you)" and "\u25B6 Seat 1 (you): 0 points" in words(b)

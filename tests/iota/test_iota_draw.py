@@ -258,3 +258,37 @@ def test_a_wild_shows_the_card_it_stands_for():
     game = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "W"}, [["2GT"]])
     assert ">=3RC</text>" in game.svg()
     assert ">=3RC</text>" not in draw_game(game, show_wilds=False).to_svg()
+
+
+def test_a_small_table_sits_in_the_middle_of_its_box_with_cells_up_to_the_maximum():
+    table = {(0, 0): 1, (0, 1): 2}
+    box = (0, 0, 580, 420)
+    lay = fit_layout(table, box, max_cell=96)
+    assert lay.cell == 96
+    x, y, w, h = iota.cell_box(lay, lay.min_row, lay.min_col)
+    right, bottom = x + lay.cols * w, y + lay.rows * h
+    assert abs(x - (580 - right)) <= lay.cell * 0.5         # as much room left as right
+    assert abs(y - (420 - bottom)) <= lay.cell * 0.5        # and above as below
+
+
+def test_colour_letters_are_at_least_16_px_and_a_fifth_of_a_full_size_card():
+    game = played_example()
+    letters = [s for s in draw_game(game).shapes if isinstance(s, Text) and s.text in "RYGB"]
+    assert letters and min(s.size for s in letters) >= 16
+    hand = [s for s in draw_hand(["1RC"], cell=72).shapes if isinstance(s, Text) and s.text == "R"]
+    assert hand[0].size >= 18
+
+
+def test_without_the_side_panel_the_picture_is_narrow_and_keeps_the_mover_and_deck():
+    game = played_example()
+    scene = draw_game(game, box=(0, 0, 580, 420), side=False)
+    words = texts(scene)
+    assert scene.width == 580
+    assert "\u25B6 Seat 0: 6 points" in words and f"Deck: {len(game.deck)} cards" in words
+    assert not any(w.startswith("Seat 3") for w in words)      # the shell's panel lists the seats
+    geo = plan(game, box=(0, 0, 580, 420), side=False)
+    assert geo.hand and all(y >= 420 for _, y, _, _ in geo.hand)   # the hand is under the table
+    for i in range(len(geo.hand)):
+        assert geo.hand_at(*geo.hand_point(i)) == i
+    full = texts(draw_game(game))                              # a saved picture keeps them
+    assert any(w.startswith("Seat 3: 208 points") for w in full)
