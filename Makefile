@@ -14,12 +14,12 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab app test fast bench soak voila lessons clean
+.PHONY: help lab app test fast bench soak voila lessons clean handouts grading hub hub-link
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
 ifeq ($(wildcard $(PY)),)
-ifneq ($(filter lab app test fast bench soak voila lessons,$(MAKECMDGOALS)),)
+ifneq ($(filter lab app test fast bench soak voila lessons handouts grading hub hub-link,$(MAKECMDGOALS)),)
 PY_OK := $(shell $(PYTHON) -c 'import sys, venv, ensurepip; print(int(sys.version_info >= (3, 10)))' 2>/dev/null)
 ifneq ($(PY_OK),1)
 $(error The kit needs Python 3.10 or newer with venv and pip; '$(PYTHON)' is not that. Install one, or run: make $(firstword $(MAKECMDGOALS)) PYTHON=/path/to/python3.11)
@@ -36,6 +36,10 @@ help:
 	@echo "make soak   10,000 seeded games of each game, every invariant checked (long; SOAK=\"--games 200\")"
 	@echo "make voila  run one notebook as an app (NOTEBOOK=notebooks/...)"
 	@echo "make lessons  re-run lesson notebooks and save their outputs (NB=notebooks/...)"
+	@echo "make handouts every lesson as HTML and PDF in build/handouts/ (student and teacher copies)"
+	@echo "make grading  write the graded puzzle sets for nbgrader into grading/source/"
+	@echo "make hub      a JupyterHub for a class on http://$(HOST):$(HUB_PORT) (docs/teaching.md)"
+	@echo "make hub-link LESSON=notebooks/iota/03_scoring.ipynb  the link that opens a lesson on the hub"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -96,3 +100,36 @@ clean:
 # Re-run lesson notebooks and save their outputs (after editing a lesson).
 lessons: $(VENV)/.installed-test
 	$(PY) -m kit.lessons.execute $(or $(NB),notebooks/*.ipynb)
+
+# ---- Teaching a class (docs/teaching.md) ---------------------------------------
+HUB_PORT ?= 8000
+HUB_URL  ?= http://$(HOST):$(HUB_PORT)
+LESSON   ?= notebooks/00_welcome.ipynb
+# The proxy in front of the hub, from npm, inside the project (build/ is not committed).
+CHP := build/hub/node_modules/.bin/configurable-http-proxy
+# The class tools (JupyterHub, nbgitpuller, nbgrader) are the `class` extra.
+$(VENV)/.installed-class: pyproject.toml $(VENV)/.installed
+	$(PY) -m pip install --quiet -e '.[class]'
+	@touch $@
+
+# Lessons as HTML (code hidden, pictures inline) and PDF (system chromium).
+handouts: $(VENV)/.installed
+	$(PY) -m kit.classroom.handouts build/handouts
+
+# One nbgrader source notebook per game from the puzzles as they are now.
+grading: $(VENV)/.installed-class
+	$(PY) -m kit.classroom.grading grading
+
+$(CHP):
+	npm install --prefix build/hub --no-audit --no-fund --loglevel=error configurable-http-proxy@5
+
+# The class hub on 127.0.0.1 (deploy/jupyterhub_config.py says what to set):
+#   KIT_CLASS_PASSWORD=... make hub
+hub: $(VENV)/.installed-class $(CHP)
+	@test -n "$$KIT_CLASS_PASSWORD" || { echo "Set the class password first (8+ characters): KIT_CLASS_PASSWORD=... make hub"; exit 2; }
+	mkdir -p build/hub/state
+	cd build/hub/state && KIT_HUB_PORT=$(HUB_PORT) $(CURDIR)/$(VENV)/bin/jupyterhub -f $(CURDIR)/deploy/jupyterhub_config.py
+
+# The nbgitpuller link opening LESSON on the hub (REPO=, BRANCH=, HUB_URL= to change).
+hub-link: $(VENV)/.installed
+	@$(PY) -m kit.classroom.hub $(LESSON) $(HUB_URL) $(REPO) $(BRANCH)

@@ -1,0 +1,66 @@
+"""The class hub's lesson links (nbgitpuller) and where the hub's files are.
+
+Covers: ``lesson_link``, the URL that makes a student's server pull the lessons
+from a git repository (without overwriting their own edits: nbgitpuller merges)
+and open one lesson in JupyterLab; ``make hub-link`` prints it. Not covered:
+starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
+
+    python -m kit.classroom.hub notebooks/iota/03_scoring.ipynb [HUB_URL [REPO [BRANCH]]]
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
+TARGET = "kit-lessons"   # the folder the lessons land in, in each student's home
+
+
+def default_repo(root: Path = ROOT) -> str:
+    """The project's ``origin`` if it has one, else the project folder itself (file://).
+
+    nbgitpuller runs ``git clone`` / ``git pull``, so any URL git accepts works:
+    a file:// path serves a hub on the same machine, https:// a school's server.
+    """
+    done = subprocess.run(["git", "-C", str(root), "remote", "get-url", "origin"],
+                          capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() \
+        else root.resolve().as_uri()
+
+
+def default_branch(root: Path = ROOT) -> str:
+    done = subprocess.run(["git", "-C", str(root), "branch", "--show-current"],
+                          capture_output=True, text=True)
+    return done.stdout.strip() or "main"
+
+
+def lesson_link(lesson: str, hub_url: str = "http://127.0.0.1:8000", repo: str | None = None,
+                branch: str | None = None, target: str = TARGET) -> str:
+    """The nbgitpuller link opening ``lesson`` (a path inside the repository)."""
+    lesson = lesson.strip("/")
+    if not lesson.endswith(".ipynb"):
+        raise ValueError(f"a lesson is a notebook path such as notebooks/00_welcome.ipynb, "
+                         f"not {lesson!r}")
+    query = urlencode({"repo": repo or default_repo(), "branch": branch or default_branch(),
+                       "targetpath": target, "urlpath": f"lab/tree/{target}/{lesson}"})
+    return f"{hub_url.rstrip('/')}/hub/user-redirect/git-pull?{query}"
+
+
+def main(argv: list) -> int:
+    if not argv:
+        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        return 2
+    lesson, *rest = argv
+    if not (ROOT / lesson).is_file():
+        print(f"no lesson {lesson} in {ROOT}", file=sys.stderr)
+        return 2
+    print(lesson_link(lesson, *[r for r in rest if r]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,389 @@
+"""A class on the local hub, simulated: students log in, pull a lesson, run it, click.
+
+Covers: ``Student``, one student's whole path over HTTP and the kernel's own
+messages (log in with the class password, start a server, pull the lessons
+through nbgitpuller's API as its link page does, open the lesson, run every
+code cell, wait for the first board's drawing, click it, wait for its answer),
+and ``main``, which starts a hub on free loopback ports, runs N students at
+the same moment, measures memory per process kind and stops everything it
+started by PID. Every request and the whole run have time limits; nothing is
+sent anywhere but 127.0.0.1. Not covered: pixels (the browser tests and the
+``hub`` test's page check do that).
+
+    python -m kit.classroom.loadtest --students 30 [--lesson notebooks/00_welcome.ipynb]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psutil
+import requests
+import websocket
+
+from kit.classroom.hub import CONFIG, ROOT, TARGET, default_branch, default_repo
+from kit.lessons.welcome import CELL, MARGIN
+
+# The welcome board's square (row 2, column 3), in canvas pixels (pixel ratio 2).
+WELCOME_CLICK = (2 * (MARGIN + 3 * CELL + CELL / 2), 2 * (MARGIN + 2 * CELL + CELL / 2))
+PROXY = ROOT / "build" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
+
+
+@dataclass
+class Result:
+    name: str
+    ok: bool = False
+    failed_at: str = ""
+    error: str = ""
+    steps: dict = field(default_factory=dict)   # step -> seconds since the start
+    answer: str = ""                             # the board's words after the click
+
+    @property
+    def first_board(self):
+        return self.steps.get("first board drawn")
+
+
+class Student:
+    """One student's path through the hub; ``run()`` never raises, it records."""
+
+    def __init__(self, hub: str, name: str, password: str, lesson: str, *,
+                 repo: str, branch: str, click=WELCOME_CLICK, timeout: float = 600):
+        self.hub, self.name, self.password, self.lesson = hub.rstrip("/"), name, password, lesson
+        self.repo, self.branch, self.click, self.timeout = repo, branch, click, timeout
+        self.http = requests.Session()
+        self.token = ""
+        self.result = Result(name)
+        self.t0 = 0.0
+        self.step = "start"
+
+    def mark(self, step: str) -> None:
+        self.result.steps[step] = round(time.monotonic() - self.t0, 3)
+
+    def run(self) -> Result:
+        self.t0 = time.monotonic()
+        try:
+            for step in (self.log_in, self.start_server, self.pull_lessons, self.run_lesson):
+                self.step = step.__name__
+                step()
+            self.result.ok = True
+        except Exception as exc:  # noqa: BLE001 -- a load test reports, it does not stop
+            self.result.failed_at, self.result.error = self.step, f"{type(exc).__name__}: {exc}"
+        return self.result
+
+    # ---- the hub --------------------------------------------------------------
+    def log_in(self) -> None:
+        self.http.get(f"{self.hub}/hub/login", timeout=60).raise_for_status()
+        xsrf = self.http.cookies.get("_xsrf", "")
+        r = self.http.post(f"{self.hub}/hub/login", allow_redirects=False, timeout=120,
+                           data={"username": self.name, "password": self.password, "_xsrf": xsrf})
+        if r.status_code != 302:
+            raise RuntimeError(f"log-in refused: HTTP {r.status_code}")
+        # A token for the API calls a page would make with its cookie.
+        r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/tokens", timeout=60,
+                           headers={"X-XSRFToken": self.http.cookies.get("_xsrf", xsrf)},
+                           json={"note": "class check", "expires_in": 3600})
+        r.raise_for_status()
+        self.token = r.json()["token"]
+        self.http.headers["Authorization"] = f"token {self.token}"
+        self.mark("logged in")
+
+    def start_server(self) -> None:
+        r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/server", timeout=120)
+        if r.status_code not in (201, 202, 400):   # 400: already running
+            raise RuntimeError(f"spawn refused: HTTP {r.status_code} {r.text[:200]}")
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
+            server = user.get("servers", {}).get("")
+            if server and server.get("ready"):
+                self.mark("server ready")
+                return
+            if not server and not user.get("pending"):
+                raise RuntimeError("the server stopped while starting (see the hub's log)")
+            time.sleep(1)
+        raise TimeoutError("server not ready in time")
+
+    def user_url(self, path: str) -> str:
+        return f"{self.hub}/user/{self.name}/{path}"
+
+    def pull_lessons(self) -> None:
+        """What the nbgitpuller link's page does: its event stream, until it finishes."""
+        params = {"repo": self.repo, "branch": self.branch, "targetpath": TARGET}
+        with self.http.get(self.user_url("git-pull/api"), params=params, stream=True,
+                           timeout=300) as r:
+            r.raise_for_status()
+            last = {}
+            for line in r.iter_lines(decode_unicode=True):
+                if line and line.startswith("data:"):
+                    last = json.loads(line[5:])
+                    if last.get("phase") in ("finished", "error"):
+                        break
+        if last.get("phase") != "finished":
+            raise RuntimeError(f"git pull failed: {last.get('message', last)}"[:500])
+        self.mark("lessons pulled")
+
+    # ---- the lesson, through the kernel ----------------------------------------
+    def run_lesson(self) -> None:
+        path = f"{TARGET}/{self.lesson}"
+        nb = self.http.get(self.user_url(f"api/contents/{path}"), timeout=120)
+        nb.raise_for_status()
+        cells = [c["source"] for c in nb.json()["content"]["cells"] if c["cell_type"] == "code"]
+        r = self.http.post(self.user_url("api/sessions"), timeout=120,
+                           json={"path": path, "type": "notebook", "name": "",
+                                 "kernel": {"name": "python3"}})
+        r.raise_for_status()
+        kernel = Kernel(self.user_url(f"api/kernels/{r.json()['kernel']['id']}/channels"),
+                        self.token, self.name, self)
+        try:
+            for source in cells:
+                kernel.execute(source)
+            if kernel.canvas is None:
+                raise RuntimeError("the lesson drew no board")
+            self.step = "click"
+            self.result.answer = kernel.click(*self.click)
+            self.mark("board answered")
+        finally:
+            kernel.close()
+
+
+class Kernel:
+    """The kernel's websocket, as a page's notebook uses it (the legacy JSON protocol)."""
+
+    def __init__(self, url: str, token: str, user: str, student: Student):
+        self.ws = websocket.create_connection(
+            url.replace("http", "ws", 1) + f"?session_id={uuid.uuid4().hex}",
+            header=[f"Authorization: token {token}"], timeout=300)
+        self.session, self.user, self.student = uuid.uuid4().hex, user, student
+        self.canvas = None        # the first canvas' comm id
+        self.statuses = []        # comm ids of HTML widgets (a board's status line)
+
+    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "username": self.user, "session": self.session,
+                       "msg_type": msg_type, "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}))
+        return msg_id
+
+    def receive(self) -> dict:
+        frame = self.ws.recv()
+        if isinstance(frame, bytes):      # a message with buffers: offsets, then the JSON
+            count = int.from_bytes(frame[:4], "big")
+            offsets = [int.from_bytes(frame[4 + 4 * i:8 + 4 * i], "big") for i in range(count)]
+            end = offsets[1] if count > 1 else len(frame)
+            return json.loads(frame[offsets[0]:end])
+        return json.loads(frame)
+
+    def watch(self, msg: dict) -> None:
+        kind, content = msg["header"]["msg_type"], msg.get("content", {})
+        if kind == "comm_open":
+            model = content.get("data", {}).get("state", {}).get("_model_name")
+            if model == "CanvasModel" and self.canvas is None:
+                self.canvas = content["comm_id"]
+        elif kind == "comm_msg" and content.get("data", {}).get("method") == "custom":
+            if "first board drawn" not in self.student.result.steps:
+                self.student.mark("first board drawn")
+
+    def execute(self, source: str) -> None:
+        msg_id = self.send("execute_request", {"code": source, "silent": False,
+                                               "store_history": True, "allow_stdin": False,
+                                               "stop_on_error": True})
+        while True:
+            msg = self.receive()
+            self.watch(msg)
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            if msg["header"]["msg_type"] == "error":
+                raise RuntimeError(f"cell failed: {msg['content']['ename']}: "
+                                   f"{msg['content']['evalue']}")
+            if msg["header"]["msg_type"] == "execute_reply":
+                return
+
+    def click(self, x: float, y: float, wait: float = 60) -> str:
+        """A mouse press on the first board; returns the status text it answers with."""
+        click = self.send("comm_msg", {"comm_id": self.canvas, "data": {
+            "method": "custom", "content": {"event": "mouse_down", "x": x, "y": y}}})
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            msg = self.receive()
+            if msg.get("parent_header", {}).get("msg_id") != click:
+                continue                      # not caused by this click
+            state = msg.get("content", {}).get("data", {}).get("state", {})
+            if msg["header"]["msg_type"] == "comm_msg" and isinstance(state.get("value"), str):
+                text = re.sub(r"<[^>]+>", "", state["value"]).strip()
+                if text:
+                    return text
+        raise TimeoutError("the board did not answer the click")
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+# ---- a hub of its own, on free loopback ports -----------------------------------
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def local_hub(state: Path, password: str, python: str = sys.executable, log=None):
+    """Start JupyterHub with deploy/jupyterhub_config.py; yield (url, process); stop it."""
+    if not PROXY.exists():
+        raise RuntimeError(f"no proxy at {PROXY}: run `make hub` once, or "
+                           "npm install --prefix build/hub configurable-http-proxy@5")
+    ports = {k: str(free_port()) for k in ("KIT_HUB_PORT", "KIT_HUB_API_PORT",
+                                           "KIT_PROXY_API_PORT")}
+    env = {**os.environ, **ports, "KIT_HUB_STATE": str(state), "KIT_CLASS_PASSWORD": password}
+    url = f"http://127.0.0.1:{ports['KIT_HUB_PORT']}"
+    log = log or state / "hub.log"
+    state.mkdir(parents=True, exist_ok=True)
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([str(Path(python).parent / "jupyterhub"), "-f", str(CONFIG)],
+                                cwd=state, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the hub exited:\n{Path(log).read_text()[-3000:]}")
+            try:
+                if requests.get(url + "/hub/api", timeout=5).ok:
+                    break
+            except requests.RequestException:
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the hub did not answer:\n{Path(log).read_text()[-3000:]}")
+            time.sleep(0.5)
+        yield url, proc
+    finally:
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """SIGTERM the hub's process group (it stops its servers), then SIGKILL what is left."""
+    group = [proc] + _children(proc.pid)
+    for sig, wait in ((signal.SIGTERM, 30), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(proc.pid, sig)
+        except ProcessLookupError:
+            break
+        try:
+            proc.wait(wait)
+            break
+        except subprocess.TimeoutExpired:
+            continue
+    for child in group[1:]:           # servers started in sessions of their own
+        try:
+            child.kill()
+        except psutil.Error:
+            pass
+
+
+def _children(pid: int) -> list:
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def memory(hub_pid: int) -> dict:
+    """Proportional memory (PSS, MiB) of each process the hub started, by kind."""
+    kinds = {"hub": [], "proxy": [], "server": [], "kernel": []}
+    for p in [psutil.Process(hub_pid)] + _children(hub_pid):
+        try:
+            cmd = " ".join(p.cmdline())
+            pss = p.memory_full_info().pss / 2**20
+        except psutil.Error:
+            continue
+        kind = ("kernel" if "ipykernel" in cmd else "server" if "singleuser" in cmd
+                else "proxy" if "configurable-http-proxy" in cmd else
+                "hub" if "jupyterhub" in cmd else None)
+        if kind:
+            kinds[kind].append(pss)
+    return kinds
+
+
+def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
+              branch: str, timeout: float) -> list:
+    """All students at the same moment (threads released together); their Results."""
+    crowd = [Student(url, f"student{i:02d}", password, lesson, repo=repo, branch=branch,
+                     timeout=timeout) for i in range(1, students + 1)]
+    gate = threading.Barrier(len(crowd))
+    threads = [threading.Thread(target=lambda s=s: (gate.wait(), s.run()), daemon=True)
+               for s in crowd]
+    for t in threads:
+        t.start()
+    end = time.monotonic() + timeout + 60
+    for t in threads:
+        t.join(max(0.0, end - time.monotonic()))
+    return [s.result for s in crowd]
+
+
+def summary(results: list, mem: dict) -> dict:
+    firsts = sorted(r.first_board for r in results if r.ok and r.first_board is not None)
+    failures = {}
+    for r in results:
+        if not r.ok:
+            failures.setdefault(f"{r.failed_at}: {r.error[:160]}", []).append(r.name)
+    per = {k: (round(statistics.median(v), 1) if v else None) for k, v in mem.items()}
+    return {"students": len(results), "succeeded": sum(r.ok for r in results),
+            "first_board_median_s": round(statistics.median(firsts), 1) if firsts else None,
+            "first_board_worst_s": round(firsts[-1], 1) if firsts else None,
+            "memory_median_mib": per,
+            "memory_total_mib": {k: round(sum(v)) for k, v in mem.items()},
+            "load_average": [round(x, 1) for x in os.getloadavg()],
+            "failures": failures,
+            "answers": sorted({r.answer for r in results if r.answer}),
+            "steps_median_s": {step: round(statistics.median(
+                r.steps[step] for r in results if step in r.steps), 1)
+                for step in results[0].steps} if results else {}}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--lesson", default="notebooks/00_welcome.ipynb")
+    ap.add_argument("--timeout", type=float, default=600, help="seconds per student")
+    ap.add_argument("--repo", default=None)
+    ap.add_argument("--branch", default=None)
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args(argv)
+    password = secrets.token_urlsafe(12)
+    load_before = [round(x, 1) for x in os.getloadavg()]
+    with tempfile.TemporaryDirectory(prefix="kit-hub-") as tmp:
+        with local_hub(Path(tmp), password) as (url, proc):
+            t = time.monotonic()
+            results = run_class(url, args.students, password, args.lesson,
+                                repo=args.repo or default_repo(),
+                                branch=args.branch or default_branch(), timeout=args.timeout)
+            wall = time.monotonic() - t
+            mem = memory(proc.pid)
+    out = summary(results, mem)
+    out.update(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson)
+    text = json.dumps(out, indent=1)
+    print(text)
+    if args.json:
+        args.json.write_text(text)
+    return 0 if out["succeeded"] == out["students"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
