@@ -321,6 +321,30 @@ def memory(hub_pid: int) -> dict:
     return kinds
 
 
+class MemoryGuard(threading.Thread):
+    """Samples the machine's free memory; below ``floor_mib`` it stops the hub.
+
+    The machine is shared: a class too big for it must fail here, not push
+    other programs out of memory. ``tripped`` says whether it had to.
+    """
+
+    def __init__(self, hub: subprocess.Popen, floor_mib: float, every: float = 2.0):
+        super().__init__(daemon=True)
+        self.hub, self.floor, self.every = hub, floor_mib, every
+        self.lowest = psutil.virtual_memory().available / 2**20
+        self.tripped = False
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(self.every):
+            free = psutil.virtual_memory().available / 2**20
+            self.lowest = min(self.lowest, free)
+            if free < self.floor:
+                self.tripped = True
+                stop(self.hub)
+                return
+
+
 def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
               branch: str, timeout: float) -> list:
     """All students at the same moment (threads released together); their Results."""
@@ -365,19 +389,26 @@ def main(argv=None) -> int:
     ap.add_argument("--repo", default=None)
     ap.add_argument("--branch", default=None)
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--memory-floor", type=float, default=4096,
+                    help="MiB of free memory below which the run stops the hub (default 4096)")
     args = ap.parse_args(argv)
     password = secrets.token_urlsafe(12)
     load_before = [round(x, 1) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory(prefix="kit-hub-") as tmp:
         with local_hub(Path(tmp), password) as (url, proc):
+            guard = MemoryGuard(proc, args.memory_floor)
+            guard.start()
             t = time.monotonic()
             results = run_class(url, args.students, password, args.lesson,
                                 repo=args.repo or default_repo(),
                                 branch=args.branch or default_branch(), timeout=args.timeout)
             wall = time.monotonic() - t
-            mem = memory(proc.pid)
+            mem = memory(proc.pid) if proc.poll() is None else {}
+            guard.done.set()
     out = summary(results, mem)
-    out.update(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson)
+    out.update(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson,
+               free_memory_lowest_mib=round(guard.lowest), memory_guard_tripped=guard.tripped,
+               machine_memory_mib=round(psutil.virtual_memory().total / 2**20))
     text = json.dumps(out, indent=1)
     print(text)
     if args.json:
