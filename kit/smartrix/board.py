@@ -70,8 +70,10 @@ class Board(GameBoard):
         "<code>pass</code> passes. Free table: <code>...@0,1 claim</code> places and "
         "claims the set it forms, <code>claim r,c ...</code> takes a set left on the "
         "table, <code>challenge r,c ...</code> takes cards placed against the rules.<br>"
-        "Hint values: points now minus the <b>risk</b>, the best set the next player "
-        "may expect to complete after the move (the cautious player's sum).")
+        "Hints say what a move earns now and what the next player could then expect "
+        "to collect (the cautious player's sum: best is most now, least left for them); "
+        "a green number marks the hint's cell and the hand card it uses.<br>"
+        "Players are numbered from 0, as the rules' messages say: Player 0 moves first.")
 
     def __init__(self, game=None, **kwargs):
         if game is not None:  # "New game" deals with this game's options
@@ -145,13 +147,14 @@ class Board(GameBoard):
         if self.previewed is not None:
             return f"Not played: {self.previewed} (blue)"
         if self.selected is None:
-            extra = "" if g.auto_collect else " Or click table cards to Claim or Challenge."
-            return "Next: click a card of your hand." + extra
+            # At most two lines each: the picture keeps two lines' room for the prompt.
+            return ("Next: click a card of your hand." if g.auto_collect else
+                    "Next: click a hand card, or table cards to Claim or Challenge.")
         if self.claim_armed:
-            return "Next: click the + cell where your card completes a set (place and claim)."
+            return "Next, place and claim: click a + cell that completes a set."
         if fitting_cells(g, self.selected_card):
             return "Next: click a + cell to place it; R turns the card."
-        return "It fits nowhere this way: press R to turn it, pick another card, or Pass."
+        return "Fits nowhere this way: press R, pick another card, or Pass."
 
     def analyse_position(self, game, *, progress=None, stop=None):
         return analysis(game, progress=progress, stop=stop)
@@ -306,6 +309,19 @@ class Board(GameBoard):
 def cautious_hints(game, rows: int = HINT_ROWS) -> list:
     """[(move, label)], best first: the first rows of ``explore.analysis``, the
     cautious player's value of each move (points now minus the risk: what the
-    next player may expect to collect after it); in free-table mode a claim or
-    challenge on offer comes first."""
-    return [(move, v.explain()) for move, v in analysis(game)[:rows]]
+    next player may expect to collect after it), said in words (:func:`in_words`);
+    in free-table mode a claim or challenge on offer comes first."""
+    return [(move, in_words(v)) for move, v in analysis(game)[:rows]]
+
+
+def in_words(value) -> str:
+    """A :class:`kit.smartrix.ai.Valuation` as a pupil reads it: "5 points now;
+    the next player could then collect about 1.8" (``value.explain()`` is the sum)."""
+    now = "no points now" if value.points == 0 else (
+        f"{value.points} point{'s' if value.points != 1 else ''} now")
+    about = f"{abs(value.risk):.1f}"
+    if about == "0.0":
+        return f"{now}; nothing left for the next player"
+    if value.risk < 0:   # the next player is a partner: their set is the team's
+        return f"{now}; your partner could then collect about {about}"
+    return f"{now}; the next player could then collect about {about}"

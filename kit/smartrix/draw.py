@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
-from kit.smartrix.cards import BOX_GRID, ORIENTATIONS, TEXT, VALUE, parse_card
+from kit.smartrix.cards import BOX_GRID, ORIENTATIONS, TEXT, VALUE, parse_card, rotate
 from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds, candidate_cells, constraint_at, window_cells
 
@@ -74,6 +74,7 @@ SIDE_WIDTH = 4 * (HAND_CARD + HAND_GAP) + 40
 HAND_COLUMN = 300  # x (from the side column's left) where the "in hand" column ends
 SEAT_ROW = 30
 SEATS_TOP = 126    # y of the first seat line
+PROMPT_ROOM = 2 * 26 + 5   # two lines of the bold prompt (20 px, 1.3 line height)
 DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
 
 
@@ -367,7 +368,8 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
         return scene
     # The words go in the side column, under the hand: the table keeps the
     # screen's height for itself.
-    y = _side_column(scene, game, lay, shown, names, selected, cover, [prompt, *captions])
+    y = _side_column(scene, game, lay, shown, names, selected, cover, [prompt, *captions],
+                     _hinted_cards(game, hints))
     scene.height = max(y, lay.table_height) + 16
     scene.title += ". " + ". ".join(captions)  # the words in one piece, for screen readers
     return scene
@@ -468,6 +470,9 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
         draw_card(scene, move.card, x + INSET, y + INSET, size, border=GOOD, border_width=4,
                   dash=DASH_GOOD, ghost=True)
         _badge(scene, lay, move.cell, str(rank), GOOD)
+    if drawn:
+        captions.append("Green numbers: each hint's cell, and the hand card it places "
+                        "(turned as drawn on the table)")
     return captions
 
 
@@ -523,7 +528,23 @@ def _heading(game, names) -> str:
             f"Game over: {names[winners[0]].split(' (')[0]} wins")
 
 
-def _side_column(scene, game, lay, shown, names, selected, cover, captions) -> float:
+def _hinted_cards(game, hints) -> dict:
+    """{index in the mover's hand: [hint ranks]}: the hand card each hinted move places."""
+    hand = game._hands[game.to_move]
+    marked = {}
+    for rank, (move, _) in enumerate(hints, 1):
+        move = parse_move(move)
+        if move.kind != "place":
+            continue
+        i = next((i for i, card in enumerate(hand)
+                  if any(rotate(card, k) == move.card for k in range(4))), None)
+        if i is not None:
+            marked.setdefault(i, []).append(rank)
+    return marked
+
+
+def _side_column(scene, game, lay, shown, names, selected, cover, captions,
+                 hinted=None) -> float:
     x, over = lay.side, game.is_over
     scene.text(x, 30, _heading(game, names), size=22, bold=True, anchor="start")
     n = game.deck_size
@@ -544,10 +565,13 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions) -> f
                    anchor="end")
         points = game.seat_scores[s] if over else sum(VALUE[v] for v in game._collected[s])
         scene.text(x + SIDE_WIDTH - 8, y, str(points), size=CAPTION_SIZE, anchor="end")
-    y = _mover_hand(scene, game, lay, shown, names, selected, cover)
+    y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted or {})
     prompt, *captions = captions
-    if prompt:
-        y = _captions(scene, x, y, [prompt], size=20, bold=True)
+    if prompt is not None:
+        # The prompt's room is kept at its longest (two lines), so that
+        # picking or turning a card, which changes the prompt, never moves
+        # the words under it nor changes the picture's height.
+        y = max(_captions(scene, x, y, [prompt], size=20, bold=True), y + PROMPT_ROOM)
     y = _captions(scene, x, y + 4, captions)
     notes = []
     if game.teams:
@@ -561,7 +585,7 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions) -> f
     return y
 
 
-def _mover_hand(scene, game, lay, shown, names, selected, cover) -> float:
+def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> float:
     seat, hand = game.to_move, game._hands[game.to_move]
     face_up = seat in shown and cover is None
     label = f"Hand of {names[seat]}" + ("" if face_up else " (face down)")
@@ -572,8 +596,17 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover) -> float:
             draw_back(scene, x, y, size)
         elif selected is not None and selected[0] == i:
             draw_card(scene, selected[1], x, y - 4, size, border=HIGHLIGHT, border_width=6)
+        elif i in hinted:
+            draw_card(scene, card, x, y, size, border=GOOD, border_width=4, dash=DASH_GOOD)
         else:
             draw_card(scene, card, x, y, size)
+        if face_up and i in hinted:
+            # The hints' ranks on the hand card they place, as on the table's cells; on
+            # the card's lower edge, clear of its boxes.
+            text = ",".join(map(str, hinted[i]))
+            w = max(24, 11 * len(text) + 10)
+            scene.rect(x + size - w, y + size - 6, w, 22, fill=GOOD, stroke=PAPER, radius=11)
+            scene.text(x + size - w / 2, y + size + 5, text, size=15, bold=True, fill=PAPER)
     rows = max(1, -(-len(hand) // HAND_PER_ROW))
     bottom = lay.hand_top + rows * (HAND_CARD + HAND_GAP)
     if cover is not None:

@@ -199,11 +199,33 @@ def test_hint_shows_the_cautious_values_and_the_threats():
         play_by_clicks(b, GreedyPlayer().choose(b.game.copy(), random.Random(0)))
     b.controls["hint"].click()
     assert 1 <= len(b.hint_rows) <= 3
-    assert all(label.startswith("value ") for _, label in b.hint_rows)
-    values = [float(label.split()[1]) for _, label in b.hint_rows]
-    assert values == sorted(values, reverse=True)
-    assert "Hint 1: value" in words(b)
-    assert b.hint_rows[0][0] in b.game.legal_moves()
+    # In words a pupil reads: points now, what the next player could then collect.
+    assert all(re.fullmatch(r"(no points|\d+ points?) now; (the next player could then "
+                            r"collect about \d+\.\d|nothing left for the next player)", label) for _, label in b.hint_rows)
+    assert f"Hint 1: {b.hint_rows[0][1]}" in words(b)
+    best = b.hint_rows[0][0]
+    assert best in b.game.legal_moves()
+    # The hand card the best hint places carries the hint's rank.
+    svg = b.view.scene.to_svg()
+    assert ">1</text>" in svg and "the hand card it places" in words(b)
+
+
+def test_selecting_and_turning_a_card_keeps_the_picture_size():
+    b = board(seats=["human", "greedy"])
+    size = (b.view.scene.width, b.view.scene.height)
+    for i in range(len(b.game.hand(b.game.to_move))):
+        click(b.canvas, *b.hand_xy(i))
+        for _ in range(4):
+            assert (b.view.scene.width, b.view.scene.height) == size, b.prompt()
+            b.controls["rotate"].click()
+
+
+def test_hint_words_for_a_pupil():
+    from kit.smartrix.ai import Valuation
+    from kit.smartrix.board import in_words
+    assert in_words(Valuation(5, 1.84)) == "5 points now; the next player could then collect about 1.8"
+    assert in_words(Valuation(1, 0.01)) == "1 point now; nothing left for the next player"
+    assert in_words(Valuation(0, -2.0)) == "no points now; your partner could then collect about 2.0"
 
 
 def test_free_table_challenge_by_picking_cards_on_the_table():
@@ -261,6 +283,7 @@ def test_free_table_place_and_claim_in_one_move():
 
 def test_notation_key_and_players():
     assert "8 digits" in Board.NOTATION_KEY and "clockwise" in Board.NOTATION_KEY
+    assert "numbered from 0" in Board.NOTATION_KEY       # as "Player 0" on the board
     assert set(Board.PLAYERS) == {"random", "greedy", "cautious"}
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from kit import IllegalMove, InvalidPosition, smartrix
 from kit.smartrix import Board, Game, Replay, analysis
-from kit.smartrix.board import cautious_hints
+from kit.smartrix.board import cautious_hints, in_words
 from kit.smartrix.explore import PALETTE_X
 from kit.smartrix.cards import CANONICAL, TEXT, parse_card, rotate
 from kit.players import play_game
@@ -350,7 +350,7 @@ def test_rows_are_every_move_best_first_with_points_and_risk():
     top = rows[0][1]
     assert str(top) == f"{top.value:+.1f}"
     assert top.explain() == f"value {top.value:+.1f} = {top.points} now - {top.risk:.1f} risk"
-    assert cautious_hints(g) == [(m, v.explain()) for m, v in rows[:3]]
+    assert cautious_hints(g) == [(m, in_words(v)) for m, v in rows[:3]]
 
 
 def test_stop_gives_the_moves_valued_so_far_marked_partial():
