@@ -446,8 +446,15 @@ def check_final_score(game: Game, play, answer) -> Verdict:
 # ----- playing on a board -------------------------------------------------------
 
 def board_for(game: Game, **kwargs) -> Board:
-    """A board for an exercise: every seat a person, so the student may try anything."""
-    return Board(game.copy(), seats=["human"] * game.players, delay=0, **kwargs)
+    """A board for an exercise: every seat a person, so the student may try anything.
+
+    The board's own Hint (it would list the best plays: the answer) and New game (a
+    fresh deal, not the exercise) are hidden: the exercise has its Hint and Show me."""
+    board = Board(game.copy(), seats=["human"] * game.players, delay=0, **kwargs)
+    for name in ("hint", "new"):
+        board.controls[name].layout.display = "none"
+        board.controls[name].disabled = True
+    return board
 
 
 def turn_on(board: Board, start: int = 0) -> list:
@@ -641,8 +648,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
 def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
     """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution)."""
     game = puzzle.game
-    board = Board(game.copy(), seats=["human"] * game.players, delay=0,
-                  open_hands=puzzle.goal == "block_lot")
+    board = board_for(game, open_hands=puzzle.goal == "block_lot")
     return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
                     answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",

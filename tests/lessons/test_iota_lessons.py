@@ -188,6 +188,8 @@ def test_board_exercise_reads_pending_cards_and_shows_the_solution():
     assert ex.submit().correct and ex.solved
     ex.show()
     assert board.previewed and not board.game.history
+    # the board's own Hint would give the answer away; New game would leave the exercise
+    assert board.controls["hint"].disabled and board.controls["new"].layout.display == "none"
 
 
 def test_puzzles_are_twelve_or_more_graded_and_each_solution_is_proved():
