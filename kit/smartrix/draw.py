@@ -459,10 +459,15 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     if threats:
         captions.append("Orange: a line one card short; one card in the cell with the "
                         "number completes a set worth that, plus the card")
+    # Hints that say the same (early in a game, often all of them) share one caption.
+    ranks = {}
+    for rank, (_, label) in enumerate(hints, 1):
+        ranks.setdefault(label, []).append(str(rank))
+    captions += [f"Hint {r[0]}: {label}" if len(r) == 1 else f"Hints {', '.join(r)}: {label}"
+                 for label, r in ranks.items()]
     drawn = set()
     for rank, (move, label) in enumerate(hints, 1):
         move = parse_move(move)
-        captions.append(f"Hint {rank}: {label}")
         if move.kind != "place" or move.cell in drawn or move.cell in game._grid:
             continue
         drawn.add(move.cell)

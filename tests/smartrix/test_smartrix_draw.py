@@ -242,3 +242,29 @@ def test_cell_and_hand_geometry_are_inverse():
         assert hand_at(lay, x + w / 2, y + h / 2, n) == i
         assert cell_at(lay, x + w / 2, y + h / 2) is None
     assert hand_at(lay, 1, 1, n) is None
+
+
+def test_the_hand_card_a_hint_places_carries_its_rank_and_a_dashed_green_edge():
+    from kit.smartrix import parse_card
+    g = _played(seed=4, moves=8)
+    hand = g.hand(g.to_move)
+    move = next(m for m in g.legal_moves() if m.kind == "place")
+    i = next(k for k, c in enumerate(hand) if any(t == move.card for t in
+                                                  map(parse_card, _rotations(c))))
+    scene = draw(g, hints=[(move, "best")])
+    x, y, w, _ = hand_box(g, i)
+    edges = [s for s in scene.shapes if getattr(s, "stroke", None) == GOOD and s.dash
+             and (getattr(s, "x", None), getattr(s, "y", None)) == (x, y)]
+    assert len(edges) == 1
+    ranks = [s for s in scene.shapes if getattr(s, "text", None) == "1"
+             and x <= s.x <= x + w and s.y > y + w - 10]
+    assert len(ranks) == 1
+    assert "the hand card it places" in _words(scene.to_svg())
+
+
+def test_hints_saying_the_same_share_a_caption():
+    g = _played(seed=4, moves=8)
+    moves = [m for m in g.legal_moves() if m.kind == "place"][:3]
+    words = _words(draw(g, hints=[(moves[0], "same"), (moves[1], "other"),
+                                  (moves[2], "same")]).to_svg())
+    assert "Hints 1, 3: same" in words and "Hint 2: other" in words
