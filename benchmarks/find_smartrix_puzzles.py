@@ -230,17 +230,15 @@ def challenge():
 def lesson_positions():
     pos = {"seventeen": star(), "long_run": long_run(), "challenge": challenge()}
     doubles = two_line_moves()
+    pos["pass_pays"] = {"position": pass_pays().to_dict(), "move": "pass"}
     pos["most_cards"] = {"position": doubles[0][0].to_dict(), "move": str(doubles[0][1])}
     for seed, g in selfplay(range(100, 140)):
         places = placements(g)
-        if "pass_pays" not in pos and places and L.pass_rank(g) == 1 and len(g.grid) >= 6:
-            top = max(CautiousPlayer().valuations(g)[1:], key=lambda mv: mv[1].value)
-            if top[1].points > 0:
-                pos["pass_pays"] = {"position": g.to_dict(), "move": "pass"}
-        if "threat" not in pos and len(places) >= 6:
+        if "threat" not in pos and len(places) >= 6 and g.deck_size > 10:
             for m in places:
                 left = after_threats(g, m)
-                if len(left) == 1 and L.cards_collected(g, m) == 0:
+                if len(left) == 1 and L.cards_collected(g, m) == 0 \
+                        and 0.25 <= chance(g, left[0]) <= 0.75:
                     pos["threat"] = {"position": g.to_dict(), "move": str(m)}
                     break
         if "fit" not in pos and 4 <= len(g.grid) <= 6:
@@ -260,6 +258,23 @@ def lesson_positions():
     return pos, doubles[-1][:2]
 
 
+def pass_pays():
+    """A position where the cautious player ranks passing first although several
+    placements score; of those found (seeds 100-250), the one with most placements."""
+    best = None
+    for seed, g in selfplay(range(100, 250)):
+        places = placements(g)
+        if len(places) < 2 or len(g.hand(g.to_move)) > 8:
+            continue
+        if best is not None and len(places) <= best[0]:
+            continue
+        valued = CautiousPlayer().valuations(g)
+        top = max(valued[1:], key=lambda mv: mv[1].value)
+        if L.pass_rank(g) == 1 and top[1].points > 0:
+            best = (len(places), g)
+    return best[1]
+
+
 def two_line_moves(wanted=2):
     """Positions (two seeds) where one placement, and only one, finishes two lines
     (9 cards or more), among at least 4 placements: ``[(game, move, seed)]``."""
@@ -276,6 +291,12 @@ def two_line_moves(wanted=2):
             if len(found) == wanted:
                 return found
     raise RuntimeError("no two-line positions found")
+
+
+def chance(game, threat):
+    """The chance the next player holds a card completing ``threat``."""
+    fitting = len({CANONICAL[parse_card(c)] for c in threat.completions})
+    return L.holds_chance(len(game.unseen(game.to_move)), fitting, L.next_hand_size(game))
 
 
 def _refused(game):

@@ -29,9 +29,11 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidMoveText
 from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.players import tournament as _tournament
 from kit.scene import Scene, svg_img
 from kit.smartrix import (CANONICAL, DECK, VALUE, Board, CautiousPlayer, Game, GreedyPlayer,
-                          Move, RandomPlayer, card_text, parse_card, rotate, threats)
+                          Move, RandomPlayer, card_text, parse_card, rotate, standings_table,
+                          threats)
 from kit.smartrix.cards import BOX_NAMES, FACING
 from kit.smartrix.draw import draw_card
 from kit.smartrix.explore import after_threats
@@ -197,13 +199,28 @@ def check_rotation(card, answer) -> Verdict:
                           f"one quarter clockwise gives {card_text(turned)}.")
 
 
+def touching(game: Game, cell) -> list:
+    """``(neighbour cell, "side"/"corner", boxes facing)`` for each card ``cell`` touches."""
+    out = []
+    for (dr, dc), name, pairs in FACING:
+        n = (cell[0] + dr, cell[1] + dc)
+        if n in game.grid:
+            out.append((n, name, len(pairs)))
+    return out
+
+
 def check_placement(game: Game, answer) -> Verdict:
     """Is ``answer`` (a move) a legal placement here? The engine says why."""
     move = read_move(answer)
     if move.kind != "place":
         return Verdict(False, "Place a card: pick it in the hand, turn it, click a cell.")
     exp = game.explain(move)
-    return Verdict(exp.legal, str(exp).capitalize() + ".")
+    if not exp.legal:
+        return Verdict(False, str(exp).capitalize() + ".")
+    meets = "; ".join(f"at its {name} it meets the card at {_cell(n)}: "
+                      f"{_plural(k, 'pair')} of facing boxes, {'all ' if k > 1 else ''}matching"
+                      for n, name, k in touching(game, move.cell))
+    return Verdict(True, f"{str(exp).capitalize()}. {meets[0].upper() + meets[1:]}.")
 
 
 def short_game(seed: int = 4, pile: int = 6) -> Game:
@@ -494,6 +511,13 @@ def tournament_table(path: Path = TOURNAMENT_TABLE) -> Table:
     return rows
 
 
+def live_tournament(games: int = 6, seed: int = 0, **options) -> str:
+    """A few seeded games of greedy against random, run now (no progress bar)."""
+    return standings_table(_tournament(lambda s: Game.new(2, seed=s, **options),
+                                       [GreedyPlayer(), RandomPlayer()], games, seed,
+                                       progress=False))
+
+
 # ----- lesson 7: puzzles --------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -576,6 +600,10 @@ class LessonBoard(Board):
     @property
     def humans(self) -> int:
         return 1
+
+    def shown_seats(self) -> set:
+        # The student sits in the seat to move; the other hands stay face down.
+        return set(range(self.game.players)) if self.open_hands else {self.game.to_move}
 
 
 def board_for(game: Game, **kwargs) -> Board:
