@@ -208,6 +208,27 @@ def check_legal_play(game: Game, answer) -> Verdict:
     return Verdict(False, f"{play} is not allowed: {why.rule}.")
 
 
+def check_both_ends(game: Game, answer) -> Verdict:
+    """Is ``answer`` a legal play with cards at both ends of a line already on the table?"""
+    play = read_play(answer)
+    why = game.explain(play)
+    if not why.legal:
+        return Verdict(False, f"{play} is not allowed: {why.rule}.")
+    cells = sorted(play.cells)
+    between = [x for x in game.table if cells[0] < x < cells[-1]
+               and (x[0] == cells[0][0] == cells[-1][0] or x[1] == cells[0][1] == cells[-1][1])]
+    if len(cells) >= 2 and between:
+        return Verdict(True, f"{play} puts cards on both sides of the cards already there, "
+                             f"in one unbroken run: {why.points} points.")
+    return Verdict(False, f"{play} is allowed ({why.points} points), but it does not put "
+                          "cards at both ends of a line: one card before it, one after it.")
+
+
+def both_ends_position() -> Game:
+    """Two reds in a row, and a hand that can extend them at both ends (lesson 2)."""
+    return position({(0, 0): "2RC", (0, 1): "3RC"}, [["1RC", "4RC", "1YS", "2BX"]])
+
+
 def check_draw_count(game: Game, play: str, answer) -> Verdict:
     """How many cards does the mover draw after ``play``? (back up to 4, while the deck lasts)"""
     n = read_points(answer)
@@ -364,6 +385,9 @@ def check_move(game: Game, answer) -> Verdict:
         answer = Move.parse(answer if isinstance(answer, str) else "")
     why = game.explain(answer)
     if why.legal:
+        if isinstance(answer, Recycle):
+            return Verdict(True, f"{answer} is allowed: the wild is in your hand now, the "
+                                 "card took its place, and you still play (or pass) this turn.")
         return Verdict(True, f"{answer} is allowed" +
                        (f" and scores {why.points}." if isinstance(answer, Play) else "."))
     return Verdict(False, f"{answer} is not allowed: {why.rule}.")

@@ -69,6 +69,18 @@ def test_breaking_a_rule_on_purpose():
         L.check_breaks(game, "gap", "pass")
 
 
+def test_both_ends():
+    game = L.both_ends_position()
+    right = L.check_both_ends(game, "1RC@0,-1 4RC@0,2")
+    assert right.correct and "both sides" in right.why
+    one_end = L.check_both_ends(game, "4RC@0,2")
+    assert not one_end.correct and "allowed" in one_end.why
+    refused = L.check_both_ends(game, "1RC@0,-1 4RC@0,3")
+    assert not refused.correct and "unbroken run" in refused.why
+    with pytest.raises(InvalidMoveText):
+        L.check_both_ends(game, "")
+
+
 def test_legal_play_and_draw_count():
     game = worked(0)
     assert L.check_legal_play(game, "2GX@0,1 2BC@0,2").correct
