@@ -16,6 +16,7 @@ exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import random
@@ -31,9 +32,9 @@ from kit.lessons.exercise import Exercise, Progress, Verdict
 from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
                         SearchPlayer, analyse, lookahead_values, solve, standings_table,
                         tournament)
-from kit.mattix.draw import board_svg
+from kit.mattix.draw import board_scene, board_svg
 from kit.mattix.rules import SIDE_NAMES
-from kit.scene import svg_img
+from kit.scene import Text, svg_img
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "mattix.json"
@@ -330,8 +331,15 @@ def first_take(board: Board):
 
 
 def board_for(game: Game, **kwargs) -> Board:
-    """A board for an exercise: two human seats, so the student may play on after."""
-    return Board(game.copy(), seats=["human", "human"], delay=0, **kwargs)
+    """A board for an exercise: two human seats, so the student may play on after.
+
+    The board's own Hint (it ranks the takes: the answer) and New game (another
+    position) are hidden: the exercise has its own Hint and Show me.
+    """
+    board = Board(game.copy(), seats=["human", "human"], delay=0, **kwargs)
+    for name in ("hint", "new"):
+        board.controls[name].layout.display = "none"
+    return board
 
 
 def play_line(board: Board, line: list) -> str:
@@ -350,10 +358,21 @@ def typed_exercise(task: str, game: Game, check, *, hints=(), show=None, progres
     outline that would give the answer away); the answer is typed;
     ``check(game, text)`` judges it."""
     game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
-    svg = board_svg(game, cell=80, show_line=show_line)
+    svg = board_svg(game, cell=80) if show_line else quiet_svg(game)
     return Exercise(task, lambda text: check(game, text), hints=hints, show=show,
                     board=widgets.HTML(svg_img(svg)), picture=lambda: svg, progress=progress,
                     key=key, placeholder=placeholder)
+
+
+def quiet_svg(game: Game, cell: float = 80) -> str:
+    """The position without the answers: no outlined line, and the status says only
+    whose turn it is (not "takes from row 2", not "Game over: ... wins")."""
+    scene = board_scene(game, cell=cell, show_line=False)
+    turn = f"{SIDE_NAMES[game.to_move].capitalize()} to move"
+    scene.shapes = [dataclasses.replace(s, text=turn) if isinstance(s, Text) and
+                    (s.text.startswith("Game over") or ": takes from" in s.text) else s
+                    for s in scene.shapes]
+    return scene.to_svg()
 
 
 def legal_takes_exercise(game: Game, progress=None) -> Exercise:
@@ -409,7 +428,7 @@ def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
                           hints=[f"Whose turn is it? Look for a tile in the {_side(game)}'s "
                                  "line. No tile there: the game is over.",
                                  "Then compare the two scores at the top."],
-                          show=truth, progress=progress, key=key,
+                          show=truth, progress=progress, key=key, show_line=False,
                           placeholder="row, column, draw or not over")
 
 

@@ -283,3 +283,20 @@ def test_lesson_4_predictions_are_judged_by_the_computed_numbers():
                              progress=False)
     best = max(standings, key=lambda s: s.win_rate).name
     assert duel.submit(best).correct
+
+
+def test_outcome_and_legal_take_pictures_do_not_give_the_answer_away():
+    over = Game.from_dict({"board": [[None, 5, None], [None, None, None], [7, None, None]],
+                           "star": [1, 1], "to_move": 0, "scores": [10, 3]})
+    svg = L.quiet_svg(over)
+    assert "Game over" not in svg and "Row player to move" in svg
+    assert "takes from" not in L.quiet_svg(game())
+    ex = L.outcome_exercise(over)
+    assert "Game over" not in ex.picture()
+
+
+def test_an_exercise_board_hides_its_own_hint_and_new_game():
+    ex = L.puzzle_exercise(PUZZLES[0])
+    assert ex.board.controls["hint"].layout.display == "none"
+    assert ex.board.controls["new"].layout.display == "none"
+    assert ex.board.controls["undo"].layout.display != "none"
