@@ -91,12 +91,12 @@ def picture(game: str, puzzle) -> str:
 
 def puzzle_cells(game: str, puzzle, data: dict) -> list:
     n = puzzle.number
+    # An <img> of a data URL, as the lessons' saved pictures: JupyterLab draws it
+    # in an untrusted notebook, where it leaves an SVG cell attachment blank.
+    svg = base64.b64encode(picture(game, puzzle).encode()).decode()
     task = nbformat.v4.new_markdown_cell(
-        f"## {puzzle.task}\n\n![position](attachment:puzzle{n}.svg)\n\n"
-        f"Answer below with {FORMATS[game]}.",
-        metadata=_meta(f"task_{n}"))
-    task.attachments = {f"puzzle{n}.svg": {
-        "image/svg+xml": base64.b64encode(picture(game, puzzle).encode()).decode()}}
+        f"## {puzzle.task}\n\n<img alt=\"puzzle {n}\" src=\"data:image/svg+xml;base64,{svg}\">"
+        f"\n\nAnswer below with {FORMATS[game]}.", metadata=_meta(f"task_{n}"))
     answer = nbformat.v4.new_code_cell(
         f"# Puzzle {n}\n### BEGIN SOLUTION\nanswer = {json.dumps(_solution_text(puzzle))}\n"
         "### END SOLUTION", metadata=_meta(f"answer_{n}", solution=True, locked=False))

@@ -304,13 +304,14 @@ def _children(pid: int) -> list:
         return []
 
 
-def memory(hub_pid: int) -> dict:
-    """Proportional memory (PSS, MiB) of each process the hub started, by kind."""
+def memory(hub_pid: int, measure: str = "pss") -> dict:
+    """Memory (MiB) of each process the hub started, by kind: ``pss`` counts shared
+    pages split among their users (what a student adds), ``rss`` counts them whole."""
     kinds = {"hub": [], "proxy": [], "server": [], "kernel": []}
     for p in [psutil.Process(hub_pid)] + _children(hub_pid):
         try:
             cmd = " ".join(p.cmdline())
-            pss = p.memory_full_info().pss / 2**20
+            pss = getattr(p.memory_full_info(), measure) / 2**20
         except psutil.Error:
             continue
         kind = ("kernel" if "ipykernel" in cmd else "server" if "singleuser" in cmd
@@ -361,18 +362,21 @@ def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
     return [s.result for s in crowd]
 
 
-def summary(results: list, mem: dict) -> dict:
+def summary(results: list, mem: dict, rss: dict | None = None) -> dict:
     firsts = sorted(r.first_board for r in results if r.ok and r.first_board is not None)
     failures = {}
     for r in results:
         if not r.ok:
             failures.setdefault(f"{r.failed_at}: {r.error[:160]}", []).append(r.name)
     per = {k: (round(statistics.median(v), 1) if v else None) for k, v in mem.items()}
+    # PSS: shared library pages split among the processes using them.
     return {"students": len(results), "succeeded": sum(r.ok for r in results),
             "first_board_median_s": round(statistics.median(firsts), 1) if firsts else None,
             "first_board_worst_s": round(firsts[-1], 1) if firsts else None,
             "memory_median_mib": per,
             "memory_total_mib": {k: round(sum(v)) for k, v in mem.items()},
+            "memory_rss_median_mib": {k: (round(statistics.median(v), 1) if v else None)
+                                      for k, v in (rss or {}).items()},
             "load_average": [round(x, 1) for x in os.getloadavg()],
             "failures": failures,
             "answers": sorted({r.answer for r in results if r.answer}),
@@ -403,9 +407,11 @@ def main(argv=None) -> int:
                                 repo=args.repo or default_repo(),
                                 branch=args.branch or default_branch(), timeout=args.timeout)
             wall = time.monotonic() - t
-            mem = memory(proc.pid) if proc.poll() is None else {}
+            alive = proc.poll() is None
+            mem = memory(proc.pid) if alive else {}
+            rss = memory(proc.pid, "rss") if alive else {}
             guard.done.set()
-    out = summary(results, mem)
+    out = summary(results, mem, rss)
     out.update(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson,
                free_memory_lowest_mib=round(guard.lowest), memory_guard_tripped=guard.tripped,
                machine_memory_mib=round(psutil.virtual_memory().total / 2**20))
