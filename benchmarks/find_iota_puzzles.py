@@ -20,13 +20,11 @@ import json
 import random
 
 from kit.iota import Game, GreedyPlayer, PlannerPlayer, best_turn, rank_moves
+from kit.iota.cards import WILD
 from kit.iota.moves import Play, Recycle
 from kit.lessons.iota import PUZZLES, lot_plays
 
 HINTS = {
-    "best1": "One card can do it. Look for a spot where it makes two lines at once.",
-    "best2": "Try two or three cards in one line, and look for a line you can bring to 4 (a lot doubles everything).",
-    "best3": "Use all four cards if you can: four cards double, and so does every lot you finish.",
     "recycle": "There is a wild on the table. Can one of your cards take its place? Then the wild is yours to play.",
     "at_least": "Rank your ideas: which line can you make longest? A lot doubles the turn.",
     "block_lot": "Find the three-card line the next player could finish. Fill its open end, or put a card beside that end so the missing card no longer fits.",
@@ -52,6 +50,26 @@ def solo(game: Game) -> dict:
             d["deck"] += hand
     d.update(hands=[d["hands"][me]], scores=[0], to_move=0, passes=0)
     return d
+
+
+def specific_hint(game: Game, moves) -> str:
+    """What the solution does, in words that do not give the cells away."""
+    play = moves[-1]
+    after = game.copy()
+    for move in moves[:-1]:
+        after.play(move)
+    why = after.explain(play)
+    n = len(play.placements)
+    words = [f"{n} card{'s' if n > 1 else ''} can do it."]
+    if why.doublings and any(d.startswith("lot") for d in why.doublings):
+        lots = sum(d.startswith("lot") for d in why.doublings)
+        words.append("The play completes a lot (a line of 4)." if lots == 1
+                     else f"The play completes {lots} lots.")
+    if len(why.lines) > 1:
+        words.append(f"{'They make' if n > 1 else 'It makes'} {len(why.lines)} lines at once.")
+    if WILD in play.cards:
+        words.append("Your wild helps.")
+    return " ".join(words)
 
 
 def turn_text(moves) -> list:
@@ -88,7 +106,8 @@ def main() -> None:
             kind = None
         if kind and len(found[kind]) < want[kind]:
             found[kind].append({"grade": {"best1": 1, "best2": 2, "best3": 3, "recycle": 3}[kind],
-                                "goal": "best", "position": solo(game), "hint": HINTS[kind],
+                                "goal": "best", "position": solo(game),
+                                "hint": HINTS.get(kind) or specific_hint(one, turn.moves),
                                 "solution": turn_text(turn.moves), "seed": seed})
             continue
         if len(found["at_least"]) < want["at_least"] and len(ranked) > 20 and turn.points >= 12:
@@ -96,7 +115,8 @@ def main() -> None:
             meet = sum(p >= target for p, _ in ranked)
             if 1 < meet <= 4:
                 found["at_least"].append({"grade": 2, "goal": "at_least", "target": target,
-                                          "position": solo(game), "hint": HINTS["at_least"],
+                                          "position": solo(game),
+                                          "hint": HINTS["at_least"] + " " + specific_hint(one, turn.moves),
                                           "solution": turn_text(turn.moves), "seed": seed})
                 continue
         if len(found["block_lot"]) < want["block_lot"]:
