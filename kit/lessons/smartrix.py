@@ -254,7 +254,8 @@ def check_fit_cells(game: Game, card, answer) -> Verdict:
     missing = truth - said
     if missing:
         why.append(f"you left out {_plural(len(missing), 'cell')} where it fits")
-    return Verdict(False, "; ".join(why) + ".")
+    text = "; ".join(why)
+    return Verdict(False, text[0].upper() + text[1:] + ".")
 
 
 def _any_turn(card) -> int:
@@ -331,8 +332,8 @@ def check_most_cards(game: Game, answer) -> Verdict:
     n, best = cards_collected(game, move), most_cards(game)
     if n == best[0]:
         return Verdict(True, f"{exp}. No placement collects more than {best[0]}.")
-    return Verdict(False, f"{exp}. But one placement collects {best[0]} cards "
-                          f"(for example at {_cell(best[1][0].cell)}).")
+    return Verdict(False, f"{str(exp).capitalize()}. But a placement here collects "
+                          f"{best[0]} cards: press Undo and look again.")
 
 
 # ----- lesson 4: the end and the score ---------------------------------------------
@@ -364,8 +365,15 @@ def check_scores(game: Game, answer) -> Verdict:
     if said == truth:
         return Verdict(True, sums + ".")
     wrong = [s for s in range(game.players) if said[s] != truth[s]]
-    return Verdict(False, f"Player {wrong[0]} is not {said[wrong[0]]}. {sums}. "
-                          "Remember: the cards left in hand count against you.")
+    seat = wrong[0]
+    got = sum(VALUE[parse_card(c)] for c in game.collected(seat))
+    if said[seat] == got:
+        tip = (f"That is what Player {seat} collected; now take away the values of the cards "
+               "left in their hand.")
+    else:
+        tip = "Score = the values collected minus the values of the cards left in hand."
+    others = f" ({len(wrong)} of the scores are wrong.)" if len(wrong) > 1 else ""
+    return Verdict(False, f"Player {seat} is not {said[seat]}. {tip}{others}")
 
 
 def end_phase_position() -> Game:
