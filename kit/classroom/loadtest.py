@@ -393,13 +393,14 @@ def main(argv=None) -> int:
     ap.add_argument("--repo", default=None)
     ap.add_argument("--branch", default=None)
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--hub-log", type=Path, help="keep the hub's log (and its servers') here")
     ap.add_argument("--memory-floor", type=float, default=4096,
                     help="MiB of free memory below which the run stops the hub (default 4096)")
     args = ap.parse_args(argv)
     password = secrets.token_urlsafe(12)
     load_before = [round(x, 1) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory(prefix="kit-hub-") as tmp:
-        with local_hub(Path(tmp), password) as (url, proc):
+        with local_hub(Path(tmp), password, log=args.hub_log) as (url, proc):
             guard = MemoryGuard(proc, args.memory_floor)
             guard.start()
             t = time.monotonic()
