@@ -379,6 +379,38 @@ def check_exchange_count(game: Game, answer) -> Verdict:
     return Verdict(n == right, why[0].upper() + why[1:])
 
 
+def check_pass(game: Game, swap: int, answer) -> Verdict:
+    """Did the student pass, swapping exactly ``swap`` cards? ``answer``: a move or a turn."""
+    move = answer[-1] if isinstance(answer, (list, tuple)) and answer else answer
+    if isinstance(move, str):
+        move = Move.parse(move)
+    if not isinstance(move, Pass):
+        return Verdict(False, f"{move} is not a pass: press Pass, click the cards to swap, "
+                              "then Pass again.")
+    why = game.explain(move)
+    if not why.legal:
+        return Verdict(False, f"{move} is not allowed: {why.rule}.")
+    n = len(move.exchange)
+    if n != swap:
+        return Verdict(False, f"you passed swapping {n} card{'s' if n != 1 else ''}, "
+                              f"not {swap}. Press Undo and try again.")
+    gone = " ".join(TEXT[c] for c in move.exchange)
+    return Verdict(True, f"{gone} went under the deck and you drew {n} new "
+                         f"card{'s' if n != 1 else ''} from the top. Your turn is over.")
+
+
+def pass_exercise(progress=None) -> Exercise:
+    """Lesson 4: pass on the board, swapping two cards."""
+    game = rules_position()
+    board = board_for(game)
+    return Exercise("Pass, swapping exactly 2 of your cards for new ones.",
+                    lambda turn: check_pass(game, 2, turn), answer=lambda: turn_on(board),
+                    board=board, progress=progress, key="pass",
+                    hints=["Press Pass on the board, click two cards in your hand, "
+                           "then press Pass again."],
+                    show="Pass, click 1YS and 2BX, Pass: pass 1YS 2BX")
+
+
 def check_move(game: Game, answer) -> Verdict:
     """Is the move ``answer`` (any kind: play, pass, recycle) legal here?"""
     if not isinstance(answer, Move):

@@ -146,6 +146,26 @@ def test_wild_stands_for_and_recycling():
         L.check_move(game, "recycle")
 
 
+def test_pass_on_the_board_swapping_two():
+    ex = L.pass_exercise()
+    ex.raise_errors = True
+    board = ex.board
+    assert ex.submit() is None and "put cards on the board" in ex.message
+    board.on_button("pass")
+    board.on_click(*board.hand_point(1))
+    board.on_button("pass")                 # swaps one card only
+    verdict = ex.submit()
+    assert not verdict.correct and "swapping 1 card, not 2" in verdict.why
+    board.undo()
+    board.submit("pass 1YS 2BX")
+    verdict = ex.submit()
+    assert verdict.correct and "1YS 2BX went under the deck" in verdict.why
+    assert not L.check_pass(L.rules_position(), 2, "4RC@0,3").correct
+    assert "not a pass" in L.check_pass(L.rules_position(), 2, ["4RC@0,3"]).why
+    with pytest.raises(InvalidMoveText):
+        L.check_pass(L.rules_position(), 2, "pass 9QQ")
+
+
 def test_exchange_count():
     assert L.check_exchange_count(worked(0), "4").correct
     late = L.played_until(seed=1, deck_at_most=2)
