@@ -86,6 +86,7 @@ def test_short_game_is_a_childrens_ending_with_no_history():
     game = L.short_game()
     assert game.window is None and game.deck_size == 6 and game.to_move == 0
     assert not game.history and not game.is_over
+    assert [sum(c.count("1") for c in game.collected(s)) for s in range(2)] == [70, 70]
 
 
 # ----- lesson 2 ---------------------------------------------------------------
