@@ -2,9 +2,10 @@
 
 For seeded deals (``Game.new(seed=s, size=n, level=l)``, seeds 0, 1, ...) the
 exact value of the starting position for the row player, who moves first: what
-the row player ends ahead by under perfect play. A 6 x 6 solve takes about 8 s of CPU (the whole table about 6 minutes),
-too slow for a lesson cell, so this script writes the table to
-``kit/lessons/data/mattix_first_player.json`` and lesson 4 loads it.
+the row player ends ahead by under perfect play. A 6 x 6 solve takes about 8 s
+of CPU (the whole table about 6 minutes), too slow for a lesson cell, so this
+script writes the table to ``kit/lessons/data/mattix_first_player.json`` and
+lesson 4 loads it.
 
     nice -n 10 python benchmarks/mattix_first_player.py            # the lesson's table
     python benchmarks/mattix_first_player.py --boards 4:20 5:5 6:0  # a quick look
