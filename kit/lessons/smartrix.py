@@ -794,7 +794,7 @@ def fit_picture() -> Picture:
 def why_exercise(name: str, progress=None) -> Exercise:
     """Lesson 2: why is this placement refused? side, corner, window or touch."""
     game, move = lesson_position(name), lesson_move(name)
-    svg = game.svg(move=move)
+    svg = game.svg(move=move, show=[move.cell])   # the refused cell, even outside the window
     return typed_exercise(f"The kit refuses {move}: the ringed boxes and outlined cards show "
                           "the trouble. Why? Type side, corner, window or touch.", svg,
                           lambda t: check_why(game, move, t),
