@@ -1,0 +1,24 @@
+"""The welcome notebook lists every lesson, with a link that works."""
+
+import json
+import re
+from pathlib import Path
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def welcome_links() -> list:
+    nb = json.loads((NOTEBOOKS / "00_welcome.ipynb").read_text())
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return re.findall(r"\]\(([^)]+\.ipynb)\)", text)
+
+
+def test_every_lesson_is_linked_from_the_welcome_notebook():
+    lessons = sorted(str(p.relative_to(NOTEBOOKS)) for p in NOTEBOOKS.glob("*/[0-9][0-9]_*.ipynb"))
+    assert len(lessons) >= 21
+    assert sorted(set(welcome_links()) & set(lessons)) == lessons
+
+
+def test_every_link_in_the_welcome_notebook_opens_a_notebook():
+    links = welcome_links()
+    assert links and all((NOTEBOOKS / link).is_file() for link in links)
