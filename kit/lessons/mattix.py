@@ -17,7 +17,6 @@ exercise widget (``kit.lessons.exercise``).
 from __future__ import annotations
 
 import dataclasses
-import html
 import json
 import random
 import re
@@ -29,6 +28,7 @@ import ipywidgets as widgets
 
 from kit.errors import IllegalMove, InvalidMoveText
 from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.table import Table
 from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
                         SearchPlayer, analyse, lookahead_values, solve, standings_table,
                         tournament)
@@ -472,26 +472,6 @@ def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exer
                     answer=lambda: first_take(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",
                     show=lambda: play_line(board, line))
-
-
-class Table(list):
-    """Rows of dicts shown as an HTML table in a notebook (and as text elsewhere)."""
-
-    def _repr_html_(self) -> str:
-        if not self:
-            return "<p>(no rows)</p>"
-        head = "".join(f"<th>{html.escape(str(k))}</th>" for k in self[0])
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values())
-                       + "</tr>" for row in self)
-        return (f'<table style="font-size: 18px"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
-
-    def __repr__(self) -> str:
-        keys = list(self[0]) if self else []
-        widths = [max(len(str(k)), *(len(str(r[k])) for r in self)) for k in keys]
-        lines = ["  ".join(str(k).rjust(w) for k, w in zip(keys, widths))]
-        lines += ["  ".join(str(r[k]).rjust(w) for k, w in zip(keys, widths)) for r in self]
-        return "\n".join(lines)
 
 
 # ----- lesson 4: the studies ---------------------------------------------------

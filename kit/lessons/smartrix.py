@@ -16,7 +16,6 @@ exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
-import html
 import json
 import random
 import re
@@ -29,6 +28,7 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidMoveText
 from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.table import Table
 from kit.players import tournament as _tournament
 from kit.scene import Scene, svg_img
 from kit.smartrix import (CANONICAL, DECK, VALUE, Board, CautiousPlayer, Game, GreedyPlayer,
@@ -436,26 +436,6 @@ def next_hand_size(game: Game) -> int:
     """The cards the next player will hold when they choose (after their draw)."""
     nxt = (game.to_move + 1) % game.players
     return len(game.hand(nxt)) + (1 if game.deck_size else 0)
-
-
-class Table(list):
-    """Rows of dicts shown as an HTML table in a notebook (and as text elsewhere)."""
-
-    def _repr_html_(self) -> str:
-        if not self:
-            return "<p>(no rows)</p>"
-        head = "".join(f"<th>{html.escape(str(k))}</th>" for k in self[0])
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values())
-                       + "</tr>" for row in self)
-        return (f'<table style="font-size: 18px"><thead><tr>{head}</tr></thead>'
-                f"<tbody>{body}</tbody></table>")
-
-    def __repr__(self) -> str:
-        keys = list(self[0]) if self else []
-        widths = [max(len(str(k)), *(len(str(r[k])) for r in self)) for k in keys]
-        lines = ["  ".join(str(k).rjust(w) for k, w in zip(keys, widths))]
-        lines += ["  ".join(str(r[k]).rjust(w) for k, w in zip(keys, widths)) for r in self]
-        return "\n".join(lines)
 
 
 def threat_table(game: Game, move=None) -> Table:
