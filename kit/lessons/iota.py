@@ -850,8 +850,11 @@ def load_studies(path: Path = STUDIES) -> dict:
 
 def tournament_table(path: Path = STUDIES) -> Table:
     """The precomputed tournament (benchmarks/iota_studies.py) as a table."""
-    data = load_studies(path)
-    return Table(data["tournament"])
+    rows = Table()
+    for row in load_studies(path)["tournament"]:
+        wins = row["wins"]   # a tie shares the win, so it may be a fraction
+        rows.append({**row, "wins": int(wins) if wins == int(wins) else round(wins, 1)})
+    return rows
 
 
 def wild_table(path: Path = STUDIES) -> Table:
