@@ -1,13 +1,11 @@
 """The IOTA course's checks (kit.lessons.iota): right, wrong and malformed answers,
 the puzzle set proved by the engine's own search, the studies and the sandbox."""
 
-import json
-
 import pytest
 
 from kit import InvalidMoveText
-from kit.iota import Game, best_turn, parse_card
-from kit.iota.moves import Play, Recycle
+from kit.iota import best_turn, parse_card
+from kit.iota.moves import Recycle
 from kit.lessons import iota as L
 from kit.lessons.exercise import Progress
 

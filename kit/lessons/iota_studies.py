@@ -1,0 +1,234 @@
+"""The IOTA strategy lesson's studies and the sandbox (notebooks/iota/05, 07).
+
+Every claim of the strategy lesson is a number computed here with the kit:
+positions from seeded computer games, how often their best play is a lot, the
+chance that the unseen cards fill an open three-card line, single-card points
+by number and by lines made, and two precomputed tables (a tournament, and a
+wild's worth from paired games) that ``benchmarks/iota_studies.py`` writes to
+``data/iota_studies.json``. The sandbox is lesson 7's game chooser.
+
+Not covered: the exercise checks and puzzles (``kit.lessons.iota``), the
+players and rules (``kit.iota``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from math import comb
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from kit.iota import Board, Game, GreedyPlayer, PlannerPlayer, rank_moves
+from kit.iota import movegen
+from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
+from kit.iota.lines import lines_through
+from kit.iota.moves import Play
+from kit.lessons.mattix import Table
+
+STUDIES = Path(__file__).resolve().parent / "data" / "iota_studies.json"
+
+
+# ----- lesson 5: the studies ------------------------------------------------------
+
+def self_play_positions(seeds=(0, 1), every: int = 2) -> list:
+    """Positions from seeded greedy-vs-planner games (every ``every``-th turn)."""
+    out = []
+    for seed in seeds:
+        game, rng = Game.new(players=2, seed=seed), random.Random(seed)
+        players = [GreedyPlayer(), PlannerPlayer()]
+        turn = 0
+        while not game.is_over:
+            if turn % every == 0 and game.deck:
+                out.append(game.copy())
+            game.play(players[game.to_move].choose(game, rng))
+            turn += 1
+    return out
+
+
+def completes_lot(game: Game, play: Play) -> bool:
+    table = dict(game.table)
+    table.update((cell, card) for card, cell in play.placements)
+    return any(len(line) == 4 for _, line in lines_through(table, play.cells))
+
+
+def lot_study(positions) -> Table:
+    """How often the best play of a position completes a lot, and what it scores then."""
+    lots, other = [], []
+    for game in positions:
+        ranked = rank_moves(game)
+        if not ranked:
+            continue
+        points, play = ranked[0]
+        (lots if completes_lot(game, play) else other).append(points)
+    n = len(lots) + len(other)
+    rows = Table()
+    rows.append({"best play": "completes a lot", "positions": len(lots),
+                 "share": f"{100 * len(lots) / n:.0f}%",
+                 "mean points": round(sum(lots) / max(1, len(lots)), 1)})
+    rows.append({"best play": "no lot", "positions": len(other),
+                 "share": f"{100 * len(other) / n:.0f}%",
+                 "mean points": round(sum(other) / max(1, len(other)), 1)})
+    return rows
+
+
+def completing_cards(game: Game, cell) -> list:
+    """The real cards that would fit at ``cell``, among those the mover has not seen."""
+    seen = set(game.table.values()) | set(game.hands[game.to_move])
+    return [c for c in REAL_CARDS if c not in seen and movegen.card_fits(game.table, cell, c)]
+
+
+def unseen_count(game: Game) -> int:
+    """Cards the mover cannot see: the deck and the other hands (wilds included)."""
+    return len(game.deck) + sum(len(h) for i, h in enumerate(game.hands) if i != game.to_move)
+
+
+def chance_one_of(k: int, unseen: int, hand: int = 4) -> float:
+    """The chance that a hand of ``hand`` unseen cards holds at least one of ``k`` good ones."""
+    if hand > unseen:
+        hand = unseen
+    return 1 - comb(unseen - k, hand) / comb(unseen, hand)
+
+
+def open_three_risk(game: Game, cell) -> dict:
+    """The risk at the open end ``cell`` of a three-card line: cards that fill it (real and
+    wild, unseen by the mover) and the chance the next player holds one."""
+    real = completing_cards(game, cell)
+    wilds = sum(1 for c in game.table.values() if c == WILD) + \
+        sum(1 for c in game.hands[game.to_move] if c == WILD)
+    k = len(real) + (2 - wilds)
+    unseen = unseen_count(game)
+    return {"cards that fill it": [TEXT[c] for c in real] + ["W"] * (2 - wilds),
+            "unseen cards": unseen, "chance the next hand holds one": round(chance_one_of(k, unseen), 3)}
+
+
+def two_line_study(positions) -> Table:
+    """Single-card plays: mean points when the card makes one line or two, by its number."""
+    sums: dict = {}
+    for game in positions:
+        for move in game.legal_moves():
+            if not isinstance(move, Play) or len(move.placements) != 1 or WILD in move.cards:
+                continue
+            table = dict(game.table)
+            table.update((cell, card) for card, cell in move.placements)
+            lines = len(lines_through(table, move.cells))
+            pts = game.explain(move).points
+            key = (VALUE[move.cards[0]], lines)
+            total, count = sums.get(key, (0, 0))
+            sums[key] = (total + pts, count + 1)
+    rows = Table()
+    for number in (1, 2, 3, 4):
+        row = {"card's number": number}
+        for lines in (1, 2):
+            total, count = sums.get((number, lines), (0, 0))
+            row[f"in {lines} line{'s' if lines > 1 else ''}: mean points"] = \
+                round(total / count, 1) if count else "-"
+        rows.append(row)
+    return rows
+
+
+def _play_out(game: Game, seed: int) -> Game:
+    rng, players = random.Random(seed), [PlannerPlayer(), PlannerPlayer()]
+    while not game.is_over:
+        game.play(players[game.to_move].choose(game, rng))
+    return game
+
+
+def wild_pair(seed: int):
+    """Seat 0's final margin over seat 1 without and with a wild swapped into its first
+    deal (both games played by planners from the same seed); None if the deal already
+    gives seat 0 a wild (or the deck holds none)."""
+    game = Game.new(players=2, seed=seed)
+    if WILD in game.hands[0] or WILD not in game.deck:
+        return None
+    d = game.to_dict()
+    j = d["deck"].index("W")
+    d["deck"][j], d["hands"][0][0] = d["hands"][0][0], "W"
+    margins = []
+    for start in (game, Game.from_dict(d)):
+        end = _play_out(start.copy(), seed)
+        margins.append(end.scores[0] - end.scores[1])
+    return tuple(margins)
+
+
+def load_studies(path: Path = STUDIES) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def tournament_table(path: Path = STUDIES) -> Table:
+    """The precomputed tournament (benchmarks/iota_studies.py) as a table."""
+    rows = Table()
+    for row in load_studies(path)["tournament"]:
+        wins = row["wins"]   # a tie shares the win, so it may be a fraction
+        rows.append({**row, "wins": int(wins) if wins == int(wins) else round(wins, 1)})
+    return rows
+
+
+def wild_table(path: Path = STUDIES) -> Table:
+    """What a wild in the first hand is worth: the mean change of seat 0's final margin."""
+    rows = load_studies(path)["wild"]
+    gains = [r["with"] - r["without"] for r in rows]
+    n = len(gains)
+    mean = sum(gains) / n
+    sd = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+    return Table([{"deals": n, "margin without": round(sum(r["without"] for r in rows) / n, 1),
+                   "margin with a wild": round(sum(r["with"] for r in rows) / n, 1),
+                   "a wild is worth": round(mean, 1),
+                   "give or take (2 standard errors)": round(2 * sd / n ** 0.5, 1),
+                   "deals where it helped": sum(g > 0 for g in gains)}])
+
+
+def wild_recheck(deals: int = 1, path: Path = STUDIES) -> bool:
+    """Play the table's first ``deals`` pairs again here: the same margins?"""
+    rows = load_studies(path)["wild"][:deals]
+    return all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows)
+
+
+# ----- lesson 7: the sandbox --------------------------------------------------------
+
+STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy",
+             "planner (strongest)": "planner"}
+
+
+class Sandbox(widgets.VBox):
+    """Choose the computer's strength, the number of players and open hands; play with
+    the hint and the analysis panel on."""
+
+    def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
+                 open_hands: bool = False, seed: int = 1, delay: float = 0.8):
+        self.delay = delay
+        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
+                                         description="Computer")
+        self.players = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)],
+                                        value=players, description="Players")
+        self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description="Deal no.")
+        self.start = widgets.Button(description="Start a new game", button_style="primary",
+                                    layout=widgets.Layout(width="auto", height="40px"))
+        self.start.on_click(lambda _b: self.new_board())
+        self.board = None
+        self.area = widgets.VBox()
+        choices = widgets.HBox([self.strength, self.players, self.open_hands, self.seed,
+                                self.start], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([choices, self.area])
+        self.new_board()
+
+    def new_board(self) -> Board:
+        n = self.players.value
+        seats = ["human"] + [STRENGTHS[self.strength.value]] * (n - 1)
+        if self.board is not None and self.board.task is not None:
+            self.board.task.cancel()
+        self.board = Board(seats=seats, players=n, seed=self.seed.value,
+                           open_hands=self.open_hands.value, analysis=True, delay=self.delay)
+        self.area.children = [self.board]
+        return self.board
+
+    def _repr_mimebundle_(self, **kwargs):
+        # Saved without a kernel, the sandbox shows its board's picture.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        board = self.board._repr_mimebundle_()
+        board = board[0] if isinstance(board, tuple) else board
+        data["text/html"], data["text/plain"] = board["text/html"], board["text/plain"]
+        return bundle
