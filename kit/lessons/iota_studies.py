@@ -25,7 +25,7 @@ from kit.iota import movegen
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
-from kit.lessons.mattix import Table
+from kit.lessons.table import Table
 
 STUDIES = Path(__file__).resolve().parent / "data" / "iota_studies.json"
 
