@@ -99,7 +99,7 @@ clean:
 
 # Re-run lesson notebooks and save their outputs (after editing a lesson).
 lessons: $(VENV)/.installed-test
-	$(PY) -m kit.lessons.execute $(or $(NB),notebooks/*.ipynb)
+	$(PY) -m kit.lessons.execute $(or $(NB),notebooks/*.ipynb notebooks/*/*.ipynb)
 
 # ---- Teaching a class (docs/teaching.md) ---------------------------------------
 HUB_PORT ?= 8000

@@ -23,6 +23,8 @@ import ipywidgets as widgets
 
 from kit import iota, mattix, smartrix
 from kit.mattix.rules import SIDE_NAMES
+from kit.scene import Scene
+from kit.ui.board import SavedPicture
 from kit.ui.game import HUMAN
 
 log = logging.getLogger(__name__)
@@ -77,7 +79,7 @@ def seat_choices(choice: GameChoice) -> list:
     return [("person", HUMAN)] + [(f"computer: {name}", name) for name in choice.computers]
 
 
-class Launcher(widgets.VBox):
+class Launcher(SavedPicture, widgets.VBox):
     """Pick a game and its seats, press Start: that game's board appears below.
 
     ``delay`` is the computer's pause before each move shows (seconds);
@@ -109,6 +111,13 @@ class Launcher(widgets.VBox):
         self._game_chosen()
         if start:
             self.start_game()
+
+    def saved_scene(self) -> Scene:
+        # Saved without a kernel, the page shows the game on it (or nothing).
+        return self.board.scene() if self.board is not None else Scene(1, 1)
+
+    def saved_text(self) -> str:
+        return "<game picker>" if self.board is None else self.board.saved_text()
 
     @property
     def choice(self) -> GameChoice:
