@@ -81,10 +81,19 @@ c.JupyterHub.spawner_class = "simple"     # SimpleLocalProcessSpawner: see above
 c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "users" / "{username}")
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab"
-# The kit's Python first on PATH: its kernel is the one with the kit.
-c.Spawner.environment = {"PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+# The kit's Python first on PATH: its kernel is the one with the kit. Kernels'
+# Unix sockets (see args below) live in a short runtime folder: a socket path
+# has at most 107 bytes, and one under the student's home was longer.
+c.Spawner.environment = {
+    "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    "JUPYTER_RUNTIME_DIR": lambda spawner: f"/tmp/kit-hub-runtime/{spawner.user.name}",
+}
 # JupyterLab's news and update toast off (it asks to go online and covers the board).
-args = ["--LabApp.user_settings_dir=" + str(STATE / "lab-settings")]
+# Kernels talk to their server over Unix sockets, not TCP ports: with 60 kernels
+# starting at once, a TCP port chosen free was sometimes taken before the kernel
+# bound it ("Address already in use"), and that student's kernel died (load test).
+args = ["--LabApp.user_settings_dir=" + str(STATE / "lab-settings"),
+        "--KernelManager.transport=ipc"]
 if os.getuid() == 0:                       # a lab machine's admin may run it as root
     args.append("--allow-root")
 c.Spawner.args = args
