@@ -1,5 +1,6 @@
 """make handouts: lessons as HTML (pictures inline, code hidden) and printed PDFs."""
 
+import html
 import os
 import re
 import shutil
@@ -86,3 +87,14 @@ def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
         reader = PdfReader(pdf)
         assert len(reader.pages) >= 2
         assert "Welcome" in reader.pages[0].extract_text()
+
+
+def test_a_puzzle_lessons_handout_shows_every_exercises_task_and_position():
+    lesson = sorted(ROOT.glob("notebooks/*/*puzzles.ipynb"))[0]
+    nb = nbformat.read(lesson, as_version=4)
+    tasks = [o["data"]["text/plain"].removeprefix("Exercise: ")
+             for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+             if str(o.get("data", {}).get("text/plain", "")).startswith("Exercise: ")]
+    page = handouts.lesson_html(lesson)
+    assert tasks and all(html.escape(t, quote=False) in page for t in tasks)
+    assert len(re.findall(r"data:image/svg\+xml", page)) >= len(tasks)
