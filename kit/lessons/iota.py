@@ -17,7 +17,6 @@ exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe, parse_card
 from kit.iota.draw import draw_hand
 from kit.iota.lines import lines_through, table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.lessons.puzzles import Puzzle as PuzzleBase
 from kit.lessons.exercise import Exercise, Progress, Verdict
 # Lesson 5's studies and lesson 7's sandbox have their own module; the notebooks
 # reach everything through this one.
@@ -593,7 +593,7 @@ def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> 
 # ----- lesson 6: puzzles ----------------------------------------------------------
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(PuzzleBase):
     """A position, a goal for the player to move, a hint and a solution turn.
 
     ``goal``: ``"best"`` (score as much as the best turn: ``best_turn``),
@@ -602,21 +602,14 @@ class Puzzle:
     ``solution``: the moves of one turn meeting the goal (recycles, then a play).
     """
 
-    number: int
-    grade: int
-    goal: str
-    target: int
-    position: dict
-    hint: str
-    solution: tuple
+    GAME = Game
 
-    @property
-    def game(self) -> Game:
-        return Game.from_dict(self.position)
+    @classmethod
+    def read_solution(cls, raw):
+        return tuple(raw)   # the moves of one turn
 
     @property
     def task(self) -> str:
-        stars = "★" * self.grade
         if self.goal == "best":
             goal = "find the best play (the most points this turn)"
         elif self.goal == "at_least":
@@ -624,15 +617,12 @@ class Puzzle:
         else:
             goal = ("block the lot: play so that the next player (hand shown) "
                     "cannot complete a line of 4")
-        return f"Puzzle {self.number} ({stars}): {goal}."
+        return f"Puzzle {self.number} ({self.stars}): {goal}."
 
 
 def load_puzzles(path: Path = PUZZLES) -> list:
     """The puzzle set, easiest first."""
-    data = json.loads(Path(path).read_text())
-    return [Puzzle(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),
-                   position=p["position"], hint=p["hint"], solution=tuple(p["solution"]))
-            for i, p in enumerate(data["puzzles"], 1)]
+    return Puzzle.load(path)
 
 
 def read_turn(answer) -> list:

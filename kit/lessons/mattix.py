@@ -27,6 +27,7 @@ from typing import Optional
 import ipywidgets as widgets
 
 from kit.errors import IllegalMove, InvalidMoveText
+from kit.lessons.puzzles import Puzzle as PuzzleBase
 from kit.lessons.exercise import Exercise, Progress, Verdict
 from kit.lessons.table import Table
 from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
@@ -231,7 +232,7 @@ def best_line(game: Game, first: Optional[Move] = None) -> list:
 # ----- lesson 5: puzzles ------------------------------------------------------
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(PuzzleBase):
     """A position, a goal for the player to move, a hint and a solution.
 
     ``goal``: ``"win_by"`` (end at least ``target`` points ahead),
@@ -239,37 +240,23 @@ class Puzzle:
     draw: end level). ``solution``: one take that meets the goal.
     """
 
-    number: int
-    grade: int
-    goal: str
-    target: int
-    position: dict
-    hint: str
-    solution: str
-
-    @property
-    def game(self) -> Game:
-        return Game.from_dict(self.position)
+    GAME = Game
 
     @property
     def task(self) -> str:
         side = SIDE_NAMES[self.game.to_move].capitalize()
-        stars = "★" * self.grade
         if self.goal == "win_by":
             goal = f"win by at least {self.target} points"
         elif self.goal == "only_move":
             goal = "find the only take that does not lose"
         else:
             goal = "force a draw (you cannot win; do not lose)"
-        return f"Puzzle {self.number} ({stars}). {side} to move: {goal}."
+        return f"Puzzle {self.number} ({self.stars}). {side} to move: {goal}."
 
 
 def load_puzzles(path: Path = PUZZLES) -> list:
-    """The puzzle set, in order of difficulty."""
-    data = json.loads(Path(path).read_text())
-    return [Puzzle(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),
-                   position=p["position"], hint=p["hint"], solution=p["solution"])
-            for i, p in enumerate(data["puzzles"], 1)]
+    """The puzzle set, easiest first."""
+    return Puzzle.load(path)
 
 
 def load_practice(path: Path = PUZZLES) -> list:

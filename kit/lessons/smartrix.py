@@ -27,6 +27,7 @@ from typing import Optional
 import ipywidgets as widgets
 
 from kit.errors import InvalidMoveText
+from kit.lessons.puzzles import Puzzle as PuzzleBase
 from kit.lessons.exercise import Exercise, Progress, Verdict
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
@@ -510,7 +511,7 @@ def live_tournament(games: int = 6, seed: int = 0, **options) -> str:
 # ----- lesson 7: puzzles --------------------------------------------------------
 
 @dataclass(frozen=True)
-class Puzzle:
+class Puzzle(PuzzleBase):
     """A position, a goal for the player to move, a hint and a solution.
 
     ``goal``: ``"collect"`` (collect at least ``target`` cards with one
@@ -518,32 +519,19 @@ class Puzzle:
     an unseen card completes) or ``"only"`` (the one placement there is).
     """
 
-    number: int
-    grade: int
-    goal: str
-    target: int
-    position: dict
-    hint: str
-    solution: str
-
-    @property
-    def game(self) -> Game:
-        return Game.from_dict(self.position)
+    GAME = Game
 
     @property
     def task(self) -> str:
-        stars = "★" * self.grade
         goal = {"collect": f"collect at least {self.target} cards with one card",
                 "safe": "place a card without leaving a set for the next player",
                 "only": "find the only placement there is (card, turn and cell)"}[self.goal]
-        return f"Puzzle {self.number} ({stars}): {goal}."
+        return f"Puzzle {self.number} ({self.stars}): {goal}."
 
 
 def load_puzzles(path: Path = PUZZLES) -> list:
-    d = json.loads(Path(path).read_text())
-    return [Puzzle(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),
-                   position=p["position"], hint=p["hint"], solution=p["solution"])
-            for i, p in enumerate(d["puzzles"], 1)]
+    """The puzzle set, easiest first."""
+    return Puzzle.load(path)
 
 
 def meets_goal(game: Game, goal: str, target: int, move) -> tuple:

@@ -1,0 +1,54 @@
+"""What every course's puzzle is: a position, a goal, a hint and a solution.
+
+Each course subclasses :class:`Puzzle` with its ``GAME`` and its ``task``
+wording, and keeps its puzzles as data in ``kit/lessons/puzzles/<game>.json``
+(``{"puzzles": [{"grade", "goal", "target", "position", "hint", "solution"}, ...]}``),
+read here in one way for all three games. The goals and how they are judged
+belong to each course (``kit/lessons/<game>.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+DATA = Path(__file__).parent / "puzzles"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, a goal for the player to move, a hint and a solution."""
+
+    GAME: ClassVar[type]   # the game's Game class
+
+    number: int
+    grade: int             # 1 (easy, ★) to 3 (hard, ★★★)
+    goal: str
+    target: int
+    position: dict
+    hint: str
+    solution: object
+
+    @property
+    def game(self):
+        return self.GAME.from_dict(self.position)
+
+    @property
+    def stars(self) -> str:
+        return "★" * self.grade
+
+    @classmethod
+    def read_solution(cls, raw):
+        """The solution as the course keeps it (a move text by default)."""
+        return raw
+
+    @classmethod
+    def load(cls, path) -> list:
+        """The puzzle set in ``path``, numbered from 1, in its order (easiest first)."""
+        data = json.loads(Path(path).read_text())
+        return [cls(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),
+                    position=p["position"], hint=p["hint"],
+                    solution=cls.read_solution(p["solution"]))
+                for i, p in enumerate(data["puzzles"], 1)]
