@@ -30,7 +30,7 @@ from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe, parse_card
 from kit.iota.draw import draw_hand
 from kit.iota.lines import lines_through, table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
-from kit.lessons.puzzles import Puzzle as PuzzleBase
+from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.lessons.exercise import Exercise, Progress, Verdict
 # Lesson 5's studies and lesson 7's sandbox have their own module; the notebooks
 # reach everything through this one.

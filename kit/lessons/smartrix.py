@@ -27,7 +27,7 @@ from typing import Optional
 import ipywidgets as widgets
 
 from kit.errors import InvalidMoveText
-from kit.lessons.puzzles import Puzzle as PuzzleBase
+from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.lessons.exercise import Exercise, Progress, Verdict
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
