@@ -294,9 +294,9 @@ class GameBoard(SavedPicture, widgets.HBox):
         # The person's own move stays in the status while the computer answers.
         self._reports.append(f"{self.seat_label(seat)} played {self.last_move}: "
                              f"{self._points_text(points)}.")
-        self.say(f"{self._recent()} {self._turn_text()}", tone="good")
+        self.say(f"{self._report_text()} {self._turn_text()}", tone="good")
 
-    def _recent(self) -> str:
+    def _report_text(self) -> str:
         return " ".join(self._reports[-3:])
 
     def _cover_if_needed(self) -> None:
@@ -356,7 +356,7 @@ class GameBoard(SavedPicture, widgets.HBox):
     async def _computer_turns(self, loop) -> None:
         try:
             while self._computer_to_move():
-                self.say(f"{self._recent()} {self.seat_label(self.game.to_move)} is thinking…"
+                self.say(f"{self._report_text()} {self.seat_label(self.game.to_move)} is thinking…"
                          .strip())
                 move = await loop.run_in_executor(None, self._choose_or_fail)
                 if self.delay and move is not None:

@@ -301,3 +301,14 @@ def test_a_click_while_the_computer_moves_changes_nothing():
         assert len(b.game.history) == 2 and b.human_to_move
 
     asyncio.run(scenario())
+
+
+def test_after_a_placement_the_status_names_your_move_and_the_computers_reply():
+    from kit.smartrix import Board
+    b = Board(seats=["human", "greedy"], delay=0, seed=3)
+    b.view.raise_errors = True
+    move = next(m for m in b.game.legal_moves() if m.kind == "place")
+    b.submit(move)
+    mine, reply = b.game.history
+    assert f"Player 0 (you) played {mine}" in b.view.message
+    assert f"Player 1 (greedy) played {reply}" in b.view.message
