@@ -71,7 +71,23 @@ def _read_grid(raw):
         if cell in grid:
             raise InvalidPosition(f"grid: two cards at {fmt_cell(cell)}", cells=[cell])
         grid[cell] = _cards([entry[2]], f"grid[{i}]")[0]
+    _check_span(grid)
     return grid
+
+
+def _check_span(grid):
+    # Every card was placed touching the table, so the 70 cards can never span
+    # more than 70 rows or columns, even after sets left gaps. A far-off card
+    # would also make every picture of the table as wide as the gap.
+    if not grid:
+        return
+    r0, r1, c0, c1 = bounds(grid)
+    if r1 - r0 < len(DECK) and c1 - c0 < len(DECK):
+        return
+    far = [(r, c) for r, c in grid if r in (r0, r1) or c in (c0, c1)]
+    raise InvalidPosition(f"the table spans {r1 - r0 + 1} rows x {c1 - c0 + 1} columns: each "
+                          f"card is placed touching the table, so the {len(DECK)} cards span "
+                          f"at most {len(DECK)}", cells=sorted(far)[:8])
 
 
 def _check_count(places):

@@ -280,3 +280,27 @@ def test_a_real_position_with_one_part_replaced_or_deleted(data, which, new, del
     assert Game.from_dict(g.to_dict()) == g       # what was accepted reloads
     if not g.is_over:
         _judge(g, g.legal_moves()[0])
+
+
+def test_a_card_far_off_the_table_is_refused_before_any_picture_spans_the_gap():
+    # Found by the soak: a corrupted position with one card a billion columns
+    # away was accepted in the children's variant, and str(game) then tried to
+    # draw every column in between (23 GB before the kernel was killed).
+    import copy
+
+    import pytest
+
+    from kit import InvalidPosition
+    from kit.smartrix import Game
+
+    d = Game.new(players=2, seed=1, window=None).to_dict()
+    far = copy.deepcopy(d)
+    card = far["hands"][0].pop()
+    far["hands"][0].append(far["deck"].pop(0))
+    far["grid"].append([0, 10 ** 9, card])
+    with pytest.raises(InvalidPosition, match="spans 1 rows x 1000000001 columns") as refused:
+        Game.from_dict(far)
+    assert (0, 10 ** 9) in refused.value.cells
+    near = copy.deepcopy(far)
+    near["grid"][-1] = [0, 69, card]      # 70 columns: still a table play can make
+    assert str(Game.from_dict(near))
