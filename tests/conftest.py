@@ -11,6 +11,8 @@ import logging
 
 import pytest
 
+from hub_fixtures import class_hub  # noqa: F401 -- the class hub fixture, shared
+
 
 class _RaiseOnError(logging.Handler):
     def emit(self, record):

@@ -7,33 +7,17 @@ checks the nbgitpuller link as a page follows it. Stops the hub, its proxy and
 every server and kernel by PID.
 """
 
-import os
-import shutil
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
 from kit.classroom import hub
-from kit.classroom.loadtest import (PROXY, ROOT, Student, local_hub, memory, run_class)
+from kit.classroom.loadtest import Student, memory, run_class
+
+from hub_fixtures import LESSON, PASSWORD
 
 pytestmark = pytest.mark.hub
-PASSWORD = "class-password-1"
-LESSON = "notebooks/00_welcome.ipynb"
-
-
-@pytest.fixture(scope="module")
-def class_hub(tmp_path_factory):
-    if not PROXY.exists():
-        npm = shutil.which("npm")
-        assert npm, "the hub's proxy comes from npm: sudo apt-get install npm"
-        subprocess.run([npm, "install", "--prefix", str(ROOT / "build" / "hub"), "--no-audit",
-                        "--no-fund", "configurable-http-proxy@5"], check=True, timeout=600)
-    state = tmp_path_factory.mktemp("hub")
-    with local_hub(state, PASSWORD) as (url, proc):
-        yield url, proc, state
 
 
 def test_the_link_pulls_the_lesson_and_opens_it(class_hub):
@@ -99,43 +83,3 @@ def test_pulling_again_keeps_a_students_own_edit(class_hub):
     lesson.write_text(edited)
     ada.pull_lessons()                       # the link clicked again next lesson
     assert lesson.read_text() == edited
-
-
-@pytest.mark.browser
-def test_a_student_follows_the_link_in_chromium_and_the_board_answers(class_hub):
-    """The page path: log-in form, spawn page, nbgitpuller's page, Lab, Run All, a click."""
-    import re
-
-    from playwright.sync_api import expect, sync_playwright
-
-    from browser.canvas_page import click_scene_point, wait_until_drawn
-    from kit.lessons.welcome import CELL, MARGIN
-
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
-            pytest.fail("KIT_REQUIRE_BROWSER=1 but no chromium on PATH")
-        pytest.skip("needs Debian's chromium: sudo apt-get install chromium")
-    url, _, state = class_hub
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu",
-                                          "--disable-background-networking"])
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(hub.lesson_link(LESSON, url))
-            page.fill("#username_input", "eve")
-            page.fill("#password_input", PASSWORD)
-            page.click("#login_submit")
-            page.wait_for_url(re.compile(r"/user/eve/lab/tree/kit-lessons/"), timeout=300_000)
-            expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=120_000)
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-            canvas = page.locator(".jp-OutputArea-output canvas").first
-            expect(canvas).to_be_visible(timeout=120_000)
-            assert wait_until_drawn(canvas) > 1000
-            click_scene_point(canvas, MARGIN + 3 * CELL + CELL / 2, MARGIN + 2 * CELL + CELL / 2)
-            expect(page.get_by_text("You clicked row 2, column 3")).to_be_visible(timeout=60_000)
-        finally:
-            browser.close()
-    assert (state / "users" / "eve" / hub.TARGET / LESSON).is_file()
