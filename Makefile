@@ -49,8 +49,13 @@ $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e .
 	@touch $@
 
+# nbgrader (for the graded sets' tests) brings Lab menus and server extensions
+# a student does not need in the shared .venv: off, its command line stays.
 $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(VENV)/bin/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader >/dev/null 2>&1
+	for ext in formgrader validate_assignment assignment_list course_list; do \
+	  $(VENV)/bin/jupyter server extension disable --sys-prefix nbgrader.server_extensions.$$ext >/dev/null 2>&1 || exit 1; done
 	@touch $@
 
 # Lab's news and update toast off (it would ask to go online and covers the
