@@ -26,6 +26,7 @@ from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
 from kit.lessons.table import Table
+from kit.ui.board import SavedPicture
 
 STUDIES = Path(__file__).resolve().parent / "data" / "iota_studies.json"
 
@@ -191,7 +192,7 @@ STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy"
              "planner (strongest)": "planner"}
 
 
-class Sandbox(widgets.VBox):
+class Sandbox(SavedPicture, widgets.VBox):
     """Choose the computer's strength, the number of players and open hands; play with
     the hint and the analysis panel on."""
 
@@ -224,11 +225,9 @@ class Sandbox(widgets.VBox):
         self.area.children = [self.board]
         return self.board
 
-    def _repr_mimebundle_(self, **kwargs):
-        # Saved without a kernel, the sandbox shows its board's picture.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        board = self.board._repr_mimebundle_()
-        board = board[0] if isinstance(board, tuple) else board
-        data["text/html"], data["text/plain"] = board["text/html"], board["text/plain"]
-        return bundle
+    # Saved without a kernel, the sandbox shows its board's picture (SavedPicture).
+    def saved_scene(self):
+        return self.board.scene()
+
+    def saved_text(self) -> str:
+        return self.board.saved_text()

@@ -36,6 +36,7 @@ from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, Random
 from kit.mattix.draw import board_scene, board_svg
 from kit.mattix.rules import SIDE_NAMES
 from kit.scene import Text, svg_img
+from kit.ui.board import SavedPicture
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "mattix.json"
@@ -574,7 +575,7 @@ STRENGTHS = {"gentle (looks 2 takes ahead)": {"depth": 2, "time_limit": None},
              "strongest (3 seconds)": {"time_limit": 3.0, "depth": None}}
 
 
-class Sandbox(widgets.VBox):
+class Sandbox(SavedPicture, widgets.VBox):
     """Choose a size (4 to 8), a level and the computer's strength; play with analysis."""
 
     def __init__(self, size: int = 5, level: int = 1, strength: str = "fair (4 takes ahead)",
@@ -611,11 +612,9 @@ class Sandbox(widgets.VBox):
         self.area.children = [self.board]
         return self.board
 
-    def _repr_mimebundle_(self, **kwargs):
-        # Saved without a kernel, the sandbox shows its board's picture.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        board = self.board._repr_mimebundle_()
-        board = board[0] if isinstance(board, tuple) else board
-        data["text/html"], data["text/plain"] = board["text/html"], board["text/plain"]
-        return bundle
+    # Saved without a kernel, the sandbox shows its board's picture (SavedPicture).
+    def saved_scene(self):
+        return self.board.scene()
+
+    def saved_text(self) -> str:
+        return self.board.saved_text()

@@ -38,6 +38,7 @@ from kit.smartrix import (CANONICAL, DECK, VALUE, Board, CautiousPlayer, Game, G
 from kit.smartrix.cards import BOX_NAMES, FACING
 from kit.smartrix.draw import draw_card
 from kit.smartrix.explore import after_threats
+from kit.ui.board import SavedPicture
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "smartrix.json"
@@ -638,7 +639,7 @@ VARIANTS = {"standard (5 x 5 window)": {},
 STRENGTHS = ("random", "greedy", "cautious")
 
 
-class Sandbox(widgets.VBox):
+class Sandbox(SavedPicture, widgets.VBox):
     """Choose players (2-7), a variant, the computer's strength, open hands; play."""
 
     def __init__(self, players: int = 3, variant: str = "standard (5 x 5 window)",
@@ -685,14 +686,12 @@ class Sandbox(widgets.VBox):
         self.area.children = [self.board]
         return self.board
 
-    def _repr_mimebundle_(self, **kwargs):
-        # Saved without a kernel, the sandbox shows its board's picture.
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data_ = bundle[0] if isinstance(bundle, tuple) else bundle
-        board = self.board._repr_mimebundle_()
-        board = board[0] if isinstance(board, tuple) else board
-        data_["text/html"], data_["text/plain"] = board["text/html"], board["text/plain"]
-        return bundle
+    # Saved without a kernel, the sandbox shows its board's picture (SavedPicture).
+    def saved_scene(self):
+        return self.board.scene()
+
+    def saved_text(self) -> str:
+        return self.board.saved_text()
 
 
 # ----- the lessons' exercises, one call each ------------------------------------------
