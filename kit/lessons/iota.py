@@ -275,7 +275,19 @@ def check_score(game: Game, play, answer) -> Verdict:
     said = breakdown(why)
     if n == why.points:
         return Verdict(True, f"{why.points} points. {said}")
-    return Verdict(False, f"{n} is not it; it scores {why.points}. {said}")
+    return Verdict(False, f"{n} is not it. {how_to_count(why)} Try again, or press Show me.")
+
+
+def how_to_count(why) -> str:
+    """What to add up and double for this play, without the sums: a wrong answer
+    says why it is wrong but does not hand over the score."""
+    lines = " and ".join(f"{line.cards[0]} to {line.cards[-1]} ({len(line.cards)} cards)"
+                         for line in why.lines)
+    count = f"The play makes {len(why.lines)} line{'s' if len(why.lines) != 1 else ''}: {lines}."
+    doubles = [d.split(":")[0] for d in why.doublings]
+    then = f" Add up each line's numbers, then double for: {'; '.join(doubles)}." if doubles \
+        else " Add up each line's numbers (a card in two lines counts in both)."
+    return count + then
 
 
 def breakdown(why) -> str:

@@ -96,7 +96,10 @@ def test_worked_example_scores(turn, points):
     right = L.check_score(game, WORKED[turn], str(points))
     assert right.correct and f"{points}." in right.why
     wrong = L.check_score(game, WORKED[turn], str(points + 1))
-    assert not wrong.correct and f"it scores {points}" in wrong.why
+    assert not wrong.correct and "is not it" in wrong.why
+    # A wrong answer says what to count, not the score itself.
+    assert str(points) not in wrong.why.replace(str(points + 1), "")
+    assert "line" in wrong.why
 
 
 def test_score_breakdown_names_lines_and_doublings():
