@@ -275,7 +275,9 @@ def bench_browser(specs, clicks: int) -> dict:
         browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         for game, spec in specs.items():
-            page.goto(f"{url}/lab/tree/{game}.ipynb")
+            # One Lab workspace per game: Lab would reopen the other games' tabs,
+            # and their hidden canvases come first in the page.
+            page.goto(f"{url}/lab/workspaces/{game}/tree/{game}.ipynb")
             expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=90_000)
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
