@@ -66,3 +66,22 @@ def click_canvas_point(canvas, x: float, y: float) -> None:
     box = canvas.bounding_box()
     width, height = canvas.evaluate("el => [el.width, el.height]")
     canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})
+
+
+def open_and_run(page, lab_url: str, notebook: str, timeout_ms: int = 90_000):
+    """Open ``notebook`` in JupyterLab in a workspace of its own (Lab would
+    reopen other notebooks' tabs, whose hidden canvases come first), run all
+    its cells, and return its first output canvas once drawn."""
+    import re
+
+    from playwright.sync_api import expect
+
+    name = notebook.removesuffix(".ipynb")
+    page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{notebook}")
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=timeout_ms)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=timeout_ms)
+    wait_until_drawn(canvas)
+    return canvas

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from board_plans import AFTER_REFUSAL, ILLEGAL, LEGAL, build_offline, do, offline, point
-from canvas_page import (checksum, click_canvas_point, wait_for_checksum,
+from canvas_page import (checksum, click_canvas_point, open_and_run, wait_for_checksum,
                          wait_until_drawn)
 from servers import free_port, lab_command, running, write_notebook
 
@@ -145,13 +145,7 @@ def save_and_reload(page) -> None:
 
 @pytest.mark.parametrize("game", BOARDS)
 def test_board_plays_in_jupyterlab(boards_lab, page, game):
-    # A workspace per game: Lab would otherwise reopen the other games' tabs too.
-    page.goto(f"{boards_lab}/lab/workspaces/{game}/tree/{game}_board.ipynb")
-    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=WAIT)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    expect(canvas).to_be_visible(timeout=WAIT)
+    canvas = open_and_run(page, boards_lab, f"{game}_board.ipynb", WAIT)
     assert wait_until_drawn(canvas) > 1000
     last = play_through(page, canvas, game)
 
@@ -185,13 +179,7 @@ def test_a_click_on_a_board_partly_out_of_view_lands_where_it_was_made(boards_la
     place; unless kit.ui.board stops that focus from scrolling, the notebook
     scrolls first and the click lands on the tile below."""
     page.set_viewport_size({"width": 1366, "height": 520})
-    page.goto(f"{boards_lab}/lab/workspaces/scrolled/tree/scrolled_board.ipynb")
-    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=WAIT)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    expect(canvas).to_be_visible(timeout=WAIT)
-    wait_until_drawn(canvas)
+    canvas = open_and_run(page, boards_lab, "scrolled_board.ipynb", WAIT)
     board = local_board(SCROLLED)
     box = canvas.bounding_box()
     assert box["y"] + box["height"] > 520, "the board must reach below the window"

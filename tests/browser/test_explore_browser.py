@@ -13,7 +13,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from canvas_page import checksum, click_canvas_point, wait_for_checksum, wait_until_drawn
+from canvas_page import checksum, click_canvas_point, open_and_run, wait_for_checksum
 from servers import free_port, lab_command, running, write_notebook
 
 WAIT = 60_000  # ms: a cold kernel on a busy 2-core machine
@@ -36,23 +36,12 @@ def explore_lab(chromium_path, tmp_path_factory):
         yield url
 
 
-def open_and_run(page, url: str, name: str):
-    page.goto(f"{url}/lab/workspaces/{name}/tree/{name}.ipynb")
-    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=WAIT)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    canvas = page.locator(".jp-OutputArea-output canvas").first
-    expect(canvas).to_be_visible(timeout=WAIT)
-    wait_until_drawn(canvas)
-    return canvas
-
-
 def test_an_edit_by_click_shows_on_the_board_and_in_the_json(explore_lab, page):
     from kit import mattix
 
     editor = mattix.Editor(mattix.Game.new(size=4, seed=3, level=2))
     cell = next((r, c) for r in range(4) for c in range(4) if (r, c) != editor.game.star)
-    canvas = open_and_run(page, explore_lab, "editor")
+    canvas = open_and_run(page, explore_lab, "editor.ipynb", WAIT)
     before = checksum(canvas)
     click_canvas_point(canvas, *editor.xy(cell))
     expect(page.get_by_text(f"Cell {cell[0]},{cell[1]} picked")).to_be_visible(timeout=WAIT)
@@ -74,7 +63,7 @@ def test_a_clicked_analysis_row_draws_its_line_on_the_board(explore_lab, page):
     game = mattix.Board(size=4, seed=2, seats=["human", "human"]).game
     rows = analysis(game)
     move, value = rows[0]
-    canvas = open_and_run(page, explore_lab, "analysis")
+    canvas = open_and_run(page, explore_lab, "analysis.ipynb", WAIT)
     page.get_by_role("button", name="Analyse").click()
     first = page.get_by_role("button", name=f"1. {value:+d}   {move}")
     expect(first).to_be_visible(timeout=WAIT)
