@@ -7,10 +7,17 @@ returns a :class:`Verdict` (right or wrong, and why, in the engine's words);
 the widget only shows it. Input the check cannot read (it raises a
 ``ValueError``, e.g. ``kit.InvalidMoveText``) is answered with the check's own
 message and counts as no attempt; any other error is shown under the exercise
-and logged, never swallowed. *Hint* shows the hints one by one; *Show me*
-calls the lesson's reveal (e.g. play the solution on the board) or shows the
+and logged, never swallowed. *Hint* shows the hints one by one, under the
+last verdict (so the reason a try was wrong stays in view); *Show me* calls
+the lesson's reveal (e.g. play the solution on the board) or shows the
 solution text. :class:`Progress` counts the exercises of a lesson done so far
 ("3 of 5 done"), in the kernel only.
+
+Saved without a kernel (GitHub, print, nbval), an exercise is its task, its
+position as a picture, and its solution in words folded inside a
+``<details class="kit-solution">`` element: a reader opens it as they would
+press Show me; the handouts drop it from the student's copy and unfold it in
+the teacher's (``kit.classroom.handouts``).
 
 All state is on the objects (``attempts``, ``solved``, ``message``,
 ``hints_shown``, ``Progress.done``) so tests drive an exercise with
@@ -88,6 +95,17 @@ class Progress:
 
 Check = Callable[[object], Verdict]
 Reveal = Union[str, Callable[[], Optional[str]], None]
+SolutionText = Union[str, Callable[[], str], None]
+
+#: How a saved exercise folds its solution; the handouts find it by this class.
+SOLUTION_CLASS = "kit-solution"
+SOLUTION_STYLE = "font-size: 18px; margin: 6px 0;"
+
+
+def solution_html(text: str) -> str:
+    """The solution folded in a ``<details>`` element (opened by a click)."""
+    return (f'<details class="{SOLUTION_CLASS}" style="{SOLUTION_STYLE}">'
+            f"<summary>Solution</summary><div>{html.escape(text)}</div></details>")
 
 
 class Exercise(widgets.VBox):
@@ -100,19 +118,24 @@ class Exercise(widgets.VBox):
     the board) and may return a sentence to say. ``board``: a widget shown
     above the answer; ``picture``: a function giving an SVG string, saved in
     the notebook so the exercise reads without a kernel (default: the
-    board's ``scene().to_svg()`` if it has one). ``progress``: the lesson's
+    board's ``scene().to_svg()`` if it has one). ``solution``: the answer in
+    words for a saved or printed lesson (text, or a function giving it; by
+    default ``show`` when that is text): a reveal that plays on the board
+    says nothing on paper. ``progress``: the lesson's
     :class:`Progress`; ``key`` names the exercise in it (default: the task).
     """
 
     def __init__(self, task: str, check: Check, *, answer: Optional[Callable[[], object]] = None,
                  hints: Union[str, Sequence[str]] = (), show: Reveal = None, board=None,
                  picture: Optional[Callable[[], str]] = None, progress: Optional[Progress] = None,
-                 key: Optional[str] = None, placeholder: str = ""):
+                 key: Optional[str] = None, placeholder: str = "",
+                 solution: SolutionText = None):
         self.task = task
         self.check = check
         self.read_answer = answer
         self.hints = [hints] if isinstance(hints, str) else list(hints)
         self.reveal = show
+        self.solution = solution if solution is not None or not isinstance(show, str) else show
         self.board = board
         self.picture = picture or self._board_picture
         self.progress = progress
@@ -120,6 +143,7 @@ class Exercise(widgets.VBox):
         self.attempts: list = []       # (answer, Verdict) for every answer the check judged
         self.solved = False
         self.hints_shown = 0
+        self.hint_message = ""
         self.revealed = False
         self.message = ""
         self.tone = "info"
@@ -135,6 +159,9 @@ class Exercise(widgets.VBox):
         if self.reveal is None:
             self.buttons["show"].disabled = True
         self.feedback = widgets.HTML()
+        self.feedback.add_class("kit-feedback")   # CSS hooks for the browser tests
+        self.hint_line = widgets.HTML()
+        self.hint_line.add_class("kit-hint")
         self.errors = widgets.Output()
         if progress is not None:
             progress.add(self.key)
@@ -143,11 +170,12 @@ class Exercise(widgets.VBox):
             rows.append(board)
         answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
         rows += [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
-                 self.feedback, self.errors]
+                 self.feedback, self.hint_line, self.errors]
         if progress is not None:
             rows.append(progress.widget)
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
                                                      padding="8px", margin="8px 0"))
+        self.add_class("kit-exercise")
         self.say("Your answer, then Check." if answer is None else
                  "Do it on the board, then press Check.")
 
@@ -180,7 +208,9 @@ class Exercise(widgets.VBox):
             return ""
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
         text = self.hints[self.hints_shown - 1]
-        self.say(f"Hint {self.hints_shown} of {len(self.hints)}: {text}")
+        self.hint_message = f"Hint {self.hints_shown} of {len(self.hints)}: {text}"
+        self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
+                                f"{html.escape(self.hint_message)}</div>")
         return text
 
     def show(self) -> str:
@@ -219,6 +249,12 @@ class Exercise(widgets.VBox):
                 raise
             return None
 
+    def solution_text(self) -> str:
+        """The solution in words ("" if the lesson gave none)."""
+        if self.solution is None:
+            return ""
+        return self.solution if isinstance(self.solution, str) else str(self.solution())
+
     def _board_picture(self) -> Optional[str]:
         scene = getattr(self.board, "scene", None)
         return scene().to_svg() if callable(scene) else None
@@ -230,6 +266,9 @@ class Exercise(widgets.VBox):
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         svg = self.picture()
         picture = f"<div>{svg_img(svg)}</div>" if svg else ""
-        data["text/html"] = f'<div style="{TASK_STYLE}">{html.escape(self.task)}</div>{picture}'
+        solution = self.solution_text()
+        folded = solution_html(solution) if solution else ""
+        data["text/html"] = (f'<div style="{TASK_STYLE}">{html.escape(self.task)}</div>'
+                             f"{picture}{folded}")
         data["text/plain"] = f"Exercise: {self.task}"
         return bundle

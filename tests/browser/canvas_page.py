@@ -76,7 +76,7 @@ def open_and_run(page, lab_url: str, notebook: str, timeout_ms: int = 90_000):
 
     from playwright.sync_api import expect
 
-    name = notebook.removesuffix(".ipynb")
+    name = notebook.removesuffix(".ipynb").replace("/", "-")
     page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{notebook}")
     expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=timeout_ms)
     page.get_by_role("menuitem", name="Run", exact=True).click()

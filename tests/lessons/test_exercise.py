@@ -52,9 +52,36 @@ def test_malformed_input_gets_the_checks_message_and_is_no_attempt():
 def test_hints_come_one_at_a_time_then_repeat_the_last():
     ex = exercise()
     ex.buttons["hint"].click()
-    assert ex.message == "Hint 1 of 2: Count on from 6."
+    assert ex.hint_message == "Hint 1 of 2: Count on from 6."
+    assert "Hint 1 of 2: Count on from 6." in ex.hint_line.value
     assert ex.hint() == "It is odd."
     assert ex.hint() == "It is odd." and ex.hints_shown == 2
+
+
+def test_a_hint_keeps_the_reason_the_last_try_was_wrong_in_view():
+    ex = exercise()
+    ex.submit("8")
+    ex.hint()
+    assert ex.message == "Not quite. 8 is not 6 + 1." and "8 is not 6 + 1." in ex.feedback.value
+    assert "Count on from 6." in ex.hint_line.value
+
+
+def saved_html(ex) -> str:
+    bundle = ex._repr_mimebundle_()
+    return (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+
+
+def test_a_saved_exercise_folds_its_solution_text_under_the_task():
+    page = saved_html(exercise())
+    assert page.index("What is 6 + 1?") < page.index('<details class="kit-solution"')
+    assert "<summary>Solution</summary><div>7</div></details>" in page
+
+
+def test_a_reveal_on_the_board_saves_the_solution_the_lesson_gives_in_words():
+    played = []
+    ex = exercise(show=lambda: played.append(1), solution=lambda: "take the 7 at row 2")
+    assert "<div>take the 7 at row 2</div>" in saved_html(ex) and played == []
+    assert "kit-solution" not in saved_html(exercise(show=lambda: None))
 
 
 def test_show_me_reveals_text_or_calls_the_lessons_reveal():
