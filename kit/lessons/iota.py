@@ -479,6 +479,8 @@ def recycle_exercise(progress=None) -> Exercise:
                     hints=[f"The wild stands for {card} here (the kit's wilds() says so).",
                            f"Click {card} in your hand, then the wild at row 0, column 1."],
                     show=lambda: show_turn(board, [f"recycle 0,1 {card}", "W@3,1"]),
+                    solution=f"Click {card} in your hand, then the wild at row 0, column 1: "
+                             f"recycle 0,1 {card}. {check_move(game, f'recycle 0,1 {card}').why}",
                     key="recycle")
 
 
@@ -558,6 +560,16 @@ def show_turn(board: Board, moves) -> str:
     return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
 
 
+def turn_words(game: Game, moves, check=None) -> str:
+    """A turn in notation for print, with what the kit says of it (``check(turn)``)."""
+    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    said = " then ".join(map(str, moves))
+    if check is None:
+        return said
+    verdict = check(tuple(moves) if len(moves) > 1 else moves[0])
+    return f"{said}. {verdict.why}"
+
+
 def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, progress=None,
                    key=None) -> Exercise:
     """Exercise on a live board: place cards (Confirm or not), then Check.
@@ -565,12 +577,15 @@ def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, pro
     ``check(game, play)`` judges the play; ``solution`` (moves or text) is shown on Show me.
     """
     board = board_for(game)
-    show = None
+    show = words = None
     if solution is not None:
         moves = solution if isinstance(solution, (list, tuple)) else [solution]
         show = lambda: show_turn(board, moves)   # noqa: E731
+        words = lambda: turn_words(game, [" ".join(moves)],              # noqa: E731
+                                   lambda play: check(game, play))
     return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
-                    hints=hints, show=show, board=board, progress=progress, key=key)
+                    hints=hints, show=show, board=board, progress=progress, key=key,
+                    solution=words)
 
 
 def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=None,
@@ -713,7 +728,9 @@ def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exer
     return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
                     answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",
-                    show=lambda: show_turn(board, puzzle.solution))
+                    show=lambda: show_turn(board, puzzle.solution),
+                    solution=lambda: turn_words(game, puzzle.solution,
+                                                lambda t: check_puzzle(puzzle, t)))
 
 
 def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
@@ -724,5 +741,7 @@ def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
     return Exercise("Find the best play: the most points this turn.",
                     lambda t: check_puzzle(puzzle, t), answer=lambda: turn_on(board),
                     hints=[hint], board=board, progress=progress, key="best play",
-                    show=lambda: show_turn(board, puzzle.solution))
+                    show=lambda: show_turn(board, puzzle.solution),
+                    solution=lambda: turn_words(game, puzzle.solution,
+                                                lambda t: check_puzzle(puzzle, t)))
 
