@@ -92,3 +92,10 @@ def app_server(chromium_path, tmp_path_factory):
     server, url = make_voila(tmp_path_factory.mktemp("app"), "app")
     with server:
         yield url
+
+
+@pytest.fixture
+def lab_page(page):
+    """A page the size of a classroom projector's screen (1366 x 768)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    return page

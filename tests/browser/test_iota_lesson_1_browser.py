@@ -1,4 +1,4 @@
-"""The IOTA course in JupyterLab in Chromium: every exercise done right, done
+"""IOTA lesson 1 in JupyterLab in Chromium: every exercise done right, done
 wrong and hinted, as a student does it (typing, clicking the board, Check).
 
 Answers come from the lesson's own data (``kit.lessons.iota``), so a changed
@@ -8,17 +8,9 @@ each step (1366 x 768) for a person to look at.
 
 from __future__ import annotations
 
-import pytest
-
 from canvas_page import open_and_run
 from kit.lessons import iota as lesson
 from lesson_page import exercise, hint, look, right, wrong
-
-
-@pytest.fixture
-def lab_page(page):
-    page.set_viewport_size({"width": 1366, "height": 768})
-    return page
 
 
 def test_lesson_1_every_line_judged_right_wrong_and_hinted(lab_server, lab_page):
