@@ -98,3 +98,47 @@ def test_a_puzzle_lessons_handout_shows_every_exercises_task_and_position():
     page = handouts.lesson_html(lesson)
     assert tasks and all(html.escape(t, quote=False) in page for t in tasks)
     assert len(re.findall(r"data:image/svg\+xml", page)) >= len(tasks)
+
+
+def unfolded(page: str) -> list:
+    """The solutions a page prints open (nbconvert may reorder the attributes)."""
+    return re.findall(r'<details[^>]*class="kit-solution"[^>]*\bopen\b|<details open class="kit-solution"',
+                      page)
+
+
+def saved_exercises(nb) -> list:
+    """Each saved exercise output of a lesson: (task, its text/html)."""
+    return [(o["data"]["text/plain"].removeprefix("Exercise: "), o["data"].get("text/html", ""))
+            for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+            if str(o.get("data", {}).get("text/plain", "")).startswith("Exercise: ")]
+
+
+def test_a_saved_exercises_solution_is_dropped_for_students_and_unfolded_for_teachers(tmp_path):
+    from kit.lessons.exercise import Exercise, Verdict
+    ex = Exercise("Take the best tile.", lambda a: Verdict(True, ""), show=lambda: None,
+                  solution="Take 2,3: it wins by 6.")
+    data = ex._repr_mimebundle_()
+    data = data[0] if isinstance(data, tuple) else data
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("lesson.exercise()")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "text/plain": data["text/plain"], "text/html": data["text/html"]})]
+    nb.cells = [cell]
+    path = tmp_path / "01_lesson.ipynb"
+    nbformat.write(nb, path)
+    student, teacher = handouts.lesson_html(path), handouts.lesson_html(path, teacher=True)
+    assert "Take the best tile." in student and "Take the best tile." in teacher
+    assert "wins by 6" not in student and "kit-solution" not in student
+    assert len(unfolded(teacher)) == 1 and "Take 2,3: it wins by 6." in teacher
+
+
+@pytest.mark.parametrize("lesson", [p for p in handouts.lessons() if p.parent.name in handouts.GAMES],
+                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_exercise_of_every_lesson_has_its_solution_in_the_teachers_copy_only(lesson):
+    nb = nbformat.read(lesson, as_version=4)
+    exercises = saved_exercises(nb)
+    unsolved = [task for task, page in exercises if "kit-solution" not in page]
+    assert unsolved == [], "saved exercises without a solution in words (re-run make lessons?)"
+    student, teacher = handouts.lesson_html(lesson), handouts.lesson_html(lesson, teacher=True)
+    assert "kit-solution" not in student
+    assert len(unfolded(teacher)) == len(exercises)

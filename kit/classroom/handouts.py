@@ -8,10 +8,13 @@ already saved: an ``<img>`` of the SVG (``text/html``) or the SVG itself. A live
 board's saved widget output is dropped in favour of the picture saved beside
 it (rendering the widget would need its state and a CDN script).
 
-Two copies: ``build/handouts/student/`` leaves out cells tagged ``solution``;
-``build/handouts/teacher/`` keeps them and adds, per game, a solutions sheet
-drawn from the puzzle data (``kit/lessons/puzzles/<game>.json``): each puzzle's
-position, task, solution and hint.
+Two copies. Every saved exercise folds its solution in words inside a
+``<details class="kit-solution">`` (``kit.lessons.exercise``).
+``build/handouts/student/`` drops those and the cells tagged ``solution``;
+``build/handouts/teacher/`` keeps both, prints every solution unfolded under
+its exercise, and adds, per game, a solutions sheet drawn from the puzzle data
+(``kit/lessons/puzzles/<game>.json``): each puzzle's position, task, solution
+and hint.
 
 Not covered: running the lessons (``make lessons`` does) or slides.
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import re
 import shutil
 import subprocess
 import sys
@@ -31,6 +35,8 @@ from pathlib import Path
 import nbformat
 from nbconvert import HTMLExporter
 from nbconvert.preprocessors import Preprocessor, TagRemovePreprocessor
+
+from kit.lessons.exercise import SOLUTION_CLASS
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_GLOBS = ("notebooks/[0-9]*.ipynb", "notebooks/*/[0-9]*.ipynb")
@@ -55,6 +61,30 @@ class DropWidgetViews(Preprocessor):
         return cell, resources
 
 
+# The folded solution exactly as kit.lessons.exercise.solution_html writes it
+# (its text is escaped, so it holds no other </details>).
+FOLDED = re.compile(rf'<details class="{SOLUTION_CLASS}"(.*?)</details>', re.S)
+
+
+class Solutions(Preprocessor):
+    """Each exercise's saved solution: dropped (student) or unfolded (teacher)."""
+
+    def __init__(self, teacher: bool, **kw):
+        super().__init__(**kw)
+        self.teacher = teacher
+
+    def preprocess_cell(self, cell, resources, index):
+        for out in cell.get("outputs", []):
+            page = out.get("data", {}).get("text/html")
+            if isinstance(page, str) and SOLUTION_CLASS in page:
+                out["data"]["text/html"] = FOLDED.sub(self._replace, page)
+        return cell, resources
+
+    def _replace(self, match) -> str:
+        return f'<details open class="{SOLUTION_CLASS}"{match.group(1)}</details>' \
+            if self.teacher else ""
+
+
 def exporter(teacher: bool) -> HTMLExporter:
     """Lab-styled HTML without code, prompts, or scripts fetched from the internet."""
     ex = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
@@ -63,6 +93,7 @@ def exporter(teacher: bool) -> HTMLExporter:
     ex.mathjax_url = ""
     ex.require_js_url = ""
     ex.register_preprocessor(DropWidgetViews(), enabled=True)
+    ex.register_preprocessor(Solutions(teacher), enabled=True)
     if not teacher:
         ex.register_preprocessor(TagRemovePreprocessor(
             remove_cell_tags={SOLUTION_TAG}, enabled=True), enabled=True)

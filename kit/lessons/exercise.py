@@ -99,7 +99,8 @@ SolutionText = Union[str, Callable[[], str], None]
 
 #: How a saved exercise folds its solution; the handouts find it by this class.
 SOLUTION_CLASS = "kit-solution"
-SOLUTION_STYLE = "font-size: 18px; margin: 6px 0;"
+SOLUTION_STYLE = ("font-size: 18px; margin: 6px 0; padding-left: 8px; "
+                  "border-left: 4px solid #006B4E;")
 
 
 def solution_html(text: str) -> str:

@@ -340,6 +340,12 @@ def play_line(board: Board, line: list) -> str:
     return f"{takes}. Press Undo to step back through it."
 
 
+def line_words(line: list, verdict: Verdict) -> str:
+    """The solution for print: the first take, what the kit says of it, the line after."""
+    rest = f" Best play after it: {' → '.join(map(str, line))}." if len(line) > 1 else ""
+    return f"Take {line[0]}. {verdict.why}{rest}"
+
+
 def typed_exercise(task: str, game: Game, check, *, hints=(), show=None, progress=None,
                    key=None, placeholder: str = "", show_line: bool = True) -> Exercise:
     """Exercise: the position as a picture (``show_line=False`` hides the blue
@@ -349,7 +355,8 @@ def typed_exercise(task: str, game: Game, check, *, hints=(), show=None, progres
     svg = board_svg(game, cell=80) if show_line else quiet_svg(game)
     return Exercise(task, lambda text: check(game, text), hints=hints, show=show,
                     board=widgets.HTML(svg_img(svg)), picture=lambda: svg, progress=progress,
-                    key=key, placeholder=placeholder)
+                    key=key, placeholder=placeholder,
+                    solution=show)   # a typed exercise's show is words: print them too
 
 
 def quiet_svg(game: Game, cell: float = 80) -> str:
@@ -389,7 +396,8 @@ def take_exercise(task: str, game: Game, check, *, hints=(), progress=None, key=
     line = best_line(game)[:reveal_takes]
     return Exercise(task, lambda move: check(game, move), answer=lambda: first_take(board),
                     hints=hints, board=board, progress=progress, key=key,
-                    show=lambda: play_line(board, line))
+                    show=lambda: play_line(board, line),
+                    solution=lambda: line_words(line, check(game, line[0])))
 
 
 def score_exercise(game: Game, move, progress=None) -> Exercise:
@@ -459,7 +467,8 @@ def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exer
     return Exercise(puzzle.task, lambda move: check_puzzle(puzzle, move),
                     answer=lambda: first_take(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",
-                    show=lambda: play_line(board, line))
+                    show=lambda: play_line(board, line),
+                    solution=lambda: line_words(line, check_puzzle(puzzle, line[0])))
 
 
 # ----- lesson 4: the studies ---------------------------------------------------

@@ -613,14 +613,17 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
     start = Game.from_dict(game.to_dict())
     return Exercise(task, lambda move: check(start, move), answer=lambda: first_move(board),
                     hints=hints, board=board, progress=progress, key=key,
-                    show=lambda: play_on(board, solution))
+                    show=lambda: play_on(board, solution),
+                    solution=lambda: f"{solution}. {check(start, read_move(solution)).why}")
 
 
 def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=None,
                    key=None, placeholder: str = "") -> Exercise:
-    """Exercise: a picture, a typed answer judged by ``check(text)``."""
+    """Exercise: a picture, a typed answer judged by ``check(text)``; ``show`` gives
+    the answer in words (it has no board to play on), so it is the printed solution too."""
     return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(svg_img(svg)),
-                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder)
+                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder,
+                    solution=show)
 
 
 def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
@@ -853,6 +856,7 @@ def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
                            "values of the cards still in your hand.",
                            "A card's value is its number of spots."],
                     show=lambda: "; ".join(score_sum(game, s) for s in range(players)),
+                    solution=lambda: "; ".join(score_sum(game, s) for s in range(players)),
                     placeholder=example)
 
 
