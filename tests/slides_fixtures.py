@@ -1,0 +1,34 @@
+"""Decks built once per test module, with reveal.js from npm.
+
+Used by tests/test_slides.py (the HTML) and tests/browser/test_slides_browser.py
+(reveal.js running in Chromium). Without npm they skip with the install hint,
+unless KIT_REQUIRE_BROWSER=1 (CI), where a missing npm is a failure.
+"""
+
+import os
+import shutil
+
+import pytest
+
+from kit.classroom import slides
+
+LESSONS = ("iota/03_scoring", "mattix/02_rules_in_full")
+
+
+def needs_npm():
+    if shutil.which("npm") is None:
+        if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"KIT_REQUIRE_BROWSER=1 but no npm on PATH; {slides.NPM_HINT}")
+        pytest.skip(slides.NPM_HINT)
+
+
+@pytest.fixture(scope="module")
+def built_decks(tmp_path_factory):
+    """(output folder, {lesson: deck file}) for LESSONS, built by ``slides.build``."""
+    needs_npm()
+    out = tmp_path_factory.mktemp("slides")
+    decks = slides.build(out, only=list(LESSONS))
+    by_lesson = {lesson: deck for lesson in LESSONS for deck in decks
+                 if deck.as_posix().endswith(f"{lesson}.slides.html")}
+    assert len(by_lesson) == len(LESSONS) == len(decks), decks
+    return out, by_lesson
