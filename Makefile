@@ -14,12 +14,12 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab app test fast bench soak voila lessons clean handouts grading hub hub-link
+.PHONY: help lab app test fast bench soak voila lessons clean handouts slides grading hub hub-link
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
 ifeq ($(wildcard $(PY)),)
-ifneq ($(filter lab app test fast bench soak voila lessons handouts grading hub hub-link,$(MAKECMDGOALS)),)
+ifneq ($(filter lab app test fast bench soak voila lessons handouts slides grading hub hub-link,$(MAKECMDGOALS)),)
 PY_OK := $(shell $(PYTHON) -c 'import sys, venv, ensurepip; print(int(sys.version_info >= (3, 10)))' 2>/dev/null)
 ifneq ($(PY_OK),1)
 $(error The kit needs Python 3.10 or newer with venv and pip; '$(PYTHON)' is not that. Install one, or run: make $(firstword $(MAKECMDGOALS)) PYTHON=/path/to/python3.11)
@@ -37,6 +37,7 @@ help:
 	@echo "make voila  run one notebook as an app (NOTEBOOK=notebooks/...)"
 	@echo "make lessons  re-run lesson notebooks and save their outputs (NB=notebooks/...)"
 	@echo "make handouts every lesson as HTML and PDF in build/handouts/ (student and teacher copies)"
+	@echo "make slides   every lesson as a reveal.js deck in build/slides/ (projects offline: open index.html)"
 	@echo "make grading  write the graded puzzle sets for nbgrader into grading/source/"
 	@echo "make hub      a JupyterHub for a class on http://$(HOST):$(HUB_PORT) (docs/teaching.md)"
 	@echo "make hub-link LESSON=notebooks/iota/03_scoring.ipynb  the link that opens a lesson on the hub"
@@ -120,6 +121,11 @@ $(VENV)/.installed-class: pyproject.toml $(VENV)/.installed
 # Lessons as HTML (code hidden, pictures inline) and PDF (system chromium).
 handouts: $(VENV)/.installed
 	$(PY) -m kit.classroom.handouts build/handouts
+
+# Lessons as reveal.js decks for a projector (no code, no solutions); reveal.js
+# from npm into build/slides/node_modules, so the folder works offline.
+slides: $(VENV)/.installed
+	$(PY) -m kit.classroom.slides build/slides
 
 # One nbgrader source notebook per game from the puzzles as they are now.
 grading: $(VENV)/.installed-class
