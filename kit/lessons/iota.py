@@ -36,9 +36,9 @@ from kit.lessons.exercise import Exercise, Progress, Verdict
 # reach everything through this one.
 from kit.lessons.iota_studies import (STRENGTHS, STUDIES, Sandbox, chance_one_of,  # noqa: F401
                                       completes_lot, completing_cards, load_studies, lot_study,
-                                      open_three_risk, self_play_positions, tournament_table,
-                                      two_line_study, unseen_count, wild_pair, wild_recheck,
-                                      wild_table)
+                                      open_three_risk, open_three_table, self_play_positions,
+                                      tournament_table, two_line_study, unseen_count, wild_pair,
+                                      wild_recheck, wild_table)
 from kit.scene import svg_img
 
 HERE = Path(__file__).resolve().parent
@@ -377,10 +377,27 @@ def check_wild(game: Game, cell, answer) -> Verdict:
     after = dict(game.table)
     after[tuple(cell)] = card
     problem = table_problem(after, [tuple(cell)])
-    example = game.wilds().get(tuple(cell))
     if problem is None:
         return Verdict(True, f"{TEXT[card]} ({describe(card)}) fits the wild's row and its column.")
-    return Verdict(False, f"{TEXT[card]} does not fit: {problem[0]}. One card that fits: {example}.")
+    # The line it breaks, not a card that fits: that would hand over the answer.
+    return Verdict(False, f"{TEXT[card]} does not fit: {problem[0]}. Try again, or press Hint.")
+
+
+WILD_CELL = (0, 1)
+
+
+def wild_exercise(progress=None) -> Exercise:
+    """Lesson 4: type a card the wild could stand for. Its picture does not label the
+    wild with what it stands for (the live boards do), nor show the hand (which holds
+    it): either would be the answer. The small table needs no board-sized box."""
+    game = wild_position()
+    return typed_exercise(
+        "Name a card the wild at row 0, column 1 could stand for.",
+        game.svg(show_wilds=False, shown=()), lambda text: check_wild(game, WILD_CELL, text),
+        hints=["Row: 2 _ 2 means the number is 2; T _ T means a triangle.",
+               "Column: red square 3, green cross 4. The colour must differ from both, "
+               "and from the row's red and blue."],
+        show=game.wilds()[WILD_CELL], progress=progress, key="wild", placeholder="e.g. 3GT")
 
 
 def check_exchange_count(game: Game, answer) -> Verdict:
@@ -388,10 +405,26 @@ def check_exchange_count(game: Game, answer) -> Verdict:
     n = read_points(answer)
     hand, deck = len(game.hands[game.to_move]), len(game.deck)
     right = min(hand, deck)
-    why = (f"you hold {hand} cards and the deck holds {deck}: at most {right}. "
-           "(The printed rules do not say; this kit never lets you draw back a card you just "
-           "put under the deck.)")
-    return Verdict(n == right, why[0].upper() + why[1:])
+    rule = ("(The printed rules do not say; this kit never lets you draw back a card you just "
+            "put under the deck.)")
+    if n == right:
+        return Verdict(True, f"You hold {hand} cards and the deck holds {deck}: at most "
+                             f"{right}. {rule}")
+    # The facts to count with, not the count: a wrong answer must not hand it over.
+    return Verdict(False, f"{n} is not it. You hold {hand} cards and the deck holds {deck}; "
+                          f"you may not swap more cards than the deck holds. {rule}")
+
+
+def exchange_exercise(game: Game, progress=None) -> Exercise:
+    """Lesson 4: at most how many cards may the mover swap here? The position is in the
+    exercise's picture (its panel shows the deck and the hand), where the student looks."""
+    most = min(len(game.hands[game.to_move]), len(game.deck))
+    return typed_exercise("Passing here, at most how many cards may you swap?",
+                          game.svg(box=BOX), lambda text: check_exchange_count(game, text),
+                          hints=["Count the cards left in the deck (in the panel beside the "
+                                 "table), and the cards in your hand."],
+                          show=str(most), progress=progress, key="exchange",
+                          placeholder="a number")
 
 
 def check_pass(game: Game, swap: int, answer) -> Verdict:
@@ -407,7 +440,7 @@ def check_pass(game: Game, swap: int, answer) -> Verdict:
         return Verdict(False, f"{move} is not allowed: {why.rule}.")
     n = len(move.exchange)
     if n != swap:
-        return Verdict(False, f"you passed swapping {n} card{'s' if n != 1 else ''}, "
+        return Verdict(False, f"You passed swapping {n} card{'s' if n != 1 else ''}, "
                               f"not {swap}. Press Undo and try again.")
     gone = " ".join(TEXT[c] for c in move.exchange)
     return Verdict(True, f"{gone} went under the deck and you drew {n} new "
@@ -418,12 +451,23 @@ def pass_exercise(progress=None) -> Exercise:
     """Lesson 4: pass on the board, swapping two cards."""
     game = rules_position()
     board = board_for(game)
+    nothing = ("nothing passed yet: press Pass on the board, click two cards in your hand, "
+               "then press Pass again")
     return Exercise("Pass, swapping exactly 2 of your cards for new ones.",
-                    lambda turn: check_pass(game, 2, turn), answer=lambda: turn_on(board),
+                    lambda turn: check_pass(game, 2, turn),
+                    answer=lambda: turn_or(board, nothing),
                     board=board, progress=progress, key="pass",
                     hints=["Press Pass on the board, click two cards in your hand, "
                            "then press Pass again."],
                     show="Pass, click 1YS and 2BX, Pass: pass 1YS 2BX")
+
+
+def turn_or(board: Board, nothing: str) -> list:
+    """The student's turn on ``board`` (:func:`turn_on`); ``InvalidMoveText(nothing)``
+    (what to do, for this exercise) while they have done nothing yet."""
+    if not board.game.history and board.pending_play() is None:
+        raise InvalidMoveText(nothing)
+    return turn_on(board)
 
 
 def check_move(game: Game, answer) -> Verdict:
@@ -473,15 +517,31 @@ def recycle_exercise(progress=None) -> Exercise:
     game = wild_position()
     board = board_for(game)
     card = game.wilds()[(0, 1)]
+    nothing = ("nothing recycled yet: click the card from your hand that the wild stands "
+               "for, then click the wild")
     return Exercise("Recycle the wild: click the card from your hand that can take its place, "
-                    "then click the wild.", lambda move: check_move(game, move),
-                    answer=lambda: turn_on(board)[0], board=board, progress=progress,
+                    "then click the wild.", lambda turn: check_recycle(game, turn),
+                    answer=lambda: turn_or(board, nothing), board=board, progress=progress,
                     hints=[f"The wild stands for {card} here (the kit's wilds() says so).",
                            f"Click {card} in your hand, then the wild at row 0, column 1."],
                     show=lambda: show_turn(board, [f"recycle 0,1 {card}", "W@3,1"]),
                     solution=f"Click {card} in your hand, then the wild at row 0, column 1: "
                              f"recycle 0,1 {card}. {check_move(game, f'recycle 0,1 {card}').why}",
                     key="recycle")
+
+
+def check_recycle(game: Game, answer) -> Verdict:
+    """Was the turn's first move (``answer``: a move or a turn) a recycle the kit allows?
+    A play or a pass is no recycle, however legal."""
+    first = answer[0] if isinstance(answer, (list, tuple)) and answer else answer
+    if isinstance(first, str):
+        first = Move.parse(first)
+    if not isinstance(first, Recycle):
+        kind = "a pass" if isinstance(first, Pass) else "a play"
+        return Verdict(False, f"{first} is {kind}, not a recycle: a recycle swaps a card from "
+                              "your hand for the wild on the table. Take back, then click the "
+                              "card the wild stands for, then the wild.")
+    return check_move(game, first)
 
 
 def pass_position(seed: int = 1) -> Game:
@@ -498,7 +558,8 @@ def check_pass_ends(game: Game, answer) -> Verdict:
     after.play(Pass.of(()))
     over = after.is_over
     if over:
-        why = (f"the deck is empty and all {game.players} players have now passed in a row: "
+        everyone = "both players" if game.players == 2 else f"all {game.players} players"
+        why = (f"the deck is empty and {everyone} have now passed in a row: "
                "the game ends, with no bonus. (The printed rules do not say; this kit ends it, "
                "or the passing would go round for ever.)")
     else:
@@ -510,10 +571,41 @@ def check_pass_ends(game: Game, answer) -> Verdict:
 def check_final_score(game: Game, play, answer) -> Verdict:
     """The score of the game's last play, with its doubling; also says the game is over."""
     verdict = check_score(game, play, answer)
+    if not verdict.correct:   # the final scores would give the play's score away
+        return verdict
     after = game.copy()
     after.play(read_play(play))
-    end = f" The game is over: final scores {after.scores}." if after.is_over else ""
-    return Verdict(verdict.correct, verdict.why + end)
+    if not after.is_over:
+        return verdict
+    me = game.to_move
+    others = ", ".join(str(s) for i, s in enumerate(after.scores) if i != me)
+    return Verdict(True, f"{verdict.why} The game is over: this player ends with "
+                         f"{after.scores[me]} points, the other{'s' if game.players > 2 else ''} "
+                         f"with {others}.")
+
+
+def final_picture(game: Game, play) -> str:
+    """The position before ``play``, the play drawn faintly in place (dashed). Not the
+    table after it, as lesson 3 shows plays: a final play ends the game, and that
+    picture would say "Game over" and who wins before the play is scored."""
+    cells = read_play(play).cells
+    centre = (round(sum(r for r, _ in cells) / len(cells)),
+              round(sum(c for _, c in cells) / len(cells)))
+    return game.svg(ghost=play, box=BOX, centre=centre)
+
+
+def final_score_exercise(progress=None) -> Exercise:
+    """Lesson 4: type the score of a play that ends the game (doubled), on its picture;
+    the right answer also says the game is over and the final scores."""
+    game, play = final_play_position()
+    why = game.explain(play)
+    return typed_exercise(
+        f"The deck is empty, and the player to move plays their last cards: {play} (drawn "
+        "faintly, dashed). How many points does this play score?", final_picture(game, play),
+        lambda text: check_final_score(game, play, text),
+        hints=["Add up each line's numbers (a card in two lines counts in both), then double: "
+               "the play ends the game."],
+        show=breakdown(why), progress=progress, key="final", placeholder="points, e.g. 12")
 
 
 # ----- playing on a board -------------------------------------------------------
@@ -734,7 +826,12 @@ def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exer
 
 
 def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
-    """Find the best turn on a live board (checked against best_turn)."""
+    """Find the best turn on a live board (checked against best_turn).
+
+    The board starts from the position alone: a position taken from a game carries the
+    game's moves, and the student's turn would be read from the first of them (and Undo
+    would step back into that game)."""
+    game = Game.from_dict(game.to_dict())
     turn = best_turn(game)
     puzzle = Puzzle(0, 1, "best", 0, game.to_dict(), hint, tuple(map(str, turn.moves)))
     board = board_for(game)

@@ -104,6 +104,16 @@ def open_three_risk(game: Game, cell) -> dict:
             "unseen cards": unseen, "chance the next hand holds one": round(chance_one_of(k, unseen), 3)}
 
 
+def open_three_table(game: Game, cell) -> Table:
+    """:func:`open_three_risk` as a one-row table for the lesson: the cards in notation, the
+    chance in per cent (a dict printed as Python read small and unlike the other studies)."""
+    risk = open_three_risk(game, cell)
+    return Table([{"cards that fill it": " ".join(risk["cards that fill it"]),
+                   "unseen cards": risk["unseen cards"],
+                   "chance the next hand holds one":
+                       f"{risk['chance the next hand holds one']:.0%}"}])
+
+
 def two_line_study(positions) -> Table:
     """Single-card plays: mean points when the card makes one line or two, by its number."""
     sums: dict = {}

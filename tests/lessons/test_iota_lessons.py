@@ -134,7 +134,8 @@ def test_wild_stands_for_and_recycling():
     assert L.check_wild(game, (0, 1), "2YT").correct
     assert L.check_wild(game, (0, 1), "2GT").correct   # a column of 2: any different card
     wrong = L.check_wild(game, (0, 1), "2YS")
-    assert not wrong.correct and "2YT" in wrong.why
+    # The line it breaks, never a card that fits: that would be the answer.
+    assert not wrong.correct and "shapes are neither" in wrong.why and "2YT" not in wrong.why
     with pytest.raises(InvalidMoveText):
         L.check_wild(game, (0, 1), "W")
     with pytest.raises(InvalidMoveText):
@@ -151,7 +152,7 @@ def test_pass_on_the_board_swapping_two():
     ex = L.pass_exercise()
     ex.raise_errors = True
     board = ex.board
-    assert ex.submit() is None and "put cards on the board" in ex.message
+    assert ex.submit() is None and "nothing passed yet: press Pass" in ex.message
     board.on_button("pass")
     board.on_click(*board.hand_point(1))
     board.on_button("pass")                 # swaps one card only
@@ -174,6 +175,8 @@ def test_exchange_count():
     assert n <= 2 and L.check_exchange_count(late, str(n)).correct
     wrong = L.check_exchange_count(late, "4")
     assert not wrong.correct and "printed rules do not say" in wrong.why
+    # The facts to count with, not the count itself.
+    assert f"deck holds {n}" in wrong.why and f"at most {n}" not in wrong.why
 
 
 def test_everybody_passing_ends_the_game_only_with_the_deck_empty():
@@ -181,6 +184,7 @@ def test_everybody_passing_ends_the_game_only_with_the_deck_empty():
     assert not game.deck and game.passes == 1
     right = L.check_pass_ends(game, "yes")
     assert right.correct and "printed rules do not say" in right.why
+    assert "both players have now passed" in right.why
     assert not L.check_pass_ends(game, "no").correct
     early = L.worked_example(0)
     assert L.check_pass_ends(early, "no").correct and "deck still has cards" in L.check_pass_ends(early, "no").why
@@ -206,7 +210,46 @@ def test_final_play_doubles_and_ends_the_game():
     pts = game.explain(play).points
     verdict = L.check_final_score(game, str(play), str(pts))
     assert verdict.correct and "ends the game" in verdict.why and "The game is over" in verdict.why
-    assert not L.check_final_score(game, str(play), str(pts // 2)).correct
+    final = game.scores[game.to_move] + pts
+    assert f"this player ends with {final} points" in verdict.why
+    wrong = L.check_final_score(game, str(play), str(pts // 2))
+    # A wrong answer says nothing of the final scores: they would give the play's away.
+    assert not wrong.correct and "game is over" not in wrong.why and str(final) not in wrong.why
+
+
+def test_lesson_4_exercises_do_not_show_their_answers():
+    wild = L.wild_exercise()
+    svg = wild.picture()
+    assert "=2YT" not in svg and ">W<" in svg        # the wild, unlabelled
+    assert "2YT" not in svg                          # nor the hand that holds it
+    assert wild.submit("2YT").correct and not wild.submit("1RC").correct
+    game, play = L.final_play_position()
+    final = L.final_score_exercise()
+    assert str(play) in final.task
+    svg = final.picture()
+    assert "Game over" not in svg and "wins" not in svg   # the play is not scored yet
+    assert final.submit(str(game.explain(play).points)).correct
+    late = L.played_until(seed=1, deck_at_most=2)
+    count = L.exchange_exercise(late)
+    assert f"Deck: {len(late.deck)} cards" in count.picture()
+    assert count.submit(str(min(4, len(late.deck)))).correct
+
+
+def test_recycle_exercise_wants_a_recycle_not_any_legal_move():
+    ex = L.recycle_exercise()
+    ex.raise_errors = ex.board.view.raise_errors = True
+    board = ex.board
+    assert ex.submit() is None and "nothing recycled yet" in ex.message
+    board.on_click(*board.hand_point(0))          # 1RC, then an empty cell: a legal play
+    board.on_click(*board.cell_point((1, 0)))
+    verdict = ex.submit()
+    assert not verdict.correct and "is a play, not a recycle" in verdict.why
+    assert not L.check_recycle(board.game, "pass").correct
+    board.on_button("take_back")
+    board.on_click(*board.hand_point(1))          # 2YT, then the wild
+    board.on_click(*board.cell_point((0, 1)))
+    verdict = ex.submit()
+    assert verdict.correct and "recycle 0,1 2YT" in verdict.why
 
 
 def test_board_exercise_reads_pending_cards_and_shows_the_solution():
@@ -289,6 +332,27 @@ def test_open_three_risk_counts_unseen_cards():
                                                                       ["1BX", "2BX", "3BX", "4BX"]])
     risk = L.open_three_risk(game, (0, 3))
     assert risk["cards that fill it"][0] == "4RC" and risk["unseen cards"] == len(game.deck) + 4
+    (row,) = L.open_three_table(game, (0, 3))
+    assert row["cards that fill it"] == "4RC W W"
+    assert row["chance the next hand holds one"] == f"{risk['chance the next hand holds one']:.0%}"
+
+
+def test_best_exercise_judges_the_turn_made_on_its_board_not_the_games_first_move():
+    game = L.self_play_positions(seeds=(0,), every=2)[3]
+    assert game.history                                   # a position taken from a game
+    ex = L.best_exercise(game, "a hint")
+    ex.raise_errors = ex.board.view.raise_errors = True
+    board = ex.board
+    assert not board.game.history                         # Undo cannot step into that game
+    best = L.best_turn(game)
+    (play,) = best.moves
+    hand = list(board.hand)
+    for card, cell in play.placements:
+        board.on_click(*board.hand_point(hand.index(card)))
+        hand[hand.index(card)] = None
+        board.on_click(*board.cell_point(cell))
+    verdict = ex.submit()
+    assert verdict.correct and str(play) in verdict.why
 
 
 def test_studies_are_seeded_and_the_table_is_what_the_kit_computes():
