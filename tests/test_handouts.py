@@ -50,6 +50,9 @@ def test_every_saved_picture_of_the_welcome_is_in_its_html_and_no_code_is():
     assert code and not any(line in page for line in code if len(line) > 12)
     # A live board shows its saved picture, not a widget that needs state and a CDN.
     assert "application/vnd.jupyter.widget-view+json" not in page
+    # Printed offline: no script or module from the internet (nbconvert's CDN defaults).
+    assert not re.findall(r"""(?:src=|import\(|url=)["']?https?://""", page)
+    assert "cdnjs" not in page and "cdn.jsdelivr" not in page
 
 
 def test_solution_cells_are_only_in_the_teachers_copy(tmp_path):

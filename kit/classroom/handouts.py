@@ -92,6 +92,8 @@ def exporter(teacher: bool) -> HTMLExporter:
     # A classroom PDF is printed offline: no MathJax or require.js from a CDN.
     ex.mathjax_url = ""
     ex.require_js_url = ""
+    ex.mermaid_js_url = ""      # the lessons draw no diagrams: nothing to fetch
+    ex.mermaid_layout_elk_js_url = ""
     ex.register_preprocessor(DropWidgetViews(), enabled=True)
     ex.register_preprocessor(Solutions(teacher), enabled=True)
     if not teacher:

@@ -120,10 +120,14 @@ def position(grid: dict, hands, deck_top=(), to_move: int = 0, scores=None,
     return Game.from_dict(d)
 
 
+def line_scene(cards):
+    """A row of cards as a picture a notebook shows (any cards, even a line breaking the rules)."""
+    return draw_hand([parse_card(c) for c in cards], cell=80, title="a line: " + " ".join(cards))
+
+
 def line_picture(cards) -> str:
-    """A row of cards as an SVG picture (any cards, even a line breaking the rules)."""
-    return draw_hand([parse_card(c) for c in cards], cell=80,
-                     title="a line: " + " ".join(cards)).to_svg()
+    """:func:`line_scene` as SVG text (for an exercise's saved picture)."""
+    return line_scene(cards).to_svg()
 
 
 def short_game(seed: int = 2, deck: int = 6) -> Game:
@@ -685,7 +689,8 @@ def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=
     """Exercise on a picture: the answer is typed; ``check(text)`` judges it."""
     img = svg_img(svg).replace("<img ", "<img style='max-width: 100%; height: auto' ", 1)
     return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(img),
-                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder)
+                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder,
+                    solution=show)   # a typed exercise's show is words: print them too
 
 
 def line_exercise(i: int, progress=None) -> Exercise:
