@@ -8,7 +8,8 @@ steps before it, so a board whose window recentres is still clicked right, and
 the page must then show the status line the local board shows.
 
 Check and Show me go to both too: the local exercise's words are what the
-page's exercise must say.
+page's exercise must say. ``look_below`` / ``look_above`` screenshot an exercise
+taller than the window with its words, or its task and board, in view.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from canvas_page import checksum, click_canvas_point, wait_for_checksum
 from lesson_page import TIMEOUT, board_canvas, feedback
 
 
-def _quiet(exercise):
+def _raising(exercise):
+    """A handler's error fails the test here instead of only showing under the exercise."""
     exercise.raise_errors = True
     exercise.board.view.raise_errors = True
     return exercise
@@ -36,7 +38,7 @@ class ExerciseBoard:
 
     def __init__(self, box, factory, *args):
         self.box = box
-        self.exercise = offline(lambda: _quiet(factory(*args)))
+        self.exercise = offline(lambda: _raising(factory(*args)))
         self.board = self.exercise.board
         self.canvas = board_canvas(box)
 

@@ -11,7 +11,7 @@ KIT_SCREENSHOTS=DIR to keep a picture of each step (1366 x 768).
 
 from __future__ import annotations
 
-from canvas_page import checksum, wait_for_checksum
+from canvas_page import checksum, open_and_run, wait_for_checksum
 from exercise_board import ExerciseBoard, look_above, look_below
 from kit.iota.cards import TEXT
 from kit.iota.moves import Recycle
@@ -57,21 +57,21 @@ def recycle(page) -> None:
     said = ex.act(("hand", misfit), ("cell", wild))
     assert "cannot replace the wild" in said and "neither all the same" in said, said
     look_above(page, box, "iota4_recycle_refused")
-    said = ex.press("Check", r"^✘ ")
+    ex.press("Check", r"^✘ I could not use that answer: nothing recycled yet")
     look_below(page, box, "iota4_recycle_refused_check")
 
     # A card put on the table is a play, not a recycle.
     empty = (1, 0)
     ex.act(("button", "take_back"), ("hand", misfit), ("cell", empty))
     look_above(page, box, "iota4_recycle_placed")
-    said = ex.press("Check", r"^✘ .*not a recycle")
+    ex.press("Check", r"^✘ .*is a play, not a recycle")
     look_below(page, box, "iota4_recycle_wrong")
     hint(box)
     look_below(page, box, "iota4_recycle_hint")
 
     ex.act(("button", "take_back"), ("hand", stands_for), ("cell", wild))
     look_above(page, box, "iota4_recycle_done")
-    said = ex.press("Check", r"^✔ Right! recycle 0,1 " + hand[stands_for])
+    ex.press("Check", r"^✔ Right! recycle 0,1 " + hand[stands_for])
     done(box, 2)
     look_below(page, box, "iota4_recycle_right")
 
@@ -88,19 +88,21 @@ def pass_and_swap(page) -> None:
     box = exercise(page, "Pass, swapping exactly 2 of your cards")
     ex = ExerciseBoard(box, lesson.pass_exercise)
     # Nothing done yet: Check says what to do.
-    ex.press("Check", r"^✘ ")
+    ex.press("Check", r"^✘ I could not use that answer: nothing passed yet")
     look_below(page, box, "iota4_pass_nothing")
     # Passing with one card swapped: the kit counts them.
     ex.act(("button", "pass"), ("hand", 0))
     look_above(page, box, "iota4_pass_choosing")
     ex.act(("button", "pass"))
-    said = ex.press("Check", r"^✘ .*swapping 1 card, not 2")
+    ex.press("Check", r"^✘ .*You passed swapping 1 card, not 2")
     look_below(page, box, "iota4_pass_wrong")
     hint(box)
     look_below(page, box, "iota4_pass_hint")
-    ex.act(("button", "undo"), ("button", "pass"), ("hand", 1), ("hand", 3), ("button", "pass"))
+    ex.act(("button", "undo"))
+    swapped = " ".join(TEXT[ex.board.hand[i]] for i in (1, 3))
+    ex.act(("button", "pass"), ("hand", 1), ("hand", 3), ("button", "pass"))
     look_above(page, box, "iota4_pass_passed")
-    said = ex.press("Check", r"^✔ Right! .*went under the deck")
+    ex.press("Check", rf"^✔ Right! {swapped} went under the deck")
     done(box, 3)
     look_below(page, box, "iota4_pass_right")
 
@@ -111,7 +113,7 @@ def exchange_count(page) -> None:
     box = exercise(page, "Passing here, at most how many cards may you swap?")
     look_above(page, box, "iota4_exchange_task")
     said = wrong(box, str(len(late.hands[late.to_move])))
-    assert "deck holds" in said
+    assert f"the deck holds {len(late.deck)}" in said and f"at most {most}" not in said
     look_below(page, box, "iota4_exchange_wrong")
     hint(box)
     look_below(page, box, "iota4_exchange_hint")
@@ -127,11 +129,13 @@ def final_score(page) -> None:
     look_above(page, box, "iota4_final_task")
     said = wrong(box, str(points // 2))   # forgot to double
     assert f"{points // 2} is not it" in said and "the play ends the game" in said
+    assert "game is over" not in said
     look_below(page, box, "iota4_final_wrong")
     hint(box)
     look_below(page, box, "iota4_final_hint")
     said = right(box, str(points))
-    assert "The game is over" in said
+    final = end.scores[end.to_move] + points
+    assert f"The game is over: this player ends with {final} points" in said
     done(box, 5)
     look_below(page, box, "iota4_final_right")
 
@@ -142,7 +146,7 @@ def all_pass(page) -> None:
     look_above(page, box, "iota4_allpass_task")
     over = lesson.check_pass_ends(stuck, "yes").correct
     said = wrong(box, "no" if over else "yes")
-    assert "passed in a row" in said or "goes on" in said
+    assert ("both players have now passed in a row" if over else "goes on") in said
     look_below(page, box, "iota4_allpass_wrong")
     hint(box)
     look_below(page, box, "iota4_allpass_hint")
@@ -152,7 +156,6 @@ def all_pass(page) -> None:
 
 
 def test_lesson_4_every_exercise_judged_right_wrong_and_hinted(lab_server, lab_page):
-    from canvas_page import open_and_run
     open_and_run(lab_page, lab_server, NOTEBOOK)
     for step in (wild_card, recycle, pass_and_swap, exchange_count, final_score, all_pass):
         step(lab_page)

@@ -105,7 +105,7 @@ def best_play(page) -> None:
     worse = a_worse_play(board)
     ex.act(*clicks_for(board, worse))
     look_above(page, box, "iota5_best_worse_placed")
-    said = ex.press("Check", rf"^✘ .*scores {game.explain(worse).points}; the best turn "
+    ex.press("Check", rf"^✘ .*scores {game.explain(worse).points}; the best turn "
                              rf"scores {best.points}")
     look_below(page, box, "iota5_best_wrong")
     hint(box)
@@ -118,7 +118,7 @@ def best_play(page) -> None:
             assert visible(board, action[1]), f"{action[1]} is out of the board's window"
         ex.act(action)
     look_above(page, box, "iota5_best_placed")
-    said = ex.press("Check", rf"^✔ Right! {re.escape(str(play))} scores {best.points}: "
+    ex.press("Check", rf"^✔ Right! {re.escape(str(play))} scores {best.points}: "
                              "the most possible")
     assert "Strategy: 1 of 1 exercises done" in box.inner_text()
     look_below(page, box, "iota5_best_right")
