@@ -166,7 +166,7 @@ class Board(GameBoard):
             error_cells=self.marks or None, selected=self.selected,
             exchange=self.swap, notes=self._notes(), good_cells=self._recycled_cells(),
             seat_names=[self.seat_label(i) for i in range(self.game.players)],
-            highlight=self._highlight())
+            highlight=self._highlight(), live=True)
 
     def _recycled_cells(self) -> tuple:
         return tuple(m.cell for m in self.previewed if isinstance(m, Recycle))
@@ -185,7 +185,8 @@ class Board(GameBoard):
         if self.hand_hidden:
             return [f"{self.seat_name(self.game.to_move)}: click the board to show your hand."]
         if self.previewed:
-            return ["Analysis row shown, not played: click the board or the row to clear it."]
+            # An analysis row or an exercise's Show me: either way nothing was played.
+            return ["Shown on the board, not played: click the board to clear it."]
         if self.hint_rows:
             # The best only: the shell's panel lists them all, and the notes keep their room.
             best, label = self.hint_rows[0]

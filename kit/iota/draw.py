@@ -300,7 +300,8 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
               ghost=None, selected=None, exchange=(), notes=(), seat_names=None, shown=None,
               open_hands: bool = False, box=None, centre=None, show_frontier=False,
               letters: bool = True, show_wilds: bool = True, coords: bool = True,
-              margin: int = 1, cell: float = 72, title: str = "", side: bool = True) -> Scene:
+              margin: int = 1, cell: float = 72, title: str = "", side: bool = True,
+              live: bool = False) -> Scene:
     """The game as a Scene: top line, table, and a side panel of seats and scores.
 
     ``side=False``: a narrower picture for a live board, whose own panel beside
@@ -316,7 +317,10 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
     ``ghost``: a Play drawn faintly on empty cells with green dashes (a hint).
     ``selected``: index of the mover's hand card picked; ``exchange``: indices
     marked to swap. ``notes``: lines of text at the bottom of the panel.
-    ``seat_names``: names per seat (default "Seat 0" ...). ``shown``: seats whose
+    ``seat_names``: names per seat (default "Seat 1" ...: numbered from 1, as
+    on the live boards and in the explorer; the engine's seat index counts from
+    0). ``live``: drawn for a live board, whose shaded edges scroll when
+    clicked (a printed picture only says the table goes on). ``shown``: seats whose
     hands are face up (default the seat to move; ``open_hands=True``: all).
     ``box`` and ``centre``: a fixed table area, see :func:`plan`.
     """
@@ -336,11 +340,13 @@ def draw_game(game, *, highlight=None, error_cells=None, good_cells=(), pending=
     line_h = LINE_H if side else NOTES_LINE_H
     lines = _breakdown(why, geo.notes_width, size) + _wrap_notes(notes, geo.notes_width, size)
     if geo.pans:
-        lines += _wrap_notes(["Shaded edges: click to scroll."], geo.notes_width, size)
+        edges = ("Shaded edges: click to scroll." if live else
+                 "Shaded edges: the table goes on beyond them.")
+        lines += _wrap_notes([edges], geo.notes_width, size)
     height = max(geo.height, geo.notes_top + len(lines) * line_h + GAP)
     scene = Scene(geo.width, height, background=TABLE,
                   title=title or f"IOTA table, {len(game.table)} cards")
-    names = list(seat_names or [f"Seat {i}" for i in range(game.players)])
+    names = list(seat_names or [f"Seat {i + 1}" for i in range(game.players)])
     # A wild in a legal pending play already shows what it would stand for.
     stands_for = ({} if not show_wilds else wild_stands_for(table) if why and why.legal
                   else game.wilds())

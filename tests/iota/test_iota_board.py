@@ -420,3 +420,12 @@ def test_the_notation_key_says_how_seats_are_numbered_as_the_board_names_them():
     b = board(seats=["human", "greedy"])
     assert "Seats are numbered from 1" in Board.NOTATION_KEY
     assert b.seat_label(0) == "Seat 1 (you)" and "\u25B6 Seat 1 (you): 0 points" in words(b)
+
+
+def test_a_move_shown_not_played_says_so_without_naming_an_analysis_row():
+    b = board(seats=["human", "human"])
+    move = b.game.legal_moves()[0]
+    b.preview(move)
+    said = " ".join(words(b))
+    assert "Shown on the board, not played" in said and "Analysis row" not in said
+    assert not b.game.history                        # nothing was played

@@ -62,13 +62,13 @@ def test_wilds_are_marked():
 
 
 def test_the_picture_says_whose_turn_the_deck_and_every_score():
-    game = played_example(3)                                       # seat 3 to move
+    game = played_example(3)                         # seat index 3 to move: "Seat 4"
     words = texts(draw_game(game))
-    assert "\u25B6 Seat 3 to move" in words and f"Deck: {len(game.deck)} cards" in words
-    for seat, score in enumerate(game.scores):
-        assert any(w.startswith(f"Seat {seat}: {score} points") or
-                   w.startswith(f"\u25B6 Seat {seat}: {score} points") for w in words)
-    assert "\u25B6 Seat 3: 0 points" in words
+    assert "\u25B6 Seat 4 to move" in words and f"Deck: {len(game.deck)} cards" in words
+    for seat, score in enumerate(game.scores):       # numbered from 1, as on the boards
+        assert any(w.startswith(f"Seat {seat + 1}: {score} points") or
+                   w.startswith(f"\u25B6 Seat {seat + 1}: {score} points") for w in words)
+    assert "\u25B6 Seat 4: 0 points" in words
     named = texts(draw_game(game, seat_names=["Ann", "Bo", "Cy", "You"]))
     assert "\u25B6 You to move" in named and "\u25B6 You: 0 points" in named
 
@@ -94,7 +94,7 @@ def test_the_game_over_line_names_the_winner():
     assert game.scores.count(best) == 1                        # this seed has a winner
     winner = game.scores.index(best)
     words = texts(draw_game(game))
-    assert "Game over" in words and f"Seat {winner} wins: {best} points" in words
+    assert "Game over" in words and f"Seat {winner + 1} wins: {best} points" in words
     assert not any("to move" in w for w in words)
 
 
@@ -284,11 +284,20 @@ def test_without_the_side_panel_the_picture_is_narrow_and_keeps_the_mover_and_de
     scene = draw_game(game, box=(0, 0, 580, 420), side=False)
     words = texts(scene)
     assert scene.width == 580
-    assert "\u25B6 Seat 0: 6 points" in words and f"Deck: {len(game.deck)} cards" in words
-    assert not any(w.startswith("Seat 3") for w in words)      # the shell's panel lists the seats
+    assert "\u25B6 Seat 1: 6 points" in words and f"Deck: {len(game.deck)} cards" in words
+    assert not any(w.startswith("Seat 4") for w in words)      # the shell's panel lists the seats
     geo = plan(game, box=(0, 0, 580, 420), side=False)
     assert geo.hand and all(y >= 420 for _, y, _, _ in geo.hand)   # the hand is under the table
     for i in range(len(geo.hand)):
         assert geo.hand_at(*geo.hand_point(i)) == i
     full = texts(draw_game(game))                              # a saved picture keeps them
-    assert any(w.startswith("Seat 3: 208 points") for w in full)
+    assert any(w.startswith("Seat 4: 208 points") for w in full)
+
+
+def test_a_cut_table_says_click_to_scroll_only_on_a_live_board():
+    game = played_example(3)
+    small = (0, 0, 300, 200)                     # too small for the table: edges shaded
+    printed = " ".join(texts(draw_game(game, box=small)))
+    live = " ".join(texts(draw_game(game, box=small, live=True)))
+    assert "the table goes on" in printed and "click" not in printed
+    assert "click to scroll" in live
