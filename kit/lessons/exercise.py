@@ -170,8 +170,12 @@ class Exercise(widgets.VBox):
         if board is not None:
             rows.append(board)
         answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
-        rows += [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
-                 self.feedback, self.hint_line, self.errors]
+        answering = [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
+                     self.feedback, self.hint_line, self.errors]
+        if callable(getattr(board, "dock", None)):
+            board.dock(*answering)    # a live board keeps them beside it, in view
+        else:
+            rows += answering
         if progress is not None:
             rows.append(progress.widget)
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",

@@ -102,6 +102,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         self.move_list = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
         self.hint_panel = widgets.HTML()
         self.analysis_panel = AnalysisPanel(self, self.analyse_position) if analysis else None
+        self.dock_box = widgets.VBox()
         super().__init__([self.view, self._side_panel()],
                          layout=widgets.Layout(align_items="flex-start"))
         self._after_change()
@@ -560,11 +561,17 @@ class GameBoard(SavedPicture, widgets.HBox):
         if game_buttons:
             rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
         rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                 self.hint_panel, self.move_list, key]
+                 self.dock_box, self.hint_panel, self.move_list, key]
         if self.analysis_panel is not None:
             rows.append(self.analysis_panel)
         return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px",
                                                       margin="0 0 0 16px"))
+
+    def dock(self, *items) -> None:
+        """Put ``items`` in the side panel under the board's buttons: an exercise's
+        Check and verdict stay beside the board (under it they fell below a
+        768 px screen, so a student scrolled between the move and its verdict)."""
+        self.dock_box.children = tuple(self.dock_box.children) + items
 
     def _update_panel(self) -> None:
         g = self.game

@@ -154,3 +154,17 @@ def test_a_right_answer_after_show_me_is_not_counted_as_done():
     assert ex.submit("7").correct
     assert not ex.solved and progress.done == set()
     assert "not counted" in ex.message
+
+
+def test_on_a_live_board_check_and_the_verdict_sit_in_the_boards_side_panel():
+    from kit import mattix
+    board = mattix.Board(seats=["human", "human"], seed=1, delay=0)
+    ex = exercise(board=board, answer=lambda: "7")
+    panel = board.children[1]
+    docked = board.dock_box.children
+    assert board.dock_box in panel.children
+    assert any(ex.buttons["check"] in getattr(w, "children", ()) for w in docked)
+    assert ex.feedback in docked and ex.hint_line in docked
+    assert ex.feedback not in ex.children            # not again under the board
+    ex.buttons["check"].click()
+    assert ex.solved and "Right!" in ex.feedback.value
