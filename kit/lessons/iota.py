@@ -18,7 +18,7 @@ exercise widget (``kit.lessons.exercise``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
 
@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from kit.errors import InvalidMoveText
 from kit.iota import Board, Game, GreedyPlayer, best_turn, rank_moves
 from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe, parse_card
-from kit.iota.draw import draw_hand
+from kit.iota.draw import GAP, draw_game, draw_hand, plan
 from kit.iota.lines import lines_through, table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.lessons.puzzle import Puzzle as PuzzleBase
@@ -224,11 +224,14 @@ def check_both_ends(game: Game, answer) -> Verdict:
     cells = sorted(play.cells)
     between = [x for x in game.table if cells[0] < x < cells[-1]
                and (x[0] == cells[0][0] == cells[-1][0] or x[1] == cells[0][1] == cells[-1][1])]
-    if len(cells) >= 2 and between:
+    # A line is 2 cards or more: cards either side of one card (a column through
+    # a card of the row) are not the ends of a line.
+    if len(cells) >= 2 and len(between) >= 2:
         return Verdict(True, f"{play} puts cards on both sides of the cards already there, "
                              f"in one unbroken run: {why.points} points.")
     return Verdict(False, f"{play} is allowed ({why.points} points), but it does not put "
-                          "cards at both ends of a line: one card before it, one after it.")
+                          "cards at both ends of a line already on the table: one card "
+                          "before it, one after it.")
 
 
 def both_ends_position() -> Game:
@@ -242,9 +245,14 @@ def check_draw_count(game: Game, play: str, answer) -> Verdict:
     move = read_play(play)
     hand_after = len(game.hands[game.to_move]) - len(move.cards)
     right = min(4 - hand_after, len(game.deck))
-    why = (f"after playing {len(move.cards)} card(s) you hold {hand_after}; you draw back up "
-           f"to 4, and the deck holds {len(game.deck)}: you draw {right}.")
-    return Verdict(n == right, why[0].upper() + why[1:])
+    played = f"{len(move.cards)} card{'s' if len(move.cards) != 1 else ''}"
+    if n == right:
+        return Verdict(True, f"After playing {played} you hold {hand_after}; you draw back up "
+                             f"to 4, and the deck holds {len(game.deck)}: you draw {right}.")
+    # The facts to count with, not the count: a wrong answer must not hand it over.
+    return Verdict(False, f"{n} is not it. After playing {played} you hold {hand_after}; "
+                          f"you draw until you hold 4 again, as long as the deck lasts "
+                          f"(it holds {len(game.deck)}). Try again.")
 
 
 #: A row of three reds and a hand to break every rule with (lesson 2).
@@ -363,12 +371,31 @@ def table_after(game: Game, play) -> Game:
 BOX = (0, 0, 580, 560)
 
 
-def play_picture(game: Game, play) -> str:
-    """The table just after ``play`` (outlined), the window centred on it, no score shown."""
+def play_picture(game: Game, play, panel: bool = True) -> str:
+    """The table just after ``play`` (outlined), the window centred on it, the play's
+    score not shown. ``panel=False``: the table alone, without the seats' scores and
+    hands beside it: a student asked for the play's score read them as an answer
+    (lesson 3's second play scores exactly what the other seat held)."""
     cells = read_play(play).cells
     centre = (round(sum(r for r, _ in cells) / len(cells)),
               round(sum(c for _, c in cells) / len(cells)))
-    return table_after(game, play).svg(highlight=cells, box=BOX, centre=centre)
+    after = table_after(game, play)
+    scene = draw_game(after, highlight=cells, box=BOX, centre=centre)
+    if not panel:
+        width = plan(after, box=BOX, centre=centre).panel_x - GAP / 2
+        scene = replace(scene, width=width,
+                        shapes=[s for s in scene.shapes if _left(s) < width])
+    return scene.to_svg()
+
+
+def _left(shape) -> float:
+    """The x where a scene shape starts (the panel's shapes all start right of the table)."""
+    if hasattr(shape, "points"):
+        return min(x for x, _ in shape.points)
+    for name in ("x", "x1", "cx"):
+        if hasattr(shape, name):
+            return getattr(shape, name)
+    raise TypeError(f"not a scene shape: {shape!r}")
 
 
 # ----- lesson 4: wilds, passing, the end ---------------------------------------
@@ -705,8 +732,9 @@ def line_exercise(i: int, progress=None) -> Exercise:
 
 
 def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> Exercise:
-    """Lesson 3: the play is shown on the table (outlined); type its score."""
-    svg = play_picture(game, play)
+    """Lesson 3: the play is shown on the table (outlined), without the seats' scores;
+    type its score."""
+    svg = play_picture(game, play, panel=False)
     why = game.explain(read_play(play))
     return typed_exercise(f"The outlined cards were just played ({play}). How many points?",
                           svg, lambda text: check_score(game, play, text), hints=hints,

@@ -1,6 +1,8 @@
 """The IOTA course's checks (kit.lessons.iota): right, wrong and malformed answers,
 the puzzle set proved by the engine's own search, the studies and the sandbox."""
 
+import re
+
 import pytest
 
 from kit import InvalidMoveText
@@ -79,6 +81,23 @@ def test_both_ends():
         L.check_both_ends(game, "")
 
 
+def test_both_ends_means_the_ends_of_a_line_not_either_side_of_one_card():
+    """A column through 2RC (one card each side of it) is legal, but not the row's ends."""
+    game = L.both_ends_position()
+    column = L.check_both_ends(game, "1RC@-1,0 4RC@1,0")
+    assert game.explain("1RC@-1,0 4RC@1,0").legal
+    assert not column.correct and "ends of a line already on the table" in column.why
+
+
+def test_a_wrong_draw_count_gives_the_facts_not_the_count():
+    game = worked(0)
+    wrong = L.check_draw_count(game, "2GX@0,1 2BC@0,2", "3")
+    assert not wrong.correct and "you hold 2" in wrong.why and "hold 4 again" in wrong.why
+    assert "draw 2" not in wrong.why
+    one = L.check_draw_count(L.rules_position(), "4RC@0,3", "1")
+    assert one.correct and "1 card you hold 3" in one.why and "card(s)" not in one.why
+
+
 def test_legal_play_and_draw_count():
     game = worked(0)
     assert L.check_legal_play(game, "2GX@0,1 2BC@0,2").correct
@@ -117,6 +136,10 @@ def test_score_exercise_picture_does_not_give_the_score_away():
     ex = L.score_exercise(worked(2), WORKED[2])
     svg = ex.picture()
     assert "Pending play" not in svg and "x 2" not in svg
+    # Nor the seats' scores beside it: a score there was read as the play's.
+    words = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    assert "Y" in words   # the table is drawn, its cards lettered
+    assert not [w for w in words if "Seat" in w or "points" in w or "Deck" in w]
     shown = L.table_after(worked(2), WORKED[2])
     assert shown.scores == [6, 6, 0, 0] and shown.to_move == 2 and shown.hand == ["1GT", "1GX"]
     assert shown.table == {**worked(2).table, (0, 3): parse_card("2YS"), (-1, 3): parse_card("3YS")}
