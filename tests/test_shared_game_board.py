@@ -165,3 +165,14 @@ def test_the_status_heads_the_side_panel_beside_the_board():
     b = board(seats=["human", "greedy"])
     assert b.view.status not in b.view.children
     assert b.children[1].children[0] is b.view.status
+
+
+@pytest.mark.parametrize("game", ["iota", "smartrix"])
+def test_new_game_deals_for_everyone_seated(game):
+    """Four seats on a given game or by seats= alone: New game deals four hands
+    (the IOTA board dealt its default two into four seats)."""
+    module = __import__(f"kit.{game}", fromlist=["Board", "Game"])
+    for board in (module.Board(module.Game.new(players=4, seed=1), seats=["human"] * 4, delay=0),
+                  module.Board(seats=["human"] * 4, delay=0, seed=1)):
+        board.controls["new"].click()
+        assert board.game.players == 4 and len(board.seats) == 4

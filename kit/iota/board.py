@@ -62,6 +62,7 @@ class Board(GameBoard):
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
     BUTTONS = {"confirm": "Confirm", "take_back": "Take back", "pass": "Pass"}
+    COUNTS_PLAYERS = True
     NOTATION_KEY = (
         "A card is written <b>number, colour, shape</b>: <b>3GT</b> = green triangle 3.<br>"
         "Colours <b>R</b> red, <b>Y</b> yellow, <b>G</b> green, <b>B</b> blue; "

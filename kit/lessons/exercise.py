@@ -172,12 +172,12 @@ class Exercise(widgets.VBox):
         answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
         answering = [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
                      self.feedback, self.hint_line, self.errors]
+        if progress is not None:
+            answering.append(progress.widget)
         if callable(getattr(board, "dock", None)):
             board.dock(*answering)    # a live board keeps them beside it, in view
         else:
             rows += answering
-        if progress is not None:
-            rows.append(progress.widget)
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
                                                      padding="8px", margin="8px 0"))
         self.add_class("kit-exercise")
@@ -201,6 +201,7 @@ class Exercise(widgets.VBox):
             said += " (You saw the solution first, so this one is not counted as done.)"
         elif verdict.correct:
             self.solved = True
+            self.hint_line.value = ""     # done: the hint would only sit under the praise
             if self.progress is not None:
                 self.progress.mark_done(self.key)
         self.say(said, tone="good" if verdict.correct else "bad")

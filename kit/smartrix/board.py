@@ -58,6 +58,7 @@ class Board(GameBoard):
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
     BUTTONS = {"rotate": "⟳ Rotate (R)", "pass": "Pass"}
+    COUNTS_PLAYERS = True
     NOTATION_KEY = (
         "A card is written as <b>8 digits</b>, one per box of its ring, clockwise from "
         "the top-left: <b>1</b> = a spot, <b>0</b> = empty.<pre style='font-size:17px'>"
@@ -77,9 +78,7 @@ class Board(GameBoard):
 
     def __init__(self, game=None, **kwargs):
         if game is not None:  # "New game" deals with this game's options
-            kwargs = {"players": game.players, **game.options, **kwargs}
-        elif kwargs.get("seats") is not None:  # seats=[...] alone says how many play
-            kwargs.setdefault("players", len(kwargs["seats"]))
+            kwargs = {**game.options, **kwargs}
         free = not (game.auto_collect if game is not None else kwargs.get("auto_collect", True))
         self.BUTTONS = {**Board.BUTTONS, **(FREE_BUTTONS if free else {})}
         super().__init__(game, **kwargs)

@@ -69,11 +69,19 @@ class GameBoard(SavedPicture, widgets.HBox):
     NOTATION_KEY: str = ""
     #: one sentence under the hint rows: what their values mean
     HINT_NOTE: str = ""
+    #: the game's ``new`` takes ``players``: "New game" deals for as many as sit here
+    #: (the game's count, or ``len(seats)``), not the game's default of 2
+    COUNTS_PLAYERS: bool = False
 
     def __init__(self, game=None, *, seats=None, delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
                  player_options=None, pixel_ratio: float = 2.0, analysis: bool = False,
                  **options):
+        if self.COUNTS_PLAYERS and "players" not in options:
+            if game is not None:
+                options["players"] = game.players
+            elif seats is not None:
+                options["players"] = len(seats)
         self.options = options
         self.seed = seed
         self.delay = delay

@@ -58,12 +58,14 @@ def test_hints_come_one_at_a_time_then_repeat_the_last():
     assert ex.hint() == "It is odd." and ex.hints_shown == 2
 
 
-def test_a_hint_keeps_the_reason_the_last_try_was_wrong_in_view():
+def test_a_hint_keeps_the_reason_the_last_try_was_wrong_in_view_until_right():
     ex = exercise()
     ex.submit("8")
     ex.hint()
     assert ex.message == "Not quite. 8 is not 6 + 1." and "8 is not 6 + 1." in ex.feedback.value
     assert "Count on from 6." in ex.hint_line.value
+    ex.submit("7")
+    assert ex.solved and ex.hint_line.value == ""
 
 
 def saved_html(ex) -> str:
@@ -159,12 +161,13 @@ def test_a_right_answer_after_show_me_is_not_counted_as_done():
 def test_on_a_live_board_check_and_the_verdict_sit_in_the_boards_side_panel():
     from kit import mattix
     board = mattix.Board(seats=["human", "human"], seed=1, delay=0)
-    ex = exercise(board=board, answer=lambda: "7")
+    ex = exercise(board=board, answer=lambda: "7", progress=Progress("Sums"))
     panel = board.children[1]
     docked = board.dock_box.children
     assert board.dock_box in panel.children
     assert any(ex.buttons["check"] in getattr(w, "children", ()) for w in docked)
     assert ex.feedback in docked and ex.hint_line in docked
     assert ex.feedback not in ex.children            # not again under the board
+    assert ex.progress.widget in docked              # "1 of 5 done" in view too
     ex.buttons["check"].click()
     assert ex.solved and "Right!" in ex.feedback.value
