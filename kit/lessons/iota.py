@@ -641,12 +641,13 @@ def final_score_exercise(progress=None) -> Exercise:
 
 # ----- playing on a board -------------------------------------------------------
 
-def board_for(game: Game, **kwargs) -> Board:
-    """A board for an exercise: every seat a person, so the student may try anything.
+def board_for(game: Game, seats=None, **kwargs) -> Board:
+    """A board for an exercise: every seat a person (unless ``seats`` says otherwise), so
+    the student may try anything.
 
     The board's own Hint (it would list the best plays: the answer) and New game (a
     fresh deal, not the exercise) are hidden: the exercise has its Hint and Show me."""
-    board = Board(game.copy(), seats=["human"] * game.players, delay=0, **kwargs)
+    board = Board(game.copy(), seats=seats or ["human"] * game.players, delay=0, **kwargs)
     for name in ("hint", "new"):
         board.controls[name].layout.display = "none"
         board.controls[name].disabled = True
@@ -677,7 +678,11 @@ def play_on(board: Board):
 def show_turn(board: Board, moves) -> str:
     """Reveal: take the board back to its start and draw ``moves`` on it, unplayed."""
     while board.game.history:
+        before = len(board.game.history)
         board.undo()
+        if len(board.game.history) == before:   # refused: looping on would hang the kernel
+            raise RuntimeError(f"cannot take the board back to show the solution: "
+                               f"{board.view.message}")
     moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
     board.preview(moves[-1], line=moves)
     return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
@@ -849,7 +854,11 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
 def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
     """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution)."""
     game = puzzle.game
-    board = board_for(game, open_hands=puzzle.goal == "block_lot")
+    # The other seats are the computer: a confirmed play gets the next player's greedy
+    # reply (does it complete the lot?), and Undo takes both back. With two people at
+    # one screen the board would refuse to undo past a card drawn from the deck.
+    seats = ["human" if seat == game.to_move else "greedy" for seat in range(game.players)]
+    board = board_for(game, seats=seats, open_hands=puzzle.goal == "block_lot")
     return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
                     answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",

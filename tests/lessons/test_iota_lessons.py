@@ -347,6 +347,34 @@ def test_puzzle_exercise_on_the_board_with_a_recycle():
     assert not board.game.history and board.previewed
 
 
+def test_a_block_lot_puzzle_confirmed_wrong_is_answered_taken_back_and_shown():
+    # Every block-lot puzzle: a confirmed play that leaves the lot open gets the next
+    # player's reply, Undo takes both back (two people's seats refused it), Show me ends.
+    for puzzle in [p for p in L.load_puzzles() if p.goal == "block_lot"]:
+        ex = L.puzzle_exercise(puzzle)
+        ex.raise_errors = ex.board.view.raise_errors = True
+        board, game = ex.board, puzzle.game
+        open_play = next(m for _, m in L.rank_moves(game)
+                         if L.lot_plays(L.play_turn(game, [m])[0]))
+        board.submit(open_play)
+        assert len(board.game.history) == 2 and board.human_to_move   # the reply came
+        assert not ex.submit().correct and "could still play" in ex.message
+        board.undo()
+        assert not board.game.history and board.game.to_dict() == game.to_dict()
+        board.submit(L.read_turn(list(puzzle.solution))[-1])
+        assert ex.submit().correct
+        ex.show()
+        assert not board.game.history and board.previewed
+
+
+def test_show_me_refuses_rather_than_hangs_when_the_board_cannot_be_taken_back():
+    game = L.load_puzzles()[-1].game
+    board = L.board_for(game)                       # two people at one screen
+    board.submit(next(m for _, m in L.rank_moves(game)))
+    with pytest.raises(RuntimeError, match="Undo refused"):
+        L.show_turn(board, ["pass"])
+
+
 def test_open_three_risk_counts_unseen_cards():
     assert L.chance_one_of(0, 40) == 0
     assert L.chance_one_of(40, 40) == 1
