@@ -42,7 +42,7 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 
 from __future__ import annotations
 
-from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, rank_moves
+from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, rank_moves
 from kit.iota.cards import TEXT, WILD, describe
 from kit.iota.draw import cell_at, cell_box, draw_game, plan
 from kit.iota.explore import Replay, analysis
@@ -423,11 +423,22 @@ class Board(GameBoard):
     # ----- hints ----------------------------------------------------------
 
     def hints(self, game: Game) -> list:
-        rows = rank_moves(game)[:HINT_ROWS]
+        rows = [(play, _points(points)) for points, play in rank_moves(game)[:HINT_ROWS]]
+        # rank_moves sees plays only; a turn that recycles a wild first may score
+        # more, and then the hint must not call the best play "best here".
+        if any(isinstance(m, Recycle) for m in game.legal_moves()):
+            turn = best_turn(game)
+            if turn.moves and isinstance(turn.moves[0], Recycle):
+                swaps = ", ".join(map(str, turn.moves[:-1]))
+                rows.insert(0, (turn.moves[-1], f"{_points(turn.points)}, after {swaps}"))
+                rows = rows[:HINT_ROWS]
         if rows:
-            return [(play, f"{points} point{'s' if points != 1 else ''}") for points, play in rows]
+            return rows
         keep = [c for c in game.hands[game.to_move] if c == WILD]
         swap = [c for c in game.hands[game.to_move] if c != WILD][:len(game.deck)]
         return [(Pass.of(swap), "no card fits anywhere: pass" + (", keeping your wild"
                                                                  if keep else ""))]
 
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"

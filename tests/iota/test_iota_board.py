@@ -8,6 +8,7 @@ import pytest
 from iota_helpers import full_position
 from kit import iota
 from kit.iota import Board, Game, Pass, Play, Recycle
+from kit.iota.ai import best_turn
 from kit.iota.cards import WILD, parse_card
 from kit.iota.draw import GHOST_FILL, PENDING_FILL
 from kit.scene import ERROR, Rect, Text
@@ -429,3 +430,14 @@ def test_a_move_shown_not_played_says_so_without_naming_an_analysis_row():
     said = " ".join(words(b))
     assert "Shown on the board, not played" in said and "Analysis row" not in said
     assert not b.game.history                        # nothing was played
+
+
+def test_the_hint_puts_a_better_turn_after_recycling_a_wild_first():
+    # Seed 1's first card is a wild: recycling it scores 10, the best plain play 8.
+    game = Game.new(players=2, seed=1)
+    best = best_turn(game)
+    assert isinstance(best.moves[0], Recycle)
+    rows = board(game, seats=["human", "greedy"]).hints(game)
+    play, label = rows[0]
+    assert play == best.moves[-1] and label == f"10 points, after {best.moves[0]}"
+    assert rows[1][1] == "8 points"                   # the best play without the swap
