@@ -642,12 +642,17 @@ def final_score_exercise(progress=None) -> Exercise:
 # ----- playing on a board -------------------------------------------------------
 
 def board_for(game: Game, seats=None, **kwargs) -> Board:
-    """A board for an exercise: every seat a person (unless ``seats`` says otherwise), so
-    the student may try anything.
+    """A board for an exercise: the student is the seat to move, every other seat the
+    greedy computer (unless ``seats`` says otherwise). A confirmed play gets the next
+    player's reply (in a block-the-lot puzzle: does it complete the lot?) and Undo
+    takes both back; with two people at one screen the board would refuse to undo
+    past a card drawn from the deck, and Show me could not go back to the start.
 
     The board's own Hint (it would list the best plays: the answer) and New game (a
     fresh deal, not the exercise) are hidden: the exercise has its Hint and Show me."""
-    board = Board(game.copy(), seats=seats or ["human"] * game.players, delay=0, **kwargs)
+    seats = seats or ["human" if seat == game.to_move else "greedy"
+                      for seat in range(game.players)]
+    board = Board(game.copy(), seats=seats, delay=0, **kwargs)
     for name in ("hint", "new"):
         board.controls[name].layout.display = "none"
         board.controls[name].disabled = True
@@ -854,11 +859,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
 def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
     """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution)."""
     game = puzzle.game
-    # The other seats are the computer: a confirmed play gets the next player's greedy
-    # reply (does it complete the lot?), and Undo takes both back. With two people at
-    # one screen the board would refuse to undo past a card drawn from the deck.
-    seats = ["human" if seat == game.to_move else "greedy" for seat in range(game.players)]
-    board = board_for(game, seats=seats, open_hands=puzzle.goal == "block_lot")
+    board = board_for(game, open_hands=puzzle.goal == "block_lot")
     return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
                     answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
                     progress=progress, key=f"puzzle {puzzle.number}",

@@ -369,7 +369,7 @@ def test_a_block_lot_puzzle_confirmed_wrong_is_answered_taken_back_and_shown():
 
 def test_show_me_refuses_rather_than_hangs_when_the_board_cannot_be_taken_back():
     game = L.load_puzzles()[-1].game
-    board = L.board_for(game)                       # two people at one screen
+    board = L.board_for(game, seats=["human", "human"])   # two people at one screen
     board.submit(next(m for _, m in L.rank_moves(game)))
     with pytest.raises(RuntimeError, match="Undo refused"):
         L.show_turn(board, ["pass"])
@@ -426,3 +426,21 @@ def test_sandbox_builds_boards_from_its_choices():
     board = box.new_board()
     assert board.seats == ["human", "planner", "planner"] and board.open_hands
     assert board.analysis_panel is not None and box.area.children == (board,)
+
+
+def test_the_best_play_exercise_confirmed_wrong_is_answered_taken_back_and_shown():
+    # Lesson 5's best play, on a 2-player position: the student is the seat to move
+    # and the other seat the computer, so Undo after Confirm is not refused (two
+    # people at one screen may not step back over a drawn card) and Show me works.
+    game = L.self_play_positions(seeds=(0,), every=2)[3]
+    ex = L.best_exercise(game, "a hint")
+    ex.raise_errors = ex.board.view.raise_errors = True
+    board = ex.board
+    assert board.seats[game.to_move] == "human" and board.humans == 1
+    worse = [m for _, m in L.rank_moves(game)][-1]
+    board.submit(worse)
+    assert not ex.submit().correct
+    board.undo()
+    assert not board.game.history
+    ex.show()
+    assert board.previewed and not board.game.history
