@@ -537,8 +537,10 @@ def _breakdown(why, width: float = PANEL_W - 2 * GAP, size: float = TEXT_SIZE) -
     for line in why.lines:
         index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
         values = "+".join(str(VALUE[parse_card(t)]) for t in line.cards)
-        lot = "  lot" if line.is_lot else ""
-        out.append((f"{AXIS_NAMES[line.axis]} {index}: {values} = {line.points}{lot}", "text"))
+        lot = ", a lot" if line.is_lot else ""
+        # Wrapped: a line of four with "a lot" ran past a narrow board's notes.
+        out.extend((t, "text") for t in _wrap(
+            f"{AXIS_NAMES[line.axis]} {index}: {values} = {line.points}{lot}", width, size))
     if why.doublings:
         out.append((f"lines {why.base}" + " x 2" * len(why.doublings) + f" = {why.points}", "text"))
     lots = iter(line for line in why.lines if line.is_lot)

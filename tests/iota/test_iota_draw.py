@@ -115,7 +115,7 @@ def test_a_pending_play_is_drawn_apart_with_its_score_line_by_line():
     words = texts(scene)
     assert game.explain(play).points == 208
     assert "Pending play: 208 points" in words
-    assert "row -2: 2+4+1+3 = 10  lot" in words and "column 3: 1+3+2 = 6" in words
+    assert "row -2: 2+4+1+3 = 10, a lot" in words and "column 3: 1+3+2 = 6" in words
     assert "lines 26 x 2 x 2 x 2 = 208" in words
     assert "x 2 for a lot: row -2" in words and "x 2 for a lot: column 2" in words
     assert "x 2 for all 4 cards played" in words
@@ -301,3 +301,15 @@ def test_a_cut_table_says_click_to_scroll_only_on_a_live_board():
     live = " ".join(texts(draw_game(game, box=small, live=True)))
     assert "the table goes on" in printed and "click" not in printed
     assert "click to scroll" in live
+
+
+def test_a_narrow_boards_score_lines_wrap_inside_its_notes():
+    # Beside a live board's hand the notes are narrow: a line of four that is a
+    # lot ran past their box ("... = 9  lot"); every line now wraps to fit.
+    from kit.iota.draw import NOTES_SIZE, _breakdown
+    game = played_example(3)
+    why = game.explain(WORKED_EXAMPLE[3][0])
+    geo = plan(game, box=(0, 0, 580, 400), side=False)
+    lines = [t for t, _ in _breakdown(why, geo.notes_width, NOTES_SIZE)]
+    assert any("a lot" in t for t in lines)
+    assert all(len(t) <= int(geo.notes_width / (0.53 * NOTES_SIZE)) for t in lines)
