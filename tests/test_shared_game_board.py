@@ -176,3 +176,13 @@ def test_new_game_deals_for_everyone_seated(game):
                   module.Board(seats=["human"] * 4, delay=0, seed=1)):
         board.controls["new"].click()
         assert board.game.players == 4 and len(board.seats) == 4
+
+
+def test_the_analysis_sits_under_the_buttons_and_its_rows_scroll_in_a_short_box():
+    # A clicked row is drawn on the board: the rows stay in a box about six rows
+    # high, right under the buttons, so the board is still in view beside them.
+    b = Board(seats=["human", "human"], seed=1, delay=0, analysis=True)
+    panel = b.children[1].children
+    assert panel.index(b.analysis_panel) < panel.index(b.move_list)
+    assert b.analysis_panel.row_box.layout.max_height == "270px"
+    assert b.analysis_panel.row_box.layout.overflow_y == "auto"

@@ -29,7 +29,8 @@ import threading
 import ipywidgets as widgets
 
 PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
-ROW_LAYOUT = dict(width="100%", height="36px", justify_content="flex-start")
+ROW_LAYOUT = dict(width="100%", height="36px", justify_content="flex-start",
+                  flex="0 0 auto")   # in the scrolling box: never squeezed
 
 
 class AnalysisRows(list):
@@ -95,7 +96,10 @@ class AnalysisPanel(widgets.VBox):
         self.stop_button.disabled = True
         self.bar_box = widgets.Box()
         self.note = widgets.HTML()
-        self.row_box = widgets.VBox()
+        # Rows scroll in a box about six rows high: a long list pushed the board,
+        # where a clicked row is drawn, off the top of a 768 px screen.
+        self.row_box = widgets.VBox(layout=widgets.Layout(max_height="270px", overflow_y="auto",
+                                                          flex_flow="column nowrap"))
         super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(title)}</b></div>'),
                           widgets.HBox([self.analyse_button, self.stop_button]),
                           self.bar_box, self.row_box, self.note],

@@ -569,9 +569,12 @@ class GameBoard(SavedPicture, widgets.HBox):
         if game_buttons:
             rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
         rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                 self.dock_box, self.hint_panel, self.move_list, key]
+                 self.dock_box]
+        # The analysis right under the buttons: a clicked row is drawn on the board,
+        # which must still be in view beside it (the move list and the key can wait).
         if self.analysis_panel is not None:
             rows.append(self.analysis_panel)
+        rows += [self.hint_panel, self.move_list, key]
         return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px",
                                                       margin="0 0 0 16px"))
 
