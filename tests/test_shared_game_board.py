@@ -185,4 +185,4 @@ def test_the_analysis_sits_under_the_buttons_and_its_rows_scroll_in_a_short_box(
     panel = b.children[1].children
     assert panel.index(b.analysis_panel) < panel.index(b.move_list)
     assert b.analysis_panel.row_box.layout.max_height == "270px"
-    assert b.analysis_panel.row_box.layout.overflow_y == "auto"
+    assert b.analysis_panel.row_box.layout.overflow == "auto"

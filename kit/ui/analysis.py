@@ -98,7 +98,7 @@ class AnalysisPanel(widgets.VBox):
         self.note = widgets.HTML()
         # Rows scroll in a box about six rows high: a long list pushed the board,
         # where a clicked row is drawn, off the top of a 768 px screen.
-        self.row_box = widgets.VBox(layout=widgets.Layout(max_height="270px", overflow_y="auto",
+        self.row_box = widgets.VBox(layout=widgets.Layout(max_height="270px", overflow="auto",
                                                           flex_flow="column nowrap"))
         super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(title)}</b></div>'),
                           widgets.HBox([self.analyse_button, self.stop_button]),
