@@ -1,27 +1,21 @@
-"""Clicking an IOTA board in the page and the same board built here, in step.
+"""The clicks a student makes for an IOTA turn, planned on a board built here.
 
-A board built in this process from the same position (or the same seed and
-seats) draws the same picture, so where to click is read from it (``xy`` /
-``hand_xy``, canvas pixels), each point just before its click: a recycle
-changes the hand, and a big table's window scrolls (its shaded edges) or
-recentres. After each click the page must say what the local board says. The
-turns to make are moves (recycles, then a play); ``clicks`` turns them into
-the clicks a student makes: scrolling the window to a cell out of it, and
-placing a play's cards in an order a student can reach.
+A turn is moves (recycles, then a play; text or move objects). ``clicks``
+yields the clicks that make it on ``board``, each worked out just before it
+is made from the board as it is then: a recycle changes the hand, placed
+cards keep their hand index, and a big table shows a window of its cells
+that the student scrolls (its shaded edges) to reach a cell. A play's cards
+go down in an order a student can reach. ``where`` is the canvas pixel of a
+click. Pure planning: no page here.
 
-Not covered: what to play (each test's lesson data), plain boards' plans
-(``board_plans``), exercises' buttons (``lesson_page``).
+Not covered: doing the clicks in a page (``lesson_twin``), what to play
+(each test's lesson data), plain boards' plans (``board_plans``).
 """
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
-from board_plans import do, offline, point
-from canvas_page import click_canvas_point
-from kit.iota.moves import Recycle
-from kit.ui.testing import click
-from lesson_page import TIMEOUT, look
+from board_plans import point
+from kit.iota.moves import Move, Recycle
 
 
 def scrolls_to(board, cell):
@@ -37,23 +31,29 @@ def scrolls_to(board, cell):
     raise AssertionError(f"cannot scroll to {cell}")
 
 
+def _touches(cell, cells) -> bool:
+    r, c = cell
+    return bool({(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)} & cells)
+
+
 def reachable_order(board, placements) -> list:
     """The placements in an order a student can click them: each next to a card
-    already there (the window scrolls only to one cell beyond the table)."""
+    already there where one is (the window scrolls only to one cell beyond the
+    table); a card touching nothing (a play the rules refuse) in its own turn."""
     todo, near, order = list(placements), set(board.game.table), []
     while todo:
-        card, (r, c) = next(p for p in todo if {(p[1][0] + dr, p[1][1] + dc) for dr, dc in
-                                                 ((0, 1), (1, 0), (0, -1), (-1, 0))} & near)
-        todo.remove((card, (r, c)))
-        near.add((r, c))
-        order.append((card, (r, c)))
+        card, cell = next((p for p in todo if _touches(p[1], near)), todo[0])
+        todo.remove((card, cell))
+        near.add(cell)
+        order.append((card, cell))
     return order
 
 
-def clicks(board, moves, confirm: bool):
-    """The clicks making ``moves`` on ``board``, each worked out just before it is made
-    (a recycle changes the hand; placed cards keep their hand index)."""
+def clicks(board, moves, confirm: bool = False):
+    """The clicks making ``moves`` on ``board`` (then Confirm, if ``confirm``), each
+    worked out just before it is made: consume it one click at a time."""
     for move in moves:
+        move = Move.parse(move) if isinstance(move, str) else move
         if isinstance(move, Recycle):
             yield ("hand", board.hand.index(move.card))
             yield from scrolls_to(board, move.cell)
@@ -76,46 +76,3 @@ def where(board, action) -> tuple:
     x, y, w, h = board.geometry.pans[what]
     ratio = board.view.pixel_ratio
     return (x + w / 2) * ratio, (y + h / 2) * ratio
-
-
-# ----- doing it in the page and on the twin ----------------------------------
-
-def in_view(page, canvas, x: float, y: float) -> None:
-    """Scroll the board to the middle of the window when the point (canvas pixels) is
-    out of it, as a student scrolls: the canvas itself never scrolls into view (its
-    negative scroll margin, kit.ui.board), so its parent, the board view, is scrolled."""
-    box = canvas.bounding_box()
-    height = canvas.evaluate("el => el.height")
-    on_screen = box["y"] + y * box["height"] / height
-    if not 100 < on_screen < page.viewport_size["height"] - 40:
-        canvas.locator("xpath=..").evaluate("el => el.scrollIntoView({block: 'center'})")
-
-
-def look_at(page, element, name: str, block: str = "end") -> None:
-    """Screenshot with ``element`` in view (at the window's ``block``), if KIT_SCREENSHOTS
-    is set: an exercise on a live board is taller than the window."""
-    element.evaluate(f"el => el.scrollIntoView({{block: '{block}'}})")
-    look(page, element, name)
-
-
-def act(page, box, canvas, board, action) -> str:
-    """Do ``action`` in the page and on the local board; wait for the page to say what
-    the local board says."""
-    kind, what = action
-    if kind == "button":
-        box.get_by_role("button", name=board.controls[what].description, exact=True).click()
-        offline(do, board, action)
-    else:
-        x, y = where(board, action)
-        in_view(page, canvas, x, y)
-        click_canvas_point(canvas, x, y)
-        offline(click, board.canvas, x, y)
-    said = board.view.message
-    expect(box.get_by_text(said, exact=False).first).to_be_visible(timeout=TIMEOUT)
-    return said
-
-
-def make_turn(page, box, canvas, board, moves, confirm: bool) -> None:
-    """Make the turn ``moves`` by clicks (then Confirm, if ``confirm``) in ``box``."""
-    for action in clicks(board, moves, confirm):
-        act(page, box, canvas, board, action)

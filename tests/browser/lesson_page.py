@@ -18,7 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from canvas_page import click_canvas_point, wait_until_drawn
+from canvas_page import wait_until_drawn
 
 TIMEOUT = 60_000
 
@@ -86,18 +86,17 @@ def board_canvas(box):
     return canvas
 
 
-def click_points(box, points) -> None:
-    """Click each (x, y) of the exercise's board, in canvas pixels (a board's ``xy``)."""
-    canvas = board_canvas(box)
-    for x, y in points:
-        click_canvas_point(canvas, x, y)
-
-
-def look(page, box, name: str) -> None:
-    """Screenshot the page with ``box`` in view, if KIT_SCREENSHOTS is set."""
+def look(page, box, name: str, block=None) -> None:
+    """Screenshot the page with ``box`` in view, if KIT_SCREENSHOTS is set; with
+    ``block`` ("start", "center", "end") at that place of the window: an exercise on a
+    live board is taller than the window, and merely in view would cut its words off.
+    Nothing is scrolled when no screenshot is taken, so a walk is the same either way."""
     folder = os.environ.get("KIT_SCREENSHOTS")
     if not folder:
         return
     Path(folder).mkdir(parents=True, exist_ok=True)
-    box.scroll_into_view_if_needed()
+    if block is None:
+        box.scroll_into_view_if_needed()
+    else:
+        box.evaluate(f"el => el.scrollIntoView({{block: '{block}'}})")
     page.screenshot(path=str(Path(folder) / f"{name}.png"))

@@ -10,15 +10,12 @@ moves. Set KIT_SCREENSHOTS=DIR to keep a picture of each step (1366 x 768).
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from board_plans import offline
-from canvas_page import checksum, open_and_run, wait_for_checksum
+from canvas_page import checksum, wait_for_checksum
 from kit.iota.moves import Play
 from kit.lessons import iota as lesson
-from lesson_page import TIMEOUT, board_canvas, exercise, hint, look
-from lesson_twin import (act, act_all, check_like_twin, exercises, play_actions,
-                         run_lesson, type_like_twin)
+from lesson_page import hint
+from lesson_twin import Lesson
 
 NOTEBOOK = "notebooks/iota/02_making_a_play.ipynb"
 RULES = list(lesson.RULES)
@@ -37,100 +34,91 @@ def wrong_play(rule: str) -> str:
     return str(first_legal(lesson.rules_position()))
 
 
-def open_lesson(lab_server, lab_page):
-    open_and_run(lab_page, lab_server, NOTEBOOK)
-    return {ex.key: ex for ex in exercises(run_lesson(NOTEBOOK))}
-
-
 def test_lesson_2_break_each_rule(lab_server, lab_page):
-    page, twins = lab_page, open_lesson(lab_server, lab_page)
+    walk = Lesson(lab_page, lab_server, NOTEBOOK)
     for rule in RULES:
-        ex = twins[f"break: {rule}"]
-        box, board = exercise(page, ex.task), ex.board
-        before = ex.progress.text
-        expect(box).to_contain_text(before, timeout=TIMEOUT)
+        step = walk.exercise(f"break: {rule}")
+        ex = step.exercise
+        before = step.progress()
 
-        act_all(box, board, play_actions(board, wrong_play(rule)))
-        look(page, box.locator("canvas").first, f"iota2_{rule}_tried")
-        said = check_like_twin(box, ex)
+        step.turn([wrong_play(rule)])
+        step.look(f"iota2_{rule}_tried", element=step.canvas)
+        said = step.press("Check")
         assert said.startswith("✘") and ("another rule" in said or "is allowed" in said), said
-        look(page, box.locator(".kit-feedback"), f"iota2_{rule}_wrong")
-        assert ex.hints[0] in hint(box)
-        look(page, box.locator(".kit-hint"), f"iota2_{rule}_hint")
+        step.look(f"iota2_{rule}_wrong", element=step.part.locator(".kit-feedback"))
+        assert ex.hints[0] in hint(step.part)
+        step.look(f"iota2_{rule}_hint", element=step.part.locator(".kit-hint"))
 
-        act(box, board, ("button", "take_back"))
-        act_all(box, board, play_actions(board, lesson.BREAKING[rule]))
-        said = check_like_twin(box, ex)
+        step.act(("button", "take_back"))
+        step.turn([lesson.BREAKING[rule]])
+        said = step.press("Check")
         assert said.startswith("✔ Right!") and lesson.RULES[rule] in said, said
-        assert ex.progress.text != before
-        expect(box).to_contain_text(ex.progress.text)
-        look(page, box.locator(".kit-feedback"), f"iota2_{rule}_right")
+        assert step.progress() != before
+        step.look(f"iota2_{rule}_right", element=step.part.locator(".kit-feedback"))
 
 
 def test_lesson_2_legal_play_both_ends_and_drawing(lab_server, lab_page):
-    page, twins = lab_page, open_lesson(lab_server, lab_page)
+    walk = Lesson(lab_page, lab_server, NOTEBOOK)
 
     # A legal play: an illegal one is refused by Confirm and judged wrong by Check.
-    ex = twins["legal play"]
-    box, board = exercise(page, ex.task), ex.board
+    step = walk.exercise("legal play")
+    ex, board = step.exercise, step.board
     game = lesson.rules_position()
-    said = act_all(box, board, play_actions(board, lesson.BREAKING["match"])
-                   + [("button", "confirm")])
+    said = step.turn([lesson.BREAKING["match"]], confirm=True)
     assert "neither all the same nor all different" in said
-    said = check_like_twin(box, ex)
+    said = step.press("Check")
     assert said.startswith("✘") and "is not allowed" in said, said
-    look(page, box.locator(".kit-feedback"), "iota2_legal_wrong")
-    assert ex.hints[0] in hint(box)
-    look(page, box.locator(".kit-hint"), "iota2_legal_hint")
-    act(box, board, ("button", "take_back"))
+    step.look("iota2_legal_wrong", element=step.part.locator(".kit-feedback"))
+    assert ex.hints[0] in hint(step.part)
+    step.look("iota2_legal_hint", element=step.part.locator(".kit-hint"))
+    step.act(("button", "take_back"))
     mine = first_legal(game)
-    act_all(box, board, play_actions(board, mine) + [("button", "confirm")])
-    said = check_like_twin(box, ex)
+    step.turn([mine], confirm=True)
+    said = step.press("Check")
     assert said.startswith("✔ Right!") and f"scores {game.explain(mine).points}" in said
     assert len(ex.progress.done) == 1
-    expect(box).to_contain_text(ex.progress.text)
-    look(page, box.locator(".kit-feedback"), "iota2_legal_right")
+    step.progress()
+    step.look("iota2_legal_right", element=step.part.locator(".kit-feedback"))
     # Show me takes the student's play back and draws the lesson's solution, pending.
-    canvas = board_canvas(box)
-    played = checksum(canvas)
-    said = check_like_twin(box, ex, "Show me")
+    played = checksum(step.canvas)
+    said = step.press("Show me")
     assert not board.game.history and board.previewed and str(board.previewed[-1]) in said
-    wait_for_checksum(canvas, lambda v: v != played)
-    look(page, box.locator(".kit-feedback"), "iota2_legal_show")
+    wait_for_checksum(step.canvas, lambda v: v != played)
+    step.look("iota2_legal_show", element=step.part.locator(".kit-feedback"))
 
     # Both ends: a play at one end only, confirmed, then Undo and the right one.
-    ex = twins["both ends"]
-    box, board = exercise(page, ex.task), ex.board
+    step = walk.exercise("both ends")
+    ex = step.exercise
     game = lesson.both_ends_position()
     one_end = first_legal(game, lambda m: len(m.cells) == 1 and m.cells[0][0] == 0)
-    act_all(box, board, play_actions(board, one_end) + [("button", "confirm")])
-    said = check_like_twin(box, ex)
+    step.turn([one_end], confirm=True)
+    said = step.press("Check")
     assert said.startswith("✘") and "both ends" in said, said
-    look(page, box.locator(".kit-feedback"), "iota2_ends_wrong")
-    assert ex.hints[0] in hint(box)
-    look(page, box.locator(".kit-hint"), "iota2_ends_hint")
-    act(box, board, ("button", "undo"))
+    step.look("iota2_ends_wrong", element=step.part.locator(".kit-feedback"))
+    assert ex.hints[0] in hint(step.part)
+    step.look("iota2_ends_hint", element=step.part.locator(".kit-hint"))
+    step.act(("button", "undo"))
     both = first_legal(game, lambda m: lesson.check_both_ends(game, m).correct)
-    act_all(box, board, play_actions(board, both))
-    said = check_like_twin(box, ex)
+    step.turn([both])
+    said = step.press("Check")
     assert said.startswith("✔ Right!"), said
     assert len(ex.progress.done) == 2
-    expect(box).to_contain_text(ex.progress.text)
-    look(page, box.locator(".kit-feedback"), "iota2_ends_right")
+    step.progress()
+    step.look("iota2_ends_right", element=step.part.locator(".kit-feedback"))
 
     # Drawing back up to 4: typed.
-    ex = twins["draw"]
-    box = exercise(page, ex.task)
+    step = walk.exercise("draw")
+    ex = step.exercise
     right = next(n for n in range(5) if offline(ex.check, str(n)).correct)
-    type_like_twin(box, ex, str(right + 1))
-    said = check_like_twin(box, ex)
+    step.type(str(right + 1))
+    said = step.press("Check")
     assert said.startswith("✘") and "hold 4 again" in said and f"draw {right}" not in said
-    look(page, box, "iota2_draw_wrong")
-    assert ex.hints[0] in hint(box)
-    look(page, box, "iota2_draw_hint")
-    type_like_twin(box, ex, str(right))
-    said = check_like_twin(box, ex)
+    step.look("iota2_draw_wrong")
+    assert ex.hints[0] in hint(step.part)
+    step.look("iota2_draw_hint")
+    step.type(str(right))
+    said = step.press("Check")
     assert said.startswith("✔ Right!"), said
     assert len(ex.progress.done) == 3
-    expect(box).to_contain_text(ex.progress.text)
-    look(page, box, "iota2_draw_right")
+    step.progress()
+    step.look("iota2_draw_right")

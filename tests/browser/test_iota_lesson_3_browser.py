@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from canvas_page import open_and_run
 from kit.iota.cards import VALUE, WILD
 from kit.lessons import iota as lesson
-from lesson_page import TIMEOUT, exercise, hint, look
-from lesson_twin import (act, act_all, check_like_twin, exercises, play_actions, run_lesson,
-                         type_like_twin)
+from lesson_page import hint
+from lesson_twin import Lesson, of_kind
 
 NOTEBOOK = "notebooks/iota/03_scoring.ipynb"
 #: The printed rules' worked example: the first player's two cards score 6.
@@ -37,52 +35,47 @@ def slip(game, play: str) -> int:
 
 
 def test_lesson_3_worked_example_first_turn_by_clicks(lab_server, lab_page):
-    page = lab_page
-    open_and_run(page, lab_server, NOTEBOOK)
-    values = run_lesson(NOTEBOOK)
-    board = next(v for v in values if type(v).__name__ == "Board")
-    live = page.locator(".jp-OutputArea-output").filter(has=page.locator("canvas"))
-    expect(live).to_have_count(1, timeout=TIMEOUT)
+    walk = Lesson(lab_page, lab_server, NOTEBOOK)
+    (board,) = of_kind(walk.values, "Board")
+    step = walk.live_board(board)
 
     first = lesson.WORKED_PLAYS[0]
     points = lesson.worked_example(0).explain(first).points
     assert points == PRINTED_FIRST_SCORE
-    said = act_all(live, board, play_actions(board, first))
+    said = step.turn([first])
     assert f"for {points} points" in said, said
-    look(page, live.locator("canvas"), "iota3_worked_pending")
-    said = act(live, board, ("button", "confirm"))
+    step.look("iota3_worked_pending", element=step.canvas)
+    said = step.act(("button", "confirm"))
     assert f"played {first}: {points} points" in said, said
     assert board.game.scores[0] == points
-    expect(live.get_by_text(f"Seat 1 (human): {points}").first).to_be_visible()
-    look(page, live.locator("canvas"), "iota3_worked_played")
+    expect(step.part.get_by_text(f"Seat 1 (human): {points}").first).to_be_visible()
+    step.look("iota3_worked_played", element=step.canvas)
 
 
 def test_lesson_3_score_each_play(lab_server, lab_page):
-    page = lab_page
-    open_and_run(page, lab_server, NOTEBOOK)
-    twins = {ex.key: ex for ex in exercises(run_lesson(NOTEBOOK))}
+    walk = Lesson(lab_page, lab_server, NOTEBOOK)
     plays = lesson.scoring_plays()
     for n, kind in enumerate(lesson.SCORING_KINDS, start=1):
         game, play = plays[kind]
-        ex = twins[play]
-        box = exercise(page, ex.task)
+        step = walk.exercise(play)
+        ex = step.exercise
         right = game.explain(play).points
-        look(page, box.locator("img").first, f"iota3_{n}_picture")
+        step.look(f"iota3_{n}_picture", element=step.part.locator("img").first)
 
-        type_like_twin(box, ex, str(slip(game, play)))
-        said = check_like_twin(box, ex)
+        step.type(str(slip(game, play)))
+        said = step.press("Check")
         assert said.startswith("✘") and "is not it" in said and f"{right} points" not in said, said
-        look(page, box.locator(".kit-feedback"), f"iota3_{n}_wrong")
-        assert ex.hints[0] in hint(box)
-        look(page, box.locator(".kit-hint"), f"iota3_{n}_hint")
+        step.look(f"iota3_{n}_wrong", element=step.part.locator(".kit-feedback"))
+        assert ex.hints[0] in hint(step.part)
+        step.look(f"iota3_{n}_hint", element=step.part.locator(".kit-hint"))
 
-        type_like_twin(box, ex, str(right))
-        said = check_like_twin(box, ex)
+        step.type(str(right))
+        said = step.press("Check")
         assert said.startswith(f"✔ Right! {right} points."), said
         assert len(ex.progress.done) == n
-        expect(box).to_contain_text(ex.progress.text)
-        look(page, box.locator(".kit-feedback"), f"iota3_{n}_right")
+        step.progress()
+        step.look(f"iota3_{n}_right", element=step.part.locator(".kit-feedback"))
         if kind == "a lot":
-            said = check_like_twin(box, ex, "Show me")
+            said = step.press("Show me")
             assert said.startswith("Solution: Lines:") and f": {right}." in said, said
-            look(page, box.locator(".kit-feedback"), f"iota3_{n}_show")
+            step.look(f"iota3_{n}_show", element=step.part.locator(".kit-feedback"))

@@ -6,10 +6,10 @@ print big enough for the back of a class. The closing exercise, the best play
 on a board, is done wrong (a legal play worth less), hinted, done right (the
 engine's best turn, clicked card by card after Take back) and then shown.
 
-The position and the best turn come from the lesson's own functions
-(``self_play_positions``, ``best_turn``); the board exercise is built again here
-and driven in step (exercise_board.py). Set KIT_SCREENSHOTS=DIR to keep a
-picture of each step.
+The lesson's code cells are run here too (``lesson_twin``): the same position
+(the notebook's own, from ``self_play_positions``) on the same board, given the
+same clicks, says what the page must say; the best turn is the engine's
+(``best_turn``). Set KIT_SCREENSHOTS=DIR to keep a picture of each step.
 """
 
 from __future__ import annotations
@@ -20,19 +20,14 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from canvas_page import checksum, open_and_run, wait_for_checksum
-from exercise_board import ExerciseBoard, look_above, look_below
+from canvas_page import checksum, wait_for_checksum
+from iota_clicks import clicks
 from kit.iota import best_turn, rank_moves
 from kit.iota.moves import Play
-from kit.lessons import iota as lesson
-from lesson_page import TIMEOUT, exercise, hint
+from lesson_page import TIMEOUT, hint
+from lesson_twin import Lesson
 
 NOTEBOOK = "notebooks/iota/05_strategy.ipynb"
-# The lesson's cells, as its notebook writes them: the positions of two computer
-# games, and the fourth of them (its whole table in the board's window) for the exercise.
-POSITIONS = dict(seeds=(0, 1), every=2)
-EXERCISE_POSITION = 3
-HINT = "Look for a lot first, then for a crossing of two lines."
 # Each study's output, found by a heading of its table.
 TABLES = {"tournament": "points per turn", "lots": "completes a lot",
           "wild": "a wild is worth", "two_lines": "in 2 lines: mean points"}
@@ -84,54 +79,48 @@ def a_worse_play(board) -> Play:
                 if len(play.cells) == 1 and visible(board, play.cells[0]))
 
 
-def clicks_for(board, play: Play) -> list:
-    """Pick each card of ``play`` from the hand, then its cell."""
-    hand = list(board.hand)
-    actions = []
-    for card, cell in play.placements:
-        actions += [("hand", hand.index(card)), ("cell", cell)]
-        hand[hand.index(card)] = None    # a second copy of a card is the next one
-    return actions
-
-
-def best_play(page) -> None:
-    box = exercise(page, "Find the best play: the most points this turn.")
-    positions = lesson.self_play_positions(**POSITIONS)
-    ex = ExerciseBoard(box, lesson.best_exercise, positions[EXERCISE_POSITION], HINT)
-    game, board = ex.board.game.copy(), ex.board
+def best_play(walk) -> None:
+    step = walk.exercise("Find the best play: the most points this turn.")
+    box, board = step.part, step.board
+    game = board.game.copy()
     best = best_turn(game)
-    look_above(page, box, "iota5_best_task")
+    step.look("iota5_best_task", "start")
 
     worse = a_worse_play(board)
-    ex.act(*clicks_for(board, worse))
-    look_above(page, box, "iota5_best_worse_placed")
-    ex.press("Check", rf"^✘ .*scores {game.explain(worse).points}; the best turn "
-                             rf"scores {best.points}")
-    look_below(page, box, "iota5_best_wrong")
+    step.turn([worse])
+    step.look("iota5_best_worse_placed", "start")
+    said = step.press("Check")
+    assert re.search(rf"^✘ .*scores {game.explain(worse).points}; the best turn "
+                     rf"scores {best.points}", said), said
+    step.look("iota5_best_wrong")
     hint(box)
-    look_below(page, box, "iota5_best_hint")
+    step.look("iota5_best_hint")
 
-    ex.act(("button", "take_back"))
+    step.act(("button", "take_back"))
     (play,) = best.moves           # this position's best turn is one play, no recycle
-    for action in clicks_for(board, play):
+    for action in clicks(board, [play]):
+        # its whole table is in the board's window: no scrolling
+        assert action[0] != "pan", f"{play} needs the board's window scrolled"
         if action[0] == "cell":
             assert visible(board, action[1]), f"{action[1]} is out of the board's window"
-        ex.act(action)
-    look_above(page, box, "iota5_best_placed")
-    ex.press("Check", rf"^✔ Right! {re.escape(str(play))} scores {best.points}: "
-                             "the most possible")
+        step.act(action)
+    step.look("iota5_best_placed", "start")
+    said = step.press("Check")
+    assert re.search(rf"^✔ Right! {re.escape(str(play))} scores {best.points}: "
+                     "the most possible", said), said
     assert "Strategy: 1 of 1 exercises done" in box.inner_text()
-    look_below(page, box, "iota5_best_right")
+    step.look("iota5_best_right")
 
-    before = checksum(ex.canvas)
-    ex.press("Show me", r"^Solution: ")
-    assert ex.status.startswith("Showing, not played"), ex.status
-    expect(box.get_by_text(ex.status, exact=False).first).to_be_visible(timeout=TIMEOUT)
-    wait_for_checksum(ex.canvas, lambda v: v != before)
-    look_above(page, box, "iota5_best_shown")
+    before = checksum(step.canvas)
+    said = step.press("Show me")
+    assert said.startswith("Solution: "), said
+    assert step.status.startswith("Showing, not played"), step.status
+    expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
+    wait_for_checksum(step.canvas, lambda v: v != before)
+    step.look("iota5_best_shown", "start")
 
 
 def test_lesson_5_tables_read_and_the_best_play_judged(lab_server, lab_page):
-    open_and_run(lab_page, lab_server, NOTEBOOK)
+    walk = Lesson(lab_page, lab_server, NOTEBOOK)
     studies_read_at_projector_size(lab_page)
-    best_play(lab_page)
+    best_play(walk)

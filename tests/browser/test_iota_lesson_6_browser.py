@@ -1,11 +1,11 @@
 """IOTA lesson 6 (puzzles) in JupyterLab in Chromium: every puzzle done wrong,
 hinted and done right by clicks on its live board, as a student does it.
 
-Each puzzle is built here too, with the lesson's own factory
-(``lesson.puzzle_exercise``; positions are data, so deterministic), and given
-the same clicks in step: where to click is the local board's ``xy``/``hand_xy``
-at that moment (the table's window may move as cards are placed), and what the
-page must say is what the local board and exercise say. The wrong turn comes
+The lesson's code cells are run here too (``lesson_twin``): each puzzle's twin
+(positions are data, so deterministic) is given the same clicks in step: where
+to click is the twin board's at that moment (the table's window may move as
+cards are placed, or be scrolled), and what the page must say is what the
+twin board and exercise say. The wrong turn comes
 from the engine's ranking (a play scoring less than the goal, or leaving the
 lot open, or one the rules refuse), the right turn is the puzzle's solution.
 Some turns are confirmed (then Undo), some checked while pending (then Take
@@ -17,28 +17,17 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from board_plans import offline
-from canvas_page import checksum, open_and_run, wait_for_checksum
-from iota_clicks import act, look_at, make_turn
+from canvas_page import checksum, wait_for_checksum
 from kit.iota import rank_moves
 from kit.iota.moves import Play
 from kit.lessons import iota as lesson
-from lesson_page import TIMEOUT, board_canvas, exercise, hint, press
+from lesson_page import TIMEOUT, hint
+from lesson_twin import Lesson
 
 PUZZLES = lesson.load_puzzles()
 SHOW_ME = {next(p.number for p in PUZZLES if p.goal == "best"),
            next(p.number for p in PUZZLES if p.goal == "block_lot")}
 ILLEGAL = {2, 3}   # the wrong try breaks a rule (3: confirmed, the board refuses; 2: pending)
-
-
-# ----- the local twin of each puzzle ---------------------------------------
-
-def local_exercise(puzzle):
-    def build():
-        ex = lesson.puzzle_exercise(puzzle, lesson.Progress("Puzzles"))
-        ex.raise_errors = ex.board.view.raise_errors = True
-        return ex
-    return offline(build)
 
 
 def wrong_turn(puzzle) -> list:
@@ -69,30 +58,28 @@ def illegal_play(game) -> Play:
     raise AssertionError("every card fits everywhere")
 
 
-def check(box, ex, mark: str) -> str:
-    """Press Check in the page and on the twin; the page says the twin's words."""
-    verdict = offline(ex.submit)
-    assert verdict is not None and verdict.correct == (mark == "✔"), ex.message
-    said = press(box, "Check", f"^{mark} ")
-    assert said == f"{mark} {ex.message}", said
+def check(step, mark: str) -> str:
+    """Press Check in the page and on the twin: the twin judged the turn (right or
+    wrong as ``mark`` says) and the page says the twin's words."""
+    said = step.press("Check")
+    assert step.verdict is not None and step.verdict.correct == (mark == "✔"), said
+    assert said == f"{mark} {step.exercise.message}", said
     return said
 
 
 def test_lesson_6_every_puzzle_wrong_hinted_right_by_clicks(lab_server, lab_page):
-    page = lab_page
-    open_and_run(page, lab_server, "notebooks/iota/06_puzzles.ipynb")
+    walk = Lesson(lab_page, lab_server, "notebooks/iota/06_puzzles.ipynb")
+    assert [ex.task for ex in walk.exercises] == [p.task for p in PUZZLES]
     for done, puzzle in enumerate(PUZZLES, 1):
-        ex, n = local_exercise(puzzle), puzzle.number
-        board = ex.board
-        box = exercise(page, puzzle.task)
-        canvas = board_canvas(box)
-        expect(box.get_by_text(board.view.message).first).to_be_visible(timeout=TIMEOUT)
-        look_at(page, box, f"iota6_p{n:02}_0_task", "start")
+        step, n = walk.exercise(puzzle.task), puzzle.number
+        board = step.board
+        expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
+        step.look(f"iota6_p{n:02}_0_task", "start")
 
         # 1. wrong: confirmed on odd puzzles (the board plays it, or refuses it), pending on even
         confirm = n % 2 == 1
-        make_turn(page, box, canvas, board, wrong_turn(puzzle), confirm)
-        said = check(box, ex, "✘")
+        step.turn(wrong_turn(puzzle), confirm)
+        said = check(step, "✘")
         if puzzle.number in ILLEGAL:
             assert "is not allowed:" in said, said
         elif puzzle.goal == "best":
@@ -101,28 +88,27 @@ def test_lesson_6_every_puzzle_wrong_hinted_right_by_clicks(lab_server, lab_page
             assert f"less than {puzzle.target}" in said, said
         else:
             assert "could still play" in said and "complete a lot" in said, said
-        look_at(page, box, f"iota6_p{n:02}_1_wrong")
+        step.look(f"iota6_p{n:02}_1_wrong")
 
         # 2. hint, under the verdict
-        assert puzzle.hint in hint(box)
-        look_at(page, box, f"iota6_p{n:02}_2_hint")
+        assert puzzle.hint in hint(step.part)
+        step.look(f"iota6_p{n:02}_2_hint")
 
         # 3. take the wrong try back as a student would, then the solution
         taken_back = "undo" if board.game.history else "take_back"
-        act(page, box, canvas, board, ("button", taken_back))
+        step.act(("button", taken_back))
         assert not board.game.history and not board.placed
-        make_turn(page, box, canvas, board, lesson.read_turn(list(puzzle.solution)), not confirm)
-        check(box, ex, "✔")
-        expect(box).to_contain_text(f"Puzzles: {done} of {len(PUZZLES)} exercises done")
-        look_at(page, box, f"iota6_p{n:02}_3_right")
+        step.turn(lesson.read_turn(list(puzzle.solution)), not confirm)
+        check(step, "✔")
+        assert f"Puzzles: {done} of {len(PUZZLES)} exercises done" in step.progress()
+        step.look(f"iota6_p{n:02}_3_right")
 
         # 4. Show me: the board goes back to the start and draws the solution, unplayed
         if n in SHOW_ME:
-            before = checksum(canvas)
-            words = offline(ex.show)
-            said = press(box, "Show me", "^Solution: ")
-            assert said == f"Solution: {words}" and str(puzzle.solution[-1]) in said
-            expect(box.get_by_text(board.view.message).first).to_be_visible(timeout=TIMEOUT)
+            before = checksum(step.canvas)
+            said = step.press("Show me")
+            assert said.startswith("Solution: ") and str(puzzle.solution[-1]) in said, said
             assert board.view.message.startswith("Showing, not played:")
-            wait_for_checksum(canvas, lambda v: v != before)
-            look_at(page, canvas.locator("xpath=.."), f"iota6_p{n:02}_4_show_me", "center")
+            expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
+            wait_for_checksum(step.canvas, lambda v: v != before)
+            step.look(f"iota6_p{n:02}_4_show_me", "center", step.board_view)
