@@ -413,12 +413,8 @@ class Board(GameBoard):
         else:
             self.preview(None)
 
-    def replay(self):
-        """A :class:`kit.iota.explore.Replay` of the moves played so far."""
-        start = self.game.copy()
-        while start.history:
-            start.undo()
-        return Replay(start, self.game.history)
+    def replay_of(self, start, moves):
+        return Replay(start, moves)
 
     # ----- hints ----------------------------------------------------------
 

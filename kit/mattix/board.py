@@ -109,14 +109,9 @@ class Board(GameBoard):
             return
         self.submit(Move(*cell))
 
-    def replay(self):
-        """A :class:`kit.mattix.explore.Replay` of the moves played so far."""
+    def replay_of(self, start, moves):
         from kit.mattix.explore import Replay   # explore imports this module
-
-        start = self.game.copy()
-        while start.history:
-            start.undo()
-        return Replay(start, self.game.history)
+        return Replay(start, moves)
 
     def hints(self, game: Game) -> list:
         if game.size <= EXACT_HINT_SIZE:

@@ -174,12 +174,8 @@ class Board(GameBoard):
         self.say(f"Showing, not played: {self.previewed}{worth}. Orange: {short} line"
                  f"{'s' if short != 1 else ''} one card short for the next player.")
 
-    def replay(self) -> Replay:
-        """A :class:`kit.smartrix.explore.Replay` of the moves played so far."""
-        start = self.game.copy()
-        while start.history:
-            start.undo()
-        return Replay(start, self.game.history)
+    def replay_of(self, start, moves) -> Replay:
+        return Replay(start, moves)
 
     def cell_point(self, cell) -> tuple:
         x, y, w, h = cell_box(self._layout(), cell)

@@ -578,6 +578,17 @@ class GameBoard(SavedPicture, widgets.HBox):
         return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px",
                                                       margin="0 0 0 16px"))
 
+    def replay(self):
+        """The game's own Replay of the moves played here, from the position before them."""
+        start = self.game.copy()
+        while start.history:
+            start.undo()
+        return self.replay_of(start, list(self.game.history))
+
+    def replay_of(self, start, moves):
+        """The game's Replay of ``moves`` from ``start`` (each game's explore module)."""
+        raise NotImplementedError
+
     def dock(self, *items) -> None:
         """Put ``items`` in the side panel under the board's buttons: an exercise's
         Check and verdict stay beside the board (under it they fell below a
