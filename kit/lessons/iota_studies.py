@@ -26,7 +26,7 @@ from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
 from kit.lessons.table import Table
-from kit.ui.board import SavedPicture
+from kit.lessons.sandbox import Sandbox as SandboxFrame
 
 STUDIES = Path(__file__).resolve().parent / "data" / "iota_studies.json"
 
@@ -202,42 +202,24 @@ STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy"
              "planner (strongest)": "planner"}
 
 
-class Sandbox(SavedPicture, widgets.VBox):
+class Sandbox(SandboxFrame):
     """Choose the computer's strength, the number of players and open hands; play with
     the hint and the analysis panel on."""
 
     def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
                  open_hands: bool = False, seed: int = 1, delay: float = 0.8):
-        self.delay = delay
         self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
                                          description="Computer")
         self.players = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)],
                                         value=players, description="Players")
         self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description="Deal no.")
-        self.start = widgets.Button(description="Start a new game", button_style="primary",
-                                    layout=widgets.Layout(width="auto", height="40px"))
-        self.start.on_click(lambda _b: self.new_board())
-        self.board = None
-        self.area = widgets.VBox()
-        choices = widgets.HBox([self.strength, self.players, self.open_hands, self.seed,
-                                self.start], layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([choices, self.area])
-        self.new_board()
+        super().__init__(seed=seed, delay=delay)
 
-    def new_board(self) -> Board:
+    def choices(self) -> list:
+        return [[self.strength, self.players, self.open_hands, self.seed, self.start]]
+
+    def make_board(self) -> Board:
         n = self.players.value
         seats = ["human"] + [STRENGTHS[self.strength.value]] * (n - 1)
-        if self.board is not None and self.board.task is not None:
-            self.board.task.cancel()
-        self.board = Board(seats=seats, players=n, seed=self.seed.value,
-                           open_hands=self.open_hands.value, analysis=True, delay=self.delay)
-        self.area.children = [self.board]
-        return self.board
-
-    # Saved without a kernel, the sandbox shows its board's picture (SavedPicture).
-    def saved_scene(self):
-        return self.board.scene()
-
-    def saved_text(self) -> str:
-        return self.board.saved_text()
+        return Board(seats=seats, players=n, seed=self.seed.value,
+                     open_hands=self.open_hands.value, analysis=True, delay=self.delay)

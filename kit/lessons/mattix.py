@@ -36,7 +36,7 @@ from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, Random
 from kit.mattix.draw import board_scene, board_svg
 from kit.mattix.rules import SIDE_NAMES
 from kit.scene import Text, svg_img
-from kit.ui.board import SavedPicture
+from kit.lessons.sandbox import Sandbox as SandboxFrame
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "mattix.json"
@@ -584,12 +584,11 @@ STRENGTHS = {"gentle (looks 2 takes ahead)": {"depth": 2, "time_limit": None},
              "strongest (3 seconds)": {"time_limit": 3.0, "depth": None}}
 
 
-class Sandbox(SavedPicture, widgets.VBox):
+class Sandbox(SandboxFrame):
     """Choose a size (4 to 8), a level and the computer's strength; play with analysis."""
 
     def __init__(self, size: int = 5, level: int = 1, strength: str = "fair (4 takes ahead)",
                  seed: int = 1, delay: float = 0.8):
-        self.delay = delay
         self.size = widgets.Dropdown(options=[(f"{n} x {n}", n) for n in range(4, 9)],
                                      value=size, description="Board")
         self.level = widgets.Dropdown(options=[("1: positive tiles", 1),
@@ -600,30 +599,13 @@ class Sandbox(SavedPicture, widgets.VBox):
         self.side = widgets.Dropdown(options=[("row player (first)", 0),
                                               ("column player", 1)],
                                      value=0, description="You play")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description="Deal no.")
-        self.start = widgets.Button(description="Start a new game", button_style="primary",
-                                    layout=widgets.Layout(width="auto", height="40px"))
-        self.start.on_click(lambda _b: self.new_board())
-        self.board = None
-        self.area = widgets.VBox()
-        choices = widgets.HBox([self.size, self.level, self.strength],
-                               layout=widgets.Layout(flex_flow="row wrap"))
-        more = widgets.HBox([self.side, self.seed, self.start],
-                            layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([choices, more, self.area])
-        self.new_board()
+        super().__init__(seed=seed, delay=delay)
 
-    def new_board(self) -> Board:
+    def choices(self) -> list:
+        return [[self.size, self.level, self.strength], [self.side, self.seed, self.start]]
+
+    def make_board(self) -> Board:
         seats = ["human", "search"] if self.side.value == 0 else ["search", "human"]
-        self.board = Board(seats=seats, size=self.size.value, level=self.level.value,
-                           seed=self.seed.value, player_options=STRENGTHS[self.strength.value],
-                           analysis=True, delay=self.delay)
-        self.area.children = [self.board]
-        return self.board
-
-    # Saved without a kernel, the sandbox shows its board's picture (SavedPicture).
-    def saved_scene(self):
-        return self.board.scene()
-
-    def saved_text(self) -> str:
-        return self.board.saved_text()
+        return Board(seats=seats, size=self.size.value, level=self.level.value,
+                     seed=self.seed.value, player_options=STRENGTHS[self.strength.value],
+                     analysis=True, delay=self.delay)

@@ -38,7 +38,7 @@ from kit.smartrix import (CANONICAL, DECK, VALUE, Board, CautiousPlayer, Game, G
 from kit.smartrix.cards import BOX_NAMES, FACING
 from kit.smartrix.draw import draw_card
 from kit.smartrix.explore import after_threats
-from kit.ui.board import SavedPicture
+from kit.lessons.sandbox import Sandbox as SandboxFrame
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "smartrix.json"
@@ -642,13 +642,12 @@ VARIANTS = {"standard (5 x 5 window)": {},
 STRENGTHS = ("random", "greedy", "cautious")
 
 
-class Sandbox(SavedPicture, widgets.VBox):
+class Sandbox(SandboxFrame):
     """Choose players (2-7), a variant, the computer's strength, open hands; play."""
 
     def __init__(self, players: int = 3, variant: str = "standard (5 x 5 window)",
                  strength: str = "cautious", humans: int = 1, open_hands: bool = False,
                  seed: int = 1, delay: float = 0.8):
-        self.delay = delay
         self.players = widgets.Dropdown(options=list(range(2, 8)), value=players,
                                         description="Players")
         self.variant = widgets.Dropdown(options=list(VARIANTS), value=variant,
@@ -657,18 +656,12 @@ class Sandbox(SavedPicture, widgets.VBox):
                                          description="Computer")
         self.humans = widgets.BoundedIntText(value=humans, min=0, max=7, description="People")
         self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands (teaching)")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description="Deal no.")
-        self.start = widgets.Button(description="Start a new game", button_style="primary",
-                                    layout=widgets.Layout(width="auto", height="40px"))
-        self.start.on_click(lambda _b: self.new_board())
         self.note = widgets.HTML()
-        self.board = None
-        self.area = widgets.VBox()
-        row = widgets.Layout(flex_flow="row wrap")
-        super().__init__([widgets.HBox([self.players, self.variant, self.strength], layout=row),
-                          widgets.HBox([self.humans, self.open_hands, self.seed, self.start],
-                                       layout=row), self.note, self.area])
-        self.new_board()
+        super().__init__(seed=seed, delay=delay)
+
+    def choices(self) -> list:
+        return [[self.players, self.variant, self.strength],
+                [self.humans, self.open_hands, self.seed, self.start], self.note]
 
     def seats(self) -> list:
         """People first, then computer seats; teams are always four."""
@@ -677,24 +670,15 @@ class Sandbox(SavedPicture, widgets.VBox):
         people = min(self.humans.value, n)
         return ["human"] * people + [self.strength.value] * (n - people)
 
-    def new_board(self) -> Board:
+    def make_board(self) -> Board:
         seats = self.seats()
         options = VARIANTS[self.variant.value]
         self.note.value = (f"<div style='font-size:17px'>{len(seats)} players: "
                            f"{', '.join(f'Player {i} {s}' for i, s in enumerate(seats))}"
                            f"{' (teams: 0 and 2 against 1 and 3)' if options.get('teams') else ''}"
                            "</div>")
-        self.board = Board(seats=seats, seed=self.seed.value, open_hands=self.open_hands.value,
-                           delay=self.delay, **options)
-        self.area.children = [self.board]
-        return self.board
-
-    # Saved without a kernel, the sandbox shows its board's picture (SavedPicture).
-    def saved_scene(self):
-        return self.board.scene()
-
-    def saved_text(self) -> str:
-        return self.board.saved_text()
+        return Board(seats=seats, seed=self.seed.value, open_hands=self.open_hands.value,
+                     delay=self.delay, **options)
 
 
 # ----- the lessons' exercises, one call each ------------------------------------------
