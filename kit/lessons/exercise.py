@@ -109,6 +109,16 @@ def solution_html(text: str) -> str:
             f"<summary>Solution</summary><div>{html.escape(text)}</div></details>")
 
 
+def exercise_board(board):
+    """``board`` made an exercise's board: its own Hint (it ranks the moves: the
+    answer) and New game (another position, not the exercise's) hidden and
+    disabled. The exercise has its own Hint and Show me."""
+    for name in ("hint", "new"):
+        board.controls[name].layout.display = "none"
+        board.controls[name].disabled = True
+    return board
+
+
 class Exercise(widgets.VBox):
     """One exercise: ``task`` sentence, ``check(answer) -> Verdict``, hints, a reveal.
 

@@ -31,7 +31,7 @@ from kit.iota.draw import GAP, draw_game, draw_hand, plan
 from kit.iota.lines import lines_through, table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.lessons.puzzle import Puzzle as PuzzleBase
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Exercise, Progress, Verdict, exercise_board
 # Lesson 5's studies and lesson 7's sandbox have their own module; the notebooks
 # reach everything through this one.
 from kit.lessons.iota_studies import (STRENGTHS, STUDIES, Sandbox, chance_one_of,  # noqa: F401
@@ -652,11 +652,7 @@ def board_for(game: Game, seats=None, **kwargs) -> Board:
     fresh deal, not the exercise) are hidden: the exercise has its Hint and Show me."""
     seats = seats or ["human" if seat == game.to_move else "greedy"
                       for seat in range(game.players)]
-    board = Board(game.copy(), seats=seats, delay=0, **kwargs)
-    for name in ("hint", "new"):
-        board.controls[name].layout.display = "none"
-        board.controls[name].disabled = True
-    return board
+    return exercise_board(Board(game.copy(), seats=seats, delay=0, **kwargs))
 
 
 def turn_on(board: Board, start: int = 0) -> list:

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from kit.errors import IllegalMove, InvalidMoveText
 from kit.lessons.puzzle import Puzzle as PuzzleBase
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Exercise, Progress, Verdict, exercise_board
 from kit.lessons.table import Table
 from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
                         SearchPlayer, analyse, lookahead_values, solve, standings_table,
@@ -324,10 +324,7 @@ def board_for(game: Game, **kwargs) -> Board:
     The board's own Hint (it ranks the takes: the answer) and New game (another
     position) are hidden: the exercise has its own Hint and Show me.
     """
-    board = Board(game.copy(), seats=["human", "human"], delay=0, **kwargs)
-    for name in ("hint", "new"):
-        board.controls[name].layout.display = "none"
-    return board
+    return exercise_board(Board(game.copy(), seats=["human", "human"], delay=0, **kwargs))
 
 
 def play_line(board: Board, line: list) -> str:

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidMoveText
 from kit.lessons.puzzle import Puzzle as PuzzleBase
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Exercise, Progress, Verdict, exercise_board
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
 from kit.scene import Scene, svg_img
@@ -585,9 +585,11 @@ class LessonBoard(Board):
 
 
 def board_for(game: Game, **kwargs) -> Board:
-    """A board for an exercise: every seat the student's, starting from ``game``."""
+    """A board for an exercise: every seat the student's, starting from ``game``; the
+    board's own Hint and New game hidden (the first gave the answer away, the second
+    dealt a game that was not the exercise's)."""
     game = Game.from_dict(game.to_dict())
-    return LessonBoard(game, seats=["human"] * game.players, delay=0, **kwargs)
+    return exercise_board(LessonBoard(game, seats=["human"] * game.players, delay=0, **kwargs))
 
 
 def first_move(board: Board) -> Move:

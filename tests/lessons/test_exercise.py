@@ -171,3 +171,15 @@ def test_on_a_live_board_check_and_the_verdict_sit_in_the_boards_side_panel():
     assert ex.progress.widget in docked              # "1 of 5 done" in view too
     ex.buttons["check"].click()
     assert ex.solved and "Right!" in ex.feedback.value
+
+
+@pytest.mark.parametrize("game", ["iota", "mattix", "smartrix"])
+def test_every_courses_exercise_board_hides_its_own_hint_and_new_game(game):
+    # The board's Hint ranks the moves (the answer) and New game deals another
+    # position: the Smartrix course showed both beside the exercise's own Hint.
+    lesson = __import__(f"kit.lessons.{game}", fromlist=["load_puzzles"])
+    ex = lesson.puzzle_exercise(lesson.load_puzzles()[0])
+    for name in ("hint", "new"):
+        button = ex.board.controls[name]
+        assert button.layout.display == "none" and button.disabled
+    assert ex.buttons["hint"].layout.display != "none" and not ex.buttons["hint"].disabled
