@@ -5,13 +5,12 @@ tests/browser/test_hub_browser.py (a student in Chromium), which run in
 separate pytest processes (see the Makefile's test target).
 """
 
-import os
-import shutil
 import subprocess
 
 import pytest
 
 from kit.classroom.loadtest import PROXY, ROOT, local_hub
+from system_tools import require
 
 PASSWORD = "class-password-1"
 LESSON = "notebooks/00_welcome.ipynb"
@@ -20,14 +19,7 @@ LESSON = "notebooks/00_welcome.ipynb"
 @pytest.fixture(scope="module")
 def class_hub(tmp_path_factory):
     if not PROXY.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            # Like the browser tests: a machine with only Python and pip skips
-            # with the hint; CI (KIT_REQUIRE_BROWSER=1) installs npm and must run it.
-            hint = "the hub's proxy comes from npm: sudo apt-get install npm"
-            if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
-                pytest.fail(f"KIT_REQUIRE_BROWSER=1 but no npm on PATH; {hint}")
-            pytest.skip(hint)
+        npm = require("npm", "the hub's proxy comes from npm: sudo apt-get install npm")
         subprocess.run([npm, "install", "--prefix", str(ROOT / "build" / "hub"), "--no-audit",
                         "--no-fund", "configurable-http-proxy@5"], check=True, timeout=600)
     state = tmp_path_factory.mktemp("hub")

@@ -5,27 +5,18 @@ Used by tests/test_slides.py (the HTML) and tests/browser/test_slides_browser.py
 unless KIT_REQUIRE_BROWSER=1 (CI), where a missing npm is a failure.
 """
 
-import os
-import shutil
-
 import pytest
 
 from kit.classroom import slides
+from system_tools import require
 
 LESSONS = ("iota/03_scoring", "mattix/02_rules_in_full")
-
-
-def needs_npm():
-    if shutil.which("npm") is None:
-        if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"KIT_REQUIRE_BROWSER=1 but no npm on PATH; {slides.NPM_HINT}")
-        pytest.skip(slides.NPM_HINT)
 
 
 @pytest.fixture(scope="module")
 def built_decks(tmp_path_factory):
     """(output folder, {lesson: deck file}) for LESSONS, built by ``slides.build``."""
-    needs_npm()
+    require("npm", slides.NPM_HINT)
     out = tmp_path_factory.mktemp("slides")
     decks = slides.build(out, only=list(LESSONS))
     by_lesson = {lesson: deck for lesson in LESSONS for deck in decks

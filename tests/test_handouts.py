@@ -1,9 +1,7 @@
 """make handouts: lessons as HTML (pictures inline, code hidden) and printed PDFs."""
 
 import html
-import os
 import re
-import shutil
 from pathlib import Path
 
 import nbformat
@@ -11,16 +9,9 @@ import pytest
 from pypdf import PdfReader
 
 from kit.classroom import handouts
+from system_tools import require
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def needs_chromium():
-    """Like the browser tests: skipped without chromium, failed if CI requires it."""
-    if shutil.which("chromium") is None:
-        if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
-            pytest.fail("KIT_REQUIRE_BROWSER=1 but no chromium on PATH for the PDFs")
-        pytest.skip("the PDFs need Debian's chromium: sudo apt-get install chromium")
 
 
 def picture_outputs(nb) -> int:
@@ -79,7 +70,7 @@ def test_the_teachers_solution_sheet_shows_every_puzzle_solved(game):
 
 
 def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
-    needs_chromium()
+    require("chromium", "the PDFs need Debian's chromium: sudo apt-get install chromium")
     written = handouts.build(tmp_path, only=["00_welcome"])
     names = sorted(str(p.relative_to(tmp_path)) for p in written)
     assert names == ["student/00_welcome.html", "teacher/00_welcome.html"]
