@@ -371,14 +371,19 @@ def table_after(game: Game, play) -> Game:
 BOX = (0, 0, 580, 560)
 
 
+def middle(cells) -> tuple:
+    """The cell nearest the middle of ``cells``: where a picture's window centres a play."""
+    return (round(sum(r for r, _ in cells) / len(cells)),
+            round(sum(c for _, c in cells) / len(cells)))
+
+
 def play_picture(game: Game, play, panel: bool = True) -> str:
     """The table just after ``play`` (outlined), the window centred on it, the play's
     score not shown. ``panel=False``: the table alone, without the seats' scores and
     hands beside it: a student asked for the play's score read them as an answer
     (lesson 3's second play scores exactly what the other seat held)."""
     cells = read_play(play).cells
-    centre = (round(sum(r for r, _ in cells) / len(cells)),
-              round(sum(c for _, c in cells) / len(cells)))
+    centre = middle(cells)
     after = table_after(game, play)
     scene = draw_game(after, highlight=cells, box=BOX, centre=centre)
     if not panel:
@@ -619,10 +624,7 @@ def final_picture(game: Game, play) -> str:
     """The position before ``play``, the play drawn faintly in place (dashed). Not the
     table after it, as lesson 3 shows plays: a final play ends the game, and that
     picture would say "Game over" and who wins before the play is scored."""
-    cells = read_play(play).cells
-    centre = (round(sum(r for r, _ in cells) / len(cells)),
-              round(sum(c for _, c in cells) / len(cells)))
-    return game.svg(ghost=play, box=BOX, centre=centre)
+    return game.svg(ghost=play, box=BOX, centre=middle(read_play(play).cells))
 
 
 def final_score_exercise(progress=None) -> Exercise:
