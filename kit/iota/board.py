@@ -422,7 +422,7 @@ class Board(GameBoard):
         rows = [(play, _points(points)) for points, play in rank_moves(game)[:HINT_ROWS]]
         # rank_moves sees plays only; a turn that recycles a wild first may score
         # more, and then the hint must not call the best play "best here".
-        if any(isinstance(m, Recycle) for m in game.legal_moves()):
+        if WILD in game.table.values():      # no wild on the table: no recycle to try
             turn = best_turn(game)
             if turn.moves and isinstance(turn.moves[0], Recycle):
                 swaps = ", ".join(map(str, turn.moves[:-1]))
