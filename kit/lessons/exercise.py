@@ -59,6 +59,8 @@ class Verdict:
 
 
 class Progress:
+    COURSE = ""   # each course's subclass names itself (the store's key)
+
     """How many of a lesson's exercises are done, kept in the kernel only.
 
     Exercises register by ``key`` (running a cell again does not count twice);

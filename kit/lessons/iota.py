@@ -31,7 +31,8 @@ from kit.iota.draw import GAP, draw_game, draw_hand, plan
 from kit.iota.lines import lines_through, table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.lessons.puzzle import Puzzle as PuzzleBase
-from kit.lessons.exercise import Exercise, Progress, Verdict, exercise_board
+from kit.lessons import exercise
+from kit.lessons.exercise import Exercise, Verdict, exercise_board
 # Lesson 5's studies and lesson 7's sandbox have their own module; the notebooks
 # reach everything through this one.
 from kit.lessons.iota_studies import (STRENGTHS, STUDIES, Sandbox, chance_one_of,  # noqa: F401
@@ -40,6 +41,13 @@ from kit.lessons.iota_studies import (STRENGTHS, STUDIES, Sandbox, chance_one_of
                                       tournament_table, two_line_study, unseen_count, wild_pair,
                                       wild_recheck, wild_table)
 from kit.scene import svg_img
+
+
+class Progress(exercise.Progress):
+    """A lesson's progress in the IOTA course, kept per student (kit.lessons.record)."""
+
+    COURSE = "iota"
+
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "iota.json"

@@ -28,7 +28,8 @@ import ipywidgets as widgets
 
 from kit.errors import IllegalMove, InvalidMoveText
 from kit.lessons.puzzle import Puzzle as PuzzleBase
-from kit.lessons.exercise import Exercise, Progress, Verdict, exercise_board
+from kit.lessons import exercise
+from kit.lessons.exercise import Exercise, Verdict, exercise_board
 from kit.lessons.table import Table
 from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
                         SearchPlayer, analyse, lookahead_values, solve, standings_table,
@@ -37,6 +38,13 @@ from kit.mattix.draw import board_scene, board_svg
 from kit.mattix.rules import SIDE_NAMES
 from kit.scene import Text, svg_img
 from kit.lessons.sandbox import Sandbox as SandboxFrame
+
+
+class Progress(exercise.Progress):
+    """A lesson's progress in the Mattix course, kept per student (kit.lessons.record)."""
+
+    COURSE = "mattix"
+
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "mattix.json"

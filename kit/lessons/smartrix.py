@@ -28,7 +28,8 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidMoveText
 from kit.lessons.puzzle import Puzzle as PuzzleBase
-from kit.lessons.exercise import Exercise, Progress, Verdict, exercise_board
+from kit.lessons import exercise
+from kit.lessons.exercise import Exercise, Verdict, exercise_board
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
 from kit.scene import Scene, svg_img
@@ -39,6 +40,13 @@ from kit.smartrix.cards import BOX_NAMES, FACING
 from kit.smartrix.draw import draw_card
 from kit.smartrix.explore import after_threats
 from kit.lessons.sandbox import Sandbox as SandboxFrame
+
+
+class Progress(exercise.Progress):
+    """A lesson's progress in the Smartrix course, kept per student (kit.lessons.record)."""
+
+    COURSE = "smartrix"
+
 
 HERE = Path(__file__).resolve().parent
 PUZZLES = HERE / "puzzles" / "smartrix.json"
