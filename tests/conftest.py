@@ -8,6 +8,9 @@ checks how an error is shown opts out with ``@pytest.mark.allow_logged_errors``.
 """
 
 import logging
+import os
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,18 @@ class _RaiseOnError(logging.Handler):
     def emit(self, record):
         if record.levelno >= logging.ERROR or record.exc_info:
             raise AssertionError(f"error logged during test: {record.getMessage()}")
+
+
+# A lesson keeps a student's progress in ~/.kit/progress.json (kit.lessons.record).
+# No test may read or write the real one: kernels and servers started by the
+# tests (nbval, the browser walks) inherit this empty file of the run's own...
+os.environ["KIT_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="kit-progress-")) / "progress.json")
+
+
+@pytest.fixture(autouse=True)
+def own_progress_file(tmp_path, monkeypatch):
+    """...and each test its own, so what one test does is not done in the next."""
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "kit-progress.json"))
 
 
 def pytest_configure(config):

@@ -76,7 +76,7 @@ def sample_lesson(tmp_path):
         (md("### Exercise 1"), "subslide"),
         (exercise_cell("Take the best tile.", "Take 2,3: it wins by 6."), "-"),
         (exercise_cell("Is the game over?", "No: the row player has a take left."), "subslide"),
-        (output_cell({"text/plain": progress.text, "text/html": progress.widget.value}), "skip"),
+        (output_cell({"text/plain": progress.text, "text/html": progress.line.value}), "skip"),
         (md("Answer: the draw.", metadata={"tags": ["solution"]}), None),  # removed
         (md("## Next\n\n**Next:** [Lesson 2](02_more.ipynb)."), "slide"),
     ]

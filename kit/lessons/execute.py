@@ -10,7 +10,9 @@ only bloat the file and change on every run.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -19,6 +21,9 @@ from nbclient import NotebookClient
 
 def execute(path: Path, timeout: int = 600) -> None:
     nb = nbformat.read(path, as_version=4)
+    # A fresh progress file: the saved "0 of N done" must not depend on what the
+    # person running this did in their own lessons (kit.lessons.record).
+    os.environ["KIT_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="kit-lessons-")) / "progress.json")
     NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.metadata.pop("widgets", None)

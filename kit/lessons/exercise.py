@@ -11,7 +11,8 @@ and logged, never swallowed. *Hint* shows the hints one by one, under the
 last verdict (so the reason a try was wrong stays in view); *Show me* calls
 the lesson's reveal (e.g. play the solution on the board) or shows the
 solution text. :class:`Progress` counts the exercises of a lesson done so far
-("3 of 5 done"), in the kernel only.
+("3 of 5 done"), live, and keeps them and every event in the student's
+progress file (``kit.lessons.record``), so a lesson opened again shows them.
 
 Saved without a kernel (GitHub, print, nbval), an exercise is its task, its
 position as a picture, and its solution in words folded inside a
@@ -21,7 +22,7 @@ the teacher's (``kit.classroom.handouts``).
 
 All state is on the objects (``attempts``, ``solved``, ``message``,
 ``hints_shown``, ``Progress.done``) so tests drive an exercise with
-``submit``/``hint``/``show`` exactly as the buttons do.
+``submit``/``attempt``/``hint``/``show`` exactly as the buttons do.
 
 Not covered: any game's checks (``kit/lessons/<game>.py``), boards (``kit.ui``).
 """
@@ -36,6 +37,7 @@ from typing import Callable, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
+from kit.lessons import record
 from kit.scene import svg_img
 
 log = logging.getLogger(__name__)
@@ -49,50 +51,88 @@ MARKS = {"good": "✔ ", "bad": "✘ ", "info": ""}
 
 @dataclass(frozen=True)
 class Verdict:
-    """A check's answer: ``correct`` and ``why`` (one or two sentences for the student)."""
+    """A check's answer: ``correct``, ``why`` (one or two short sentences for the
+    student) and ``more``, a longer explanation shown folded under "Why?"."""
 
     correct: bool
     why: str
+    more: str = ""
 
     def __str__(self) -> str:
         return ("Right! " if self.correct else "Not quite. ") + self.why
 
 
 class Progress:
-    COURSE = ""   # each course's subclass names itself (the store's key)
+    """How many of a lesson's exercises are done: live, and kept per student.
 
-    """How many of a lesson's exercises are done, kept in the kernel only.
-
-    Exercises register by ``key`` (running a cell again does not count twice);
-    ``widget`` shows "2 of 5 done" and is updated on every change.
+    Exercises register by ``key`` (running a cell again does not count twice).
+    What is done is kept in the student's progress file (``kit.lessons.record``)
+    under ``"<COURSE>/<title>"``, so a lesson opened again tomorrow, or after a
+    kernel restart, shows what was done; **Start over** forgets it. ``widget``
+    shows "2 of 5 done" and is updated on every change; showing the object in
+    a cell shows that same live widget (never a printed copy).
     """
+
+    COURSE = ""   # each course's subclass names itself: the key in the store
 
     def __init__(self, title: str = "This lesson"):
         self.title = title
+        self.lesson = f"{self.COURSE}/{title}" if self.COURSE else title
         self.keys: list = []
-        self.done: set = set()
-        self.widget = widgets.HTML()
+        self.exercises: dict = {}      # key -> the Exercise showing it (latest)
+        self.done: set = set(record.done(self.lesson))
+        self.line = widgets.HTML()
+        self.line.add_class("kit-progress")
+        self.restart = widgets.Button(description="Start over", tooltip="Forget what is done in this lesson",
+                                      layout=widgets.Layout(width="auto", height="34px"))
+        self.restart.on_click(lambda _b: self.start_over())
+        self.widget = widgets.HBox([self.line, self.restart],
+                                   layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self._update()
 
-    def add(self, key: str) -> None:
+    def add(self, key: str, exercise=None) -> None:
         if key not in self.keys:
             self.keys.append(key)
+            record.seen(self.lesson, [key])
+        if exercise is not None:
+            self.exercises[key] = exercise
         self._update()
+
+    def note(self, key: str, event: str, answer=None) -> None:
+        """Keep an event of exercise ``key`` ("right", "wrong", "hint", "show")."""
+        record.event(self.lesson, key, event, answer)
 
     def mark_done(self, key: str) -> None:
         self.add(key)
         self.done.add(key)
         self._update()
 
+    def start_over(self) -> None:
+        """Forget this lesson's done exercises, here and in the file."""
+        record.start_over(self.lesson)
+        self.done.clear()
+        for exercise in self.exercises.values():
+            exercise.reset()
+        self._update()
+
+    @property
+    def count(self) -> int:
+        return len(self.done & set(self.keys))
+
     @property
     def text(self) -> str:
-        return f"{self.title}: {len(self.done)} of {len(self.keys)} exercises done"
+        return f"{self.title}: {self.count} of {len(self.keys)} exercises done"
 
     def _update(self) -> None:
-        self.widget.value = f'<div style="{FEEDBACK_STYLE}">{html.escape(self.text)}</div>'
+        self.line.value = f'<div style="{FEEDBACK_STYLE}">{html.escape(self.text)}</div>'
 
     def _repr_mimebundle_(self, **kwargs):
-        return {"text/plain": self.text, "text/html": self.widget.value}
+        # The live widget where a kernel runs; its words where none does.
+        bundle = self.widget._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = self.text
+        data["text/html"] = self.line.value
+        return bundle
 
 
 Check = Callable[[object], Verdict]
@@ -136,13 +176,22 @@ class Exercise(widgets.VBox):
     default ``show`` when that is text): a reveal that plays on the board
     says nothing on paper. ``progress``: the lesson's
     :class:`Progress`; ``key`` names the exercise in it (default: the task).
+
+    What the tests walk every exercise with (``tests/lessons/test_no_answer_leaks.py``,
+    the browser walks): ``answers``, the answer as the solution writes it (a
+    value, a cell, a card, a move), which no verdict and no hint may contain and
+    Show me must; ``wrong``, tries a student would make (typed text, or moves on
+    the board, legal and illegal); ``enter(answer)``, which puts a try given as
+    text on the exercise's board, so :meth:`attempt` is the student's move and
+    Check.
     """
 
     def __init__(self, task: str, check: Check, *, answer: Optional[Callable[[], object]] = None,
                  hints: Union[str, Sequence[str]] = (), show: Reveal = None, board=None,
                  picture: Optional[Callable[[], str]] = None, progress: Optional[Progress] = None,
                  key: Optional[str] = None, placeholder: str = "",
-                 solution: SolutionText = None):
+                 solution: SolutionText = None, answers: Sequence[str] = (),
+                 wrong: Sequence = (), enter: Optional[Callable[[object], None]] = None):
         self.task = task
         self.check = check
         self.read_answer = answer
@@ -153,6 +202,9 @@ class Exercise(widgets.VBox):
         self.picture = picture or self._board_picture
         self.progress = progress
         self.key = key or task
+        self.answers = [str(a) for a in answers]
+        self.wrong = list(wrong)
+        self.enter = enter
         self.attempts: list = []       # (answer, Verdict) for every answer the check judged
         self.solved = False
         self.hints_shown = 0
@@ -177,7 +229,7 @@ class Exercise(widgets.VBox):
         self.hint_line.add_class("kit-hint")
         self.errors = widgets.Output()
         if progress is not None:
-            progress.add(self.key)
+            progress.add(self.key, self)
         rows = [widgets.HTML(f'<div style="{TASK_STYLE}">{html.escape(task)}</div>')]
         if board is not None:
             rows.append(board)
@@ -193,7 +245,21 @@ class Exercise(widgets.VBox):
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
                                                      padding="8px", margin="8px 0"))
         self.add_class("kit-exercise")
-        self.say("Your answer, then Check." if answer is None else
+        self.reset()
+
+    def reset(self) -> None:
+        """As new: no attempt counted, no hint, nothing said (Start over)."""
+        self.solved = False
+        self.revealed = False
+        self.hints_shown = 0
+        self.hint_message = ""
+        self.hint_line.value = ""
+        if self.progress is not None and self.key in self.progress.done:
+            # Done in an earlier session: say so, and let the student try again.
+            self.solved = True
+            self.say("You did this one before. Try it again if you like.", tone="good")
+            return
+        self.say("Your answer, then Check." if self.read_answer is None else
                  "Do it on the board, then press Check.")
 
     # ----- what the buttons do (tests call these) -----------------------
@@ -208,6 +274,7 @@ class Exercise(widgets.VBox):
             self.say(f"I could not use that answer: {exc}", tone="bad")
             return None
         self.attempts.append((answer, verdict))
+        self._note("right" if verdict.correct else "wrong", answer)
         said = str(verdict)
         if verdict.correct and self.revealed and not self.solved:
             said += " (You saw the solution first, so this one is not counted as done.)"
@@ -216,8 +283,21 @@ class Exercise(widgets.VBox):
             self.hint_line.value = ""     # done: the hint would only sit under the praise
             if self.progress is not None:
                 self.progress.mark_done(self.key)
-        self.say(said, tone="good" if verdict.correct else "bad")
+        self.say(said, tone="good" if verdict.correct else "bad", more=verdict.more)
         return verdict
+
+    def attempt(self, answer) -> Optional[Verdict]:
+        """A student's try given as text: typed into the box, or (with ``enter``)
+        made on the board; then Check."""
+        if self.enter is None:
+            self.text.value = str(answer)
+            return self.submit(answer)
+        self.enter(answer)
+        return self.submit()
+
+    def _note(self, event: str, answer=None) -> None:
+        if self.progress is not None:
+            self.progress.note(self.key, event, None if answer is None else str(answer))
 
     def hint(self) -> str:
         """The next hint (the last one again once all are shown)."""
@@ -226,6 +306,7 @@ class Exercise(widgets.VBox):
             return ""
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
         text = self.hints[self.hints_shown - 1]
+        self._note("hint")
         self.hint_message = f"Hint {self.hints_shown} of {len(self.hints)}: {text}"
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
@@ -238,15 +319,19 @@ class Exercise(widgets.VBox):
             return ""
         said = self.reveal if isinstance(self.reveal, str) else self.reveal()
         self.revealed = True
+        self._note("show")
         self.say(f"Solution: {said}" if said else "The solution is shown on the board.")
         return said or ""
 
     # ----- showing ----------------------------------------------------------
 
-    def say(self, text: str, *, tone: str = "info") -> None:
-        self.message, self.tone = text, tone
+    def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
+        """Show ``text`` (one or two sentences); ``more`` folds under "Why?"."""
+        self.message, self.tone, self.more = text, tone, more
+        why = (f'<details class="kit-why"><summary>Why?</summary>'
+               f"<div>{html.escape(more)}</div></details>" if more else "")
         self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
-                               f"{MARKS[tone]}{html.escape(text)}</div>")
+                               f"{MARKS[tone]}{html.escape(text)}{why}</div>")
 
     def _button(self, label: str, action) -> widgets.Button:
         button = widgets.Button(description=label, tooltip=label,

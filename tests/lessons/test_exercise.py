@@ -28,7 +28,7 @@ def test_a_right_answer_typed_and_checked_counts_as_done():
     assert ex.solved and ex.tone == "good"
     assert ex.message == "Right! 6 + 1 is 7."
     assert progress.text == "Sums: 1 of 1 exercises done"
-    assert "1 of 1" in progress.widget.value
+    assert "1 of 1" in progress.line.value
 
 
 def test_a_wrong_answer_says_why_and_is_not_done():

@@ -1,0 +1,139 @@
+"""A student's progress is live and kept: it survives a new kernel, Start over
+forgets it, every event is recorded with its time, and a broken file loses nothing."""
+
+import json
+import re
+
+import pytest
+
+from kit.lessons import record
+from kit.lessons.exercise import Exercise, Progress, Verdict
+
+
+class Course(Progress):
+    COURSE = "sums"
+
+
+def is_seven(answer) -> Verdict:
+    n = int(str(answer).strip())
+    return Verdict(n == 7, "Yes." if n == 7 else f"{n} is not 6 + 1.",
+                   more="" if n == 7 else "Start at 6 and count one more.")
+
+
+def sum_exercise(progress, **kwargs):
+    return Exercise("What is 6 + 1?", is_seven, hints=["Count on from 6."], show="7",
+                    progress=progress, key="six plus one", answers=["7"], wrong=["6", "8"],
+                    **kwargs)
+
+
+def test_the_file_is_kit_progress_or_the_home_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "mine.json"))
+    assert record.path() == tmp_path / "mine.json"
+    monkeypatch.delenv("KIT_PROGRESS")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert record.path() == tmp_path / ".kit" / "progress.json"
+
+
+def test_what_was_done_survives_a_new_kernel():
+    first = Course("Lesson 1")
+    ex = sum_exercise(first)
+    ex.attempt("7")
+    assert first.text == "Lesson 1: 1 of 1 exercises done"
+
+    # A restarted kernel runs the lesson's cells again: new objects, same file.
+    again = Course("Lesson 1")
+    ex2 = sum_exercise(again)
+    assert again.text == "Lesson 1: 1 of 1 exercises done"
+    assert ex2.solved and ex2.message == "You did this one before. Try it again if you like."
+    # Another course's lesson of the same title is another lesson.
+    class Other(Progress):
+        COURSE = "products"
+    assert Other("Lesson 1").done == set()
+
+
+def test_start_over_forgets_the_lesson_and_resets_its_exercises():
+    progress = Course("Lesson 2")
+    ex = sum_exercise(progress)
+    ex.attempt("7")
+    progress.restart.click()
+    assert progress.text == "Lesson 2: 0 of 1 exercises done"
+    assert not ex.solved and ex.message == "Your answer, then Check."
+    assert Course("Lesson 2").done == set()
+    assert record.load()["events"][-1]["event"] == "start over"
+
+
+def test_every_event_is_recorded_with_its_time_and_answer():
+    progress = Course("Lesson 3")
+    ex = sum_exercise(progress)
+    ex.attempt("6")
+    ex.hint()
+    ex.show()
+    ex.attempt("7")
+    events = record.load()["events"]
+    assert [(e["exercise"], e["event"], e.get("answer")) for e in events] == [
+        ("six plus one", "wrong", "6"), ("six plus one", "hint", None),
+        ("six plus one", "show", None), ("six plus one", "right", "7")]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", e["time"]) for e in events)
+    assert all(e["lesson"] == "sums/Lesson 3" for e in events)
+    # Right after Show me is not counted as done (as before), but it is recorded.
+    assert progress.count == 0
+
+
+def test_a_lesson_records_which_exercises_it_shows():
+    progress = Course("Lesson 4")
+    sum_exercise(progress)
+    Exercise("Another", is_seven, progress=progress, key="another")
+    assert record.load()["lessons"]["sums/Lesson 4"]["seen"] == ["six plus one", "another"]
+
+
+def test_a_broken_file_is_kept_aside_and_a_new_one_started(tmp_path, monkeypatch):
+    where = tmp_path / "p.json"
+    monkeypatch.setenv("KIT_PROGRESS", str(where))
+    where.write_text("{not json")
+    progress = Course("Lesson 5")
+    assert progress.done == set()
+    assert (tmp_path / "p.json.broken").read_text() == "{not json"
+    sum_exercise(progress).attempt("7")
+    assert json.loads(where.read_text())["lessons"]["sums/Lesson 5"]["done"] == ["six plus one"]
+
+
+def test_an_unwritable_file_never_stops_the_lesson(tmp_path, monkeypatch):
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("KIT_PROGRESS", str(not_a_folder / "p.json"))   # cannot be made, even by root
+    progress = Course("Lesson 6")
+    ex = sum_exercise(progress)
+    assert ex.attempt("7").correct and progress.count == 1     # counted here, only not kept
+
+
+def test_unknown_events_are_refused():
+    with pytest.raises(ValueError, match="unknown progress event"):
+        record.event("sums/x", "y", "guessed")
+
+
+def test_the_progress_cell_shows_the_live_widget_and_its_words():
+    progress = Course("Lesson 7")
+    sum_exercise(progress)
+    bundle = progress._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == progress.widget.model_id
+    assert data["text/plain"] == "Lesson 7: 0 of 1 exercises done"
+
+
+def test_attempt_types_or_enters_a_try_and_checks_it():
+    typed = sum_exercise(None)
+    assert not typed.attempt("6").correct and typed.text.value == "6"
+    made = []
+    on_board = Exercise("Take 7", is_seven, answer=lambda: made[-1], enter=made.append,
+                        answers=["7"], wrong=["5"])
+    assert on_board.attempt("7").correct and made == ["7"]
+
+
+def test_a_long_explanation_folds_under_why():
+    ex = sum_exercise(None)
+    ex.attempt("8")
+    assert ex.message == "Not quite. 8 is not 6 + 1."
+    assert '<details class="kit-why"><summary>Why?</summary>' in ex.feedback.value
+    assert "count one more" in ex.feedback.value
+    ex.attempt("7")
+    assert "kit-why" not in ex.feedback.value
