@@ -1,0 +1,171 @@
+"""No exercise gives its answer before Show me: not in a verdict on a wrong try,
+not in a hint, not in what the lesson shows above it.
+
+Every lesson's code cells run here, in order, as the kernel runs them; each
+exercise they show is then tried as a student would, from its own data
+(``Exercise.answers``, ``wrong``, ``enter``: see ``kit.lessons.exercise``):
+
+* every exercise declares its answer and at least one wrong try;
+* each wrong try is judged wrong, and neither its verdict (nor the "Why?" under
+  it, nor the board's refusal of an illegal move) nor any hint contains the
+  answer, written as the solution writes it (whole words, any case);
+* Show me does give it (its words or the saved solution);
+* in the saved lesson, the text outputs between the previous exercise and this
+  one, and the words in their pictures, do not contain its answer (a number is
+  looked for in text only: the tiles and cards of a picture are full of them).
+
+Not covered: whether the answer is right (each course's own tests), the browser
+(``tests/browser``).
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import html
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from kit.lessons.exercise import Exercise
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(ROOT.glob("notebooks/*/[0-9]*.ipynb"))
+
+
+def run_cells(path: Path) -> list:
+    """Each code cell's shown value (its last expression's, or None), in order."""
+    namespace: dict = {}
+    shown = []
+    here = os.getcwd()
+    os.chdir(path.parent)          # as the kernel, which starts in the notebook's folder
+    try:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            tree = ast.parse(cell.source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, str(path), "exec"), namespace)
+            shown.append(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+                         if last is not None else None)
+    finally:
+        os.chdir(here)
+    return shown
+
+
+def in_a_thread(fn, *args):
+    """Where no event loop runs: a board's computer turns then play at once."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args).result()
+
+
+def exercises_in(value) -> list:
+    """The exercises a shown value is or holds (a box of widgets may hold some)."""
+    if isinstance(value, Exercise):
+        return [value]
+    found = []
+    for child in getattr(value, "children", ()) or ():
+        found += exercises_in(child)
+    return found
+
+
+def says(text: str, answer: str) -> bool:
+    """``answer`` in ``text`` as a whole word (a "7" is not in "17"), any case."""
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(answer)}(?![0-9A-Za-z])", text, re.I) is not None
+
+
+def leaked(text: str, answers) -> list:
+    return [a for a in answers if says(text, a)]
+
+
+def walk(ex: Exercise) -> list:
+    """What is wrong with ``ex``: each problem in words."""
+    problems = []
+    name = ex.key
+    if not ex.answers:
+        return [f"{name}: declares no answers"]
+    if not ex.wrong:
+        problems.append(f"{name}: declares no wrong tries")
+    ex.raise_errors = True
+    for attempt in ex.wrong:
+        try:
+            verdict = ex.attempt(attempt)
+        except ValueError as refused:        # the board refused an illegal move
+            said = str(refused)
+        else:
+            if verdict is not None and verdict.correct:
+                problems.append(f"{name}: the wrong try {attempt!r} was judged right")
+            said = f"{ex.message} {getattr(ex, 'more', '')}"
+        for answer in leaked(said, ex.answers):
+            problems.append(f"{name}: the wrong try {attempt!r} is told the answer {answer!r}: {said!r}")
+    for number, hint in enumerate(ex.hints, 1):
+        for answer in leaked(hint, ex.answers):
+            problems.append(f"{name}: hint {number} states the answer {answer!r}: {hint!r}")
+    if ex.reveal is not None:
+        said = ex.show()
+        shown = f"{said} {ex.message} {ex.solution_text()}"
+        if not leaked(shown, ex.answers):
+            problems.append(f"{name}: Show me does not give the answer {ex.answers}: {shown!r}")
+    return problems
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_no_exercise_gives_its_answer_before_show_me(lesson):
+    values = in_a_thread(run_cells, lesson)
+    exercises = [ex for value in values for ex in exercises_in(value)]
+    problems = [p for ex in exercises for p in in_a_thread(walk, ex)]
+    assert problems == [], "\n".join(problems)
+
+
+# ----- what the saved lesson shows above each exercise ----------------------------
+
+SVG_DATA = re.compile(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)")
+SVG_TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
+
+
+def picture_words(svg: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", t)) for t in SVG_TEXT.findall(svg))
+
+
+def shown_text(output) -> tuple:
+    """(the words an output prints, the words inside its pictures)."""
+    data = output.get("data", {})
+    text = str(output.get("text", "")) + str(data.get("text/plain", ""))
+    pictures = str(data.get("image/svg+xml", ""))
+    page = str(data.get("text/html", ""))
+    pictures += " ".join(base64.b64decode(b).decode("utf-8", "replace") for b in SVG_DATA.findall(page))
+    page = re.sub(r"<details class=\"kit-solution\".*?</details>", "", SVG_DATA.sub("", page), flags=re.S)
+    text += " " + html.unescape(re.sub(r"<[^>]+>", " ", page))
+    return text, picture_words(pictures)
+
+
+def is_exercise(output) -> bool:
+    return str(output.get("data", {}).get("text/plain", "")).startswith("Exercise: ")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_nothing_saved_above_an_exercise_gives_its_answer(lesson):
+    values = in_a_thread(run_cells, lesson)
+    live = [v for v in values if isinstance(v, Exercise)]
+    cells = [c for c in nbformat.read(lesson, as_version=4).cells if c.cell_type == "code"]
+    problems, since, k = [], [], 0
+    for cell in cells:
+        outputs = cell.get("outputs", [])
+        if any(is_exercise(o) for o in outputs):
+            if k < len(live):
+                ex = live[k]
+                own_picture = " ".join(shown_text(o)[1] for o in outputs if is_exercise(o))
+                for text, pictures in since + [("", own_picture)]:
+                    words = [a for a in ex.answers if not a.strip().lstrip("-").isdigit()]
+                    for answer in leaked(text, ex.answers) + leaked(pictures, words):
+                        problems.append(f"{ex.key}: {answer!r} is on screen before the exercise")
+            k += 1
+            since = []
+        else:
+            since += [shown_text(o) for o in outputs]
+    assert k == len(live), f"{lesson.name}: {k} saved exercises, {len(live)} made by its cells (re-run it)"
+    assert problems == [], "\n".join(problems)
