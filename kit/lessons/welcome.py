@@ -1,12 +1,26 @@
-"""The welcome notebook's live board: click a square, Python answers.
+"""The welcome notebook's live board (click a square, Python answers) and the
+student's progress through each course.
 
 It proves the whole chain works on the machine in front of the class (kernel,
 widgets, canvas, clicks) before any game is taught. ``ClickGrid`` keeps its
 state on the object so a test can click it and read the answer.
+``course_progress()`` lists every lesson of every course with what this
+student has done in it, read from their progress file (``kit.lessons.record``)
+and the lessons' saved notebooks (how many exercises each shows).
 """
 
 from __future__ import annotations
 
+import html
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import ipywidgets as widgets
+
+from kit.lessons import record
 from kit.scene import GOOD, HIGHLIGHT, INK, TABLE, Scene
 from kit.ui.board import BoardView
 
@@ -56,3 +70,111 @@ class ClickGrid(BoardView):
 def demo(size: int = 5) -> ClickGrid:
     """The welcome notebook's board."""
     return ClickGrid(size)
+
+
+# ----- the student's progress through each course ------------------------------
+
+#: The courses, in the welcome page's order: (folder under notebooks/, name).
+COURSES = (("iota", "IOTA"), ("mattix", "Mattix"), ("smartrix", "Smartrix"))
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+_PROGRESS_TITLE = re.compile(r"""Progress\(\s*["']([^"']+)["']""")
+
+
+@dataclass(frozen=True)
+class LessonStatus:
+    course: str
+    number: int
+    name: str          # the lesson's heading
+    link: str          # its notebook, relative to notebooks/
+    done: int
+    total: int         # exercises it shows (as saved, or as the student saw them)
+
+    @property
+    def words(self) -> str:
+        if self.total == 0:
+            return "nothing to check"
+        if self.done == 0:
+            return f"not started ({self.total} exercise{'s' if self.total > 1 else ''})"
+        return f"{self.done} of {self.total} done" + (" ✔" if self.done >= self.total else "")
+
+
+def lesson_statuses(course: str, notebooks: Optional[Path] = None, saved: Optional[dict] = None) -> list:
+    """Each lesson of ``course`` with what the student has done in it (``kit.lessons.record``)."""
+    notebooks = notebooks or NOTEBOOKS
+    saved = saved if saved is not None else record.load()
+    statuses = []
+    for path in sorted((notebooks / course).glob("[0-9]*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        cells = nb.get("cells", [])
+        heading = next((line[2:].strip() for c in cells if c.get("cell_type") == "markdown"
+                        for line in _joined(c.get("source", "")).splitlines() if line.startswith("# ")),
+                       path.stem)
+        code = "".join(_joined(c.get("source", "")) for c in cells if c.get("cell_type") == "code")
+        title = _PROGRESS_TITLE.search(code)
+        shown = sum(_joined(o.get("data", {}).get("text/plain", "")).startswith("Exercise: ")
+                    for c in cells for o in c.get("outputs", []))
+        entry = saved["lessons"].get(f"{course}/{title.group(1)}", {}) if title else {}
+        seen = set(entry.get("seen", []))
+        done = len(set(entry.get("done", [])) & seen) if seen else len(entry.get("done", []))
+        statuses.append(LessonStatus(course, int(path.stem.split("_")[0]), heading,
+                                     f"{course}/{path.name}", done, max(shown, len(seen))))
+    return statuses
+
+
+def _joined(text) -> str:
+    """A notebook's text field: one string, or a list of lines as saved on disk."""
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
+class CourseProgress(widgets.VBox):
+    """The welcome page's table: each course, each lesson, what is done; Refresh
+    reads the progress file again (lessons run in other kernels write it)."""
+
+    def __init__(self, notebooks: Optional[Path] = None):
+        self.notebooks = notebooks
+        self.table = widgets.HTML()
+        self.table.add_class("kit-course-progress")
+        refresh = widgets.Button(description="Refresh", tooltip="Read my progress again",
+                                 layout=widgets.Layout(width="auto", height="34px"))
+        refresh.on_click(lambda _b: self.refresh())
+        super().__init__([self.table, refresh])
+        self.refresh()
+
+    def refresh(self) -> None:
+        saved = record.load()
+        self.courses = {course: lesson_statuses(course, self.notebooks, saved) for course, _ in COURSES}
+        self.table.value = self.html()
+
+    def text(self) -> str:
+        lines = []
+        for course, name in COURSES:
+            lessons = self.courses[course]
+            done, total = sum(s.done for s in lessons), sum(s.total for s in lessons)
+            lines.append(f"{name}: {done} of {total} exercises done")
+            lines += [f"  {s.name}: {s.words}" for s in lessons]
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        parts = []
+        for course, name in COURSES:
+            lessons = self.courses[course]
+            done, total = sum(s.done for s in lessons), sum(s.total for s in lessons)
+            rows = "".join(f'<tr><td style="padding: 2px 12px 2px 0"><a href="{html.escape(s.link)}">'
+                           f"{html.escape(s.name)}</a></td><td>{html.escape(s.words)}</td></tr>"
+                           for s in lessons)
+            parts.append(f'<div style="font-size: 18px; margin: 8px 0 2px"><b>{name}</b>: '
+                         f"{done} of {total} exercises done</div>"
+                         f'<table style="font-size: 16px">{rows}</table>')
+        return "".join(parts)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = self.text()
+        data["text/html"] = self.html()
+        return bundle
+
+
+def course_progress(notebooks: Optional[Path] = None) -> CourseProgress:
+    """The welcome notebook's "Your progress" table."""
+    return CourseProgress(notebooks)
