@@ -85,8 +85,7 @@ def _star_points(cx: float, cy: float, r: float) -> list:
 
 
 def _status(game, best, last) -> list:
-    s0, s1 = game.scores
-    lines = [f"Row player {s0}  :  Column player {s1}"]
+    lines = [scores_text(game)]
     if game.is_over:
         lines.append(_outcome(game))
     else:
@@ -235,7 +234,7 @@ def text_board(game) -> str:
     mark_col = not game.is_over and game.to_move == 1
     width = max(3, max((len(str(v)) for row in game.board for v in row if v is not None),
                        default=1) + 1)
-    out = [f"Mattix {n}x{n}; row player {game.scores[0]}, column player {game.scores[1]}"]
+    out = [f"Mattix {n}x{n}; {scores_text(game, '; ')}"]
     out.append("     " + "".join(f"{j:>{width}}" for j in range(n)))
     if mark_col:
         out.append("     " + "".join(f"{'v' if j == c_star else '':>{width}}" for j in range(n)))
@@ -258,6 +257,16 @@ def _text_status(game) -> str:
 
 
 # The status words the picture and the text board share.
+
+def points_text(points: int) -> str:
+    return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
+def scores_text(game, sep: str = " · ") -> str:
+    """The scores in words, "Row player: 12 points · Column player: 3 points", so
+    they cannot be read as the row and column numbers drawn just under them."""
+    s0, s1 = game.scores
+    return f"Row player: {points_text(s0)}{sep}Column player: {points_text(s1)}"
 
 def _outcome(game) -> str:
     w = game.winner

@@ -74,7 +74,7 @@ class Board(GameBoard):
         "Hints say what a move earns now and what the next player could then expect "
         "to collect (the cautious player's sum: best is most now, least left for them); "
         "a green number marks the hint's cell and the hand card it uses.<br>"
-        "Players are numbered from 0, as the rules' messages say: Player 0 moves first.")
+        "Players are numbered from 1, as the rules' messages say: Player 1 moves first.")
 
     def __init__(self, game=None, **kwargs):
         if game is not None:  # "New game" deals with this game's options
@@ -89,7 +89,7 @@ class Board(GameBoard):
         return Game.new(seed=seed, **self.options)
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat}"  # as the engine's explanations say it
+        return f"Player {seat + 1}"  # as the engine's explanations say it
 
     def deck_count(self, game):
         return game.deck_size

@@ -329,7 +329,7 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     the seat to move); ``open_hands=True`` shows every hand, as does the end
     of the game. ``selected``:
     (index in the mover's hand, oriented card) drawn raised and turned as
-    given. ``names``: a label per seat (default "Player 0" ...). ``cover``: a
+    given. ``names``: a label per seat (default "Player 1" ...). ``cover``: a
     text drawn over the mover's face-down hand ("click to show your hand").
     ``prompt``: what to do next, in bold under the hand (a live board's words).
     ``show``: cells the table part must include (a previewed move's threats);
@@ -341,7 +341,7 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     exp = game.explain(move) if move is not None else None
     shown = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
-    names = list(names) if names is not None else [f"Player {s}" for s in range(game.players)]
+    names = list(names) if names is not None else [f"Player {s + 1}" for s in range(game.players)]
     scene = Scene(lay.width, 0, title=_title(game, exp, names))
     _grid(scene, lay)
     captions = [_window_frame(scene, game, lay)]
@@ -437,7 +437,7 @@ def _draw_free_table(scene, lay, game, offending) -> list:
     for k, (cells, barred) in enumerate(game.unclaimed_sets):
         _outline(scene, lay, cells, GOOD, 5, DASH_GOOD)
         _badge(scene, lay, cells[0], chr(ord("A") + k), GOOD, "bl")
-        who = "" if barred is None else f"; player {barred} formed it and may not claim it"
+        who = "" if barred is None else f"; player {barred + 1} formed it and may not claim it"
         captions.append(f"Set {chr(ord('A') + k)} unclaimed: {len(cells)} cards from "
                         f"{cells[0]} to {cells[-1]}{who}")
     bad = sorted(getattr(game, "offending", ())) if offending else []

@@ -8,8 +8,8 @@ pictures, what a click in the editor means, and the values behind the rows.
 
 The editor's picture is the table (``draw(..., side=False)``) with the hands
 under it, and on the right a palette of the 70 cards, each greyed and tagged
-with where it is once it is used (T: on the table, H1: in player 1's hand,
-C0: collected by player 0). A card is picked by clicking it anywhere (palette,
+with where it is once it is used (T: on the table, H2: in player 2's hand,
+C1: collected by player 1). A card is picked by clicking it anywhere (palette,
 table or hand); a click on an empty cell then puts it there, from wherever it
 was, turned as Rotate left it. The engine judges every edit.
 
@@ -68,7 +68,7 @@ class Replay(ReplayView):
                     max_cell=REPLAY_CELL, max_table=REPLAY_TABLE)
 
     def caption(self, i: int) -> str:
-        """Who did what for how much: "Move 3 of 40: Player 0 places 10100000@0,1 (0 points)"."""
+        """Who did what for how much: "Move 3 of 40: Player 1 places 10100000@0,1 (0 points)"."""
         if i == 0:
             return super().caption(i)
         before, move = self.position(i - 1), self.moves[i - 1]
@@ -77,7 +77,7 @@ class Replay(ReplayView):
         did = {"pass": "passes", "place": f"places {move}", "claim": f"claims {move}",
                "challenge": f"challenges: {move}"}[move.kind]
         worth = "" if move.kind == "pass" else f" ({points} point{'s' if points != 1 else ''})"
-        return f"Move {i} of {len(self.moves)}: Player {seat} {did}{worth}"
+        return f"Move {i} of {len(self.moves)}: Player {seat + 1} {did}{worth}"
 
 
 # ----- the editor -------------------------------------------------------------------
@@ -264,7 +264,7 @@ class Editor(EditorShell):
             pile = g.collected(seat)
             mover = "▶ " if seat == g.to_move else ""
             team = f" (team {'AB'[g.team_of(seat)]})" if g.teams else ""
-            scene.text(8, y + 12, f"{mover}Player {seat}{team}: hand; collected {len(pile)} "
+            scene.text(8, y + 12, f"{mover}Player {seat + 1}{team}: hand; collected {len(pile)} "
                        f"card{'s' if len(pile) != 1 else ''}, {_points(pile)} points",
                        size=17, bold=seat == g.to_move, anchor="start")
             for i, text in enumerate(g.hand(seat)):
@@ -300,9 +300,9 @@ class Editor(EditorShell):
             tags[CANONICAL[parse_card(text)]] = "T"
         for seat in range(g.players):
             for text in g.hand(seat):
-                tags[CANONICAL[parse_card(text)]] = f"H{seat}"
+                tags[CANONICAL[parse_card(text)]] = f"H{seat + 1}"
             for text in g.collected(seat):
-                tags[CANONICAL[parse_card(text)]] = f"C{seat}"
+                tags[CANONICAL[parse_card(text)]] = f"C{seat + 1}"
         return tags
 
     # ----- clicks ---------------------------------------------------------------------
@@ -386,8 +386,10 @@ class Editor(EditorShell):
         place, at = self._where(canon)
         if place == "table":
             return f"on the table at {at[0]},{at[1]}"
-        return {"hands": f"in player {at}'s hand", "collected": f"collected by player {at}",
-                "deck": "in the draw pile"}[place]
+        if place == "deck":
+            return "in the draw pile"
+        return {"hands": f"in player {at + 1}'s hand",
+                "collected": f"collected by player {at + 1}"}[place]
 
     def unpick(self) -> None:
         self.picked, self.turns, self.marks = None, 0, ()
@@ -467,13 +469,13 @@ class Editor(EditorShell):
     def to_hand(self, seat: int) -> bool:
         """The picked card into ``seat``'s hand."""
         return self._need_pick() and self._move_card(
-            lambda d, card: d["hands"][seat].append(TEXT[card]), f"into player {seat}'s hand")
+            lambda d, card: d["hands"][seat].append(TEXT[card]), f"into player {seat + 1}'s hand")
 
     def to_collected(self, seat: int) -> bool:
         """The picked card onto ``seat``'s collected pile."""
         return self._need_pick() and self._move_card(
             lambda d, card: d["collected"][seat].append(TEXT[card]),
-            f"collected by player {seat}")
+            f"collected by player {seat + 1}")
 
     def _move_card(self, put, where: str) -> bool:
         canon = self.picked
@@ -529,7 +531,7 @@ class Editor(EditorShell):
         return self.edit(change, f"{n} players")
 
     def set_mover(self, seat: int) -> bool:
-        return self.edit(lambda d: d.__setitem__("to_move", seat), f"player {seat} to move")
+        return self.edit(lambda d: d.__setitem__("to_move", seat), f"player {seat + 1} to move")
 
     def deal(self, seed: int) -> bool:
         """A fresh deal from ``seed`` with these players and options."""
@@ -616,12 +618,13 @@ class Editor(EditorShell):
         g = self.game
         self._syncing = True
         try:
-            seats = list(range(g.players))
+            # Shown counting from 1, as the messages say; the values stay 0-based.
+            seats = [(str(s + 1), s) for s in range(g.players)]
             seat = self.seat_box.value
-            if list(self.seat_box.options) != seats:
+            if [tuple(o) for o in self.seat_box.options] != seats:
                 self.seat_box.options = seats
                 self.mover_box.options = seats
-            self.seat_box.value = seat if seat in seats else 0
+            self.seat_box.value = seat if seat is not None and seat < g.players else 0
             self.mover_box.value = g.to_move
             self.players_box.value = g.players
             window = g.window or 0

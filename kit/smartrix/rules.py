@@ -306,18 +306,18 @@ class Game(Picture, History):
     def _explain_pass(self, move):
         seat = self._to_move
         if self._deck:
-            return Explanation(move, True, f"player {seat} passes")
-        who = f"player {seat}"
+            return Explanation(move, True, f"player {seat + 1} passes")
+        who = f"player {seat + 1}"
         if self.teams:
-            who += f" and partner {self.partner(seat)}"
-        return Explanation(move, True, f"player {seat} passes; the draw pile is empty, "
+            who += f" and partner {self.partner(seat) + 1}"
+        return Explanation(move, True, f"player {seat + 1} passes; the draw pile is empty, "
                            f"so {who} {'are' if self.teams else 'is'} out until the end")
 
     def _explain_place(self, move):
         seat, cell, card = self._to_move, move.cell, move.card
         if not any(CANONICAL[h] == CANONICAL[card] for h in self._hands[seat]):
             return Explanation(move, False, f"card {TEXT[card]} (in any orientation) is not "
-                               f"in player {seat}'s hand {self.hand(seat)}", (cell,))
+                               f"in player {seat + 1}'s hand {self.hand(seat)}", (cell,))
         if cell in self._grid:
             return Explanation(move, False, f"cell {fmt_cell(cell)} is taken", (cell,))
         if self._grid and not touches(self._grid, cell):
@@ -404,7 +404,7 @@ class Game(Picture, History):
         for run, barred in self.unclaimed_sets:
             if frozenset(run) == cells:
                 if barred == self._to_move:
-                    return Explanation(move, False, f"player {barred} formed this set and "
+                    return Explanation(move, False, f"player {barred + 1} formed this set and "
                                        "did not claim it; only the others may", move.cells)
                 points = cards_value(self._grid, run)
                 return Explanation(move, True, f"claims the set {fmt_cell(run[0])}-"
@@ -539,7 +539,7 @@ class Game(Picture, History):
 
     def __repr__(self) -> str:
         return (f"<smartrix.Game {self.players} players, {len(self._grid)} card{'s' if len(self._grid) != 1 else ''} on the table, "
-                f"player {self._to_move} to move{', over' if self.is_over else ''}>")
+                f"player {self._to_move + 1} to move{', over' if self.is_over else ''}>")
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -43,7 +43,7 @@ def board_text(game) -> str:
     grid = game._grid
     w = game.window
     head = (f"Smartrix, {game.players} players"
-            + (", teams 0+2 v 1+3" if game.teams else "")
+            + (", teams 1+3 v 2+4" if game.teams else "")
             + (f", {w} x {w} window" if w else ", no window (children's variant)")
             + ("" if game.auto_collect else ", free table (claims and challenges)"))
     lines = [head, ""] + table_text(grid) + [""]
@@ -55,10 +55,10 @@ def board_text(game) -> str:
     for s in range(game.players):
         mark = " (to move)" if s == game.to_move and not game.is_over else ""
         mark += " (out)" if game.out[s] else ""
-        lines.append(f"Player {s}{mark}: hand {' '.join(game.hand(s)) or '-'}; "
+        lines.append(f"Player {s + 1}{mark}: hand {' '.join(game.hand(s)) or '-'}; "
                      f"collected {len(game.collected(s))} cards; score {game.seat_scores[s]}")
     if game.teams:
-        lines.append(f"Team scores: 0+2 {game.scores[0]}, 1+3 {game.scores[1]}")
+        lines.append(f"Team scores: 1+3 {game.scores[0]}, 2+4 {game.scores[1]}")
     lines.append(f"Draw pile: {game.deck_size} cards"
                  + ("; the end phase: a player who passes is out" if not game.deck_size else ""))
     if game.is_over:

@@ -210,8 +210,19 @@ class GameBoard(SavedPicture, widgets.HBox):
         return self.seats.count(HUMAN)
 
     def seat_label(self, seat: int) -> str:
-        kind = "you" if self.humans == 1 and self.seats[seat] == HUMAN else self.seats[seat]
-        return f"{self.seat_name(seat)} ({kind})"
+        """The seat's name and who sits there, so no two seats read alike: a
+        computer seat by its player ("Seat 2 (greedy)"); the one person at the
+        board "(you)"; one student playing several seats (``humans`` is 1) is
+        "(you)" in the seat to move, the others by name alone; several people
+        at one screen by their seats' names alone ("Seat 1", "Seat 2")."""
+        name, kind = self.seat_name(seat), self.seats[seat]
+        if kind != HUMAN:
+            return f"{name} ({kind})"
+        if self.seats.count(HUMAN) == 1:
+            return f"{name} (you)"
+        if self.humans == 1 and not self.game.is_over and seat == self.game.to_move:
+            return f"{name} (you)"
+        return name
 
     @property
     def human_to_move(self) -> bool:
@@ -341,8 +352,8 @@ class GameBoard(SavedPicture, widgets.HBox):
         winners = [i for i, s in enumerate(scores) if s == best]
         names = [self._side_name(i, len(scores)) for i in winners]
         if len(winners) > 1:
-            return f"A draw at {best} ({' and '.join(names)})."
-        return f"{names[0]} wins with {best}."
+            return f"A draw at {self._points_text(best)} ({' and '.join(names)})."
+        return f"{names[0]} wins with {self._points_text(best)}."
 
     def _side_name(self, i: int, sides: int) -> str:
         # Team games score per team, not per seat.
@@ -600,11 +611,13 @@ class GameBoard(SavedPicture, widgets.HBox):
         scores, rows = self.seat_scores(), []
         for seat in range(len(self.seats)):
             mover = not g.is_over and seat == g.to_move
-            score = f": {scores[seat]}" if scores is not None else ""
+            # "Seat 1 (you): 12 points", never a bare number beside a numbered seat.
+            score = f": {self._points_text(scores[seat])}" if scores is not None else ""
             text = html.escape(self.seat_label(seat) + score)
             rows.append(f"<div>{'▶ <b>' + text + '</b>' if mover else '&nbsp;&nbsp;' + text}</div>")
         if len(g.scores) != len(self.seats) and g.is_over:
-            rows.append("<div>" + ", ".join(f"Team {i + 1}: {s}" for i, s in enumerate(g.scores))
+            rows.append("<div>" + ", ".join(f"Team {i + 1}: {self._points_text(s)}"
+                                            for i, s in enumerate(g.scores))
                         + "</div>")
         if self.busy:
             rows.append("<div><i>thinking…</i></div>")

@@ -4,6 +4,7 @@ import pytest
 
 from kit import mattix
 from kit.mattix import Board, Game, Move
+from kit.mattix.draw import points_text
 from kit.ui.testing import click
 
 
@@ -83,7 +84,7 @@ def test_the_last_take_is_ringed_and_the_scores_shown():
     take(b, b.game.legal_moves()[0])
     svg = b.view.scene.to_svg()
     assert "last move" in svg
-    assert f"Row player {b.game.scores[0]}" in svg
+    assert f"Row player: {points_text(b.game.scores[0])} · Column player" in svg
     assert b.last_move == b.game.history[-1]
 
 
@@ -122,3 +123,20 @@ def test_seat_names_are_the_row_and_column_player():
     b = board(seats=["human", "lookahead"])
     assert "Row player (you)" in b.seat_panel.value
     assert "Column player (lookahead)" in b.seat_panel.value
+
+
+def test_scores_are_written_as_points_never_as_bare_numbers_beside_numbered_rows():
+    b = board(seats=["human", "greedy"])
+    take(b, b.game.legal_moves()[0])
+    s0, s1 = b.game.scores
+    assert f"Row player (you): {points_text(s0)}" in b.seat_panel.value
+    assert f"Column player (greedy): {points_text(s1)}" in b.seat_panel.value
+    words = [t.text for t in b.view.scene.shapes if hasattr(t, "text")]
+    assert words[0] == f"Row player: {points_text(s0)} · Column player: {points_text(s1)}"
+    assert points_text(1) == "1 point" and points_text(-3) == "-3 points"
+
+
+def test_two_seats_at_one_screen_are_told_apart_never_both_human():
+    b = board(seats=["human", "human"])
+    assert "(human)" not in b.seat_panel.value and "(you)" not in b.seat_panel.value
+    assert b.seat_label(0) == "Row player" and b.seat_label(1) == "Column player"

@@ -33,7 +33,7 @@ def test_svg_shows_every_number_and_marks_negatives_differently():
     assert neg.fill != pos.fill
     dashed = [s for s in scene.shapes if isinstance(s, Rect) and s.dash and s.stroke != HIGHLIGHT]
     assert len(dashed) == 1          # only the one negative tile has a dashed border
-    assert "Row player 3" in words[0] and "Column player -4" in words[0]
+    assert words[0] == "Row player: 3 points · Column player: -4 points"
 
 
 def test_star_and_the_movers_line_are_drawn_where_they_are():
@@ -94,7 +94,7 @@ def test_cell_at_and_cell_box_are_inverse():
 def test_text_board_lists_numbers_star_line_and_moves():
     g = Game.from_dict(POSITION)
     text = str(g)
-    assert "row player 3, column player -4" in text
+    assert "Row player: 3 points; Column player: -4 points" in text
     row0 = [line for line in text.splitlines() if line.strip().startswith("0 >")]
     assert row0 and row0[0].split()[2:] == ["9", "1", "*", "<"]
     assert "Row player to move, from row 0: 0,0 (9), 0,1 (1)" in text

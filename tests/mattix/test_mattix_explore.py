@@ -28,7 +28,7 @@ def test_a_replay_of_a_whole_seeded_game_ends_in_the_games_position():
     assert r.position(len(texts)) == g and r.position(-1).is_over
     assert r.moves == g.history
     r.last()
-    assert f"Row player {g.scores[0]}" in r.view.scene.to_svg()
+    assert f"Row player: {g.scores[0]} points" in r.view.scene.to_svg()
     before = r.position(-2)
     value = before.board[g.history[-1].row][g.history[-1].col]
     side = ("row player", "column player")[before.to_move]

@@ -140,9 +140,9 @@ def test_one_placement_sends_one_canvas_message(canvas_messages):
 def test_the_computers_hand_is_hidden_unless_hands_are_open():
     b = board(seats=["human", "greedy"])
     svg = b.view.scene.to_svg()
-    assert "Hand of Player 0 (you)" in svg and "Hand of Player 1" not in svg
+    assert "Hand of Player 1 (you)" in svg and "Hand of Player 2" not in svg
     opened = board(seats=["human", "greedy"], open_hands=True).view.scene.to_svg()
-    assert "Hand of Player 1 (greedy)" in opened
+    assert "Hand of Player 2 (greedy)" in opened
 
 
 def test_two_people_at_one_screen_with_covered_hands():
@@ -152,7 +152,7 @@ def test_two_people_at_one_screen_with_covered_hands():
     assert not b.hand_hidden and b.selected is None
     click(b.canvas, *b.hand_xy(0))
     assert b.selected == 0
-    assert "Hand of Player 1" not in b.view.scene.to_svg()  # only the mover's hand
+    assert "Hand of Player 2" not in b.view.scene.to_svg()  # only the mover's hand
 
 
 def test_undo_gives_a_person_their_move_back_but_not_past_a_shared_draw():
@@ -188,9 +188,9 @@ def test_a_collected_set_is_shown_until_the_next_move():
     b = board(g, seats=["human", "human"])
     play_by_clicks(b, b.game.parse_move(f"{card}@0,0"))
     assert len(b.game.collected(0)) == 5 and b.game.grid == {}
-    assert "Player 0 (human) collected 5 cards" in words(b)
+    assert "Player 1 collected 5 cards" in words(b)   # two people: seats by name
     b.controls["pass"].click()
-    assert "collected 5 cards" not in words(b) and "Player 1 (human) passed" in words(b)
+    assert "collected 5 cards" not in words(b) and "Player 2 passed" in words(b)
 
 
 def test_hint_shows_the_cautious_values_and_the_threats():
@@ -283,7 +283,7 @@ def test_free_table_place_and_claim_in_one_move():
 
 def test_notation_key_and_players():
     assert "8 digits" in Board.NOTATION_KEY and "clockwise" in Board.NOTATION_KEY
-    assert "numbered from 0" in Board.NOTATION_KEY       # as "Player 0" on the board
+    assert "numbered from 1" in Board.NOTATION_KEY       # as "Player 1" on the board
     assert set(Board.PLAYERS) == {"random", "greedy", "cautious"}
 
 
@@ -310,5 +310,28 @@ def test_after_a_placement_the_status_names_your_move_and_the_computers_reply():
     move = next(m for m in b.game.legal_moves() if m.kind == "place")
     b.submit(move)
     mine, reply = b.game.history
-    assert f"Player 0 (you) played {mine}" in b.view.message
-    assert f"Player 1 (greedy) played {reply}" in b.view.message
+    assert f"Player 1 (you) played {mine}" in b.view.message
+    assert f"Player 2 (greedy) played {reply}" in b.view.message
+
+
+def test_people_are_counted_from_1_in_every_message():
+    """The seats inside stay 0-based; every word a person reads counts from 1."""
+    b = board(seats=["human", "greedy"])
+    assert b.seat_label(0) == "Player 1 (you)" and b.seat_label(1) == "Player 2 (greedy)"
+    assert "Player 0" not in words(b) and "player 0" not in b.view.message
+    wrong = next(c for c in ["00000000", "11111111"] if c not in b.game.hand(0))
+    explained = b.game.explain(f"{wrong}@5,5")
+    assert "player 1's hand" in explained.reason
+    b.controls["pass"].click()
+    assert "Player 1 (you) played pass" in b.view.message
+    assert "Player 0" not in b.view.message and "Player 0" not in str(b.game)
+    assert "player 1 to move" in repr(b.game) or "player 2 to move" in repr(b.game)
+
+
+def test_one_student_playing_every_seat_is_you_only_in_the_seat_to_move():
+    class Solo(Board):
+        humans = 1
+    b = Solo(seats=["human", "human"], delay=0)
+    assert b.seat_label(0) == "Player 1 (you)" and b.seat_label(1) == "Player 2"
+    b.controls["pass"].click()
+    assert b.seat_label(0) == "Player 1" and b.seat_label(1) == "Player 2 (you)"

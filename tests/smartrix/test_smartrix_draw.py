@@ -102,12 +102,12 @@ def test_the_hand_of_the_seat_to_move_is_drawn_face_up_the_others_face_down():
     svg = g.svg()
     assert sorted(_hand_values(svg)) == sorted(str(value(t)) for t in g.hand(g.to_move))
     other = 1 - g.to_move
-    assert f"Hand of Player {other}" not in svg
+    assert f"Hand of Player {other + 1}" not in svg
     hidden = draw(g, hands=()).to_svg()
     assert _hand_values(hidden) == []
     assert hidden.count(f'fill="{BACK}"') == len(g.hand(g.to_move))
     opened = draw(g, open_hands=True).to_svg()
-    assert f"Hand of Player {other}" in opened
+    assert f"Hand of Player {other + 1}" in opened
     small = re.findall(r'font-size="17.44"[^>]*font-weight="bold">(\d)</text>', opened)
     assert sorted(small) == sorted(str(value(t)) for t in g.hand(other))
 
@@ -115,12 +115,12 @@ def test_the_hand_of_the_seat_to_move_is_drawn_face_up_the_others_face_down():
 def test_turn_pile_and_collected_points_are_written_out():
     g, card = _collecting_game()
     svg = g.svg()
-    assert "Player 0 to move" in svg and _mover_row(svg) == "Player 0"
+    assert "Player 1 to move" in svg and _mover_row(svg) == "Player 1"
     assert f"Draw pile: {g.deck_size} cards" in svg
     points = g.play(f"{card}@0,4")
     svg = g.svg()
-    assert _mover_row(svg) == "Player 1"
-    assert re.search(rf'anchor="end"[^>]*>{points}</text>', svg)  # player 0's collected
+    assert _mover_row(svg) == "Player 2"
+    assert re.search(rf'anchor="end"[^>]*>{points}</text>', svg)  # player 1's collected
     assert "Draw pile: " in svg
 
 
@@ -132,7 +132,7 @@ def test_a_collected_set_stays_in_the_picture_faded_until_the_next_move():
     collected = g.collected(0)
     assert svg.count(f'fill="{GHOST_SPOT}"') == sum(value(t) for t in collected) > 0
     assert svg.count(f'stroke="{GOOD}"') == 5
-    assert f"Player 0 collected 5 cards, {points} points" in _words(svg)
+    assert f"Player 1 collected 5 cards, {points} points" in _words(svg)
     assert "The table is empty" in _words(svg)
     plain = draw(g, recent=0).to_svg()
     assert GHOST_SPOT not in plain and _values_drawn(plain) == []
@@ -223,7 +223,7 @@ def test_game_over_heading_and_scores():
     svg = g.svg()
     assert "Game over" in svg and ">score</text>" in svg
     for seat in range(2):   # every hand face up once the game is over
-        assert f"Hand of Player {seat}" in svg
+        assert f"Hand of Player {seat + 1}" in svg
 
 
 def test_cell_and_hand_geometry_are_inverse():

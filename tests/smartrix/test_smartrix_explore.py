@@ -78,11 +78,11 @@ def test_each_step_outlines_the_card_just_placed_and_hands_are_open():
     r.go(k + 1)
     before = r.position(k)
     points = before.copy().play(g.history[k])
-    assert r.message == (f"Move {k + 1} of {len(g.history)}: Player {before.to_move} places "
+    assert r.message == (f"Move {k + 1} of {len(g.history)}: Player {before.to_move + 1} places "
                          f"{g.history[k]} ({points} point{'s' if points != 1 else ''})")
-    assert f"the card Player {k % 2} placed" in words(r.view.scene)
+    assert f"the card Player {k % 2 + 1} placed" in words(r.view.scene)
     assert "Blue outline" not in words(r.picture(r.position(0), None))
-    assert "Hand of Player 1" in r.frames()[0]             # every hand face up
+    assert "Hand of Player 2" in r.frames()[0]             # every hand face up
 
 
 def test_a_board_hands_over_its_replay_from_the_deal():
@@ -152,7 +152,7 @@ def test_a_set_of_17_built_by_clicks_equals_from_dict_and_collects_17():
     assert e.json_box.value == e.to_json() and "valid position" in e.problem_box.value
     assert e.view.scene.to_svg() == e.scene().to_svg()
     svg = e.view.scene.to_svg()
-    assert svg.count(">T</text>") == 16 and ">H0</text>" in svg and ">H1</text>" in svg
+    assert svg.count(">T</text>") == 16 and ">H1</text>" in svg and ">H2</text>" in svg
     e.buttons["play"].click()
     b = e.played
     assert isinstance(b, Board) and b.game == e.game and b.game is not e.game
@@ -271,15 +271,17 @@ def test_players_collected_piles_mover_and_deal():
     assert e.game.players == 3 and e.game.hand(2) == []
     card = e.game.hand(0)[0]
     click(e.canvas, *e.hand_xy(0, 0))         # a hand card picked under the table
-    assert e.picked == CANONICAL[parse_card(card)] and "in player 0's hand" in e.view.message
+    assert e.picked == CANONICAL[parse_card(card)] and "in player 1's hand" in e.view.message
     click(e.canvas, *e.hand_xy(1, 2))
     assert e.picked == CANONICAL[parse_card(e.game.hand(1)[2])]
-    assert "in player 1's hand" in e.view.message
+    assert "in player 2's hand" in e.view.message   # seat 1 counts from 1: player 2
     click(e.canvas, *e.hand_xy(0, 0))
     e.seat_box.value = 2
     e.tool_buttons["collected"].click()
     assert e.game.collected(2) == [card] and card not in e.game.hand(0)
-    assert ">C2</text>" in e.view.scene.to_svg()
+    assert ">C3</text>" in e.view.scene.to_svg()   # seat 2 is player 3
+    assert [label for label, _ in e.seat_box.options] == ["1", "2", "3"]
+    assert "player 3" in e.view.message
     e.mover_box.value = 2
     assert e.game.to_move == 2
     e.players_box.value = 2                   # seat 2 leaves: its cards go back to the pile

@@ -94,7 +94,7 @@ def test_must_touch_and_cell_empty_and_card_in_hand():
         g.play("10000000@0,2")
     with pytest.raises(IllegalMove, match="is taken"):
         g.play("10000000@0,0")
-    with pytest.raises(IllegalMove, match="not in player 0's hand"):
+    with pytest.raises(IllegalMove, match="not in player 1's hand"):
         g.play("11000000@0,1")
 
 
@@ -293,7 +293,7 @@ def test_text_board_lists_every_card():
     text = str(g)
     for (r, c), card in g.grid.items():
         assert f"({r},{c}) {card}" in text
-    assert "Player 1 (to move)" in text and "Draw pile" in text
+    assert "Player 2 (to move)" in text and "Draw pile" in text
 
 
 def test_a_move_built_with_cells_in_any_order_is_the_same_move():
