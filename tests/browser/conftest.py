@@ -63,7 +63,10 @@ def lab_server(chromium_path, tmp_path_factory):
            f"--LabApp.user_settings_dir={quiet_lab_settings(tmp)}",
            f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
     url = f"http://127.0.0.1:{port}"
-    with running(cmd, work, url + "/lab", env={"JUPYTER_DATA_DIR": str(tmp / "data")}):
+    # Its kernels keep progress in a file of this server's (never the home's: a second
+    # run would find the exercises done), apart from the twins' (``fresh_progress``).
+    env = {"JUPYTER_DATA_DIR": str(tmp / "data"), "KIT_PROGRESS": str(tmp / "progress.json")}
+    with running(cmd, work, url + "/lab", env=env):
         yield url
 
 
@@ -92,6 +95,19 @@ def app_server(chromium_path, tmp_path_factory):
     server, url = make_voila(tmp_path_factory.mktemp("app"), "app")
     with server:
         yield url
+
+
+@pytest.fixture(scope="module")
+def twin_progress(tmp_path_factory):
+    return tmp_path_factory.mktemp("twin") / "progress.json"
+
+
+@pytest.fixture(autouse=True)
+def fresh_progress(twin_progress, monkeypatch):
+    """The twins built here (``lesson_twin``) keep their progress in a file of this
+    module's, as the page's kernels do in their server's (``lab_server``, one per
+    module): both start with nothing done and remember the same exercises."""
+    monkeypatch.setenv("KIT_PROGRESS", str(twin_progress))
 
 
 @pytest.fixture

@@ -113,6 +113,9 @@ class InStep:
         if board is None and hasattr(getattr(exercise, "board", None), "view"):
             board = exercise.board      # a live board (a typed exercise's is a picture)
         self.board = board
+        # Canvas pixels of a click; a game whose actions are not cells, hand cards or
+        # IOTA's shaded edges sets its own (e.g. ``smartrix_clicks.where``).
+        self.where = where
         self.canvas = board_canvas(part) if self.board is not None else None
         self.verdict = None     # what the twin's last Check judged (None: not judged)
 
@@ -146,7 +149,7 @@ class InStep:
             self.part.get_by_role("button", name=label, exact=True).click()
             offline(do, self.board, action)
         else:
-            x, y = where(self.board, action)
+            x, y = self.where(self.board, action)
             self._in_view(y)
             click_canvas_point(self.canvas, x, y)
             offline(click, self.board.canvas, x, y)

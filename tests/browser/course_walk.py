@@ -1,0 +1,239 @@
+"""Every exercise of a lesson walked in the page as a student does it, from the
+exercise's own data: the one walk for every course.
+
+``CourseLesson`` runs a lesson notebook's code cells here (the twin,
+``lesson_twin.run_lesson``) and in JupyterLab, and finds every
+:class:`kit.lessons.exercise.Exercise` among the twin's shown values (also one
+held inside a shown box); the k-th of them is the page's k-th ``.kit-exercise``.
+``walk_exercise`` then does, on the page and on the twin in step:
+
+1. nothing on the exercise, before any try, shows its answer (``ex.answers``);
+2. the first of ``ex.wrong``: typed into the text box, or made on the board by
+   the game's ``clicks(board, text)`` (Mattix: ``mattix_clicks``), then Check:
+   the page says word for word what the twin says (its ``ex.message``, mark and
+   folded "Why?" included), a "✘", without the answer;
+3. Hint: the page's ``.kit-hint`` is the twin's hint line, the verdict stays,
+   no answer in it;
+4. the board taken back with Undo, as a student would (a typed answer is just
+   retyped), then the right try: the first of ``ex.answers`` the check takes
+   (all of them joined, for an answer of several tokens), Check: "✔ Right!",
+   the progress line changed, page and twin alike;
+5. with ``show``, Show me: the twin's words, which hold the answer, and on a
+   board the position the twin shows.
+
+Screenshots ``<name>_0_task`` ... ``<name>_4_show`` when KIT_SCREENSHOTS names
+a directory. No word the page should say is written here: every expected
+text is the twin's.
+
+Not covered: which clicks make a move (each game's ``<game>_clicks``), and
+exercises that need more than one try to teach (each course's own test file).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from board_plans import offline
+from canvas_page import checksum, wait_for_checksum, wait_until_drawn
+from lesson_page import TIMEOUT, feedback
+from lesson_twin import InStep, raising, run_lesson
+
+LAB_TIMEOUT = 180_000     # a cold kernel running a whole lesson on two shared cores
+
+
+# ----- the lesson: its exercises here and in the page --------------------------
+
+def exercises_in(value) -> list:
+    """The exercises a shown value is or holds (a box of widgets may hold some)."""
+    if type(value).__name__ == "Exercise":
+        return [raising(value)]
+    found = []
+    for child in getattr(value, "children", ()) or ():
+        found += exercises_in(child)
+    return found
+
+
+def open_lesson(page, lab_url: str, notebook: str, exercises: int) -> None:
+    """Open ``notebook`` in a workspace of its own, run all its cells, and wait until
+    its ``exercises`` exercise boxes are shown (or, with none, a drawn canvas)."""
+    name = notebook.removesuffix(".ipynb").replace("/", "-")
+    page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{notebook}")
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=LAB_TIMEOUT)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    if exercises:
+        expect(page.locator(".kit-exercise")).to_have_count(exercises, timeout=LAB_TIMEOUT)
+        return
+    canvas = page.locator(".jp-OutputArea-output canvas").first
+    expect(canvas).to_be_visible(timeout=LAB_TIMEOUT)
+    wait_until_drawn(canvas)
+
+
+class CourseLesson:
+    """A lesson run here (``values``, ``exercises``) and in the page."""
+
+    def __init__(self, page, lab_url: str, notebook: str):
+        self.page = page
+        self.values = run_lesson(notebook)
+        self.exercises = [ex for value in self.values for ex in exercises_in(value)]
+        open_lesson(page, lab_url, notebook, len(self.exercises))
+
+    def step(self, k: int, where=None) -> InStep:
+        """The k-th exercise (from 0): its box in the page with its twin, in step;
+        ``where`` is the game's canvas point of an action, if not IOTA's."""
+        ex = self.exercises[k]
+        box = self.page.locator(".kit-exercise").nth(k)
+        expect(box).to_contain_text(ex.task, timeout=TIMEOUT)
+        box.scroll_into_view_if_needed()
+        step = InStep(self.page, box, exercise=ex)
+        if where is not None:
+            step.where = where
+        return step
+
+
+# ----- answers, as the lead's leak test reads them ------------------------------
+
+def says(text: str, answer: str) -> bool:
+    """``answer`` in ``text`` as a whole word (a "7" is not in "17"), any case."""
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(answer)}(?![0-9A-Za-z])", text, re.I) is not None
+
+
+def leaked(text: str, answers) -> list:
+    return [a for a in answers if says(text, a)]
+
+
+def right_try(ex):
+    """The answer as a student gives it: the first of ``answers`` the check judges
+    right, else all of them joined (an answer of several tokens, "0,0 0,1 0,2")."""
+    candidates = list(ex.answers) + ([" ".join(ex.answers)] if len(ex.answers) > 1 else [])
+    assert candidates, f"{ex.key}: declares no answers"
+    for text in candidates:
+        try:
+            if offline(ex.check, text).correct:
+                return text
+        except ValueError:
+            continue
+    raise AssertionError(f"{ex.key}: none of {candidates} is judged right by its check")
+
+
+# ----- the steps, on the page and the twin ------------------------------------
+
+def enter(step: InStep, text, clicks) -> None:
+    """``text`` as a student gives it: typed, or made on the board by clicks, each
+    planned on the twin board just before it is made."""
+    if step.board is None:
+        step.type(str(text))
+        return
+    for action in clicks(step.board, text):
+        step.act(action)
+
+
+def take_back(step: InStep) -> None:
+    """Undo every take on the exercise's board, by its Undo button (as a student)."""
+    for _ in range(40):
+        if step.board is None or not step.board.game.history:
+            return
+        step.act(("button", "undo"))
+    raise AssertionError("Undo did not take the board back to the exercise's position")
+
+
+def hint(step: InStep) -> str:
+    """Hint on the page and the twin: the page shows the twin's hint line, and the
+    verdict above it stays."""
+    ex, before = step.exercise, feedback(step.part)
+    offline(ex.hint)
+    step.part.get_by_role("button", name="Hint", exact=True).click()
+    line = step.part.locator(".kit-hint")
+    expect(line).to_have_text(ex.hint_message, timeout=TIMEOUT)
+    assert feedback(step.part) == before
+    return line.inner_text()
+
+
+def show(step: InStep) -> str:
+    """Show me on the page and the twin: the same words, and the same board."""
+    if step.board is None:
+        return step.press("Show me")
+    picture, scene = checksum(step.canvas), step._picture()
+    said = step.press("Show me")
+    expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
+    if step._picture() != scene:      # (Show me of the take just made redraws the same)
+        wait_for_checksum(step.canvas, lambda v: v != picture)
+    return said
+
+
+def shot(step: InStep, name: str, what: str) -> None:
+    """The screenshot of a step, as a student sees it: an exercise on a live board
+    with its task at the top of the window (the board, and the verdict docked beside
+    it, under the task: a verdict below the fold shows as one); a typed exercise with
+    its words at the bottom, and its picture and task above them."""
+    step.look(name, "start" if what == "task" or step.board is not None else "end")
+
+
+def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
+                  guess=None) -> dict:
+    """One exercise done as a student does it: wrong, hinted, right (and Show me).
+    Returns what the page said at each step. ``guess(step) -> (wrong, right)`` stands
+    in for an exercise that does not declare its ``wrong`` and ``answers`` yet."""
+    ex, said = step.exercise, {}
+    board = step.board is not None
+    if guess is None or (ex.answers and ex.wrong):
+        assert ex.answers, f"{ex.key}: declares no answers"
+        assert ex.wrong, f"{ex.key}: declares no wrong tries"
+        wrong, right = ex.wrong[0], right_try(ex)
+    else:
+        wrong, right = guess(step)
+    shot(step, f"{name}_0_task", "task")
+    assert not leaked(step.part.inner_text(), ex.answers), \
+        f"{ex.key}: its answer is on screen before any try: {step.part.inner_text()!r}"
+    before = step.progress()
+
+    enter(step, wrong, clicks)
+    said["wrong"] = step.press("Check")
+    assert said["wrong"].startswith("✘ "), said["wrong"]
+    assert step.verdict is None or not step.verdict.correct
+    whole = step.part.locator(".kit-feedback").text_content()     # "Why?" folded too
+    assert not leaked(whole, ex.answers), f"{ex.key}: the wrong try is told the answer: {whole!r}"
+    if board:
+        status = step.part.get_by_text(step.status, exact=True).first.inner_text()
+        assert not leaked(status, ex.answers), f"{ex.key}: the board tells the answer: {status!r}"
+    shot(step, f"{name}_1_wrong", "wrong")
+
+    if ex.hints:
+        said["hint"] = hint(step)
+        assert not leaked(said["hint"], ex.answers), f"{ex.key}: the hint tells: {said['hint']!r}"
+        shot(step, f"{name}_2_hint", "hint")
+
+    take_back(step)
+    enter(step, right, clicks)
+    said["right"] = step.press("Check")
+    assert said["right"].startswith("✔ Right!"), said["right"]
+    said["progress"] = step.progress()
+    assert said["progress"] != before, f"{ex.key}: progress still {before!r}"
+    shot(step, f"{name}_3_right", "right")
+
+    if show_me:
+        said["show"] = show(step)
+        shown = f"{said['show']} {ex.solution_text()}"
+        assert leaked(shown, ex.answers) or not ex.answers, \
+            f"{ex.key}: Show me does not give {ex.answers}: {shown!r}"
+        shot(step, f"{name}_4_show", "show")
+    return said
+
+
+def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=None,
+                show_me=None, guess=None) -> CourseLesson:
+    """Every exercise of ``notebook`` walked (``walk_exercise``), Show me on those
+    whose index (from 0) is in ``show_me`` (default: the last one); screenshots
+    ``<name>_<n>_...`` with n counted from 1."""
+    lesson = CourseLesson(page, lab_url, notebook)
+    count = len(lesson.exercises)
+    show_me = {count - 1} if show_me is None else set(show_me)
+    for k in range(count):
+        step = lesson.step(k, where)
+        walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me, guess=guess)
+    if count:
+        done = lesson.exercises[-1].progress
+        assert done is None or len(done.done) == count, f"{len(done.done)} of {count} done"
+    return lesson

@@ -1,0 +1,22 @@
+"""Mattix lesson 3 in JupyterLab in Chromium at 1366 x 768: every exercise done
+wrong, hinted and right as a student does it (typing, or clicking a tile on the
+exercise's board), with Show me on the last one.
+
+The walk is the course walk (``course_walk``): the lesson's own cells run here
+too, the tries come from each exercise's data (``wrong``, ``answers``), a take
+becomes a click on its tile (``mattix_clicks``), and the page must say word for
+word what the twin says. Set KIT_SCREENSHOTS=DIR to keep a picture of each step.
+"""
+
+from __future__ import annotations
+
+import mattix_clicks
+from course_walk import walk_lesson
+
+NOTEBOOK = "notebooks/mattix/03_greedy_is_not_enough.ipynb"
+
+
+def test_lesson_3_every_exercise_wrong_hinted_right(lab_server, lab_page):
+    lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
+                         where=mattix_clicks.where, name="mattix3", guess=mattix_clicks.guess)
+    assert lesson.exercises
