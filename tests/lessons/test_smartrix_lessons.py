@@ -43,10 +43,13 @@ def test_read_move_refuses_malformed(bad):
 
 # ----- lesson 1 ---------------------------------------------------------------
 
-def test_check_value():
+def test_check_value_names_the_mistake_never_the_value():
     assert L.check_value("10100001", "3").correct
-    wrong = L.check_value("10100001", "2")
-    assert not wrong.correct and "3" in wrong.why
+    for said, mistake in (("2", "too few"), ("4", "too many"), ("8", "number of boxes"),
+                          ("5", "empty rings"), ("9", "0 to 8")):
+        wrong = L.check_value("10100001", said)
+        assert not wrong.correct and mistake in wrong.why
+        assert "3" not in wrong.why + wrong.more
     with pytest.raises(InvalidMoveText):
         L.check_value("10100001", "three")
 
@@ -54,10 +57,12 @@ def test_check_value():
 def test_check_rotation_right_other_turn_and_other_card():
     card = "11000000"
     assert L.check_rotation(card, "00110000").correct
-    twice = L.check_rotation(card, "00001100")
-    assert not twice.correct and "2 quarter" in twice.why
-    other = L.check_rotation(card, "11100000")
-    assert not other.correct and "different card" in other.why
+    for said, mistake in (("00001100", "two quarters"), ("00000011", "anticlockwise"),
+                          ("11000000", "as it is"), ("01100000", "one place"),
+                          ("11100000", "turning never adds"), ("10100000", "pattern")):
+        wrong = L.check_rotation(card, said)
+        assert not wrong.correct and mistake in wrong.why, said
+        assert "00110000" not in wrong.why + wrong.more
     with pytest.raises(InvalidMoveText):
         L.check_rotation(card, "0011")
 
@@ -100,7 +105,7 @@ def test_fit_cells_and_its_check():
     assert L.check_fit_cells(game, card, right).correct
     missing = " ".join(f"{r},{c}" for r, c in sorted(truth)[1:])
     verdict = L.check_fit_cells(game, card, missing)
-    assert not verdict.correct and "left out 1 cell" in verdict.why
+    assert not verdict.correct and "left out a cell" in verdict.why
     extra = right + " 5,5"
     verdict = L.check_fit_cells(game, card, extra)
     assert not verdict.correct and "5,5" in verdict.why
@@ -114,8 +119,8 @@ def test_why_not_positions(name, reason):
     assert not game.explain(move).legal
     assert L.why_not(game, move) == {reason}
     assert L.check_why(game, move, reason).correct
-    wrong = L.check_why(game, move, "side")
-    assert not wrong.correct and "The kit says" in wrong.why
+    wrong = L.check_why(game, move, "touch")
+    assert not wrong.correct and "Not touch" in wrong.why and reason not in wrong.why
     with pytest.raises(InvalidMoveText):
         L.check_why(game, move, "because")
 
@@ -156,9 +161,9 @@ def test_check_most_cards():
     assert L.check_most_cards(game, str(move)).correct
     fewer = next(m for m in places(game) if L.cards_collected(game, m) < n)
     verdict = L.check_most_cards(game, fewer)
-    assert not verdict.correct and str(n) in verdict.why
+    assert not verdict.correct and "collects nothing" in verdict.why and str(n) not in verdict.why
     refused = L.check_most_cards(game, Move("place", card=move.card, cell=(40, 40)))
-    assert not refused.correct and "refused" in refused.why
+    assert not refused.correct and "touches no card" in refused.why
     with pytest.raises(InvalidMoveText):
         L.check_most_cards(game, "best one")
 
@@ -173,11 +178,13 @@ def test_check_scores():
     wrong = list(game.seat_scores)
     wrong[1] += 3
     verdict = L.check_scores(game, " ".join(map(str, wrong)))
-    assert not verdict.correct and "Player 1" in verdict.why and "in hand" in verdict.why
+    assert not verdict.correct and "Player 2" in verdict.why and "in hand" in verdict.why
     collected_only = [sum(c.count("1") for c in game.collected(s)) for s in range(2)]
     assert collected_only != game.seat_scores   # the seeded game ends with cards in hand
     forgot = L.check_scores(game, " ".join(map(str, collected_only)))
-    assert not forgot.correct and "take away" in forgot.why
+    assert not forgot.correct and "taken away" in forgot.why
+    swapped = L.check_scores(game, " ".join(map(str, game.seat_scores[::-1])))
+    assert not swapped.correct and "wrong order" in swapped.why
     for bad in ("12", "a b", "", "1 2 3"):
         with pytest.raises(InvalidMoveText):
             L.check_scores(game, bad)
@@ -198,10 +205,15 @@ def test_check_challenge():
     assert L.check_challenge(game, typed).correct
     every = " ".join(f"{r},{c}" for r, c in sorted(game.offending))
     verdict = L.check_challenge(game, every)
-    assert not verdict.correct and "more than needed" in verdict.why
+    assert not verdict.correct and "fewer will do" in verdict.why
     honest = next(c for c in game.grid if c not in game.offending)
     verdict = L.check_challenge(game, f"{honest[0]},{honest[1]}")
-    assert not verdict.correct and "placed by the rules" in verdict.why
+    assert not verdict.correct and "put down by the rules" in verdict.why
+    # a wrong challenge says what is wrong with it, never which cards to take
+    for cells in [[c] for c in sorted(game.offending) if c not in move.cells]:
+        verdict = L.check_challenge(game, " ".join(f"{r},{c}" for r, c in cells))
+        assert not verdict.correct and "still breaks the rules" in verdict.why
+        assert typed not in verdict.why + verdict.more and "offending cards are" not in verdict.why
     with pytest.raises(InvalidMoveText):
         L.check_challenge(game, "the bad one")
 
@@ -215,18 +227,26 @@ def test_holds_chance_matches_enumeration():
         assert L.holds_chance(pool, fitting, hand) == pytest.approx(share)
 
 
-def test_threat_table_and_check_chance():
+def test_threat_table_and_the_gap_count():
     game, move = L.lesson_position("threat"), L.lesson_move("threat")
     (threat,) = after_threats(game, move)
     rows = L.threat_table(game, move)
     assert len(rows) == 1 and rows[0]["gap"] == f"{threat.cell[0]},{threat.cell[1]}"
+    cards, fitting = L.gap_candidates(game, move)
+    fit = {CANONICAL[L.read_card(c)] for c in threat.completions}
+    # every unseen card that fits is shown, turned the way it fits; no other shown card fits
+    assert {CANONICAL[cards[i]] for i in fitting} == fit
+    assert all(L.card_text(cards[i]) in threat.completions for i in fitting)
+    assert all(CANONICAL[c] not in fit for i, c in enumerate(cards) if i not in fitting)
+    assert all(CANONICAL[c] in set(game.unseen(game.to_move)) for c in cards)
+    right = L.check_gap_count(game, move, str(len(fitting)))
     pool, hand = len(game.unseen(game.to_move)), L.next_hand_size(game)
-    fitting = len({CANONICAL[L.read_card(c)] for c in threat.completions})
-    chance = round(100 * L.holds_chance(pool, fitting, hand))
-    assert L.check_chance(game, move, f"{chance}%").correct
-    assert not L.check_chance(game, move, str((chance + 30) % 100)).correct
+    chance = 100 * L.holds_chance(pool, len(fit), hand)
+    assert right.correct and f"{chance:.0f}%" in right.more
+    assert "too many" in L.check_gap_count(game, move, str(len(fitting) + 1)).why
+    assert "too few" in L.check_gap_count(game, move, str(len(fitting) - 1)).why
     with pytest.raises(InvalidMoveText):
-        L.check_chance(game, move, "likely")
+        L.check_gap_count(game, move, "some")
 
 
 def test_passing_pays_in_the_stored_position():
@@ -291,7 +311,7 @@ def test_puzzle_exercise_on_the_board_right_wrong_hint_show():
     ex.board.undo()
     ex.board.submit(Move.parse(puzzle.solution))
     assert ex.submit().correct and ex.solved and progress.done == {f"puzzle {puzzle.number}"}
-    assert ex.hint() == puzzle.hint
+    assert ex.hint() == L.puzzle_hints(puzzle)[0]
     ex.show()
     assert ex.board.game.history == [Move.parse(puzzle.solution)]
 
@@ -315,3 +335,226 @@ def test_sandbox_seats_and_variants():
     box.variant.value = "children's (no window)"
     box.players.value = 2
     assert box.new_board().game.window is None
+
+
+# ----- issue 18: the course teaches as a tutor does ----------------------------------
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+LESSONS = sorted((Path(__file__).resolve().parents[2] / "notebooks" / "smartrix").glob("0*.ipynb"))
+EXERCISE_CELL = re.compile(r'L\.exercise\("([^"]+)", progress\)')
+EVERY_EXERCISE = list(L.EXERCISES) + [f"puzzle {p.number}" for p in PUZZLES]
+
+
+def cells(path):
+    return json.loads(path.read_text())["cells"]
+
+
+def source(cell):
+    return "".join(cell["source"])
+
+
+def has_token(text, token):
+    """``token`` as a whole word in ``text`` (a leading minus belongs to the token)."""
+    return re.search(r"(?<![\w-])" + re.escape(token.lower()) + r"(?!\w)", text.lower()) is not None
+
+
+def saved_texts(cell):
+    """What a cell's saved outputs say in words: printed text, plain text, and the
+    titles and words drawn in its pictures."""
+    out = []
+    for o in cell.get("outputs", []):
+        out.append("".join(o.get("text", "")))
+        data = o.get("data", {})
+        out.append("".join(data.get("text/plain", "")))
+        svg = "".join(data.get("image/svg+xml", ""))
+        svg += " ".join(unquote(m) for m in re.findall(r"data:image/svg\+xml;charset=utf-8,([^'\"]+)",
+                                                       "".join(data.get("text/html", ""))))
+        # a title lists the table's cards ("(-1,1) 01101001"): the cells of a card on a
+        # table are not an answer about where a card goes, so that list is left out
+        out += [re.sub(r"\(-?\d+,-?\d+\) [01]{8};? ?", "", t)
+                for t in re.findall(r"<title>(.*?)</title>", svg, re.S)]
+        out += re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)
+    return out
+
+
+def svg_widths(cell):
+    widths = []
+    for o in cell.get("outputs", []):
+        data = o.get("data", {})
+        svgs = ["".join(data.get("image/svg+xml", ""))]
+        svgs += [unquote(m) for m in re.findall(r"data:image/svg\+xml;charset=utf-8,([^'\"]+)",
+                                                "".join(data.get("text/html", "")))]
+        widths += [float(w) for s in svgs for w in re.findall(r'^<svg[^>]*? width="([\d.]+)"', s)]
+    return widths
+
+
+@pytest.mark.parametrize("name", EVERY_EXERCISE)
+def test_every_exercise_teaches_without_giving_the_answer(name, tmp_path, monkeypatch):
+    """Wrong tries (typed, or made on the board: legal and refused) are told what is
+    wrong in one or two short sentences, never the answer, nor in Why? or a hint;
+    Show me gives it; the answer itself is judged right."""
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "progress.json"))
+    ex = L.exercise(name, L.Progress("test"))
+    ex.raise_errors = True
+    assert ex.answers and ex.wrong and (ex.enter is not None) == (ex.board is not None
+                                                                  and hasattr(ex.board, "game"))
+    for w in ex.wrong:
+        verdict = ex.attempt(w)
+        assert verdict is not None and not verdict.correct, (name, w)
+        said = [ex.message, verdict.more] + ex.hints
+        assert not [a for a in ex.answers for t in said if has_token(t, a)], (name, w, said)
+        assert len(verdict.why) <= 200 and verdict.why.count(". ") <= 2, verdict.why
+    assert ex.hints and not any("L." in h or "holds_chance" in h for h in ex.hints)
+    ex.show()
+    assert any(has_token(ex.message + " " + ex.solution_text(), a) for a in ex.answers)
+    answer = " ".join(ex.answers) if name == "fit" else ex.answers[0]
+    assert ex.attempt(answer).correct
+
+
+def test_lesson_cells_only_name_their_exercises():
+    found = []
+    for path in LESSONS:
+        for cell in cells(path):
+            text = source(cell)
+            if cell["cell_type"] != "code":
+                continue
+            for word in ("hints=", "show=", "solution", "answers=", "_exercise(", "check_"):
+                assert word not in text, (path.name, text)
+            if "exercise" in text:
+                assert EXERCISE_CELL.fullmatch(text.strip()), (path.name, text)
+                found.append(EXERCISE_CELL.fullmatch(text.strip()).group(1))
+    assert sorted(found) == sorted(EVERY_EXERCISE)
+
+
+def test_no_saved_output_above_an_exercise_answers_it():
+    """Between the previous exercise and this one, no printed text nor picture
+    (its title and words) holds this exercise's answer."""
+    for path in LESSONS:
+        since = []
+        for cell in cells(path):
+            m = EXERCISE_CELL.fullmatch(source(cell).strip()) if cell["cell_type"] == "code" else None
+            if m:
+                ex = L.exercise(m.group(1))
+                leaks = [(a, t) for a in ex.answers for t in since if has_token(t, a)]
+                assert not leaks, (path.name, m.group(1), leaks)
+                since = []
+            elif cell["cell_type"] == "code":
+                since += saved_texts(cell)
+
+
+def test_pictures_fit_a_1366_screen_with_the_file_browser_open():
+    for path in LESSONS:
+        for cell in cells(path):
+            assert all(w <= L.MAX_WIDTH for w in svg_widths(cell)), (path.name, source(cell))
+    for name in EVERY_EXERCISE:
+        picture = L.exercise(name).picture()
+        width = re.match(r'<svg[^>]*? width="([\d.]+)"', picture)
+        assert width and float(width.group(1)) <= L.MAX_WIDTH, name
+
+
+def test_people_count_from_one_in_every_lesson():
+    for path in LESSONS:
+        for cell in cells(path):
+            words = [source(cell)] + saved_texts(cell)
+            assert not [t for t in words if re.search(r"[Pp]layer 0|[Pp]layers 0", t)], path.name
+    assert "Player 1" in L.score_svg(L.finished_game()) and "Player 0" not in L.score_svg(
+        L.finished_game())
+    box = L.Sandbox(players=3, delay=0)
+    assert "Player 1 human" in box.note.value and "Player 0" not in box.note.value
+
+
+def test_every_lesson_ends_with_next_and_the_course_list():
+    for i, path in enumerate(LESSONS):
+        last = source(cells(path)[-1])
+        assert last.startswith("**Next:**") and "[All lessons](../00_welcome.ipynb)" in last
+        if i + 1 < len(LESSONS):
+            assert f"]({LESSONS[i + 1].name})" in last
+        for target in re.findall(r"\]\(([^)]+)\)", last):
+            assert (path.parent / target).exists(), target
+
+
+def test_value_card_is_drawn_without_its_value():
+    ex = L.exercise("value")
+    assert "<text" not in ex.picture()
+    assert "<text" in L.cards_svg([L.VALUE_CARD])     # the other pictures keep their values
+
+
+def test_deck_picture_words_say_what_it_shows():
+    svg = L.deck_picture().svg
+    assert svg.count("<rect") >= 70
+    text = " ".join(source(c) for c in cells(LESSONS[0]))
+    assert "one row for each value" not in text and "sorted by value" in text
+    # sorted: the first card has no spot, the last has eight
+    values = [int(v) for v in re.findall(r">(\d)</text>", svg)]
+    assert values == sorted(values) and len(values) == 70
+
+
+def test_rotation_demo_is_not_the_exercise_card():
+    text = " ".join(source(c) for c in cells(LESSONS[0]) if c["cell_type"] == "code")
+    demo = re.search(r'card_picture\(\*\[.*?parse_card\("(\d{8})"\)', text).group(1)
+    assert CANONICAL[L.read_card(demo)] != CANONICAL[L.read_card(L.ROTATION_CARD)]
+
+
+def test_fit_picture_is_another_table_and_card_than_the_fit_exercise():
+    name, card = L.FIT_DEMO
+    fit = L.lesson_position("fit")
+    assert L.lesson_position(name).grid != fit.grid
+    assert card != L.data()["positions"]["fit"]["move"]
+    assert L.fit_cells(L.lesson_position(name), card)     # the picture does show + marks
+    text = " ".join(source(c) for c in cells(LESSONS[1]))
+    assert "different table" not in text and "Player's first card" not in text
+
+
+def test_lesson_3_builds_the_ring_first_as_it_says():
+    order = [tuple(c) for c in L.data()["positions"]["seventeen"]["order"]]
+    assert all(max(abs(r), abs(c)) == 1 for r, c in order[:8])
+    text = " ".join(source(c) for c in cells(LESSONS[2]))
+    assert "ring of eight cards" in text and "First the middle row and column" not in text
+
+
+def test_lesson_5_prints_no_offending_list_above_the_challenge():
+    text = " ".join(t for c in cells(LESSONS[4]) for t in saved_texts(c))
+    assert "Offending cards at" not in text and "Fewest" not in text
+
+
+def test_lesson_6_hides_the_next_hand_and_asks_a_count_not_a_chance():
+    svg = L.threat_picture().svg
+    assert "(face down)" in svg
+    ex = L.exercise("gap")
+    assert "%" not in ex.task and "chance" not in ex.task
+    text = " ".join(t for c in cells(LESSONS[5]) for t in saved_texts(c))
+    assert "%" not in text.split("Exercise: After")[0]
+    assert "holds_chance" not in " ".join(source(c) for c in cells(LESSONS[5]))
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda p: f"puzzle{p.number}-{p.goal}")
+def test_puzzle_hints_climb_and_are_true(puzzle):
+    """No hint names the solution's cell; a card is named so only one hand card is
+    meant; where the empty cell lies in the line (end or between) is the engine's."""
+    hints = L.puzzle_hints(puzzle)
+    move = Move.parse(puzzle.solution)
+    cell = f"{move.cell[0]},{move.cell[1]}"
+    game = puzzle.game
+    hand = game.hand(game.to_move)
+    for h in hints:
+        assert not has_token(h, cell) and not has_token(h, str(move))
+        assert "both sides" not in h
+        m = re.search(r"with (\d) spots?", h)
+        if m:
+            assert sum(c.count("1") == int(m.group(1)) for c in hand) == 1, h
+    if puzzle.goal == "collect" and len(game.explain(move).sets) == 1:
+        (run,) = [sorted(r) for r in game.explain(move).sets]
+        at_end = move.cell in (run[0], run[-1])
+        assert ("at one end" in hints[1]) == at_end and ("between cards" in hints[1]) != at_end
+    assert puzzle.hint == hints[0]     # the handouts' hint is the nudge
+
+
+def test_verdicts_are_short_and_the_rest_folds_under_why():
+    for puzzle in PUZZLES:
+        for m in places(puzzle.game)[:6]:
+            verdict = L.check_puzzle(puzzle, m)
+            assert len(verdict.why) <= 120, verdict.why
