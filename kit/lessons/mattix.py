@@ -17,6 +17,7 @@ exercise widget (``kit.lessons.exercise``).
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import random
 import re
@@ -77,17 +78,24 @@ def read_cells(text) -> set:
     return {Move.parse(p) for p in parts}
 
 
-def _legal(game: Game, answer) -> tuple:
-    """``(move, None)`` if ``answer`` is a legal take here, else ``(None, Verdict)``."""
-    move = read_move(answer)
-    try:
-        return game.check_move(move), None
-    except IllegalMove as exc:
-        return None, Verdict(False, f"{move} cannot be taken: {exc}.")
+def read_number(text, what: str) -> int:
+    """A whole number typed by the student, or InvalidMoveText saying how to type it."""
+    text = str(text).strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise InvalidMoveText(f"type {what} as a whole number, e.g. 12 or -3; got {text!r}")
+    return int(text)
 
 
 def _side(game: Game) -> str:
     return SIDE_NAMES[game.to_move]
+
+
+def _other(game: Game) -> str:
+    return SIDE_NAMES[1 - game.to_move]
+
+
+def _line(game: Game) -> str:
+    return "row" if game.to_move == 0 else "column"
 
 
 def _ahead(margin: int) -> str:
@@ -96,25 +104,86 @@ def _ahead(margin: int) -> str:
     return f"{abs(margin)} {'ahead' if margin > 0 else 'behind'}"
 
 
+def _tile(game: Game, move: Move) -> int:
+    return game.board[move.row][move.col]
+
+
+def refusal(game: Game, move: Move) -> Optional[str]:
+    """Why ``move`` cannot be taken here, in words that do not name the line's
+    number (that would point at the answer); None if it is legal."""
+    try:
+        game.check_move(move)
+        return None
+    except IllegalMove:
+        pass
+    n, (r, c) = game.size, (move.row, move.col)
+    if game.is_over:
+        return "the game is over: nobody can take a tile"
+    if not (0 <= r < n and 0 <= c < n):
+        return f"{move} is off the board (rows and columns go from 0 to {n - 1})"
+    if (r, c) == tuple(game.star):
+        return f"{move} is the star itself, not a tile: the star's cell has nothing to take"
+    line = _line(game)
+    if (line == "row" and r != game.star[0]) or (line == "column" and c != game.star[1]):
+        return (f"{move} is not in the star's {line}: the {_side(game)} takes only from the "
+                f"{line} the star is in")
+    return f"{move} is empty: its tile was already taken"
+
+
+def _legal(game: Game, answer) -> tuple:
+    """``(move, None)`` if ``answer`` is a legal take here, else ``(None, Verdict)``."""
+    move = read_move(answer)
+    why = refusal(game, move)
+    if why:
+        return None, Verdict(False, why[0].upper() + why[1:] + ".")
+    return move, None
+
+
+def best_reply(game: Game, move: Move) -> Optional[Move]:
+    """The opponent's exactly best reply after ``move`` (the solver's choice), or None
+    if ``move`` ends the game."""
+    after = game.copy()
+    after.play(move)
+    if after.is_over:
+        return None
+    return analyse(after)[0][0]
+
+
+def reply_words(game: Game, move: Move) -> str:
+    """"the column player's best answer is the 14 at 2,0" (exact), or that it ends the game."""
+    reply = best_reply(game, move)
+    if reply is None:
+        return f"your take ends the game: the {_other(game)} has no tile left to take"
+    after = game.copy()
+    after.play(move)
+    return f"the {_other(game)}'s best answer is the {_tile(after, reply)} at {reply}"
+
+
 # ----- lesson 1: the star and the two lines -----------------------------------
 
 def check_legal_takes(game: Game, answer) -> Verdict:
     """Are the typed cells exactly the tiles the player to move may take?"""
     said, legal = read_cells(answer), set(game.legal_moves())
+    side, line = _side(game), _line(game)
     if said == legal:
-        return Verdict(True, f"The {_side(game)} may take exactly these "
-                             f"{len(legal)} tiles: they are in the star's "
-                             f"{'row' if game.to_move == 0 else 'column'}.")
-    wrong, missing = sorted(said - legal), sorted(legal - said)
-    why = []
-    for m in wrong[:2]:
-        try:
-            game.check_move(m)
-        except IllegalMove as exc:
-            why.append(f"{m}: {exc}")
-    if missing:
-        why.append(f"you left out {len(missing)} tile{'s' * (len(missing) > 1)} that may be taken")
-    return Verdict(False, "; ".join(why) + ".")
+        return Verdict(True, f"The {side} may take exactly these {len(legal)} tiles: "
+                             f"they are in the star's {line}.")
+    other_line = "column" if line == "row" else "row"
+    star = Move(*game.star)
+    crossing = {m for m in said if (m.col == star.col if line == "row" else m.row == star.row)}
+    if len(said) > 1 and crossing == said - {star} and not (said & legal):
+        return Verdict(False, f"Those are in the star's {other_line}. The {side} takes "
+                              f"from the star's {line}.")
+    if star in said:
+        return Verdict(False, f"{star} is the star itself: it is not a tile, so nobody "
+                              "takes it.")
+    wrong = sorted(said - legal)
+    if wrong:
+        why = refusal(game, wrong[0])
+        return Verdict(False, why[0].upper() + why[1:] + ".")
+    missing = len(legal - said)
+    return Verdict(False, f"Each tile you typed may be taken, but you left out {missing} "
+                          f"tile{'s' * (missing > 1)} that may be taken too.")
 
 
 def check_take(game: Game, answer) -> Verdict:
@@ -122,55 +191,87 @@ def check_take(game: Game, answer) -> Verdict:
     move, refused = _legal(game, answer)
     if refused:
         return refused
-    tile = game.board[move.row][move.col]
-    other = SIDE_NAMES[1 - game.to_move]
+    tile = _tile(game, move)
     line = "column" if game.to_move == 0 else "row"
     return Verdict(True, f"{move} is in the {_side(game)}'s line: it scores {tile} and the "
-                         f"star moves to {move}, so the {other} takes from {line} "
+                         f"star moves to {move}, so the {_other(game)} takes from {line} "
                          f"{move.col if line == 'column' else move.row} next.")
 
 
 # ----- lesson 2: the rules in full --------------------------------------------
 
 def check_score_after(game: Game, move, answer) -> Verdict:
-    """The mover's score after taking ``move``: typed as a whole number."""
+    """The mover's score after taking ``move``, typed as a whole number.
+
+    A wrong try is told what it did (the tile alone, the score before, the sign
+    of a negative tile turned), never the score."""
     move = read_move(move)
-    text = str(answer).strip()
-    if not re.fullmatch(r"[+-]?\d+", text):
-        raise InvalidMoveText(f"type the score as a whole number, e.g. 12 or -3; got {text!r}")
-    tile = game.board[move.row][move.col]
-    before = game.scores[game.to_move]
-    after = before + tile
-    if int(text) == after:
+    said = read_number(answer, "the score")
+    tile, before = _tile(game, move), game.scores[game.to_move]
+    after, side = before + tile, _side(game)
+    if said == after:
         return Verdict(True, f"{before} {'+' if tile >= 0 else '-'} {abs(tile)} = {after}.")
-    hint = " A negative tile takes points away." if tile < 0 else ""
-    return Verdict(False, f"The {_side(game)} had {before} and the tile is {tile}, "
-                          f"so the score is {after}, not {int(text)}.{hint}")
+    if tile < 0 and said == before - tile:
+        return Verdict(False, "Your score went up, but this tile is negative: a negative "
+                              "tile makes the score go down.")
+    if said == tile:
+        return Verdict(False, f"That is the tile alone. The {side} already had points "
+                              "before this take: start from them.")
+    if said == before:
+        return Verdict(False, f"That is the {side}'s score before the take: the tile "
+                              "counts too.")
+    if said == abs(tile) or said == -before + tile:
+        return Verdict(False, "Watch the signs: start from the points the "
+                              f"{side} had, then add the tile with its sign.")
+    return Verdict(False, f"That is not the {side}'s score after this take: start from "
+                          "their points before it, then add the tile (a negative tile "
+                          "counts down).")
 
 
-OUTCOMES = {"row": 0, "row player": 0, "column": 1, "column player": 1, "col": 1,
-            "draw": None, "nobody": None}
+OUTCOMES = {"row": 0, "row player": 0, "row wins": 0, "row player wins": 0, "the row player": 0,
+            "column": 1, "column player": 1, "col": 1, "column wins": 1,
+            "column player wins": 1, "the column player": 1,
+            "draw": None, "a draw": None, "tie": None, "nobody": None}
+NOT_OVER = ("not over", "not over yet", "no", "not yet")
+
+
+def truth_words(game: Game) -> str:
+    """The answer to "is it over, who won?" as the solution writes it."""
+    if not game.is_over:
+        return "not over yet"
+    return "a draw" if game.winner is None else f"{SIDE_NAMES[game.winner]} wins"
 
 
 def check_outcome(game: Game, answer) -> Verdict:
-    """Who wins this game, if it is over? Answer "row", "column", "draw" or "not over"."""
-    text = str(answer).strip().lower()
-    over_said = text not in ("not over", "no", "not yet")
-    if text not in OUTCOMES and over_said:
+    """Who wins this game, if it is over? Answer "row", "column", "draw" or "not over".
+
+    A wrong try is told what is wrong with it (the game goes on; the game has
+    ended; not that winner), never the winner."""
+    text = str(answer).strip().lower().rstrip(".!")
+    said_over = text not in NOT_OVER
+    if text not in OUTCOMES and said_over:
         raise InvalidMoveText("answer row, column, draw or not over")
-    s0, s1 = game.scores
+    side, line = _side(game), _line(game)
+    star = game.star[0] if line == "row" else game.star[1]
     if not game.is_over:
-        legal = ", ".join(map(str, game.legal_moves()))
-        if not over_said:
-            return Verdict(True, f"The {_side(game)} can still take {legal}.")
-        return Verdict(False, f"The game is not over: the {_side(game)} can still take {legal}.")
-    why = (f"The {_side(game)} is to move and has no tile in their line, so the game is over "
-           f"(even if tiles are left elsewhere). Scores: row {s0}, column {s1}")
-    if not over_said:
-        return Verdict(False, why + ".")
-    truth = game.winner
-    named = "a draw" if truth is None else f"the {SIDE_NAMES[truth]} wins"
-    return Verdict(OUTCOMES[text] == truth, f"{why}: {named}.")
+        if not said_over:
+            return Verdict(True, f"The {side} still has a tile in {line} {star}, the "
+                                 "star's line, so the game goes on.")
+        return Verdict(False, f"Nobody has won yet: look along the {side}'s line again. "
+                              "Is there still a tile they can take?")
+    ended = (f"The {side} is to move and has no tile in the star's {line}, so the game is "
+             "over (even if tiles are left elsewhere)")
+    if not said_over:
+        return Verdict(False, f"Look again at the {side}'s line, the star's {line}: is "
+                              "there any tile in it?")
+    if OUTCOMES[text] == game.winner:
+        s0, s1 = game.scores
+        return Verdict(True, f"{ended}. Scores: row player {s0}, column player {s1}.")
+    if OUTCOMES[text] is None:
+        return Verdict(False, "It is over, yes, but it is not level: compare the two "
+                              "scores at the top again.")
+    return Verdict(False, f"It is over, yes, but the {SIDE_NAMES[OUTCOMES[text]]} did not "
+                          "win: compare the two scores at the top again.")
 
 
 # ----- lesson 3: greedy is not enough -----------------------------------------
@@ -179,7 +280,7 @@ def net_gains(game: Game) -> list:
     """``(move, tile, best reply, tile - best reply)`` for every take: the net gain."""
     rows = []
     for move, net in lookahead_values(game.copy()):
-        tile = game.board[move.row][move.col]
+        tile = _tile(game, move)
         rows.append((move, tile, tile - net, net))
     return rows
 
@@ -191,42 +292,70 @@ def net_gain_table(game: Game) -> "Table":
 
 
 def check_net_gain(game: Game, move, answer) -> Verdict:
-    """The net gain of taking ``move``: its tile minus the opponent's biggest reply."""
+    """The net gain of taking ``move``: its tile minus the opponent's biggest reply.
+
+    Common slips are named (the tile alone, the reply added, the order turned,
+    the star's cell counted, a tile out of the line, not the biggest reply);
+    the net gain itself is never said on a wrong try."""
     move = read_move(move)
-    text = str(answer).strip()
-    if not re.fullmatch(r"[+-]?\d+", text):
-        raise InvalidMoveText(f"type the net gain as a whole number, e.g. -4; got {text!r}")
+    said = read_number(answer, "the net gain")
     _, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
     sum_ = f"{tile} - {reply} = {net}" if reply >= 0 else f"{tile} - ({reply}) = {net}"
-    if int(text) == net:
-        return Verdict(True, f"You get {tile}, then the opponent's best reply is {reply}: {sum_}.")
-    return Verdict(False, f"You get {tile}, then the opponent's best reply is {reply}: "
-                          f"{sum_}, not {int(text)}.")
+    other = _other(game)
+    if said == net:
+        return Verdict(True, f"You get {tile}, then the {other}'s biggest reply is {reply}: "
+                             f"{sum_}.")
+    after = game.copy()
+    after.play(move)
+    line_tiles = [_tile(after, m) for m in after.legal_moves()]
+    others = [t for t in sum(([t for t in row if t is not None] for row in after.board), [])
+              if t not in line_tiles]
+    if said == tile:
+        why = (f"That is your tile alone. Then the {other} takes a tile: take their "
+               "biggest reply away from it.")
+    elif said == tile + reply:
+        why = "You added the reply. The net gain takes the reply away from your tile."
+    elif said == reply - tile:
+        why = "You took your tile away from the reply: it goes the other way round."
+    elif said == 0:
+        why = ("You took your own tile away: after your take the star stands in its cell, "
+               "and the star is not a tile.")
+    elif any(said == tile - t for t in line_tiles):
+        why = (f"That reply is not the {other}'s biggest: they may take any tile in their "
+               "line, so count the biggest.")
+    elif any(said == tile - t for t in others):
+        why = (f"That tile is not in the {other}'s line after your take: the star moves to "
+               f"{move}, and they take from the star's {'column' if game.to_move == 0 else 'row'}.")
+    else:
+        why = (f"Not the net gain of this take: your tile, minus the biggest tile the {other} "
+               "can take after it.")
+    return Verdict(False, why)
 
 
 def check_best_take(game: Game, answer) -> Verdict:
-    """Is ``answer`` a best take? Judged exactly: its value against the best value."""
+    """Is ``answer`` a best take? Judged exactly. A wrong take is told the best
+    answer to it and how it ends, never which take is best."""
     move, refused = _legal(game, answer)
     if refused:
         return refused
-    rows = dict(analyse(game))
-    best_move, best = max(rows.items(), key=lambda mv: mv[1])
-    diff = game.scores[game.to_move] - game.scores[1 - game.to_move]
-    mine = rows[move]
-    tile = game.board[move.row][move.col]
-    said = (f"Taking {tile} at {move}, with best play after it you end "
-            f"{_ahead(diff + mine)}")
-    if mine == best:
-        return Verdict(True, said + ": no move does better.")
-    return Verdict(False, f"{said}; {best_move} ends {_ahead(diff + best)}: "
-                          f"{best - mine} points better.")
+    margins = final_margins(game)
+    mine, tile = margins[move], _tile(game, move)
+    said = f"Taking the {tile} at {move}, with best play after it you end {_ahead(mine)}"
+    if mine == max(margins.values()):
+        biggest = max(_tile(game, m) for m in margins)
+        greed = (" The biggest tile would have lost here." if tile < biggest and
+                 max(margins[m] for m in margins if _tile(game, m) == biggest) < 0 else "")
+        return Verdict(True, said + ": no take does better." + greed)
+    return Verdict(False, f"{said}; {reply_words(game, move)}. A better take exists.",
+                   more=("The tiles taken with best play by both, from your take to the end: "
+                         f"{tiles_words(game, best_line(game, move))}."))
 
 
 def best_line(game: Game, first: Optional[Move] = None) -> list:
     """The whole principal variation from ``game`` (starting with ``first``), exactly.
 
     Each take is a best one for the player making it (the solver's values, ties
-    to the bigger tile, then board order): the line the reveal plays.
+    to the bigger tile, then board order).
     """
     g, line = game.copy(), []
     move = first
@@ -238,18 +367,46 @@ def best_line(game: Game, first: Optional[Move] = None) -> list:
     return line
 
 
+def tiles_words(game: Game, line: list) -> str:
+    """``line`` as the tiles taken, without cells (a wrong try's "Why?" must not
+    name the cell of the answer): "you 7, the column player 6, you 3, ..."."""
+    g, words = game.copy(), []
+    for move in line:
+        who = "you" if g.to_move == game.to_move else f"the {SIDE_NAMES[g.to_move]}"
+        words.append(f"{who} {_tile(g, move)}")
+        g.play(move)
+    s0, s1 = g.scores
+    mine = (s0 - s1) if game.to_move == 0 else (s1 - s0)
+    return f"{', '.join(words)}; you end {_ahead(mine)}"
+
+
+def line_words(game: Game, line: list) -> str:
+    """``line`` in words: "row player 2,0 (11), column player 3,0 (5), ..."."""
+    g, words = game.copy(), []
+    for move in line:
+        words.append(f"{SIDE_NAMES[g.to_move].split()[0]} {move} ({_tile(g, move)})")
+        g.play(move)
+    return ", ".join(words)
+
+
 # ----- lesson 5: puzzles ------------------------------------------------------
 
 @dataclass(frozen=True)
 class Puzzle(PuzzleBase):
-    """A position, a goal for the player to move, a hint and a solution.
+    """A position, a goal for the player to move, hints and a solution.
 
     ``goal``: ``"win_by"`` (end at least ``target`` points ahead),
     ``"only_move"`` (the one take that does not lose) or ``"draw"`` (force a
-    draw: end level). ``solution``: one take that meets the goal.
+    draw: end level). ``solution``: one take that meets the goal. ``hint`` is
+    the first hint (a nudge); ``more_hints`` climb from there.
     """
 
     GAME = Game
+    more_hints: tuple = ()
+
+    @property
+    def hints(self) -> list:
+        return [self.hint, *self.more_hints]
 
     @property
     def task(self) -> str:
@@ -262,6 +419,12 @@ class Puzzle(PuzzleBase):
             goal = "force a draw (you cannot win; do not lose)"
         return f"Puzzle {self.number} ({self.stars}). {side} to move: {goal}."
 
+    @classmethod
+    def load(cls, path) -> list:
+        data = json.loads(Path(path).read_text())["puzzles"]
+        return [dataclasses.replace(p, more_hints=tuple(raw.get("more_hints", ())))
+                for p, raw in zip(super().load(path), data)]
+
 
 def load_puzzles(path: Path = PUZZLES) -> list:
     """The puzzle set, easiest first."""
@@ -269,19 +432,10 @@ def load_puzzles(path: Path = PUZZLES) -> list:
 
 
 def load_practice(path: Path = PUZZLES) -> list:
-    """Lesson 3's positions, where the biggest tile loses: ``(game, hint, solution)``."""
+    """Lesson 3's positions, where the biggest tile loses: ``(game, hints, solution)``."""
     data = json.loads(Path(path).read_text())
-    return [(Game.from_dict(p["position"]), p["hint"], p["solution"]) for p in data["practice"]]
-
-
-def practice_exercise(number: int, progress: Optional[Progress] = None) -> Exercise:
-    """Lesson 3, position ``number`` (from 1): find the take that wins; judged exactly."""
-    game, hint, _ = load_practice()[number - 1]
-    side = SIDE_NAMES[game.to_move]
-    return take_exercise(f"Position {number}: you are the {side}. The biggest tile loses here. "
-                         "Find the take that wins, and take it on the board.", game,
-                         check_best_take, hints=[hint], progress=progress,
-                         key=f"practice {number}")
+    return [(Game.from_dict(p["position"]), [p["hint"], *p.get("more_hints", ())],
+             p["solution"]) for p in data["practice"]]
 
 
 def final_margins(game: Game) -> dict:
@@ -301,67 +455,178 @@ def meets_goal(goal: str, target: int, margin: int) -> bool:
     raise ValueError(f"unknown puzzle goal {goal!r}; goals are {', '.join(GOALS)}")
 
 
+GOAL_WORDS = {"win_by": "that is not a win by {target} or more",
+              "only_move": "that loses", "draw": "that is not a draw"}
+
+
 def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
-    """Does the take ``answer`` meet the puzzle's goal against perfect play?"""
+    """Does the take ``answer`` meet the puzzle's goal against perfect play?
+
+    A wrong take is told the opponent's best answer to it and how it ends, never
+    which take meets the goal."""
     game = puzzle.game
     move, refused = _legal(game, answer)
     if refused:
         return refused
-    margins = final_margins(game)
-    mine = margins[move]
-    tile = game.board[move.row][move.col]
-    said = f"After {tile} at {move}, with perfect play by both you end {_ahead(mine)}"
+    mine, tile = final_margins(game)[move], _tile(game, move)
+    said = f"After the {tile} at {move}, with perfect play by both you end {_ahead(mine)}"
     if meets_goal(puzzle.goal, puzzle.target, mine):
         return Verdict(True, said + ".")
-    best = max(margins.values())
-    return Verdict(False, f"{said}; the best take ends {_ahead(best)}.")
+    return Verdict(False, f"{said}: {GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}. "
+                          f"{reply_words(game, move)[0].upper()}{reply_words(game, move)[1:]}.",
+                   more=("The tiles taken with best play by both, from your take to the end: "
+                         f"{tiles_words(game, best_line(game, move))}."))
 
 
 # ----- exercises on a live board ----------------------------------------------
-
-def first_take(board: Board):
-    """The first take made on ``board`` (the student's answer), or ValueError."""
-    if not board.game.history:
-        raise InvalidMoveText("take a tile on the board first (click it), then press Check")
-    return board.game.history[0]
-
 
 def board_for(game: Game, **kwargs) -> Board:
     """A board for an exercise: two human seats, so the student may play on after.
 
     The board's own Hint (it ranks the takes: the answer) and New game (another
-    position) are hidden: the exercise has its own Hint and Show me.
+    position) are hidden: the exercise has its own Hint and Show me. The board
+    remembers a take it refused (``board.refused``), so Check can say why.
     """
-    return exercise_board(Board(game.copy(), seats=["human", "human"], delay=0, **kwargs))
+    board = exercise_board(Board(game.copy(), seats=["human", "human"], delay=0, **kwargs))
+    board.refused = None
+    played = board.submit
+
+    def submit(move):
+        before = len(board.game.history)
+        points = played(move)
+        board.refused = move if len(board.game.history) == before else None
+        return points
+
+    board.submit = submit   # the board's clicks go through here too
+    return board
 
 
-def play_line(board: Board, line: list) -> str:
-    """Reveal: take ``board`` back to its start, then play ``line`` on it, move by move."""
-    while board.game.history:
+def take_back(board: Board) -> int:
+    """Undo every take on ``board`` (back to the exercise's position); how many."""
+    taken = len(board.game.history)
+    for _ in range(taken):
         board.undo()
-    for move in line:
-        board.submit(move)
-    takes = " → ".join(map(str, line))
-    return f"{takes}. Press Undo to step back through it."
+    board.refused = None
+    return taken
 
 
-def line_words(line: list, verdict: Verdict) -> str:
-    """The solution for print: the first take, what the kit says of it, the line after."""
-    rest = f" Best play after it: {' → '.join(map(str, line))}." if len(line) > 1 else ""
-    return f"Take {line[0]}. {verdict.why}{rest}"
+def taken(board: Board):
+    """The student's take on ``board``: the first one made, or the one it refused."""
+    if board.game.history:
+        return board.game.history[0]
+    if getattr(board, "refused", None) is not None:
+        return board.refused
+    raise InvalidMoveText("take a tile on the board first (click it), then press Check")
 
 
-def typed_exercise(task: str, game: Game, check, *, hints=(), show=None, progress=None,
-                   key=None, placeholder: str = "", show_line: bool = True) -> Exercise:
+def first_take(board: Board):
+    """The first take made on ``board`` (the student's answer), or InvalidMoveText."""
+    if not board.game.history:
+        raise InvalidMoveText("take a tile on the board first (click it), then press Check")
+    return board.game.history[0]
+
+
+def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
+                   key=None, answers=None, wrong=None) -> Exercise:
+    """Exercise: make one take on a live board; ``check(game, move)`` judges it.
+
+    A wrong take is judged, then taken back at once (the board says so), so the
+    student can try again. Show me takes ``solution`` on the board and says the
+    best line after it in words. ``wrong``: by default every legal take that
+    fails, and two illegal ones (a tile off the line, the star's cell).
+    """
+    game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
+    board = board_for(game)
+    solution = read_move(solution)
+    line = best_line(game, solution)
+    if wrong is None:
+        wrong = [str(m) for m in game.legal_moves() if not check(game, m).correct]
+        wrong += illegal_tries(game)
+
+    def judged(move):
+        verdict = check(game, move)
+        if not verdict.correct:
+            if take_back(board):
+                board.say("Your take is taken back: try another.")
+                verdict = dataclasses.replace(
+                    verdict, why=verdict.why + " I took your take back: try again.")
+            board.refused = None
+        return verdict
+
+    def enter(text):
+        take_back(board)
+        board.submit(read_move(text))
+
+    def words() -> str:
+        rest = game.copy()
+        rest.play(solution)
+        after = f" Best play after it: {line_words(rest, line[1:])}." if len(line) > 1 else ""
+        return f"Take {solution}. {check(game, solution).why}{after}"
+
+    def reveal() -> str:
+        take_back(board)
+        board.submit(solution)
+        return words() + " Press Undo to try it yourself."
+
+    return Exercise(task, judged, answer=lambda: taken(board), hints=hints, board=board,
+                    progress=progress, key=key, show=reveal, solution=words,
+                    answers=answers or [str(solution)], wrong=wrong, enter=enter)
+
+
+def illegal_tries(game: Game) -> list:
+    """Two takes a student might try that the rules refuse: a tile off the line
+    (in the other player's line, the common slip), and the star's cell."""
+    star = Move(*game.star)
+    off = [Move(r, c) for r in range(game.size) for c in range(game.size)
+           if _tile(game, Move(r, c)) is not None and refusal(game, Move(r, c))]
+    crossing = [m for m in off if (m.col == star.col if game.to_move == 0 else m.row == star.row)]
+    return [str((crossing or off)[0]), str(star)]
+
+
+def typed_exercise(task: str, game: Game, check, *, answers, wrong, hints=(), show=None,
+                   progress=None, key=None, placeholder: str = "", show_line: bool = True,
+                   after=None, after_when: str = "right") -> Exercise:
     """Exercise: the position as a picture (``show_line=False`` hides the blue
-    outline that would give the answer away); the answer is typed;
-    ``check(game, text)`` judges it."""
+    outline and the status line that would give the answer away); the answer is
+    typed; ``check(game, text)`` judges it. ``after``: data the exercise shows
+    under itself once answered right (``after_when="answered"``: answered at
+    all) or shown (see :func:`with_data`)."""
     game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
     svg = board_svg(game, cell=80) if show_line else quiet_svg(game)
-    return Exercise(task, lambda text: check(game, text), hints=hints, show=show,
-                    board=widgets.HTML(svg_img(svg)), picture=lambda: svg, progress=progress,
-                    key=key, placeholder=placeholder,
-                    solution=show)   # a typed exercise's show is words: print them too
+    ex = Exercise(task, lambda text: check(game, text), hints=hints, show=show,
+                  board=widgets.HTML(svg_img(svg)), picture=lambda: svg, progress=progress,
+                  key=key, placeholder=placeholder, solution=show, answers=answers,
+                  wrong=wrong)
+    return with_data(ex, after, after_when) if after is not None else ex
+
+
+def with_data(ex: Exercise, data, when: str = "answered") -> Exercise:
+    """``ex`` with a box under it that shows ``data`` (HTML, or a function giving it)
+    only once the student has answered (``when="answered"``), or answered right
+    (``"right"``), or pressed Show me: a prediction comes before its data."""
+    box = widgets.HTML()
+    box.add_class("kit-data")
+    ex.data = box
+    check, reveal = ex.check, ex.reveal
+
+    def fill():
+        if not box.value:
+            box.value = data() if callable(data) else data
+
+    def judged(answer):
+        verdict = check(answer)
+        if verdict.correct or when == "answered":
+            fill()
+        return verdict
+
+    def shown():
+        said = reveal if isinstance(reveal, str) else reveal()
+        fill()
+        return said
+
+    ex.check, ex.reveal = judged, shown
+    ex.children = (*ex.children, box)
+    return ex
 
 
 def quiet_svg(game: Game, cell: float = 80) -> str:
@@ -375,105 +640,178 @@ def quiet_svg(game: Game, cell: float = 80) -> str:
     return scene.to_svg()
 
 
-def legal_takes_exercise(game: Game, progress=None) -> Exercise:
+class Picture:
+    """A board as a picture for a lesson cell: the SVG, and a sentence (not the
+    board's numbers) for the plain-text output, so no number above an exercise
+    can be read as its answer."""
+
+    def __init__(self, game: Game, quiet: bool = False):
+        self.svg = quiet_svg(game) if quiet else board_svg(game, cell=80)
+        self.words = f"A Mattix board, {SIDE_NAMES[game.to_move]} to move."
+
+    def _repr_mimebundle_(self, **kwargs):
+        return {"text/html": svg_img(self.svg), "text/plain": self.words}
+
+
+def picture(game: Game, quiet: bool = False) -> Picture:
+    """``game`` as a picture (``quiet``: without the outlined line and status)."""
+    return Picture(game, quiet)
+
+
+def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
     """Lesson 1: type every tile the player to move may take."""
-    side = _side(game)
-    line = "row" if game.to_move == 0 else "column"
-    answer = " ".join(map(str, game.legal_moves()))
+    side, line = _side(game), _line(game)
+    legal = game.legal_moves()
+    answer = " ".join(map(str, legal))
+    star = Move(*game.star)
+    crossing = [m for m in (Move(r, star.col) if line == "row" else Move(star.row, c)
+                            for r in range(game.size) for c in range(game.size))
+                if m != star and _tile(game, m) is not None]
+    crossing = list(dict.fromkeys(crossing))
+    fine = [m for m in legal]
+    wrong = [" ".join(map(str, fine[:-1])),                       # left one out
+             " ".join(map(str, crossing)),                        # the other player's line
+             " ".join(map(str, fine + [star])),                   # counted the star
+             " ".join(map(str, fine[:-1] + [crossing[0]]))]       # one off the line
+    outside = [Move(r, c) for r in range(game.size) for c in range(game.size)
+               if refusal(game, Move(r, c)) and Move(r, c) not in crossing and Move(r, c) != star]
+    example = " ".join(map(str, outside[:2]))
     return typed_exercise(f"Which tiles may the {side} take now? Type them all, "
-                          "like 0,1 0,3", game, check_legal_takes,
-                          hints=[f"Find the star. The {side} takes from the star's {line}.",
-                                 f"The star is in {line} "
-                                 f"{game.star[0] if line == 'row' else game.star[1]}: "
-                                 "every tile in it counts."],
-                          show=answer, progress=progress, show_line=False,
-                          placeholder="e.g. 0,1 0,3")
+                          f"like {example}", game, check_legal_takes,
+                          hints=[f"Find the star first. The {side} takes from the star's "
+                                 f"{line}.",
+                                 f"Put your finger on the star and move it along its {line}: "
+                                 "every tile you pass counts, and the star itself does not."],
+                          show=f"{answer}: the {len(legal)} tiles in the star's {line}.",
+                          progress=progress, key=key, show_line=False,
+                          placeholder=f"e.g. {example}", answers=[answer], wrong=wrong)
 
 
-def take_exercise(task: str, game: Game, check, *, hints=(), progress=None, key=None,
-                  reveal_takes: Optional[int] = None) -> Exercise:
-    """Exercise: make one take on a live board; ``check(game, move)`` judges it.
-
-    Show me plays the best line (its first ``reveal_takes`` takes, or all).
-    """
-    game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
-    board = board_for(game)
-    line = best_line(game)[:reveal_takes]
-    return Exercise(task, lambda move: check(game, move), answer=lambda: first_take(board),
-                    hints=hints, board=board, progress=progress, key=key,
-                    show=lambda: play_line(board, line),
-                    solution=lambda: line_words(line, check(game, line[0])))
-
-
-def score_exercise(game: Game, move, progress=None) -> Exercise:
+def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
     """Lesson 2: the mover takes ``move``; type their score after it."""
     move = read_move(move)
-    tile = game.board[move.row][move.col]
-    side = _side(game)
-    before = game.scores[game.to_move]
+    tile, side, before = _tile(game, move), _side(game), game.scores[game.to_move]
+    after = before + tile
+    slips = [before - tile, tile, before, abs(tile), before + abs(tile) + 1]
     return typed_exercise(f"The {side} has {before} points and takes the {tile} at {move}. "
                           "What is their score now?", game,
                           lambda g, text: check_score_after(g, move, text),
-                          hints=["A tile's number is added to the taker's score; a negative "
-                                 "number is added too, so the score goes down."],
-                          show=f"{before} + ({tile}) = {before + tile}", progress=progress,
-                          placeholder="a whole number")
+                          hints=[f"Start from the {before} points the {side} had before "
+                                 "this take.",
+                                 "Then add the tile's number, with its sign. A negative "
+                                 "number is added too: the score goes down by "
+                                 f"{abs(tile)}." if tile < 0 else
+                                 "Then add the tile's number."],
+                          show=f"{after}: {before} + ({tile}) = {after}.", progress=progress,
+                          key=key, placeholder="a whole number", answers=[str(after)],
+                          wrong=[str(s) for s in dict.fromkeys(slips) if s != after])
 
 
 def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
     """Lesson 2: over or not, and who won: row, column, draw or not over."""
-    truth = ("not over" if not game.is_over else
-             "draw" if game.winner is None else ("row", "column")[game.winner])
-    return typed_exercise("Is this game over? Type who won (row, column or draw), "
+    truth = truth_words(game)
+    s0, s1 = game.scores
+    if not game.is_over:
+        show = (f"{truth}: the {_side(game)} can still take "
+                f"{', '.join(map(str, game.legal_moves()))}.")
+        wrong = ["row", "column", "draw"]
+    else:
+        show = (f"It is over, and {'it is ' if game.winner is None else 'the '}{truth}: the "
+                f"{_side(game)} has no tile in their line. Scores: row player {s0}, "
+                f"column player {s1}.")
+        wrong = ["not over"] + [w for w in ("row", "column", "draw")
+                                if OUTCOMES[w] != game.winner]
+    return typed_exercise("Is this game over? If it is, who won? Type row, column or draw, "
                           "or type: not over", game, check_outcome,
-                          hints=[f"Whose turn is it? Look for a tile in the {_side(game)}'s "
-                                 "line. No tile there: the game is over.",
-                                 "Then compare the two scores at the top."],
-                          show=truth, progress=progress, key=key, show_line=False,
-                          placeholder="row, column, draw or not over")
+                          hints=["Whose turn is it? Find the star, then look along that "
+                                 "player's line for a tile they can take.",
+                                 "No tile there means the game is over. Then compare the two "
+                                 "scores at the top: more points wins; the same score for both means nobody wins."],
+                          show=show, progress=progress, key=key, show_line=False,
+                          placeholder="row, column, draw or not over", answers=[truth],
+                          wrong=wrong)
 
 
-def net_gain_exercise(game: Game, move, progress=None) -> Exercise:
-    """Lesson 3: type the net gain of one take."""
+def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+    """Lesson 3: type the net gain of one take. Once it is right (or shown), the
+    exercise shows the net gain of every take."""
     move = read_move(move)
-    tile = game.board[move.row][move.col]
-    net = next(n for m, _, _, n in net_gains(game) if m == move)
-    other = SIDE_NAMES[1 - game.to_move]
+    _, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
+    other = _other(game)
+    after = game.copy()
+    after.play(move)
+    line_tiles = [_tile(after, m) for m in after.legal_moves()]
+    smaller = [tile - t for t in line_tiles if t != reply]
+    slips = [tile, tile + reply, reply - tile, 0] + smaller[:1]
+    table = net_gain_table(game)
+    data = ("<p style='font-size: 18px'>The net gain of every take in the "
+            f"{_side(game)}'s line:</p>" + table._repr_html_())
     return typed_exercise(f"What is the net gain of taking the {tile} at {move}?", game,
                           lambda g, text: check_net_gain(g, move, text),
                           hints=[f"Take the {tile} in your head: the star moves to {move}. "
-                                 f"Which is the biggest tile the {other} can take then?",
-                                 "Net gain = your tile minus that reply."],
-                          show=str(net), progress=progress, placeholder="a whole number")
+                                 f"Which tiles can the {other} take then?",
+                                 f"Net gain = your tile minus the biggest tile the {other} "
+                                 "can take after it."],
+                          show=f"{net}: you get {tile}, then the {other}'s biggest reply is "
+                               f"{reply}, and {tile} - ({reply}) = {net}.",
+                          progress=progress, key=key, placeholder="a whole number",
+                          answers=[str(net)],
+                          wrong=[str(s) for s in dict.fromkeys(slips) if s != net],
+                          after=data, after_when="right")
 
 
-def check_choice(options: dict, truth: str, why: str, answer) -> Verdict:
-    """A choice among ``options`` (answer text -> name); ``truth`` is the right name."""
-    text = str(answer).strip().lower()
-    if text not in options:
-        raise InvalidMoveText(f"answer one of: {', '.join(sorted(set(options)))}")
-    return Verdict(options[text] == truth, why)
+def practice_exercise(number: int, progress: Optional[Progress] = None) -> Exercise:
+    """Lesson 3, position ``number`` (from 1): find the take that wins; judged exactly."""
+    game, hints, solution = load_practice()[number - 1]
+    return board_exercise(f"Position {number}: you are the {_side(game)}. Find the take "
+                          "that wins, and take it on the board.", game, check_best_take,
+                          solution, hints=hints, progress=progress, key=f"practice {number}")
 
 
-def prediction_exercise(task: str, options: dict, truth: str, why: str, progress=None,
-                        key=None) -> Exercise:
-    """Lesson 4: predict a measured result; ``why`` quotes the measurement."""
-    return Exercise(task, lambda text: check_choice(options, truth, why, text),
-                    hints=["Think of what each player looks at before it takes a tile."],
-                    show=f"{truth}: {why}", progress=progress, key=key,
-                    placeholder=" or ".join(dict.fromkeys(options.values())))
+def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
+    """Lesson 1: click any tile the row player may take (any legal take is right)."""
+    return board_exercise(f"Take a tile the {_side(game)} may take: click it on the board.",
+                          game, check_take, analyse(game)[0][0],
+                          hints=[f"The {_side(game)} takes from the star's {_line(game)}.",
+                                 "The line you may take from is outlined in blue."],
+                          progress=progress, key=key,
+                          answers=[str(m) for m in game.legal_moves()],
+                          wrong=illegal_tries(game))
 
 
 def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
-    """A puzzle on a live board: take a tile, Check, Hint, Show me (plays the best line)."""
-    game = puzzle.game
-    board = board_for(game)
-    line = best_line(game, read_move(puzzle.solution))
-    return Exercise(puzzle.task, lambda move: check_puzzle(puzzle, move),
-                    answer=lambda: first_take(board), hints=[puzzle.hint], board=board,
-                    progress=progress, key=f"puzzle {puzzle.number}",
-                    show=lambda: play_line(board, line),
-                    solution=lambda: line_words(line, check_puzzle(puzzle, line[0])))
+    """A puzzle on a live board: take a tile, Check, Hint, Show me (takes the solution
+    and says the best line after it)."""
+    return board_exercise(puzzle.task, puzzle.game, lambda g, move: check_puzzle(puzzle, move),
+                          puzzle.solution, hints=puzzle.hints, progress=progress,
+                          key=f"puzzle {puzzle.number}")
+
+
+def check_choice(options: dict, truth: str, why: str, answer) -> Verdict:
+    """A choice among ``options`` (answer text -> name); ``truth`` is the right name.
+    A wrong choice is told only that the measurement says otherwise (the data
+    now shows under the exercise), never the right name."""
+    text = str(answer).strip().lower()
+    if text not in options:
+        raise InvalidMoveText(f"answer one of: {', '.join(sorted(set(options)))}")
+    if options[text] == truth:
+        return Verdict(True, why)
+    return Verdict(False, "That is not what the computer found. Its numbers are now under "
+                          "this box: read them, then answer again.")
+
+
+def prediction_exercise(task: str, options: dict, truth: str, why: str, progress=None,
+                        key=None, data=None, hints=()) -> Exercise:
+    """Lesson 4: predict a measured result; ``why`` quotes the measurement.
+    ``data`` (HTML) shows under the exercise once it is answered or shown."""
+    ex = Exercise(task, lambda text: check_choice(options, truth, why, text),
+                  hints=list(hints) or ["Think of what each player looks at before it takes "
+                                        "a tile."],
+                  show=f"{truth}: {why}", progress=progress, key=key,
+                  placeholder=" or ".join(dict.fromkeys(options.values())),
+                  answers=[truth], wrong=[o for o in dict.fromkeys(options.values())
+                                          if o != truth])
+    return with_data(ex, data, "answered") if data is not None else ex
 
 
 # ----- lesson 4: the studies ---------------------------------------------------
@@ -530,41 +868,62 @@ def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> bool:
     return again == row["values"][:boards]
 
 
-def first_player_prediction(progress=None) -> Exercise:
-    """Lesson 4: predict whether the first player wins more 4 x 4 level 1 boards."""
-    four = first_player_table()[0]
+NOTE = "<p style='font-size: 18px; max-width: 60em'>{}</p>"
+
+
+def first_player_prediction(progress=None, key="first player") -> Exercise:
+    """Lesson 4: predict whether the first player wins more 4 x 4 level 1 boards; the
+    table (loaded from its file) shows once the student has answered."""
+    table = first_player_table()
+    four = table[0]
     truth = "yes" if four["row player wins"] > four["column player wins"] else "no"
+    data = (NOTE.format("The whole table. It was computed once by a script "
+                        "(<code>benchmarks/mattix_first_player.py</code>) and saved in a file "
+                        "(<code>kit/lessons/data/mattix_first_player.json</code>); the lesson "
+                        "loads it, because solving the big boards again would take minutes. "
+                        "<b>mean margin</b> is how many points the row player ends ahead on "
+                        "average, with perfect play by both.") + table._repr_html_())
     return prediction_exercise(
         "On 4 x 4 boards at level 1, with perfect play by both: does the row player (first) "
         "win more boards than the column player? Type yes or no.", {"yes": "yes", "no": "no"},
-        truth, f"The row player wins {four['row player wins']} of {four['boards']} boards, "
+        truth, f"the row player wins {four['row player wins']} of {four['boards']} boards, "
         f"the column player {four['column player wins']}; {four['draws']} are draws.",
-        progress, key="first player")
+        progress, key=key, data=data,
+        hints=["Think of the deal above: who chose first where the star goes?",
+               "The row player picks the first tile and so the first line the column player "
+               "must take from."])
 
 
-def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2) -> Exercise:
-    """Lesson 4: predict who wins more games, greedy or lookahead (played here, seeded)."""
-    duel = tournament([GreedyPlayer(), LookaheadPlayer()], games=games, size=size, level=level,
-                      progress=False)
+def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,
+                       depth: int = 6) -> list:
+    """Each player against the next stronger one: a list of standings, one per pairing."""
+    players = [RandomPlayer(), GreedyPlayer(), LookaheadPlayer(),
+               SearchPlayer(time_limit=None, depth=depth)]
+    return [tournament([a, b], games=games, seed=seed, size=size, level=level, progress=False)
+            for a, b in zip(players, players[1:])]
+
+
+def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2,
+                    key="duel") -> Exercise:
+    """Lesson 4: predict who wins more games, greedy or lookahead (played here, seeded).
+    The whole tournament shows once the student has answered."""
+    pairings = players_tournament(size=size, level=level, games=games)
+    duel = pairings[1]
     truth = max(duel, key=lambda s: s.win_rate).name
+    tables = "\n\n".join(standings_table(rows) for rows in pairings)
+    data = (NOTE.format(f"The tournament, played just now: each player against the next "
+                        f"stronger one, {games} games on {size} x {size} boards at level "
+                        f"{level}. <b>win rate</b> counts a draw as half a win; <b>margin</b> "
+                        "is the average number of points ahead at the end.")
+            + f"<pre style='font-size: 16px'>{html.escape(tables)}</pre>")
     return prediction_exercise(
         f"Who wins more of {games} games on {size} x {size}: greedy or lookahead? "
         "Type greedy or lookahead.", {"greedy": "greedy", "lookahead": "lookahead"}, truth,
         " and ".join(f"{s.name} won {s.win_rate:.0%}" for s in duel) + " of the games.",
-        progress, key="duel")
-
-
-def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,
-                       depth: int = 6) -> str:
-    """Each player against the next stronger one; one table per pairing."""
-    players = [RandomPlayer(), GreedyPlayer(), LookaheadPlayer(),
-               SearchPlayer(time_limit=None, depth=depth)]
-    tables = []
-    for a, b in zip(players, players[1:]):
-        rows = tournament([a, b], games=games, seed=seed, size=size, level=level,
-                          progress=False)
-        tables.append(standings_table(rows))
-    return "\n\n".join(tables)
+        progress, key=key, data=data,
+        hints=["Think of what each player looks at before it takes a tile.",
+               "Greedy looks only at its own tile. The other player also looks at the best "
+               "reply each take allows (lesson 3's net gain). Which one falls into traps?"])
 
 
 def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3, 4, 6, 8),
@@ -579,6 +938,87 @@ def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3
         rows.append({"depth (takes ahead)": depth, "boards": boards, "best take found": hits,
                      "share": f"{100 * hits / boards:.0f}%"})
     return rows
+
+
+def depth_one_picks_biggest(size: int = 4, level: int = 2, boards: int = 30,
+                            seed: int = 0) -> int:
+    """On how many of the seeded deals a depth-1 search (lesson 3's net gain) takes the
+    biggest tile."""
+    count = 0
+    for s in range(boards):
+        g = Game.new(seed=seed + s, size=size, level=level)
+        move = solve(g, depth=1)[1]
+        count += _tile(g, move) == max(_tile(g, m) for m in g.legal_moves())
+    return count
+
+
+def depth_story(rows: list, size: int = 4, level: int = 2, seed: int = 0) -> str:
+    """What :func:`depth_study`'s table says, in sentences computed from it."""
+    boards = rows[0]["boards"]
+    hits = {r["depth (takes ahead)"]: r["best take found"] for r in rows}
+    depths = sorted(hits)
+    said = []
+    if 1 in hits:
+        biggest = depth_one_picks_biggest(size, level, boards, seed)
+        said.append(f"Depth 1 looks at your take and the best reply to it: that is lesson 3's "
+                    f"net gain, not greed. It takes the biggest tile on {biggest} of these "
+                    f"{boards} boards, and finds a best take on {hits[1]}.")
+    drops = {b: max(hits[a] for a in depths if a < b) - hits[b] for b in depths[1:]}
+    if drops and max(drops.values()) > 0:
+        b = max(drops, key=lambda d: (drops[d], d))
+        top = max((a for a in depths if a < b), key=lambda a: (hits[a], -a))
+        low = min(a for a in depths if a < b and hits[a] > hits[b])
+        even = f" and than depth {low} ({hits[low]})" if low != top else ""
+        said.append(f"Looking further is not always better: depth {b} finds a best take on "
+                    f"{hits[b]} boards, fewer than depth {top} ({hits[top]}){even}.")
+    full = next((d for d in depths if hits[d] == boards), None)
+    if full is not None:
+        said.append(f"From depth {full} on, the search sees every game to its end and finds a "
+                    f"best take on all {boards} boards.")
+    return "\n".join(said)
+
+
+# ----- every exercise of the course, by name -------------------------------------
+
+def _deal(size: int, level: int, seed: int, moves=()) -> Game:
+    game = Game.new(size=size, level=level, seed=seed)
+    for move in moves:
+        game.play(move)
+    game._history.clear()
+    return game
+
+
+EXERCISES = {
+    # lesson 1
+    "row player's tiles": lambda p: legal_takes_exercise(_deal(4, 1, 11), p,
+                                                         key="row player's tiles"),
+    "column player's tiles": lambda p: legal_takes_exercise(_deal(4, 1, 8, ["0,1"]), p,
+                                                            key="column player's tiles"),
+    "take a tile": lambda p: take_a_tile_exercise(_deal(4, 1, 5), p, key="take a tile"),
+    # lesson 2
+    "negative tile": lambda p: score_exercise(position_after(8, 4, 2, 6), "3,0", p,
+                                              key="negative tile"),
+    "ended early": lambda p: outcome_exercise(position_after(10, 4, 2, 11), p, "ended early"),
+    "draw": lambda p: outcome_exercise(position_after(133, 4, 2, 11), p, "draw"),
+    "not over": lambda p: outcome_exercise(position_after(5, 4, 2, 6), p, "not over"),
+    # lesson 3
+    "net gain": lambda p: net_gain_exercise(_deal(4, 2, 18), "2,1", p, key="net gain"),
+    **{f"position {n}": (lambda n: lambda p: practice_exercise(n, p))(n) for n in range(1, 5)},
+    # lesson 4
+    "first player": lambda p: first_player_prediction(p),
+    "duel": lambda p: duel_prediction(p),
+    # lesson 5
+    **{f"puzzle {n}": (lambda n: lambda p: puzzle_exercise(load_puzzles()[n - 1], p))(n)
+       for n in range(1, 19)},
+}
+
+
+def exercise(name: str, progress: Optional[Progress] = None) -> Exercise:
+    """The course's exercise ``name`` (its task, position, check, hints and solution
+    are data here, so the notebook cell only names it)."""
+    if name not in EXERCISES:
+        raise KeyError(f"no Mattix exercise {name!r}; there are: {', '.join(EXERCISES)}")
+    return EXERCISES[name](progress)
 
 
 # ----- lesson 6: the sandbox ---------------------------------------------------
