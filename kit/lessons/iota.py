@@ -18,6 +18,8 @@ exercise widget (``kit.lessons.exercise``).
 from __future__ import annotations
 
 import random
+import re
+from functools import lru_cache
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Optional
@@ -40,7 +42,7 @@ from kit.lessons.iota_studies import (STRENGTHS, STUDIES, Sandbox, chance_one_of
                                       open_three_risk, open_three_table, self_play_positions,
                                       tournament_table, two_line_study, unseen_count, wild_pair,
                                       wild_recheck, wild_table)
-from kit.scene import svg_img
+from kit.scene import Text, svg_img
 
 
 class Progress(exercise.Progress):
@@ -157,29 +159,72 @@ def line_problem_of(cards) -> Optional[str]:
 
 
 def check_line(cards, answer) -> Verdict:
-    """Did the student judge the line (valid or invalid) as the engine does?"""
+    """Did the student judge the line (valid or invalid) as the engine does? A right
+    answer is told why; a wrong one what to look at, not the verdict."""
     said = read_yes_no(answer)
     problem = line_problem_of(cards)
     shown = " ".join(cards)
-    why = (f"{shown} is not a line: {problem}." if problem else
-           f"{shown} is a valid line: {line_reasons(cards)}.")
-    return Verdict(said == (problem is None), why)
+    if said == (problem is None):
+        return Verdict(True, f"{shown} is not a line: {line_fault(cards)}." if problem else
+                       f"{shown} is a valid line: {line_reasons(cards)}.")
+    return Verdict(False, line_look(cards, problem is None))
+
+
+#: What each feature of a card is called, and how a line's cards show it.
+FEATURES = ("numbers", "colours", "shapes")
+
+
+def _features(cards) -> list:
+    """(name, the real cards' values in order, all the same?, all different?) per feature."""
+    real = [TEXT[parse_card(c)] for c in cards if parse_card(c) != WILD]
+    out = []
+    for i, name in enumerate(FEATURES):
+        values = [c[i] for c in real]
+        out.append((name, values, len(set(values)) == 1, len(set(values)) == len(values)))
+    return out
+
+
+def line_fault(cards) -> str:
+    """Why ``cards`` is no line, in a student's words (no coordinates): too long, or the
+    first feature neither all the same nor all different."""
+    if len(cards) > 4:
+        return f"it has {len(cards)} cards, and a line holds at most 4"
+    for name, values, same, different in _features(cards):
+        if not (same or different):
+            return f"the {name} ({', '.join(values)}) are neither all the same nor all different"
+    return "its cards cannot all be in one line"
+
+
+def line_look(cards, valid: bool) -> str:
+    """What to look at again after a wrong judgement of ``cards``: the feature (or the
+    length) that decides it, never the verdict itself."""
+    if not valid and len(cards) > 4:
+        return "Count the cards. How many cards may one line hold?"
+    if not valid:
+        name, values, _, _ = next(f for f in _features(cards) if not (f[2] or f[3]))
+        return (f"Look again at the {name}: {', '.join(values)}. "
+                "Are they all the same, or all different?")
+    wild = " A wild can be any card you like." if "W" in cards else ""
+    looks = "; ".join(f"{name} {' '.join(values)}" for name, values, _, _ in _features(cards))
+    return (f"Look at each in turn ({looks}): is any of them a mix, some the same and "
+            f"some different?{wild}")
 
 
 def line_reasons(cards) -> str:
     """For each of number, colour, shape: 'all the same' or 'all different' (real cards)."""
     real = [parse_card(c) for c in cards if parse_card(c) != WILD]
     words = []
-    for i, name in enumerate(("numbers", "colours", "shapes")):
+    for i, name in enumerate(FEATURES):
         values = {TEXT[c][i] for c in real}
         words.append(f"{name} all the same" if len(values) == 1 else f"{name} all different")
     wild = " (the wild stands for the card that fits)" if len(real) < len(cards) else ""
     return ", ".join(words) + wild
 
 
-#: Lesson 1's six lines to judge, with the hint for each.
+#: Lesson 1's six lines to judge, with the hint for each. Not the lesson's example
+#: (1RC 2RC 3RC, shown just above them).
 LINES = (
-    (("1RC", "2RC", "3RC"), "Look at the numbers, then the colours, then the shapes."),
+    (("3YT", "3BT", "3GT"), "Look at the numbers, then the colours, then the shapes."),
     (("2YS", "2BS", "3GS"), "Look at the numbers: two 2s and a 3."),
     (("1RC", "2YS", "3GT", "4BX"), "Every number is different. And the colours? The shapes?"),
     (("4GT", "4GX", "4GT"), "Could a line really hold the same card twice? Look at the shapes."),
@@ -248,19 +293,49 @@ def both_ends_position() -> Game:
 
 
 def check_draw_count(game: Game, play: str, answer) -> Verdict:
-    """How many cards does the mover draw after ``play``? (back up to 4, while the deck lasts)"""
+    """How many cards does the mover draw after ``play``? (back up to 4, while the deck lasts)
+
+    A wrong count is told what is wrong with it (it would leave more or fewer than 4
+    in the hand, or there is no drawing at all), never the count, nor how many cards
+    are left in the hand: that is the sum the student is asked to do."""
     n = read_points(answer)
     move = read_play(play)
-    hand_after = len(game.hands[game.to_move]) - len(move.cards)
+    hand = len(game.hands[game.to_move])
+    hand_after = hand - len(move.cards)
     right = min(4 - hand_after, len(game.deck))
-    played = f"{len(move.cards)} card{'s' if len(move.cards) != 1 else ''}"
     if n == right:
-        return Verdict(True, f"After playing {played} you hold {hand_after}; you draw back up "
-                             f"to 4, and the deck holds {len(game.deck)}: you draw {right}.")
-    # The facts to count with, not the count: a wrong answer must not hand it over.
-    return Verdict(False, f"{n} is not it. After playing {played} you hold {hand_after}; "
-                          f"you draw until you hold 4 again, as long as the deck lasts "
-                          f"(it holds {len(game.deck)}). Try again.")
+        return Verdict(True, f"You played {len(move.cards)} of your {hand} cards and hold "
+                             f"{hand_after}; you draw back up to 4 (the deck holds "
+                             f"{len(game.deck)}): you draw {right}.")
+    if n == 0:
+        return Verdict(False, "You do draw after a play: you take cards from the deck until "
+                              "you hold 4 again.")
+    if n > len(game.deck):
+        return Verdict(False, f"{n} is more cards than the deck holds.")
+    if hand_after + n > 4:
+        return Verdict(False, f"Drawing {n} would leave you holding more than 4 cards. "
+                              "Count the cards still in your hand after the play.")
+    return Verdict(False, f"Drawing {n} would leave you holding fewer than 4 cards, and the "
+                          "deck has plenty. Count the cards still in your hand after the play.")
+
+
+#: Lesson 2's drawing question: a play of two cards on the rules table.
+DRAW_PLAY = "4RC@0,3 4YC@1,3"
+
+
+def draw_picture() -> str:
+    """The rules table just after :data:`DRAW_PLAY` (outlined), the hand left beside it."""
+    return play_picture(rules_position(), DRAW_PLAY)
+
+
+#: Lesson 2's example of asking the kit about plays: its own small table, so that it
+#: answers none of the exercises on the rules table.
+EXAMPLE_TABLE = {(0, 0): "2GS", (0, 1): "3GS"}
+EXAMPLE_HAND = ["4GS", "1YX", "3BT", "2RC"]
+
+
+def example_position() -> Game:
+    return position(EXAMPLE_TABLE, [EXAMPLE_HAND])
 
 
 #: A row of three reds and a hand to break every rule with (lesson 2).
@@ -277,25 +352,37 @@ BREAKING = {"line": "4RC@0,3 1YS@1,0", "touch": "4RC@-1,-1", "gap": "4YC@1,0 2BX
             "long": "4RC@0,3 1YS@0,4", "match": "1YS@0,3"}
 
 
-def rule_exercise(rule: str, task: str, hints=(), progress=None) -> Exercise:
-    """Target practice on the rules board: break ``rule`` on purpose."""
-    return board_exercise(task, rules_position(), lambda g, p: check_breaks(g, rule, p),
-                          hints=hints, solution=BREAKING[rule], progress=progress,
-                          key=f"break: {rule}")
-
-
 # ----- lesson 3: scoring ------------------------------------------------------
 
 def check_score(game: Game, play, answer) -> Verdict:
-    """Did the student type the right score for ``play``? The breakdown says why."""
+    """Did the student type the right score for ``play``? The breakdown says why; a
+    wrong score is told the mistake it looks like (forgot to double, one line only, a
+    card in two lines counted once) and what to count, never the sums."""
     n = read_points(answer)
     why = game.explain(read_play(play))
     if not why.legal:
         raise ValueError(f"the exercise's play is not legal: {why.rule}")
-    said = breakdown(why)
     if n == why.points:
-        return Verdict(True, f"{why.points} points. {said}")
-    return Verdict(False, f"{n} is not it. {how_to_count(why)} Try again, or press Show me.")
+        return Verdict(True, f"{why.points} points. {breakdown(why)}")
+    return Verdict(False, f"{n} is not it. {score_mistake(why, read_play(play), n)}",
+                   more=how_to_count(why))
+
+
+def score_mistake(why, play, n: int) -> str:
+    """The common mistake ``n`` looks like, in words without the score; else what to do."""
+    lines = [line.points for line in why.lines]
+    doubles = [d.split(":")[0] for d in why.doublings]
+    if doubles and n == why.base:
+        return f"You added up the lines, but forgot to double: {'; '.join(doubles)}."
+    if len(lines) > 1 and n in lines:
+        return (f"That is one line only; the play makes {len(lines)} lines. "
+                "Add them all.")
+    # A card in two lines, counted in one only: the base less its number, once each.
+    shared = sum(VALUE[card] for card, cell in play.placements
+                 if sum(cell in line.cells for line in why.lines) > 1)
+    if shared and n in (why.base - shared, (why.base - shared) * 2 ** len(doubles)):
+        return "A card in two lines counts in both lines: add it twice."
+    return "Count again, line by line: press Why? to see what to add up."
 
 
 def how_to_count(why) -> str:
@@ -430,22 +517,10 @@ def check_wild(game: Game, cell, answer) -> Verdict:
 WILD_CELL = (0, 1)
 
 
-def wild_exercise(progress=None) -> Exercise:
-    """Lesson 4: type a card the wild could stand for. Its picture does not label the
-    wild with what it stands for (the live boards do), nor show the hand (which holds
-    it): either would be the answer. The small table needs no board-sized box."""
-    game = wild_position()
-    return typed_exercise(
-        "Name a card the wild at row 0, column 1 could stand for.",
-        game.svg(show_wilds=False, shown=()), lambda text: check_wild(game, WILD_CELL, text),
-        hints=["Row: 2 _ 2 means the number is 2; T _ T means a triangle.",
-               "Column: red square 3, green cross 4. The colour must differ from both, "
-               "and from the row's red and blue."],
-        show=game.wilds()[WILD_CELL], progress=progress, key="wild", placeholder="e.g. 3GT")
-
-
 def check_exchange_count(game: Game, answer) -> Verdict:
-    """At most how many cards may the mover swap when passing?"""
+    """At most how many cards may the mover swap when passing? A wrong count is told
+    what is wrong with it (more than the hand or the deck holds, or fewer than
+    allowed), never the limit."""
     n = read_points(answer)
     hand, deck = len(game.hands[game.to_move]), len(game.deck)
     right = min(hand, deck)
@@ -454,21 +529,12 @@ def check_exchange_count(game: Game, answer) -> Verdict:
     if n == right:
         return Verdict(True, f"You hold {hand} cards and the deck holds {deck}: at most "
                              f"{right}. {rule}")
-    # The facts to count with, not the count: a wrong answer must not hand it over.
-    return Verdict(False, f"{n} is not it. You hold {hand} cards and the deck holds {deck}; "
-                          f"you may not swap more cards than the deck holds. {rule}")
-
-
-def exchange_exercise(game: Game, progress=None) -> Exercise:
-    """Lesson 4: at most how many cards may the mover swap here? The position is in the
-    exercise's picture (its panel shows the deck and the hand), where the student looks."""
-    most = min(len(game.hands[game.to_move]), len(game.deck))
-    return typed_exercise("Passing here, at most how many cards may you swap?",
-                          game.svg(box=BOX), lambda text: check_exchange_count(game, text),
-                          hints=["Count the cards left in the deck (in the panel beside the "
-                                 "table), and the cards in your hand."],
-                          show=str(most), progress=progress, key="exchange",
-                          placeholder="a number")
+    if n > hand:
+        return Verdict(False, f"You cannot swap {n}: that is more cards than you hold.")
+    if n > deck:
+        return Verdict(False, f"Swapping {n} would make you draw back a card you just put "
+                              "under the deck. Look at how many cards the deck holds.")
+    return Verdict(False, f"You may swap more than {n}. Look at your hand and at the deck.")
 
 
 def check_pass(game: Game, swap: int, answer) -> Verdict:
@@ -489,21 +555,6 @@ def check_pass(game: Game, swap: int, answer) -> Verdict:
     gone = " ".join(TEXT[c] for c in move.exchange)
     return Verdict(True, f"{gone} went under the deck and you drew {n} new "
                          f"card{'s' if n != 1 else ''} from the top. Your turn is over.")
-
-
-def pass_exercise(progress=None) -> Exercise:
-    """Lesson 4: pass on the board, swapping two cards."""
-    game = rules_position()
-    board = board_for(game)
-    nothing = ("nothing passed yet: press Pass on the board, click two cards in your hand, "
-               "then press Pass again")
-    return Exercise("Pass, swapping exactly 2 of your cards for new ones.",
-                    lambda turn: check_pass(game, 2, turn),
-                    answer=lambda: turn_or(board, nothing),
-                    board=board, progress=progress, key="pass",
-                    hints=["Press Pass on the board, click two cards in your hand, "
-                           "then press Pass again."],
-                    show="Pass, click 1YS and 2BX, Pass: pass 1YS 2BX")
 
 
 def turn_or(board: Board, nothing: str) -> list:
@@ -556,22 +607,14 @@ def wild_position() -> Game:
                     [["1RC", "2YT", "3GS", "4BX"]])
 
 
-def recycle_exercise(progress=None) -> Exercise:
-    """Lesson 4: take the wild back by putting the right card in its place, on the board."""
-    game = wild_position()
-    board = board_for(game)
-    card = game.wilds()[(0, 1)]
-    nothing = ("nothing recycled yet: click the card from your hand that the wild stands "
-               "for, then click the wild")
-    return Exercise("Recycle the wild: click the card from your hand that can take its place, "
-                    "then click the wild.", lambda turn: check_recycle(game, turn),
-                    answer=lambda: turn_or(board, nothing), board=board, progress=progress,
-                    hints=[f"The wild stands for {card} here (the kit's wilds() says so).",
-                           f"Click {card} in your hand, then the wild at row 0, column 1."],
-                    show=lambda: show_turn(board, [f"recycle 0,1 {card}", "W@3,1"]),
-                    solution=f"Click {card} in your hand, then the wild at row 0, column 1: "
-                             f"recycle 0,1 {card}. {check_move(game, f'recycle 0,1 {card}').why}",
-                    key="recycle")
+#: Lesson 4's recycling table: another wild than the wild exercise's, so that neither
+#: answers the other; the hand holds the card it stands for.
+RECYCLE_TABLE = {(0, 0): "1GS", (0, 1): "W", (0, 2): "3GS", (1, 1): "2YC", (2, 1): "2BX"}
+RECYCLE_HAND = ["1RC", "2GS", "4BT", "3YX"]
+
+
+def recycle_position() -> Game:
+    return position(RECYCLE_TABLE, [RECYCLE_HAND])
 
 
 def check_recycle(game: Game, answer) -> Verdict:
@@ -596,11 +639,15 @@ def pass_position(seed: int = 1) -> Game:
 
 
 def check_pass_ends(game: Game, answer) -> Verdict:
-    """Would the game be over if the player to move passed now? (yes or no)"""
+    """Would the game be over if the player to move passed now? (yes or no) A wrong
+    answer is told what to look at, not the verdict."""
     said = read_yes_no(answer)
     after = game.copy()
     after.play(Pass.of(()))
     over = after.is_over
+    if said != over:
+        return Verdict(False, "Look at the deck in the panel, and count the passes in a row "
+                              "(the other player's, then yours): what does the kit do then?")
     if over:
         everyone = "both players" if game.players == 2 else f"all {game.players} players"
         why = (f"the deck is empty and {everyone} have now passed in a row: "
@@ -609,7 +656,7 @@ def check_pass_ends(game: Game, answer) -> Verdict:
     else:
         why = ("the game goes on: " + ("the deck still has cards" if game.deck else
                                         "not every player has passed in a row yet") + ".")
-    return Verdict(said == over, why[0].upper() + why[1:])
+    return Verdict(True, why[0].upper() + why[1:])
 
 
 def check_final_score(game: Game, play, answer) -> Verdict:
@@ -635,35 +682,7 @@ def final_picture(game: Game, play) -> str:
     return game.svg(ghost=play, box=BOX, centre=middle(read_play(play).cells))
 
 
-def final_score_exercise(progress=None) -> Exercise:
-    """Lesson 4: type the score of a play that ends the game (doubled), on its picture;
-    the right answer also says the game is over and the final scores."""
-    game, play = final_play_position()
-    why = game.explain(play)
-    return typed_exercise(
-        f"The deck is empty, and the player to move plays their last cards: {play} (drawn "
-        "faintly, dashed). How many points does this play score?", final_picture(game, play),
-        lambda text: check_final_score(game, play, text),
-        hints=["Add up each line's numbers (a card in two lines counts in both), then double: "
-               "the play ends the game."],
-        show=breakdown(why), progress=progress, key="final", placeholder="points, e.g. 12")
-
-
 # ----- playing on a board -------------------------------------------------------
-
-def board_for(game: Game, seats=None, **kwargs) -> Board:
-    """A board for an exercise: the student is the seat to move, every other seat the
-    greedy computer (unless ``seats`` says otherwise). A confirmed play gets the next
-    player's reply (in a block-the-lot puzzle: does it complete the lot?) and Undo
-    takes both back; with two people at one screen the board would refuse to undo
-    past a card drawn from the deck, and Show me could not go back to the start.
-
-    The board's own Hint (it would list the best plays: the answer) and New game (a
-    fresh deal, not the exercise) are hidden: the exercise has its Hint and Show me."""
-    seats = seats or ["human" if seat == game.to_move else "greedy"
-                      for seat in range(game.players)]
-    return exercise_board(Board(game.copy(), seats=seats, delay=0, **kwargs))
-
 
 def turn_on(board: Board, start: int = 0) -> list:
     """The student's turn on ``board``: recycles made, then the play (confirmed or pending)."""
@@ -686,19 +705,6 @@ def play_on(board: Board):
     return [m for m in turn_on(board) if isinstance(m, Play)][-1:] or [None]
 
 
-def show_turn(board: Board, moves) -> str:
-    """Reveal: take the board back to its start and draw ``moves`` on it, unplayed."""
-    while board.game.history:
-        before = len(board.game.history)
-        board.undo()
-        if len(board.game.history) == before:   # refused: looping on would hang the kernel
-            raise RuntimeError(f"cannot take the board back to show the solution: "
-                               f"{board.view.message}")
-    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
-    board.preview(moves[-1], line=moves)
-    return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
-
-
 def turn_words(game: Game, moves, check=None) -> str:
     """A turn in notation for print, with what the kit says of it (``check(turn)``)."""
     moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
@@ -707,55 +713,6 @@ def turn_words(game: Game, moves, check=None) -> str:
         return said
     verdict = check(tuple(moves) if len(moves) > 1 else moves[0])
     return f"{said}. {verdict.why}"
-
-
-def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, progress=None,
-                   key=None) -> Exercise:
-    """Exercise on a live board: place cards (Confirm or not), then Check.
-
-    ``check(game, play)`` judges the play; ``solution`` (moves or text) is shown on Show me.
-    """
-    board = board_for(game)
-    show = words = None
-    if solution is not None:
-        moves = solution if isinstance(solution, (list, tuple)) else [solution]
-        show = lambda: show_turn(board, moves)   # noqa: E731
-        words = lambda: turn_words(game, [" ".join(moves)],              # noqa: E731
-                                   lambda play: check(game, play))
-    return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
-                    hints=hints, show=show, board=board, progress=progress, key=key,
-                    solution=words)
-
-
-def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=None,
-                   key=None, placeholder: str = "") -> Exercise:
-    """Exercise on a picture: the answer is typed; ``check(text)`` judges it."""
-    img = svg_img(svg).replace("<img ", "<img style='max-width: 100%; height: auto' ", 1)
-    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(img),
-                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder,
-                    solution=show)   # a typed exercise's show is words: print them too
-
-
-def line_exercise(i: int, progress=None) -> Exercise:
-    """Lesson 1: is line ``i`` of :data:`LINES` valid?"""
-    cards, hint = LINES[i]
-    problem = line_problem_of(cards)
-    answer = ("invalid: " + problem) if problem else "valid: " + line_reasons(cards)
-    return typed_exercise(f"Line {i + 1}: {' '.join(cards)}. Valid or invalid?",
-                          line_picture(cards), lambda text: check_line(cards, text),
-                          hints=[hint], show=answer, progress=progress, key=f"line {i + 1}",
-                          placeholder="valid or invalid")
-
-
-def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> Exercise:
-    """Lesson 3: the play is shown on the table (outlined), without the seats' scores;
-    type its score."""
-    svg = play_picture(game, play, panel=False)
-    why = game.explain(read_play(play))
-    return typed_exercise(f"The outlined cards were just played ({play}). How many points?",
-                          svg, lambda text: check_score(game, play, text), hints=hints,
-                          show=breakdown(why), progress=progress, key=key or play,
-                          placeholder="points, e.g. 12")
 
 
 # ----- lesson 6: puzzles ----------------------------------------------------------
@@ -862,32 +819,552 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     raise ValueError(f"unknown puzzle goal {puzzle.goal!r}; goals are {', '.join(GOALS)}")
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
-    """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution)."""
+
+
+# ----- boards for exercises --------------------------------------------------------
+
+class ExerciseBoard(Board):
+    """An exercise's board (:func:`board_for`): a wild on the table is drawn without the
+    card it stands for written under it. A live board writes it there; on an exercise
+    board that label would be the answer (lesson 4's recycling, the recycle puzzles)."""
+
+    def scene(self):
+        scene = super().scene()
+        return replace(scene, shapes=[s for s in scene.shapes if not _stands_for_label(s)])
+
+
+def _stands_for_label(shape) -> bool:
+    return isinstance(shape, Text) and shape.text.startswith("=")
+
+
+def board_for(game: Game, seats=None, about=(), **kwargs) -> Board:
+    """A board for an exercise: the student is the seat to move, every other seat the
+    greedy computer (unless ``seats`` says otherwise). A confirmed play gets the next
+    player's reply (in a block-the-lot puzzle: does it complete the lot?) and Undo
+    takes both back; with two people at one screen the board would refuse to undo
+    past a card drawn from the deck, and Show me could not go back to the start.
+    ``about``: the cells the exercise is about, which the table's window shows from
+    the start (a big table shows a window of it).
+
+    The board's own Hint (it would list the best plays: the answer) and New game (a
+    fresh deal, not the exercise) are hidden: the exercise has its Hint and Show me."""
+    seats = seats or ["human" if seat == game.to_move else "greedy"
+                      for seat in range(game.players)]
+    board = exercise_board(ExerciseBoard(game.copy(), seats=seats, delay=0, **kwargs))
+    if about:
+        show_cells(board, about)
+    return board
+
+
+def show_cells(board: Board, cells) -> None:
+    """Move the table's window (as little as it takes) so that it shows ``cells``.
+
+    kit.iota.board has no public way to centre the window yet: this sets the centre
+    the board keeps for it (``_window_centre``), then redraws."""
+    cells = [tuple(c) for c in cells]
+    for _ in range(12):
+        lay = board.geometry.table
+        if all(lay.shows(*cell) for cell in cells):
+            return
+        centre = [lay.min_row + (lay.rows - 1) / 2, lay.min_col + (lay.cols - 1) / 2]
+        for axis, size, low in ((0, lay.rows, lay.min_row), (1, lay.cols, lay.min_col)):
+            values = [cell[axis] for cell in cells]
+            if min(values) < low:
+                centre[axis] -= low - min(values)
+            elif max(values) >= low + size:
+                centre[axis] += max(values) - (low + size - 1)
+        board._window_centre = tuple(centre)
+        board.redraw()
+    raise ValueError(f"the table's window cannot show all of {cells}")
+
+
+def restart(board: Board) -> None:
+    """Take ``board`` back to its start: every move undone, nothing pending or shown."""
+    while board.game.history:
+        before = len(board.game.history)
+        board.undo()
+        if len(board.game.history) == before:   # refused: looping on would hang the kernel
+            raise RuntimeError(f"cannot take the board back to its start: "
+                               f"{board.view.message}")
+    board.preview(None)
+
+
+def show_turn(board: Board, moves) -> str:
+    """Reveal: take the board back to its start and draw ``moves`` on it, unplayed."""
+    restart(board)
+    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    board.preview(moves[-1], line=moves)
+    return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
+
+
+def moves_of(answer) -> list:
+    """Moves from text (separated by ';'), a move, or a list of either."""
+    if isinstance(answer, str):
+        answer = [part for part in answer.split(";") if part.strip()]
+    elif isinstance(answer, Move):
+        answer = [answer]
+    return [Move.parse(m) if isinstance(m, str) else m for m in answer]
+
+
+def enter_turn(board: Board, answer) -> None:
+    """Put the try ``answer`` on ``board`` as a student leaves it before pressing Check:
+    the board back at its start, then each recycle or pass made, and a play's cards
+    placed, pending (not confirmed). A card not in the hand: InvalidMoveText."""
+    restart(board)
+    for move in moves_of(answer):
+        if not isinstance(move, Play):
+            board.submit(move)
+            continue
+        used, placed = set(), []
+        for card, cell in move.placements:
+            i = next((i for i, c in enumerate(board.hand) if c == card and i not in used), None)
+            if i is None:
+                raise InvalidMoveText(f"{TEXT[card]} is not in your hand")
+            used.add(i)
+            placed.append((i, cell))
+        board.placed = placed
+        board.redraw()
+
+
+def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, progress=None,
+                   key=None, answers=(), wrong=(), about=()) -> Exercise:
+    """Exercise on a live board: place cards (Confirm or not), then Check.
+
+    ``check(game, play)`` judges the play; ``solution`` (moves or text) is shown on
+    Show me; ``answers`` default to the solution's moves. ``wrong``: tries a student
+    would make, as move texts (:func:`enter_turn` puts them on the board).
+    """
+    board = board_for(game, about=about)
+    show = words = None
+    moves = []
+    if solution is not None:
+        moves = solution if isinstance(solution, (list, tuple)) else [solution]
+        show = lambda: show_turn(board, moves)   # noqa: E731
+        words = lambda: turn_words(game, [" ".join(moves)],              # noqa: E731
+                                   lambda play: check(game, play))
+    return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
+                    hints=hints, show=show, board=board, progress=progress, key=key,
+                    solution=words, answers=answers or moves, wrong=wrong,
+                    enter=lambda text: enter_turn(board, text))
+
+
+def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=None,
+                   key=None, placeholder: str = "", answers=(), wrong=()) -> Exercise:
+    """Exercise on a picture: the answer is typed; ``check(text)`` judges it."""
+    img = svg_img(svg).replace("<img ", "<img style='max-width: 100%; height: auto' ", 1)
+    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(img),
+                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder,
+                    solution=show,   # a typed exercise's show is words: print them too
+                    answers=answers, wrong=wrong)
+
+
+# ----- the exercises, by name: what a lesson's cell calls -------------------------------
+#
+# Each exercise is data here: its task, position, check, hints, solution, answers and
+# the wrong tries the tests walk it with. A lesson's cell only names it:
+# ``lesson.exercise("both ends", progress)``.
+
+EXERCISES: dict = {}
+
+
+def exercise(name: str, progress: Optional[Progress] = None) -> Exercise:
+    """The exercise called ``name`` (its progress key), for the lesson's ``progress``."""
+    make = EXERCISES.get(name)
+    if make is not None:
+        return make(progress)
+    numbered = re.fullmatch(r"puzzle (\d+)", name)
+    puzzles = load_puzzles()
+    if numbered and 1 <= int(numbered[1]) <= len(puzzles):
+        return puzzle_exercise(puzzles[int(numbered[1]) - 1], progress)
+    raise ValueError(f"there is no IOTA exercise {name!r}: they are "
+                     f"{', '.join(EXERCISES)} and puzzle 1 to puzzle {len(puzzles)}")
+
+
+def named(name: str):
+    """Register the decorated ``make(progress) -> Exercise`` as the exercise ``name``."""
+    def register(make):
+        EXERCISES[name] = make
+        return make
+    return register
+
+
+# lesson 1 -----------------------------------------------------------------------------
+
+def line_exercise(i: int, progress=None) -> Exercise:
+    """Lesson 1: is line ``i`` of :data:`LINES` valid?"""
+    cards, hint = LINES[i]
+    valid = line_problem_of(cards) is None
+    answer = "valid: " + line_reasons(cards) if valid else "invalid: " + line_fault(cards)
+    return typed_exercise(f"Line {i + 1}: {' '.join(cards)}. Valid or invalid?",
+                          line_picture(cards), lambda text: check_line(cards, text),
+                          hints=[hint], show=answer, progress=progress, key=f"line {i + 1}",
+                          placeholder="valid or invalid",
+                          answers=["valid" if valid else "invalid"],
+                          wrong=["invalid", "no"] if valid else ["valid", "yes"])
+
+
+for _i in range(len(LINES)):
+    named(f"line {_i + 1}")(lambda progress, i=_i: line_exercise(i, progress))
+
+
+# lesson 2 -----------------------------------------------------------------------------
+
+#: Target practice: each rule's task and hints (a nudge, then a pointer).
+RULE_TASKS = {
+    "line": ("Break rule 1: put two cards NOT in the same row or column.",
+             ["Rule 1 wants all your cards in one row or one column. Use two rows.",
+              "Put one card in row 0 and another in row 1, in different columns."]),
+    "touch": ("Break rule 2: put a card where it touches nothing.",
+              ["Touching means side by side with a card on the table.",
+               "A corner does not count as touching: try a cell diagonally off an end of "
+               "the row."]),
+    "gap": ("Break rule 3: play two cards in a row with an empty cell between them.",
+            ["Rule 3 wants one unbroken run: leave a hole in yours.",
+             "Use row 1: one card under 1RC, one under 3RC."]),
+    "long": ("Break rule 4: make a line of 5 cards.",
+             ["The row already has 3 cards. How many more make 5?",
+              "Put two cards at the same end of the row."]),
+    "match": ("Break rule 5: add one card that does not match the row.",
+              ["The row is all red circles, numbered 1, 2, 3.",
+               "Which of your cards would spoil the colours, or the shapes?"]),
+}
+
+#: A legal play on the rules table: a wrong try in target practice.
+RULES_LEGAL = "4RC@0,3"
+
+
+def rule_exercise(rule: str, progress=None) -> Exercise:
+    """Target practice on the rules board: break ``rule`` on purpose."""
+    task, hints = RULE_TASKS[rule]
+    wrong = [RULES_LEGAL] + [BREAKING[other] for other in RULES if other != rule]
+    return board_exercise(task, rules_position(), lambda g, p: check_breaks(g, rule, p),
+                          hints=hints, solution=BREAKING[rule], progress=progress,
+                          key=f"break: {rule}", wrong=wrong)
+
+
+for _rule in RULES:
+    named(f"break: {_rule}")(lambda progress, rule=_rule: rule_exercise(rule, progress))
+
+
+@named("legal play")
+def legal_play_exercise(progress=None) -> Exercise:
+    return board_exercise(
+        "Make a legal play on this table.", rules_position(), check_legal_play,
+        hints=["Your cards must touch the table, and every line must stay all the same or "
+               "all different in number, colour and shape.",
+               "The row 1RC 2RC 3RC is all red circles numbered 1, 2, 3: which of your cards "
+               "carries that on?"],
+        solution=RULES_LEGAL, progress=progress, key="legal play",
+        wrong=["1YS@0,3", "4RC@-1,-1", "4YC@1,0 2BX@1,2", "2BX@0,-1"])
+
+
+@named("both ends")
+def both_ends_exercise(progress=None) -> Exercise:
+    return board_exercise(
+        "Play two cards: one at each end of the row 2RC 3RC.", both_ends_position(),
+        check_both_ends,
+        hints=["The row needs numbers that are all different: which numbers are missing?",
+               "One missing number goes just before 2RC, the other just after 3RC."],
+        solution="1RC@0,-1 4RC@0,2", progress=progress, key="both ends",
+        wrong=["4RC@0,2", "1RC@-1,0 4RC@1,0", "1RC@0,-1 4RC@0,3", "1YS@0,-1 4RC@0,2"])
+
+
+@named("draw")
+def draw_exercise(progress=None) -> Exercise:
+    game = rules_position()
+    n = next(k for k in range(5) if check_draw_count(game, DRAW_PLAY, str(k)).correct)
+    return typed_exercise(
+        f"You play two cards, {DRAW_PLAY} (outlined). How many cards do you draw?",
+        draw_picture(), lambda text: check_draw_count(game, DRAW_PLAY, text),
+        hints=["How many cards are left in your hand after the play? The picture shows it.",
+               "You draw until you hold 4 again; the deck has plenty."],
+        show=f"{n}: after the play you hold {4 - n}, and you draw back up to 4",
+        progress=progress, key="draw", placeholder="a number",
+        answers=[str(n)], wrong=[str(k) for k in (0, 1, 3, 4) if k != n])
+
+
+# lesson 3 -----------------------------------------------------------------------------
+
+#: Each kind of play to score, with its hints (a nudge, then a pointer).
+SCORE_HINTS = {
+    "one line": ["Only one line holds the new cards.",
+                 "Add up the numbers of all its cards, the old ones too."],
+    "two lines": ["The new card sits in a row and in a column.",
+                  "Add up both lines: the new card counts in each."],
+    "a lot": ["One line now has 4 cards: that is a lot.",
+              "Add up every line through the new card, then double the total."],
+    "a wild": ["A wild counts 0.",
+               "Add up every line through the new cards; the wild adds nothing."],
+}
+
+
+@lru_cache(maxsize=None)
+def lesson_scoring_plays() -> dict:
+    """Lesson 3's plays to score, one of each kind (:func:`scoring_plays`), worked out once.
+    Seed 4: the first play's score (9) is none of the numbers the worked example above
+    it prints, so nothing on screen answers it."""
+    return scoring_plays(seeds=(4,))
+
+
+def score_wrong(game: Game, play) -> list:
+    """The scores a student gets by the common mistakes (and one off), never the right one."""
+    why = game.explain(read_play(play))
+    tries = [why.points + 1, why.base] + [line.points for line in why.lines]
+    shared = sum(VALUE[card] for card, cell in read_play(play).placements
+                 if sum(cell in line.cells for line in why.lines) > 1)
+    tries.append((why.base - shared) * 2 ** len(why.doublings))
+    out = []
+    for n in tries:
+        if n != why.points and n > 0 and str(n) not in out:
+            out.append(str(n))
+    return out
+
+
+def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> Exercise:
+    """Lesson 3: the play is shown on the table (outlined), without the seats' scores;
+    type its score."""
+    svg = play_picture(game, play, panel=False)
+    why = game.explain(read_play(play))
+    return typed_exercise(f"The outlined cards were just played ({play}). How many points?",
+                          svg, lambda text: check_score(game, play, text), hints=hints,
+                          show=breakdown(why), progress=progress, key=key or play,
+                          placeholder="points, e.g. 12", answers=[str(why.points)],
+                          wrong=score_wrong(game, play))
+
+
+for _kind in SCORING_KINDS:
+    named(f"score: {_kind}")(lambda progress, kind=_kind: score_exercise(
+        *lesson_scoring_plays()[kind], SCORE_HINTS[kind], progress, key=f"score: {kind}"))
+
+
+# lesson 4 -----------------------------------------------------------------------------
+
+@named("wild")
+def wild_exercise(progress=None) -> Exercise:
+    """Lesson 4: type a card the wild could stand for. Its picture does not label the
+    wild with what it stands for, nor show the hand (which holds it): either would be
+    the answer. The small table needs no board-sized box."""
+    game = wild_position()
+    card = game.wilds()[WILD_CELL]
+    return typed_exercise(
+        "Name a card the wild at row 0, column 1 could stand for.",
+        game.svg(show_wilds=False, shown=()), lambda text: check_wild(game, WILD_CELL, text),
+        hints=["Row: 2 _ 2 means the number is 2; T _ T means a triangle.",
+               "Column: red square 3, green cross 4. The colour must differ from both, "
+               "and from the row's red and blue."],
+        show=f"{card}: {check_wild(game, WILD_CELL, card).why}", progress=progress,
+        key="wild", placeholder="e.g. 3GT", answers=[card],
+        wrong=["1RC", "2RT", "2GT", "3YT"])
+
+
+@named("recycle")
+def recycle_exercise(progress=None) -> Exercise:
+    """Lesson 4: take the wild back by putting the right card in its place, on the board."""
+    game = recycle_position()
+    board = board_for(game)
+    cell = (0, 1)
+    card = game.wilds()[cell]
+    misfit = next(TEXT[c] for c in game.hands[0] if TEXT[c] != card)
+    recycle = f"recycle 0,1 {card}"
+    nothing = ("nothing recycled yet: click the card from your hand that the wild stands "
+               "for, then click the wild")
+    return Exercise(
+        "Recycle the wild: click the card from your hand that can take its place, "
+        "then click the wild.", lambda turn: check_recycle(game, turn),
+        answer=lambda: turn_or(board, nothing), board=board, progress=progress,
+        hints=["The wild's row decides part of the card it stands for, and its column "
+               "the rest: number, colour and shape.",
+               "Row 1GS _ 3GS: which number and shape? Column _ 2YC 2BX: which number "
+               "and colour? Click that card in your hand, then the wild."],
+        show=lambda: show_turn(board, [recycle, "W@3,1"]),
+        solution=f"Click {card} in your hand, then the wild at row 0, column 1: "
+                 f"{recycle}. {check_move(game, recycle).why}",
+        key="recycle", answers=[recycle],
+        wrong=[f"{misfit}@1,0", "pass", f"recycle 0,1 {misfit}"],
+        enter=lambda text: enter_turn(board, text))
+
+
+@named("pass")
+def pass_exercise(progress=None) -> Exercise:
+    """Lesson 4: pass on the board, swapping two cards."""
+    game = rules_position()
+    board = board_for(game)
+    nothing = ("nothing passed yet: press Pass on the board, click two cards in your hand, "
+               "then press Pass again")
+    return Exercise("Pass, swapping exactly 2 of your cards for new ones.",
+                    lambda turn: check_pass(game, 2, turn),
+                    answer=lambda: turn_or(board, nothing),
+                    board=board, progress=progress, key="pass",
+                    hints=["Press Pass on the board: then you choose the cards to swap.",
+                           "Click two cards in your hand, then press Pass again."],
+                    show="Pass, click 1YS and 2BX, Pass: pass 1YS 2BX",
+                    answers=["pass 1YS 2BX"], wrong=["pass 1YS", "pass", "4RC@0,3",
+                                                     "pass 1YS 4YC 2BX"],
+                    enter=lambda text: enter_turn(board, text))
+
+
+@lru_cache(maxsize=None)
+def exchange_position() -> Game:
+    """Lesson 4's late position: the deck is almost empty."""
+    return played_until(seed=1, deck_at_most=2)
+
+
+@named("exchange")
+def exchange_exercise(progress=None) -> Exercise:
+    """Lesson 4: at most how many cards may the mover swap here? The position is in the
+    exercise's picture (its panel shows the deck and the hand), where the student looks."""
+    game = exchange_position()
+    most = min(len(game.hands[game.to_move]), len(game.deck))
+    return typed_exercise("Passing here, at most how many cards may you swap?",
+                          game.svg(box=BOX), lambda text: check_exchange_count(game, text),
+                          hints=["Look at the panel beside the table: how many cards are in "
+                                 "the deck? And in your hand?",
+                                 "You may swap no more cards than the deck holds, nor more "
+                                 "than you hold."],
+                          show=f"{most}: {check_exchange_count(game, str(most)).why}",
+                          progress=progress, key="exchange", placeholder="a number",
+                          answers=[str(most)],
+                          wrong=[str(k) for k in range(5) if k != most])
+
+
+@named("final")
+def final_score_exercise(progress=None) -> Exercise:
+    """Lesson 4: type the score of a play that ends the game (doubled), on its picture;
+    the right answer also says the game is over and the final scores."""
+    game, play = final_play_position()
+    why = game.explain(play)
+    return typed_exercise(
+        f"The deck is empty, and the player to move plays their last cards: {play} (drawn "
+        "faintly, dashed). How many points does this play score?", final_picture(game, play),
+        lambda text: check_final_score(game, play, text),
+        hints=["Add up each line through the new cards (a card in two lines counts in both).",
+               "Then double: the play ends the game."],
+        show=breakdown(why), progress=progress, key="final", placeholder="points, e.g. 12",
+        answers=[str(why.points)], wrong=score_wrong(game, play))
+
+
+@named("all pass")
+def all_pass_exercise(progress=None) -> Exercise:
+    """Lesson 4: the deck is empty and the other player has passed: is the game over if
+    you pass too?"""
+    stuck = pass_position()
+    over = check_pass_ends(stuck, "yes").correct
+    said = "yes" if over else "no"
+    return typed_exercise(
+        "The deck is empty and the other player just passed. If you pass too, is the game "
+        "over? (yes or no)", stuck.svg(box=BOX), lambda text: check_pass_ends(stuck, text),
+        hints=["Count the passes in a row: the other player's, then yours.",
+               "Look at the deck in the panel beside the table."],
+        show=f"{said}: {check_pass_ends(stuck, said).why}", progress=progress,
+        key="all pass", placeholder="yes or no", answers=[said],
+        wrong=["no" if over else "yes"])
+
+
+# lessons 5 and 6: the best play and the puzzles -----------------------------------------
+
+def hint_steps(text: str) -> list:
+    """A puzzle's hint as steps, one sentence each: a nudge first, more with each click."""
+    return [part for part in re.split(r"(?<=[.?!])\s+", text.strip()) if part]
+
+
+def turn_hint(game: Game, moves) -> str:
+    """What the turn ``moves`` does, in words that do not give the cards or the cells away
+    (how many cards, a lot, how many lines, a wild)."""
+    moves = moves_of(list(moves))
+    after = game.copy()
+    for move in moves[:-1]:
+        after.play(move)
+    play = moves[-1]
+    why = after.explain(play)
+    n = len(play.placements)
+    words = [f"{n} card{'s' if n > 1 else ''} can do it."]
+    lots = sum(d.startswith("lot") for d in why.doublings)
+    if lots:
+        words.append("The play completes a lot (a line of 4)." if lots == 1
+                     else f"The play completes {lots} lots.")
+    if len(why.lines) > 1:
+        words.append(f"{'They make' if n > 1 else 'It makes'} {len(why.lines)} lines at once.")
+    return " ".join(words)
+
+
+def puzzle_about(game: Game, moves) -> list:
+    """The cells a turn is about: where it puts cards (a recycle's wild too) and the
+    lines its play makes. A puzzle's board opens with all of them in view."""
+    moves = moves_of(list(moves))
+    after = game.copy()
+    cells = []
+    for move in moves:
+        if isinstance(move, Recycle):
+            cells.append(move.cell)
+        if isinstance(move, Play):
+            cells += list(move.cells)
+            table = dict(after.table)
+            table.update((cell, card) for card, cell in move.placements)
+            for _, line in lines_through(table, move.cells):
+                cells += list(line)
+        after.play(move)
+    # The window reaches one cell beyond the table: a card further out comes into view
+    # once the card next to it is placed.
+    rows, cols = [r for r, _ in game.table], [c for _, c in game.table]
+    return [cell for cell in dict.fromkeys(cells)
+            if min(rows) - 1 <= cell[0] <= max(rows) + 1 and min(cols) - 1 <= cell[1] <= max(cols) + 1]
+
+
+def puzzle_wrong(puzzle: "Puzzle") -> list:
+    """Tries that miss a puzzle's goal: its lowest-scoring play, a play just short of the
+    goal, and a card put where it touches nothing (the rules refuse it)."""
     game = puzzle.game
-    board = board_for(game, open_hands=puzzle.goal == "block_lot")
-    return Exercise(puzzle.task, lambda turn: check_puzzle(puzzle, turn),
-                    answer=lambda: turn_on(board), hints=[puzzle.hint], board=board,
-                    progress=progress, key=f"puzzle {puzzle.number}",
+    plays = [play for _, play in sorted(rank_moves(game), key=lambda t: t[0])]
+    misses = [play for play in plays if not check_puzzle(puzzle, [play]).correct]
+    tries = [str(misses[0])] if misses else []
+    if len(misses) > 1:
+        tries.append(str(misses[-1]))
+    card = next(c for c in game.hands[game.to_move] if c != WILD)
+    far = max(abs(r) + abs(c) for r, c in game.table) + 3
+    tries.append(f"{TEXT[card]}@{far},{far}")
+    return tries
+
+
+def puzzle_exercise(puzzle: "Puzzle", progress: Optional[Progress] = None, *,
+                    task: str = "", key: str = "") -> Exercise:
+    """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution).
+    The board opens showing every cell the puzzle is about."""
+    game = puzzle.game
+    board = board_for(game, open_hands=puzzle.goal == "block_lot",
+                      about=puzzle_about(game, puzzle.solution))
+    return Exercise(task or puzzle.task, lambda turn: check_puzzle(puzzle, turn),
+                    answer=lambda: turn_on(board), hints=hint_steps(puzzle.hint), board=board,
+                    progress=progress, key=key or f"puzzle {puzzle.number}",
                     show=lambda: show_turn(board, puzzle.solution),
                     solution=lambda: turn_words(game, puzzle.solution,
-                                                lambda t: check_puzzle(puzzle, t)))
+                                                lambda t: check_puzzle(puzzle, t)),
+                    answers=[str(m) for m in moves_of(list(puzzle.solution))],
+                    wrong=puzzle_wrong(puzzle), enter=lambda text: enter_turn(board, text))
 
 
 def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
-    """Find the best turn on a live board (checked against best_turn).
+    """Find the best turn on a live board (checked against best_turn); ``hint`` first,
+    then what the best turn does (:func:`turn_hint`).
 
     The board starts from the position alone: a position taken from a game carries the
     game's moves, and the student's turn would be read from the first of them (and Undo
     would step back into that game)."""
     game = Game.from_dict(game.to_dict())
     turn = best_turn(game)
-    puzzle = Puzzle(0, 1, "best", 0, game.to_dict(), hint, tuple(map(str, turn.moves)))
-    board = board_for(game)
-    return Exercise("Find the best play: the most points this turn.",
-                    lambda t: check_puzzle(puzzle, t), answer=lambda: turn_on(board),
-                    hints=[hint], board=board, progress=progress, key="best play",
-                    show=lambda: show_turn(board, puzzle.solution),
-                    solution=lambda: turn_words(game, puzzle.solution,
-                                                lambda t: check_puzzle(puzzle, t)))
+    moves = tuple(map(str, turn.moves))
+    puzzle = Puzzle(0, 1, "best", 0, game.to_dict(), f"{hint} {turn_hint(game, moves)}",
+                    moves)
+    return puzzle_exercise(puzzle, progress, task="Find the best play: the most points this turn.",
+                           key="best play")
 
+
+@lru_cache(maxsize=None)
+def strategy_positions() -> tuple:
+    """Lesson 5's positions (two seeded computer games, every other turn)."""
+    return tuple(self_play_positions(seeds=(0, 1), every=2))
+
+
+@named("best play")
+def strategy_best_exercise(progress=None) -> Exercise:
+    return best_exercise(strategy_positions()[3],
+                         "Look for a lot first, then for a crossing of two lines.", progress)

@@ -24,7 +24,7 @@ from kit.iota import Board, Game, GreedyPlayer, PlannerPlayer, rank_moves
 from kit.iota import movegen
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
-from kit.iota.moves import Play
+from kit.iota.moves import Pass, Play
 from kit.lessons.table import Table
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 
@@ -202,6 +202,25 @@ STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy"
              "planner (strongest)": "planner"}
 
 
+#: What the sandbox's Analyse panel says of its rows, in a student's words.
+ANALYSIS_NOTE = ("Every play you could make now, best first, with the points it scores this "
+                 "turn. A row that starts with recycle first swaps one of your cards for a wild "
+                 "on the table; its points are those of the best play after it.")
+
+
+class SandboxBoard(Board):
+    """The sandbox's board: its Analyse panel speaks to a student (how the kit searched is
+    for kit/iota's README, not for the lesson)."""
+
+    def analyse_position(self, game, *, progress=None, stop=None):
+        rows = super().analyse_position(game, progress=progress, stop=stop)
+        rows.note = ANALYSIS_NOTE if rows and not isinstance(rows[0][0], Pass) else rows.note
+        if rows:
+            so_far = " so far" if rows.partial else ""
+            rows.remarks = [f"The best turn{so_far} scores {rows[0][1]} points."]
+        return rows
+
+
 class Sandbox(SandboxFrame):
     """Choose the computer's strength, the number of players and open hands; play with
     the hint and the analysis panel on."""
@@ -221,5 +240,5 @@ class Sandbox(SandboxFrame):
     def make_board(self) -> Board:
         n = self.players.value
         seats = ["human"] + [STRENGTHS[self.strength.value]] * (n - 1)
-        return Board(seats=seats, players=n, seed=self.seed.value,
-                     open_hands=self.open_hands.value, analysis=True, delay=self.delay)
+        return SandboxBoard(seats=seats, players=n, seed=self.seed.value,
+                            open_hands=self.open_hands.value, analysis=True, delay=self.delay)
