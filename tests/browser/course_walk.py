@@ -31,13 +31,14 @@ exercises that need more than one try to teach (each course's own test file).
 
 from __future__ import annotations
 
+import html
 import re
 
 from playwright.sync_api import expect
 
 from board_plans import offline
 from canvas_page import checksum, wait_for_checksum, wait_until_drawn
-from lesson_page import TIMEOUT, feedback
+from lesson_page import TIMEOUT, feedback, look
 from lesson_twin import InStep, raising, run_lesson
 
 LAB_TIMEOUT = 180_000     # a cold kernel running a whole lesson on two shared cores
@@ -60,6 +61,11 @@ def open_lesson(page, lab_url: str, notebook: str, exercises: int) -> None:
     its ``exercises`` exercise boxes are shown (or, with none, a drawn canvas)."""
     name = notebook.removesuffix(".ipynb").replace("/", "-")
     page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{notebook}")
+    run_all(page, exercises)
+
+
+def run_all(page, exercises: int) -> None:
+    """Run all cells of the open notebook once its kernel is idle; wait as ``open_lesson``."""
     expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=LAB_TIMEOUT)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -75,10 +81,40 @@ class CourseLesson:
     """A lesson run here (``values``, ``exercises``) and in the page."""
 
     def __init__(self, page, lab_url: str, notebook: str):
-        self.page = page
+        self.page, self.notebook = page, notebook
         self.values = run_lesson(notebook)
         self.exercises = [ex for value in self.values for ex in exercises_in(value)]
         open_lesson(page, lab_url, notebook, len(self.exercises))
+
+    def progress_in_page(self, name: str = "") -> str:
+        """The lesson's closing progress line (a cell showing its ``Progress``), live: the
+        page shows what the twin's says now, not what it said when the cell ran.
+        Screenshot ``name`` of it (if KIT_SCREENSHOTS is set)."""
+        shown = [v for v in self.values if type(v).__name__ == "Progress"]
+        if not shown:
+            return ""
+        line = self.page.locator(".jp-OutputArea-output").filter(
+            has_not=self.page.locator(".kit-exercise")).locator(".kit-progress").last
+        expect(line).to_have_text(shown[-1].text, timeout=TIMEOUT)
+        if name:
+            look(self.page, line, name, "center")
+        return shown[-1].text
+
+    def restart(self, name: str = "lesson") -> None:
+        """Restart the kernel and run all cells again, in the page (Kernel menu) and here:
+        the page then says what the new twin says, its progress kept in the student's file."""
+        self.page.get_by_role("menuitem", name="Kernel", exact=True).click()
+        self.page.get_by_role("menuitem", name=re.compile(r"^Restart Kernel and Clear Outputs")).click()
+        self.page.locator(".jp-Dialog .jp-mod-accept").click()
+        expect(self.page.locator(".kit-exercise, .kit-progress")).to_have_count(0, timeout=TIMEOUT)
+        self.values = run_lesson(self.notebook)
+        self.exercises = [ex for value in self.values for ex in exercises_in(value)]
+        run_all(self.page, len(self.exercises))
+        self.progress_in_page(f"{name}_99_progress_after_restart")
+        for k, ex in enumerate(self.exercises):
+            box = self.page.locator(".kit-exercise").nth(k)
+            expect(box.locator(".kit-feedback")).to_have_text(
+                html.unescape(re.sub(r"<[^>]+>", "", ex.feedback.value)), timeout=TIMEOUT)
 
     def step(self, k: int, where=None) -> InStep:
         """The k-th exercise (from 0): its box in the page with its twin, in step;
@@ -236,4 +272,5 @@ def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=N
     if count:
         done = lesson.exercises[-1].progress
         assert done is None or len(done.done) == count, f"{len(done.done)} of {count} done"
+    lesson.progress_in_page(f"{name}_99_progress")
     return lesson

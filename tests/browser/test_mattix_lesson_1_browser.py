@@ -16,7 +16,12 @@ from course_walk import walk_lesson
 NOTEBOOK = "notebooks/mattix/01_meet_mattix.ipynb"
 
 
-def test_lesson_1_every_exercise_wrong_hinted_right(lab_server, lab_page):
+def test_lesson_1_every_exercise_wrong_hinted_right_and_kept(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
                          where=mattix_clicks.where, name="mattix1", guess=mattix_clicks.guess)
-    assert lesson.exercises
+    count = len(lesson.exercises)
+    assert count
+    # The kernel restarted and the lesson run again: every exercise says it was done,
+    # and the progress line counts them (kept in the student's file, not the kernel).
+    lesson.restart("mattix1")
+    assert lesson.progress_in_page().endswith(f"{count} of {count} exercises done")
