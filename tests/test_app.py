@@ -116,3 +116,9 @@ def test_the_play_notebook_is_one_call_and_says_nothing_about_running_cells():
     text = " ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     for word in ("cell", "run", "Shift", "kernel", "code"):
         assert word.lower() not in text.lower(), word
+
+
+def test_every_game_names_its_seats_counting_people_from_1():
+    from kit.ui.app import GAMES
+    names = {key: [choice.seat_name(i) for i in range(2)] for key, choice in GAMES.items()}
+    assert all("0" not in " ".join(n) for n in names.values()), names

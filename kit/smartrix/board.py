@@ -204,6 +204,9 @@ class Board(GameBoard):
                                 claim=self.claim_armed)
             self.submit(self.attempt)
 
+    def refusal(self, move, exc) -> tuple:
+        return refusal_words(self.game, move)
+
     def on_key(self, key: str) -> None:
         if key in ("r", "R"):
             self.on_button("rotate")
@@ -299,6 +302,38 @@ class Board(GameBoard):
                         "Challenge.")
             return
         self.submit(Move.take("challenge", sorted(self.picked)))
+
+
+def refusal_words(game, move) -> tuple:
+    """``(verdict, more)`` for a refused move, as a board says it: the verdict one
+    or two sentences (the rings on the table show where); ``more`` the rules'
+    words, one problem a line, folded under "Why?" (a mismatch spelled out box by
+    box ran to some 20 lines beside the board and pushed Rotate off the screen)."""
+    move = game.parse_move(str(move)) if isinstance(move, str) else move
+    exp = game.explain(move)
+    problems = [p[:1].upper() + p[1:] + "." for p in exp.reason.split("; ")]
+    short = problems[0] if len(problems) == 1 and len(problems[0]) <= 110 else None
+    if move.kind == "place" and (exp.mismatches or exp.outside):
+        said = []
+        if exp.mismatches:
+            boxes = len(exp.mismatches)
+            said.append(f"{boxes} of its boxes {'do' if boxes > 1 else 'does'} not match"
+                        if boxes > 1 else "one of its boxes does not match")
+        if exp.outside:
+            said.append(f"it would not fit in one {game.window} x {game.window} window"
+                        " with the cards ringed")
+        where = f"{move.cell[0]},{move.cell[1]}"
+        return (f"It does not fit at {where}: {' and '.join(said)} (ringed in red).",
+                "\n".join(problems))
+    joined = " ".join(problems)
+    if short is None and len(joined) <= 140:
+        short = joined
+    if short is None and "is not in player" in exp.reason:
+        return "That card is not in your hand.", "\n".join(problems)
+    if short is None:
+        return problems[0] if len(problems[0]) <= 160 else "The rules refuse that move.", \
+            "\n".join(problems)
+    return short, ""
 
 
 def cautious_hints(game, rows: int = HINT_ROWS) -> list:

@@ -70,7 +70,7 @@ GAMES = {
                                        [("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0),
                                         ("5 s", 5.0)], 1.0)}),
     "Smartrix": GameChoice(smartrix.Board, players=tuple(range(2, 8)), default_players=2,
-                           opponent="greedy", seat_name=lambda i: f"Player {i}"),
+                           opponent="greedy", seat_name=lambda i: f"Player {i + 1}"),
 }
 
 

@@ -68,6 +68,7 @@ class BoardView(SavedPicture, widgets.VBox):
         self.errors = widgets.Output()
         self.redraws = 0
         self.message = ""
+        self.more = ""
         self.raise_errors = False  # tests set it: re-raise after showing the error
         css = widgets.HTML(CANVAS_CSS, layout=widgets.Layout(display="none"))
         super().__init__([self.canvas, self.status, self.errors, css], **kwargs)
@@ -97,12 +98,21 @@ class BoardView(SavedPicture, widgets.VBox):
     def saved_text(self) -> str:
         return f"<board: {self.message}>" if self.message else "<board>"
 
-    def say(self, text: str, *, tone: str = "info") -> None:
-        """Show ``text`` in the status line (tone: info, good, bad)."""
+    def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
+        """Show ``text`` in the status line (tone: info, good, bad): one or two
+        sentences; ``more``, the details, folds under "Why?" (a long refusal
+        pushed the board's buttons off a 768 px screen)."""
         colour = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}[tone]
         self.message = text  # the plain words, for tests and lesson checks
+        self.more = more
+        why = ""
+        if more:
+            items = "".join(f"<li>{html.escape(line)}</li>" for line in more.split("\n") if line)
+            why = (f'<details class="kit-why" style="font-size: 17px; color: #222222">'
+                   f'<summary style="cursor: pointer">Why?</summary>'
+                   f'<ul style="margin: 4px 0; padding-left: 20px">{items}</ul></details>')
         self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
-                             f"{html.escape(text)}</div>")
+                             f"<div>{html.escape(text)}</div>{why}</div>")
 
     def guarded(self, fn, *args):
         """Run a handler; on error show it under the board instead of losing it."""

@@ -250,24 +250,33 @@ class GameBoard(SavedPicture, widgets.HBox):
         try:
             points = self.game.play(move)
         except IllegalMove as exc:
-            self.reject(str(exc), exc.cells)
+            self.reject(*self.refusal(move, exc), cells=exc.cells)
             return None
         self._reports = []
         self._moved(seat, points)
         self.run_computer_turns()
         return points
 
-    def reject(self, message: str, cells=()) -> None:
-        """Refuse an attempt: mark ``cells``, say ``message``; the game is unchanged."""
+    def refusal(self, move, exc) -> tuple:
+        """``(verdict, more)`` for a refused move: the verdict one or two sentences,
+        ``more`` the details folded under "Why?" (lines split by newlines).
+        Default: the rules' words as they are."""
+        return str(exc), ""
+
+    def reject(self, message: str, more: str = "", cells=()) -> None:
+        """Refuse an attempt: mark ``cells``, say ``message`` (``more`` folded under
+        "Why?"); the game is unchanged."""
+        if not isinstance(more, str):   # reject(message, cells) as before
+            more, cells = "", more
         self.marks = tuple(tuple(c) for c in cells)
         self.redraw()
-        self.say(message, tone="bad")
+        self.say(message, tone="bad", more=more)
 
     def redraw(self) -> None:
         self.view.show(self.scene())
 
-    def say(self, text: str, *, tone: str = "info") -> None:
-        self.view.say(text, tone=tone)
+    def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
+        self.view.say(text, tone=tone, more=more)
 
     def _ready(self, quiet: bool = False) -> bool:
         """May a person act now? If not, say why (unless ``quiet``)."""

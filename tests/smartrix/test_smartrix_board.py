@@ -3,10 +3,12 @@
 import asyncio
 import random
 import re
-from html import unescape
+from html import escape, unescape
 
 from kit.scene import ERROR
 from kit.smartrix import CANONICAL, Board, Game, GreedyPlayer, fitting_cells
+from kit.smartrix.cards import rotate
+from kit.smartrix.moves import Move
 from kit.ui.testing import click, send_event
 from smartrix_helpers import card_not_matching, fill, setup
 
@@ -86,6 +88,7 @@ def test_an_illegal_placement_changes_nothing_and_shows_the_rule():
     click(b.canvas, *b.xy((0, 1)))
     assert b.game.to_dict() == before and b.game.history == []
     assert "does not match" in b.view.message
+    assert "does not match the card at (0,0)" in b.view.more   # the rule, under "Why?"
     assert (0, 1) in b.marks and (0, 0) in b.marks
     svg = b.view.scene.to_svg()
     assert f'fill="none" stroke="{ERROR}" stroke-width="4"/>' in svg   # the boxes ringed
@@ -244,7 +247,7 @@ def test_free_table_challenge_by_picking_cards_on_the_table():
         click(b.canvas, *b.xy(cell))         # pick them on the table
     assert b.picked == {*removal, wrong}
     b.controls["challenge"].click()          # one card too many: refused, and why
-    assert b.game.to_dict() == start and "challenge refused" in b.view.message
+    assert b.game.to_dict() == start and "Challenge refused" in b.view.message
     click(b.canvas, *b.xy(wrong))            # a second click unpicks
     b.controls["challenge"].click()
     assert str(b.game.history[-1]) == "challenge " + " ".join(f"{r},{c}" for r, c in removal)
@@ -335,3 +338,41 @@ def test_one_student_playing_every_seat_is_you_only_in_the_seat_to_move():
     assert b.seat_label(0) == "Player 1 (you)" and b.seat_label(1) == "Player 2"
     b.controls["pass"].click()
     assert b.seat_label(0) == "Player 1" and b.seat_label(1) == "Player 2 (you)"
+
+
+def try_by_clicks(b, card_index, turns, cell):
+    """Pick a hand card, turn it, click a cell: a try the rules may refuse."""
+    click(b.canvas, *b.hand_xy(card_index))
+    for _ in range(turns):
+        b.controls["rotate"].click()
+    click(b.canvas, *b.xy(cell))
+
+
+def test_a_refused_placement_is_one_sentence_with_the_details_folded_under_why():
+    """A mismatch spelled out box by box ran to some 20 lines beside the board and
+    pushed Rotate and Undo off a 768 px screen."""
+    b = board(Game.new(seed=3), seats=["human", "human"])
+    tries = [(i, k) for i in range(len(b.game.hand(0))) for k in range(4)]
+
+    def mismatches(t):
+        card = rotate(b.game._hands[0][t[0]], t[1])
+        return len(b.game.explain(Move("place", card=card, cell=(0, 1))).mismatches)
+    worst = max(tries, key=mismatches)
+    assert mismatches(worst) >= 2
+    try_by_clicks(b, *worst, (0, 1))
+    assert b.game.history == []
+    said = b.view.message
+    assert said.startswith("It does not fit at 0,1") and said.count(".") <= 2
+    assert len(said) <= 120 and "ringed" in said
+    assert b.view.more.splitlines()[0].startswith("The ") and "does not match" in b.view.more
+    status = b.view.status.value
+    assert "<details" in status and "Why?</summary>" in status
+    assert status.index(escape(said)) < status.index("<details")
+
+
+def test_short_refusals_need_no_why():
+    b = board(Game.new(seed=3), seats=["human", "human"])
+    b.submit(f"{b.game.hand(0)[0]}@5,5")    # off the drawn table: typed, not clicked
+    assert b.view.message == ("The card at (5,5) would touch no card on the table. "
+                              "It must touch one by a side or a corner.")
+    assert b.view.more == "" and "<details" not in b.view.status.value
