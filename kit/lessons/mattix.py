@@ -1002,7 +1002,7 @@ EXERCISES = {
     "draw": lambda p: outcome_exercise(position_after(133, 4, 2, 11), p, "draw"),
     "not over": lambda p: outcome_exercise(position_after(5, 4, 2, 6), p, "not over"),
     # lesson 3
-    "net gain": lambda p: net_gain_exercise(_deal(4, 2, 18), "2,1", p, key="net gain"),
+    "net gain": lambda p: net_gain_exercise(_deal(4, 2, 18), "2,0", p, key="net gain"),
     **{f"position {n}": (lambda n: lambda p: practice_exercise(n, p))(n) for n in range(1, 5)},
     # lesson 4
     "first player": lambda p: first_player_prediction(p),

@@ -398,20 +398,21 @@ def test_mattix_2_the_game_over_exercise_does_not_print_the_scores():
 def test_mattix_3_the_net_gain_slips_are_named_and_the_net_gain_not_given():
     # "13 - 8 = 5, not 13" gave the answer.
     ex = L.exercise("net gain")
-    assert ex.answers == ["5"]
-    for wrong, named in (("13", "your tile alone"), ("21", "You added the reply"),
-                         ("-5", "the other way round"), ("0", "star is not a tile"),
-                         ("6", "not the column player's biggest")):
+    assert ex.answers == ["6"]          # the 11 at 2,0; the column player's best reply is 5
+    for wrong, named in (("11", "your tile alone"), ("16", "You added the reply"),
+                         ("-6", "the other way round"), ("0", "star is not a tile"),
+                         ("10", "not the column player's biggest"),
+                         ("-4", "not in the column player's line")):
         ex.attempt(wrong)
-        assert named in ex.message and not says(ex.message, "5") and "13 - 8" not in ex.message
+        assert named in ex.message and not says(ex.message, "6") and "11 - 5" not in ex.message
 
 
 def test_mattix_3_the_net_gain_table_shows_only_once_the_exercise_is_answered_right():
     ex = L.exercise("net gain")
     assert ex.data.value == ""
-    ex.attempt("13")
+    ex.attempt("11")
     assert ex.data.value == ""           # a wrong try does not open the table (it answers)
-    ex.attempt("5")
+    ex.attempt("6")
     assert "net gain" in ex.data.value and "<table" in ex.data.value
     shown = L.exercise("net gain")
     shown.show()
