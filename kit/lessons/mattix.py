@@ -346,7 +346,8 @@ def check_best_take(game: Game, answer) -> Verdict:
         greed = (" The biggest tile would have lost here." if tile < biggest and
                  max(margins[m] for m in margins if _tile(game, m) == biggest) < 0 else "")
         return Verdict(True, said + ": no take does better." + greed)
-    return Verdict(False, f"{said}; {reply_words(game, move)}. A better take exists.",
+    return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
+                          f"best play you end {_ahead(mine)}. A better take exists.",
                    more=("The tiles taken with best play by both, from your take to the end: "
                          f"{tiles_words(game, best_line(game, move))}."))
 
@@ -472,8 +473,9 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     said = f"After the {tile} at {move}, with perfect play by both you end {_ahead(mine)}"
     if meets_goal(puzzle.goal, puzzle.target, mine):
         return Verdict(True, said + ".")
-    return Verdict(False, f"{said}: {GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}. "
-                          f"{reply_words(game, move)[0].upper()}{reply_words(game, move)[1:]}.",
+    return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
+                          f"perfect play you end {_ahead(mine)}: "
+                          f"{GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}.",
                    more=("The tiles taken with best play by both, from your take to the end: "
                          f"{tiles_words(game, best_line(game, move))}."))
 
@@ -549,7 +551,7 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
             if take_back(board):
                 board.say("Your take is taken back: try another.")
                 verdict = dataclasses.replace(
-                    verdict, why=verdict.why + " I took your take back: try again.")
+                    verdict, why=verdict.why + " Your take is taken back: try again.")
             board.refused = None
         return verdict
 
@@ -557,16 +559,18 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
         take_back(board)
         board.submit(read_move(text))
 
-    def words() -> str:
+    def words(shown: int = len(line)) -> str:
         rest = game.copy()
         rest.play(solution)
-        after = f" Best play after it: {line_words(rest, line[1:])}." if len(line) > 1 else ""
-        return f"Take {solution}. {check(game, solution).why}{after}"
+        after = line[1:1 + shown]
+        more = ", and so on to the end" if len(line) > 1 + shown else ""
+        said = f" Best play after it: {line_words(rest, after)}{more}." if after else ""
+        return f"Take {solution}. {check(game, solution).why}{said}"
 
     def reveal() -> str:
         take_back(board)
         board.submit(solution)
-        return words() + " Press Undo to try it yourself."
+        return words(3) + " Press Undo to try it yourself."
 
     return Exercise(task, judged, answer=lambda: taken(board), hints=hints, board=board,
                     progress=progress, key=key, show=reveal, solution=words,
