@@ -25,6 +25,9 @@ NEGATIVE_INK = "#A94400"      # dark vermillion: readable on the tint
 STAR_FILL = "#E69F00"         # Okabe-Ito orange
 EMPTY_FILL = "#E2DDD0"
 SELECTED = "#CC79A7"          # Okabe-Ito reddish purple: apart from the blue line outline
+#: Every Mattix picture is at least this wide, whatever its status lines say (a
+#: live board's canvas and the 336 px side panel fit a 934 px Lab output).
+PICTURE_WIDTH = 590
 
 
 @dataclass(frozen=True)
@@ -121,13 +124,15 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
     status = _status(game, best, last)
     lay = layout(game, cell)
     n, size = game.size, lay.cell
-    # Widen the picture (never move the board) so the status text fits.
-    text_width = lay.left + max(len(t) for t in status) * 20 * 0.62
-    scene = Scene(max(lay.width, text_width), lay.height, background=TABLE,
-                  title=f"Mattix {n}x{n} board")
+    # One width whatever the status says: a picture that widened with its words
+    # pushed the side panel beside it about 75 px to the right after a take. A
+    # line too long for it is set smaller instead.
+    width = max(lay.width, PICTURE_WIDTH)
+    scene = Scene(width, lay.height, background=TABLE, title=f"Mattix {n}x{n} board")
     for k, text in enumerate(status):
-        scene.text(lay.left, 22 + 26 * k, text, size=20 if k == 0 else 18,
-                   anchor="start", bold=(k == 0))
+        size = 20 if k == 0 else 18
+        size = min(size, (width - lay.left - 8) / (len(text) * (0.64 if k == 0 else 0.6)))
+        scene.text(lay.left, 22 + 26 * k, text, size=size, anchor="start", bold=(k == 0))
     for i in range(n):
         x, y, _, _ = cell_box(lay, i, i)
         scene.text(x + size / 2, lay.top - 14, str(i), size=16)
@@ -156,22 +161,33 @@ def _draw_line(scene: Scene, lay: BoardLayout, moves: list) -> None:
     """Numbered takes: the mover's odd-numbered in blue, the replies in black."""
     if moves:
         _ring(scene, lay, moves[0].cell, HIGHLIGHT, width=5, inset=6)
-    r = max(10.0, lay.cell * 0.18)
+    r = badge_radius(lay)
     for number, move in enumerate(moves, 1):
         x, y, _, _ = cell_box(lay, move.row, move.col)
         fill = HIGHLIGHT if number % 2 else INK
-        scene.circle(x + r + 3, y + r + 3, r, fill=fill, stroke=PAPER, stroke_width=1.5)
-        scene.text(x + r + 3, y + r + 3, str(number), size=r * (1.3 if number < 10 else 1.0),
+        scene.circle(x + r + 1, y + r + 1, r, fill=fill, stroke=PAPER, stroke_width=1.5)
+        scene.text(x + r + 1, y + r + 1, str(number), size=r * (1.3 if number < 10 else 1.0),
                    fill=PAPER, bold=True)
+
+
+def badge_radius(lay: BoardLayout) -> float:
+    """A corner badge's radius: small enough that it ends above the tile's number
+    (centred in the cell at ``number_size``), so a badge never covers a digit."""
+    return min(max(8.0, lay.cell * 0.15), lay.cell / 2 - 0.37 * number_size(lay.cell, 2) - 2)
+
+
+def number_size(cell: float, digits: int) -> float:
+    """The font size of a tile's number with ``digits`` characters (a minus counts)."""
+    return cell * (0.42 if digits < 3 else 0.34)
 
 
 def _rank_badge(scene: Scene, lay: BoardLayout, move, rank: int) -> None:
     """A green ring and a numbered badge: the hint's rank, best = 1."""
     _ring(scene, lay, (move.row, move.col), GOOD, width=4 if rank > 1 else 6, inset=8)
     x, y, w, _ = cell_box(lay, move.row, move.col)
-    r = max(9.0, lay.cell * 0.17)
-    scene.circle(x + w - r - 2, y + r + 2, r, fill=GOOD, stroke=PAPER, stroke_width=1.5)
-    scene.text(x + w - r - 2, y + r + 2, str(rank), size=r * 1.3, fill=PAPER, bold=True)
+    r = badge_radius(lay)
+    scene.circle(x + w - r - 1, y + r + 1, r, fill=GOOD, stroke=PAPER, stroke_width=1.5)
+    scene.text(x + w - r - 1, y + r + 1, str(rank), size=r * 1.3, fill=PAPER, bold=True)
 
 
 def _draw_cell(scene: Scene, lay: BoardLayout, game, r: int, c: int) -> None:
@@ -189,13 +205,13 @@ def _draw_cell(scene: Scene, lay: BoardLayout, game, r: int, c: int) -> None:
         scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=NEGATIVE_FILL,
                    stroke=NEGATIVE_INK, stroke_width=2, radius=6, dash=(5, 3))
         label = f"\u2212{-value}"
-        scene.text(x + w / 2, y + h / 2, label, size=w * (0.42 if len(label) < 3 else 0.34),
+        scene.text(x + w / 2, y + h / 2, label, size=number_size(w, len(label)),
                    fill=NEGATIVE_INK, bold=True)
     else:
         scene.rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, fill=PAPER,
                    stroke=INK, stroke_width=1, radius=6)
         label = str(value)
-        scene.text(x + w / 2, y + h / 2, label, size=w * (0.42 if len(label) < 3 else 0.34),
+        scene.text(x + w / 2, y + h / 2, label, size=number_size(w, len(label)),
                    bold=True)
 
 

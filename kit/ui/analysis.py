@@ -5,7 +5,9 @@ The shell every game's analysis is shown in. The game supplies one function,
 ``[(move, value), ...]`` best first); the panel runs it on a copy of the
 board's position in a worker thread (``loop.run_in_executor`` when an asyncio
 loop runs, as in a notebook; synchronously otherwise, as in tests), so the
-board stays usable meanwhile. A tqdm bar shows ``progress(done, total)``
+board stays usable meanwhile. A bar shows ``progress(done, total)`` (blue while
+it runs and when stopped early, green when every move is valued, with the
+count in words: never red, which read as an error at 19 of 20)
 (``progress(done, total, rows)`` also lists the rows ranked so far, for an
 analysis whose moves each take long);
 ``Stop`` sets ``stop`` (a ``threading.Event``), which the function checks
@@ -75,6 +77,52 @@ def _running_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+BAR_COLOURS = {"running": "#0072B2", "done": "#009E73"}   # Okabe-Ito blue, green
+
+
+class ProgressBar(widgets.VBox):
+    """How many moves are valued: a bar and its count in words, with a legend.
+
+    A stopped or time-limited analysis (19 of 20 valued) stays blue: tqdm's
+    notebook bar turned red there, which reads as an error."""
+
+    def __init__(self, total: int):
+        self.n, self.total = 0, total
+        self.progress = widgets.IntProgress(value=0, min=0, max=max(1, total),
+                                            layout=widgets.Layout(width="100%"))
+        self.label = widgets.HTML()
+        super().__init__([self.progress, self.label], layout=widgets.Layout(width="100%"))
+        self.state = "running"
+        self._show()
+
+    def update(self, k: int = 1) -> None:
+        self.n += k
+        self._show()
+
+    def reset(self, total: int) -> None:
+        self.n, self.total = 0, total
+        self.progress.max = max(1, total)
+        self._show()
+
+    def close(self) -> None:
+        """The analysis has ended: green if every move was valued, else it stays blue."""
+        self.state = "done" if self.total and self.n >= self.total else "stopped"
+        self._show()
+
+    @property
+    def colour(self) -> str:
+        return BAR_COLOURS["done" if self.state == "done" else "running"]
+
+    def _show(self) -> None:
+        self.progress.value = min(self.n, self.progress.max)
+        self.progress.style.bar_color = self.colour
+        what = {"running": "valued so far", "stopped": "valued (stopped early)",
+                "done": "valued: all done"}[self.state]
+        self.label.value = (f'<div style="font-size: 15px">{self.n} of {self.total} moves '
+                            f"{what} <span style='color: #555'>(blue: running or stopped, "
+                            "green: done)</span></div>")
 
 
 class AnalysisPanel(widgets.VBox):
@@ -150,14 +198,11 @@ class AnalysisPanel(widgets.VBox):
         return rows if isinstance(rows, AnalysisRows) else AnalysisRows(rows)
 
     def _progress(self, done, total, rows=None) -> None:
-        from tqdm.notebook import tqdm
-
         if rows and self.board.game.to_dict() == self.position:
             self._show_rows(AnalysisRows(rows))   # the moves valued so far, to look at meanwhile
         if self.bar is None:
-            self.bar = tqdm(total=total, display=False, mininterval=0, miniters=1,
-                            leave=True, bar_format="{bar} {n_fmt}/{total_fmt} [{elapsed}]")
-            self.bar_box.children = [self.bar.container]
+            self.bar = ProgressBar(total)
+            self.bar_box.children = [self.bar]
         elif self.bar.total != total:
             self.bar.reset(total=total)
         self.bar.update(done - self.bar.n)

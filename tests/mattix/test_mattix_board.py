@@ -140,3 +140,48 @@ def test_two_seats_at_one_screen_are_told_apart_never_both_human():
     b = board(seats=["human", "human"])
     assert "(human)" not in b.seat_panel.value and "(you)" not in b.seat_panel.value
     assert b.seat_label(0) == "Row player" and b.seat_label(1) == "Column player"
+
+
+def test_the_picture_keeps_its_width_so_the_side_panel_never_jumps():
+    """The status line widened the picture after a take ("last move 2,3"): the
+    side panel beside it jumped about 75 px to the right."""
+    from kit.mattix.draw import PICTURE_WIDTH
+    for size in (4, 6, 8):
+        b = board(seats=["human", "greedy"], size=size)
+        widths = {b.view.scene.width}
+        for _ in range(3):
+            if b.game.is_over:
+                break
+            take(b, max(b.game.legal_moves(), key=lambda m: b.game.board[m.row][m.col]))
+            widths.add(b.view.scene.width)
+        b.hint()
+        widths.add(b.view.scene.width)
+        assert len(widths) == 1 and widths.pop() >= PICTURE_WIDTH
+        assert b.view.layout.width == f"{b.view.scene.width:g}px"
+
+
+def _badges_clear_the_numbers(scene, lay):
+    from kit.mattix.draw import cell_at
+    from kit.scene import PAPER
+    numbers = {cell_at(lay, t.x, t.y): t for t in scene.shapes
+               if type(t).__name__ == "Text" and t.anchor == "middle"
+               and t.text.lstrip("\u2212").isdigit() and t.fill != PAPER}   # not a badge's
+    badges = [c for c in scene.shapes if type(c).__name__ == "Circle" and c.r < lay.cell / 4]
+    assert badges
+    for c in badges:
+        number = numbers.get(cell_at(lay, c.cx, c.cy))
+        if number is not None:
+            assert c.cy + c.r < number.y - 0.36 * number.size, (c, number)
+
+
+def test_numbered_badges_never_cover_a_digit_of_a_two_digit_tile():
+    from kit.mattix.draw import board_scene, layout
+    from kit.mattix.explore import analysis
+    for size, cell in ((8, 65), (8, 56), (5, 96)):
+        g = Game.new(seed=4, size=size)
+        lay = layout(g, cell)
+        rows = analysis(g, time_limit=0.5)
+        move = rows[0][0]
+        line = rows.lines.get(move, [move])
+        _badges_clear_the_numbers(board_scene(g, cell=cell, line=line), lay)
+        _badges_clear_the_numbers(board_scene(g, cell=cell, hints=[m for m, _ in rows[:3]]), lay)

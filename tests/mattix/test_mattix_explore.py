@@ -286,3 +286,22 @@ def test_stop_ends_even_one_long_exact_search_at_once():
     stop.clear()
     rows = analysis(Game.new(size=8, seed=1), stop=stop, time_limit=30)
     assert time.perf_counter() - start < 5 and rows.partial
+
+
+def test_the_analysis_bar_never_turns_red():
+    """tqdm's bar ended red at 19/20 (stopped early, or a timed search): it read as an error."""
+    from kit.ui.analysis import BAR_COLOURS, ProgressBar
+    bar = ProgressBar(20)
+    bar.update(19)
+    assert bar.progress.style.bar_color == BAR_COLOURS["running"]
+    bar.close()
+    assert bar.progress.style.bar_color == BAR_COLOURS["running"] != BAR_COLOURS["done"]
+    assert "19 of 20 moves valued (stopped early)" in bar.label.value
+    assert "blue" in bar.label.value and "green" in bar.label.value   # the legend
+    bar.update(1)
+    bar.close()
+    assert bar.progress.style.bar_color == BAR_COLOURS["done"]
+    assert all(c.lower() not in ("#d55e00", "#ff0000", "red") for c in BAR_COLOURS.values())
+    b = mattix.Board(seats=["human", "human"], size=4, seed=3, delay=0, analysis=True)
+    b.analysis_panel.start()
+    assert b.analysis_panel.bar.state == "done"
