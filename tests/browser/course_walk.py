@@ -208,21 +208,27 @@ def shot(step: InStep, name: str, what: str) -> None:
 
 
 def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
-                  guess=None) -> dict:
+                  guess=None, can_click=None) -> dict:
     """One exercise done as a student does it: wrong, hinted, right (and Show me).
     Returns what the page said at each step. ``guess(step) -> (wrong, right)`` stands
-    in for an exercise that does not declare its ``wrong`` and ``answers`` yet."""
+    in for an exercise that does not declare its ``wrong`` and ``answers`` yet.
+    ``can_click(board, text)``: whether a student can make that try by clicks (a
+    placement outside the drawn table cannot be clicked): the first that can is made."""
     ex, said = step.exercise, {}
     board = step.board is not None
     if guess is None or (ex.answers and ex.wrong):
         assert ex.answers, f"{ex.key}: declares no answers"
         assert ex.wrong, f"{ex.key}: declares no wrong tries"
-        wrong, right = ex.wrong[0], right_try(ex)
+        tries = [w for w in ex.wrong if not board or can_click is None
+                 or can_click(step.board, w)]
+        assert tries, f"{ex.key}: no wrong try can be made by clicks: {ex.wrong}"
+        wrong, right = tries[0], right_try(ex)
     else:
         wrong, right = guess(step)
     shot(step, f"{name}_0_task", "task")
-    assert not leaked(step.part.inner_text(), ex.answers), \
-        f"{ex.key}: its answer is on screen before any try: {step.part.inner_text()!r}"
+    # (The task may name the choices, "Type yes or no.": the rest of the box may not.)
+    shown = step.part.inner_text().replace(ex.task, "")
+    assert not leaked(shown, ex.answers), f"{ex.key}: its answer is on screen before any try: {shown!r}"
     before = step.progress()
 
     enter(step, wrong, clicks)
@@ -259,7 +265,7 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
 
 
 def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=None,
-                show_me=None, guess=None) -> CourseLesson:
+                show_me=None, guess=None, can_click=None) -> CourseLesson:
     """Every exercise of ``notebook`` walked (``walk_exercise``), Show me on those
     whose index (from 0) is in ``show_me`` (default: the last one); screenshots
     ``<name>_<n>_...`` with n counted from 1."""
@@ -268,7 +274,8 @@ def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=N
     show_me = {count - 1} if show_me is None else set(show_me)
     for k in range(count):
         step = lesson.step(k, where)
-        walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me, guess=guess)
+        walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me, guess=guess,
+                      can_click=can_click)
     if count:
         done = lesson.exercises[-1].progress
         assert done is None or len(done.done) == count, f"{len(done.done)} of {count} done"

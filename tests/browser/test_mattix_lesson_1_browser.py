@@ -18,7 +18,7 @@ NOTEBOOK = "notebooks/mattix/01_meet_mattix.ipynb"
 
 def test_lesson_1_every_exercise_wrong_hinted_right_and_kept(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
-                         where=mattix_clicks.where, name="mattix1", guess=mattix_clicks.guess)
+                         where=mattix_clicks.where, name="mattix1")
     count = len(lesson.exercises)
     assert count
     # The kernel restarted and the lesson run again: every exercise says it was done,

@@ -18,5 +18,5 @@ NOTEBOOK = "notebooks/mattix/02_rules_in_full.ipynb"
 
 def test_lesson_2_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
-                         where=mattix_clicks.where, name="mattix2", guess=mattix_clicks.guess)
+                         where=mattix_clicks.where, name="mattix2")
     assert lesson.exercises

@@ -18,5 +18,5 @@ NOTEBOOK = "notebooks/mattix/03_greedy_is_not_enough.ipynb"
 
 def test_lesson_3_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
-                         where=mattix_clicks.where, name="mattix3", guess=mattix_clicks.guess)
+                         where=mattix_clicks.where, name="mattix3")
     assert lesson.exercises

@@ -18,5 +18,5 @@ NOTEBOOK = "notebooks/mattix/04_thinking_ahead.ipynb"
 
 def test_lesson_4_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
-                         where=mattix_clicks.where, name="mattix4", guess=mattix_clicks.guess)
+                         where=mattix_clicks.where, name="mattix4")
     assert lesson.exercises
