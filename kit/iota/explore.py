@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from kit.iota.ai import best_turn, rank_moves
 from kit.iota.cards import FULL_DECK, TEXT, WILD, describe, parse_card
+from kit.iota.draw import _extent as draw_extent
 from kit.iota.draw import (breakdown_lines, cell_at, cell_box, draw_card, draw_game, fit_layout,
                            outline)
 from kit.iota.moves import Pass, Play, Recycle
@@ -29,8 +30,10 @@ from kit.ui.analysis import AnalysisRows
 from kit.ui.editor import EditorShell
 from kit.ui.replay import ReplayView
 
-#: The replay's table box, as the live board's (so frames never jump).
+#: The replay's table box at least (so frames never jump); it grows to hold the
+#: game's whole final table with cells of at least REPLAY_MIN_CELL.
 REPLAY_BOX = (0, 0, 580, 560)
+REPLAY_MIN_CELL = 48
 
 
 def seat_name(seat: int) -> str:
@@ -52,13 +55,20 @@ class Replay(ReplayView):
     def picture(self, game, last_move):
         cells = getattr(last_move, "cells", None) or (
             (last_move.cell,) if isinstance(last_move, Recycle) else ())
-        centre = None
-        if cells:
-            rows, cols = [r for r, _ in cells], [c for _, c in cells]
-            centre = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
-        return draw_game(game, highlight=cells, box=REPLAY_BOX, centre=centre, open_hands=True,
+        return draw_game(game, highlight=cells, box=self.table_box(), open_hands=True,
                          seat_names=[seat_name(i) for i in range(game.players)],
                          notes=last_move_notes(game, last_move), cell=72)
+
+    def table_box(self) -> tuple:
+        """The table's area in every frame: the whole table of the game's last
+        position fits it with cells of at least ``REPLAY_MIN_CELL`` (a replay page
+        cannot scroll a window, and a fixed 580 x 560 box left 24 cards of a 64-card
+        game off the picture); never smaller than ``REPLAY_BOX``, so a short game's
+        cards stay big. The same box for every frame: the picture never jumps."""
+        _, _, rows, cols = draw_extent(self._positions[-1].table, 1)
+        x, y, w, h = REPLAY_BOX
+        return (x, y, max(w, (cols + 0.75) * REPLAY_MIN_CELL),
+                max(h, (rows + 0.75) * REPLAY_MIN_CELL))
 
 
 def last_move_notes(game, move) -> list:

@@ -289,3 +289,28 @@ def test_a_board_with_analysis_previews_a_clicked_row_and_a_move_clears_it():
     rows[0].click()
     b.submit(Play.parse(WORKED_EXAMPLE[3][0]))
     assert b.previewed == [] and panel.row_box.children == () and b.game.scores[3] == 208
+
+
+def test_a_replay_shows_the_whole_table_in_every_frame():
+    """A replay page cannot scroll a window: a fixed 580 x 560 box around the last
+    play left 24 cards of a 64-card game off the last frame."""
+    from kit.iota.draw import fit_layout, plan
+    from kit.iota.explore import REPLAY_BOX, REPLAY_MIN_CELL
+    g = seeded_game()
+    r = Replay(Game.new(players=2, seed=11), [str(m) for m in g.history])
+    final = r.position(-1)
+    assert len(final.table) >= 40
+    assert fit_layout(final.table, REPLAY_BOX, min_cell=48).is_cut   # the old picture was cut
+    box = r.table_box()
+    sizes = set()
+    for i in (0, len(r.moves) // 2, len(r.moves)):
+        game = r.position(i)
+        lay = plan(game, box=box, cell=72, shown=set(range(game.players))).table
+        assert not lay.is_cut and lay.cell >= REPLAY_MIN_CELL
+        for (row, col) in game.table:
+            assert lay.min_row <= row < lay.min_row + lay.rows
+            assert lay.min_col <= col < lay.min_col + lay.cols
+        r.go(i)
+        sizes.add((r.view.scene.width, r.view.scene.height))
+        assert "Shaded edges" not in r.view.scene.to_svg()
+    assert len(sizes) == 1          # one box for every frame: the picture never jumps
