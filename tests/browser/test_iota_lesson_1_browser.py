@@ -23,7 +23,9 @@ def test_lesson_1_every_line_judged_right_wrong_and_hinted(lab_server, lab_page)
         step = walk.exercise(f"Line {i + 1}: {' '.join(cards)}.")
         valid = lesson.line_problem_of(cards) is None
         said = step.answer("invalid" if valid else "valid")
-        assert said.startswith("✘ ") and " ".join(cards) in said, said
+        # A wrong judgement is told what to look at, never the verdict.
+        assert said.startswith("✘ ") and ("Look" in said or "Count" in said), said
+        assert "valid" not in said, said
         step.look(f"iota1_line{i + 1}_wrong")
         hint(step.part)
         step.look(f"iota1_line{i + 1}_hint")

@@ -76,7 +76,7 @@ def test_lesson_2_legal_play_both_ends_and_drawing(lab_server, lab_page):
     step.turn([mine], confirm=True)
     said = step.press("Check")
     assert said.startswith("✔ Right!") and f"scores {game.explain(mine).points}" in said
-    assert len(ex.progress.done) == 1
+    assert "legal play" in ex.progress.done   # (the first test of this file did the rules)
     step.progress()
     step.look("iota2_legal_right", element=step.part.locator(".kit-feedback"))
     # Show me takes the student's play back and draws the lesson's solution, pending.
@@ -102,7 +102,7 @@ def test_lesson_2_legal_play_both_ends_and_drawing(lab_server, lab_page):
     step.turn([both])
     said = step.press("Check")
     assert said.startswith("✔ Right!"), said
-    assert len(ex.progress.done) == 2
+    assert "both ends" in ex.progress.done
     step.progress()
     step.look("iota2_ends_right", element=step.part.locator(".kit-feedback"))
 
@@ -112,13 +112,13 @@ def test_lesson_2_legal_play_both_ends_and_drawing(lab_server, lab_page):
     right = next(n for n in range(5) if offline(ex.check, str(n)).correct)
     step.type(str(right + 1))
     said = step.press("Check")
-    assert said.startswith("✘") and "hold 4 again" in said and f"draw {right}" not in said
+    assert said.startswith("✘") and "more than 4" in said and f"draw {right}" not in said
     step.look("iota2_draw_wrong")
     assert ex.hints[0] in hint(step.part)
     step.look("iota2_draw_hint")
     step.type(str(right))
     said = step.press("Check")
     assert said.startswith("✔ Right!"), said
-    assert len(ex.progress.done) == 3
+    assert "draw" in ex.progress.done
     step.progress()
     step.look("iota2_draw_right")

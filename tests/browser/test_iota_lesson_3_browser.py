@@ -48,16 +48,16 @@ def test_lesson_3_worked_example_first_turn_by_clicks(lab_server, lab_page):
     said = step.act(("button", "confirm"))
     assert f"played {first}: {points} points" in said, said
     assert board.game.scores[0] == points
-    expect(step.part.get_by_text(f"Seat 1 (human): {points}").first).to_be_visible()
+    expect(step.part.get_by_text(f"Seat 1: {points} points").first).to_be_visible()
     step.look("iota3_worked_played", element=step.canvas)
 
 
 def test_lesson_3_score_each_play(lab_server, lab_page):
     walk = Lesson(lab_page, lab_server, NOTEBOOK)
-    plays = lesson.scoring_plays()
+    plays = lesson.lesson_scoring_plays()
     for n, kind in enumerate(lesson.SCORING_KINDS, start=1):
         game, play = plays[kind]
-        step = walk.exercise(play)
+        step = walk.exercise(f"score: {kind}")
         ex = step.exercise
         right = game.explain(play).points
         step.look(f"iota3_{n}_picture", element=step.part.locator("img").first)
