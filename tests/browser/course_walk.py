@@ -238,9 +238,15 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
     whole = step.part.locator(".kit-feedback").text_content()     # "Why?" folded too
     assert not leaked(whole, ex.answers), f"{ex.key}: the wrong try is told the answer: {whole!r}"
     if board:
-        status = step.part.get_by_text(step.status, exact=True).first.inner_text()
-        assert not leaked(status, ex.answers), f"{ex.key}: the board tells the answer: {status!r}"
+        expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)   # the twin's status
+        assert not leaked(step.status, ex.answers), \
+            f"{ex.key}: the board tells the answer: {step.status!r}"
     shot(step, f"{name}_1_wrong", "wrong")
+    why = step.part.locator(".kit-feedback details summary")
+    if why.count():                # the long explanation, opened as a student would
+        why.click()
+        shot(step, f"{name}_1_wrong_why", "wrong")
+        why.click()
 
     if ex.hints:
         said["hint"] = hint(step)
@@ -251,6 +257,8 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
     enter(step, right, clicks)
     said["right"] = step.press("Check")
     assert said["right"].startswith("✔ Right!"), said["right"]
+    if board:
+        expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
     said["progress"] = step.progress()
     assert said["progress"] != before, f"{ex.key}: progress still {before!r}"
     shot(step, f"{name}_3_right", "right")

@@ -13,14 +13,20 @@ its cells (``board.pan_to(cell)`` or shaded edges, once the board has them),
 the window is panned first. ``where`` is the canvas pixel of a click, read
 from the board's own geometry (never written here).
 
+``clickable`` says whether a student can make a move by clicks at all (a
+placement outside the drawn table cannot be): the course walk makes the first
+of an exercise's wrong tries that is.
+
 Not covered: doing the clicks in a page (``lesson_twin.InStep.act``), which
-move to make (each lesson's data), plain boards' plans (``board_plans``).
+move to make (each exercise's ``wrong`` and ``answers``, walked by
+``course_walk``), plain boards' plans (``board_plans``).
 """
 
 from __future__ import annotations
 
 from board_plans import point
 from kit.smartrix.cards import CANONICAL, TEXT, parse_card, rotate
+from kit.smartrix.draw import cell_at
 from kit.smartrix.moves import Move
 
 
@@ -98,148 +104,29 @@ def where(board, action) -> tuple:
     return point(board, action)
 
 
-def make(step, move) -> str:
-    """Make ``move`` on an ``InStep``'s page board and its twin by clicks, each
-    planned on the twin just before it; returns the status line both show."""
-    for action in clicks(step.board, move):
-        step.act(action)
-    return step.status
+def drawn(board, cell) -> bool:
+    """Whether ``cell`` is a cell of the table as the board draws it (or can pan to):
+    a click there reaches it. The board's own mapping of a click decides."""
+    if callable(getattr(board, "pan_toward", None)):
+        return True
+    x, y = board.cell_point(cell)
+    return cell_at(board._layout(), x, y) == tuple(cell)
 
 
 def clickable(board, move) -> bool:
-    """Whether ``move`` can be made by clicks here (its card is in the mover's hand)."""
-    move = Move.parse(move) if isinstance(move, str) else move
-    if move.kind != "place":
+    """Whether a student can make ``move`` by clicks here: a placement's card is in
+    the mover's hand (in some turn) and its cell is drawn; a pass, a claim or a
+    challenge of drawn cells always."""
+    try:
+        move = Move.parse(move) if isinstance(move, str) else move
+    except ValueError:
+        return False
+    if move.kind == "pass":
         return True
+    if move.kind != "place":
+        return all(drawn(board, cell) for cell in move.cells)
     try:
         hand_index(board, move.card)
     except CannotClick:
         return False
-    return True
-
-
-# ----- an exercise walked: wrong, hint, right (Show me) --------------------------
-# (Until tests/browser/course_walk.py drives every course's exercises from their data.)
-
-def _tries(ex, name: str) -> list:
-    return [t for t in (getattr(ex, name, None) or []) if t]
-
-
-def board_move(text):
-    """``text`` as a Move when it is one (a board exercise's try), else None."""
-    try:
-        return Move.parse(text) if isinstance(text, str) else text
-    except ValueError:
-        return None
-
-
-def right_try(step):
-    """The exercise's answer as a student gives it: the first of ``answers`` the check
-    takes as right (all of them, joined, for an answer of several tokens); before the
-    lessons declare ``answers``, the solution's first word."""
-    from board_plans import offline
-    ex = step.exercise
-    answers = _tries(ex, "answers")
-    if step.board is not None:
-        moves = [m for m in map(board_move, answers) if m is not None]
-        if not moves:
-            moves = [board_move(ex.solution_text().split(". ")[0])]
-        return moves[0]
-    candidates = answers + ([" ".join(answers)] if len(answers) > 1 else [])
-    if not candidates:
-        candidates = [ex.solution_text().split(" (")[0].rstrip(".")]
-    for text in candidates:
-        try:
-            if offline(ex.check, text).correct:
-                return text
-        except ValueError:
-            continue
-    raise AssertionError(f"{ex.key}: none of {candidates} is judged right")
-
-
-def enter(step, answer) -> str:
-    """Give ``answer`` as a student does: typed, or by clicks on the board."""
-    if step.board is None:
-        step.type(answer)
-        return answer
-    return make(step, answer)
-
-
-def take_back(step) -> None:
-    """Undo every move on the exercise's board, as a student does (the Undo button)."""
-    while step.board is not None and step.board.game.history:
-        step.act(("button", "undo"))
-
-
-def hint_step(step) -> str:
-    """Press Hint in the page and on the twin: the page shows the twin's hint line."""
-    import re
-
-    from playwright.sync_api import expect
-
-    from board_plans import offline
-    from lesson_page import TIMEOUT
-    ex = step.exercise
-    offline(ex.hint)
-    step.part.get_by_role("button", name="Hint", exact=True).click()
-    line = step.part.locator(".kit-hint")
-    expect(line).to_have_text(re.compile(r"^\s*" + re.escape(ex.hint_message) + r"\s*$"),
-                              timeout=TIMEOUT)
-    return line.inner_text()
-
-
-def walk_exercise(step, name: str, *, wrong=None, show: bool = False) -> dict:
-    """One exercise done as a student does it: a wrong try (the first of its ``wrong``,
-    or ``wrong``) and Check, a hint, the wrong try taken back, the right one and Check,
-    then Show me if ``show``. The page's words equal the twin's at each step (``press``);
-    screenshots ``<name>_1_wrong`` ... when KIT_SCREENSHOTS is set. Returns what was said."""
-    ex, said = step.exercise, {}
-    board = step.board is not None
-    step.look(f"{name}_0_task", "start")
-    tries = [wrong] if wrong is not None else _tries(ex, "wrong")
-    if board:
-        tries = [t for t in tries if clickable(step.board, t)]
-    assert tries, f"{ex.key}: no wrong try to make"
-    enter(step, tries[0])
-    said["wrong"] = step.press("Check")
-    assert said["wrong"].startswith("✘ "), said["wrong"]
-    assert step.verdict is None or not step.verdict.correct
-    step.look(f"{name}_1_wrong", "end" if board else "center",
-              step.part.locator(".kit-feedback") if board else None)
-    said["hint"] = hint_step(step)
-    step.look(f"{name}_2_hint", "end" if board else "center",
-              step.part.locator(".kit-hint") if board else None)
-    take_back(step)
-    enter(step, right_try(step))
-    said["right"] = step.press("Check")
-    assert said["right"].startswith("✔ Right!"), said["right"]
-    said["progress"] = step.progress()
-    step.look(f"{name}_3_right", "end" if board else "center",
-              step.part.locator(".kit-feedback") if board else None)
-    if show:
-        said["show"] = step.press("Show me")
-        step.look(f"{name}_4_show", "center", step.board_view if board else None)
-    return said
-
-
-def guess_wrong(step):
-    """A wrong try for an exercise that declares none yet: typed, the first of a few
-    plain answers its check reads and judges wrong; on a board, a legal placement the
-    check judges wrong, else one the rules refuse (``board_plans.smartrix_illegal``)."""
-    from board_plans import offline, smartrix_illegal
-    ex = step.exercise
-    if step.board is None:
-        for text in ("0", "3", "12", "10100000", "0,1", "side", "0 0", "0 0 0", "-1,0"):
-            try:
-                if not offline(ex.check, text).correct:
-                    return text
-            except ValueError:
-                continue
-        raise AssertionError(f"{ex.key}: no plain wrong answer found")
-    game = step.board.game
-    for move in game.legal_moves():
-        if move.kind == "place" and not offline(ex.check, move).correct:
-            return move
-    actions, _words = smartrix_illegal(step.board)
-    (_, i), (_, cell) = actions
-    return Move.place(hand_cards(step.board)[i], *cell)
+    return drawn(board, move.cell)
