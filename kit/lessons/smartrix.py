@@ -716,12 +716,12 @@ def chance_explained(game: Game, move) -> str:
     pool, hand = len(game.unseen(game.to_move)), next_hand_size(game)
     fitting = len({CANONICAL[parse_card(c)] for c in t.completions})
     chance = 100 * holds_chance(pool, fitting, hand)
-    return (f"You cannot see {pool} cards, and only {fitting} of them finish the line. The next "
-            f"player will hold {hand} of the {pool}. The chance that none of their {hand} is one "
-            f"of the {fitting} is C({pool - fitting},{hand}) / C({pool},{hand}), so the chance "
-            f"that they can finish it is 1 - C({pool - fitting},{hand}) / C({pool},{hand}) = "
-            f"{chance:.0f}%: about {round(chance / 10)} games in 10, {t.value} points or more "
-            "go to them.")
+    return (f"You cannot see {pool} cards, and {fitting} of them finish the line. The next player "
+            f"will hold {hand} of those {pool}. The kit counts every hand of {hand} they could "
+            f"hold: {chance:.0f}% of them have at least one of the {fitting} "
+            f"(1 - C({pool - fitting},{hand}) / C({pool},{hand}), the hands with none taken "
+            f"away). So about {round(chance / 10)} games in 10, the next player collects "
+            f"{t.value} points or more there.")
 
 
 def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple:
@@ -886,15 +886,16 @@ def _line_kind(run) -> str:
     return "row" if len(rows) == 1 else "column" if len(cols) == 1 else "diagonal"
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth", "eleventh", "twelfth")
+
+
 def _hand_name(game: Game, card: int) -> str:
-    """The hand card that is ``card`` in some turn, named so no other is meant:
-    by its spots if no other hand card has as many, else by its digits as written."""
+    """The hand card that is ``card`` in some turn, named so no other is meant: by
+    its place in the hand as drawn, and its digits (two cards may have as many spots)."""
     hand = game.hand(game.to_move)
-    text = next(h for h in hand if CANONICAL[parse_card(h)] == CANONICAL[card])
-    same = [h for h in hand if h.count("1") == text.count("1")]
-    if len(same) == 1:
-        return f"your card with {_plural(text.count('1'), 'spot')} ({text})"
-    return f"your card {text}"
+    i, text = next((i, h) for i, h in enumerate(hand) if CANONICAL[parse_card(h)] == CANONICAL[card])
+    return f"the {ORDINALS[i]} card of your hand ({text})"
 
 
 def puzzle_hints(puzzle: Puzzle) -> list:
@@ -981,8 +982,7 @@ def tried_move(board: Board) -> Move:
         return board.game.history[0]
     if getattr(board, "attempt", None) is not None:
         return board.attempt
-    raise InvalidMoveText("place a card on the board first (click a card of your hand, "
-                          "R to turn it, click a + cell), then press Check")
+    raise InvalidMoveText("place a card on the board first, then press Check")
 
 
 first_move = tried_move   # the old name

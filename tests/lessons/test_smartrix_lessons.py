@@ -546,6 +546,11 @@ def test_puzzle_hints_climb_and_are_true(puzzle):
         m = re.search(r"with (\d) spots?", h)
         if m:
             assert sum(c.count("1") == int(m.group(1)) for c in hand) == 1, h
+    named = [re.search(r"the (\w+) card of your hand \(([01]{8})\)", h) for h in hints]
+    for m in filter(None, named):
+        i = L.ORDINALS.index(m.group(1))
+        assert hand[i] == m.group(2) and CANONICAL[L.read_card(hand[i])] == CANONICAL[move.card]
+    assert any(named)
     if puzzle.goal == "collect" and len(game.explain(move).sets) == 1:
         (run,) = [sorted(r) for r in game.explain(move).sets]
         at_end = move.cell in (run[0], run[-1])
