@@ -12,7 +12,8 @@ exercise they show is then tried as a student would, from its own data
 * Show me does give it (its words or the saved solution);
 * in the saved lesson, the text outputs between the previous exercise and this
   one, and the words in their pictures, do not contain its answer (a number is
-  looked for in text only: the tiles and cards of a picture are full of them).
+  looked for in printed text only: the tiles and cards of a picture, and of a
+  position's text form beside it, are full of them).
 
 Not covered: whether the answer is right (each course's own tests), the browser
 (``tests/browser``).
@@ -134,9 +135,17 @@ def picture_words(svg: str) -> str:
 def shown_text(output) -> tuple:
     """(the words an output prints, the words inside its pictures)."""
     data = output.get("data", {})
-    text = str(output.get("text", "")) + str(data.get("text/plain", ""))
     pictures = str(data.get("image/svg+xml", ""))
     page = str(data.get("text/html", ""))
+    plain = str(data.get("text/plain", ""))
+    inline = re.findall(r"<svg.*?</svg>", page, flags=re.S)
+    pictures += " ".join(inline)
+    page = re.sub(r"<svg.*?</svg>", " ", page, flags=re.S)
+    if pictures or SVG_DATA.search(page):
+        # A position's text form beside its picture is the same picture in words.
+        pictures += f"<text>{html.escape(plain)}</text>"
+        plain = ""
+    text = str(output.get("text", "")) + plain
     pictures += " ".join(base64.b64decode(b).decode("utf-8", "replace") for b in SVG_DATA.findall(page))
     page = re.sub(r"<details class=\"kit-solution\".*?</details>", "", SVG_DATA.sub("", page), flags=re.S)
     text += " " + html.unescape(re.sub(r"<[^>]+>", " ", page))
@@ -169,3 +178,30 @@ def test_nothing_saved_above_an_exercise_gives_its_answer(lesson):
             since += [shown_text(o) for o in outputs]
     assert k == len(live), f"{lesson.name}: {k} saved exercises, {len(live)} made by its cells (re-run it)"
     assert problems == [], "\n".join(problems)
+
+
+# ----- the walk itself catches what it is for ------------------------------------
+
+def test_the_walk_names_every_kind_of_leak():
+    from kit.lessons.exercise import Verdict
+
+    def telling(answer):
+        return Verdict(answer == "7", "Right." if answer == "7" else "No: it is 7, not that.")
+    leaky = Exercise("What is 6 + 1?", telling, hints=["Count on.", "It is 7."], show="8",
+                     key="sum", answers=["7"], wrong=["6", "7"])
+    problems = walk(leaky)
+    assert "sum: the wrong try '6' is told the answer '7': 'Not quite. No: it is 7, not that. '" in problems
+    assert "sum: the wrong try '7' was judged right" in problems
+    assert "sum: hint 2 states the answer '7': 'It is 7.'" in problems
+    assert any(p.startswith("sum: Show me does not give the answer") for p in problems)
+    assert walk(Exercise("?", telling, key="bare")) == ["bare: declares no answers"]
+
+
+def test_what_a_saved_output_prints_is_read_apart_from_its_pictures():
+    printed = {"output_type": "stream", "text": "the net gain is 5\n"}
+    assert says(shown_text(printed)[0], "5")
+    svg = '<svg><text x="1">17</text><text>4RC</text></svg>'
+    picture = {"data": {"text/html": f"<div>{svg}</div>", "text/plain": "A board: 17 5"}}
+    text, words = shown_text(picture)
+    assert not says(text, "5") and says(words, "4RC") and says(words, "17")
+    assert not says("17", "7") and says("(7)", "7")
