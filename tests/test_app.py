@@ -122,3 +122,19 @@ def test_every_game_names_its_seats_counting_people_from_1():
     from kit.ui.app import GAMES
     names = {key: [choice.seat_name(i) for i in range(2)] for key, choice in GAMES.items()}
     assert all("0" not in " ".join(n) for n in names.values()), names
+
+
+def test_the_choices_fold_away_once_a_game_is_on_and_a_button_brings_them_back():
+    """At 1366 x 768 the page's words and the choices pushed the IOTA hand off the screen."""
+    app = launcher(delay=0)
+    assert app.board is not None and not app.choices_shown
+    assert app.picker.layout.display == "none" and app.toggle.layout.display is None
+    assert "IOTA, deal 1:" in app.status.value            # what is on, in one line
+    app.toggle.click()
+    assert app.choices_shown and app.toggle.description == "Hide the choices"
+    app.game.value = "Mattix"
+    app.start.click()
+    assert isinstance(app.board, mattix.Board) and not app.choices_shown
+    assert app.toggle.description == "Change game or seats"
+    empty = Launcher(delay=0, start=False)                 # nothing on yet: the choices show
+    assert empty.choices_shown and empty.toggle.layout.display == "none"

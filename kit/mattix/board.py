@@ -61,7 +61,9 @@ class Board(GameBoard):
     @property
     def cell_size(self) -> float:
         # Small boards get big tiles, so a class can read them from the back.
-        return max(56, min(96, 520 // self.game.size))
+        # 500: an 8 x 8 board (62 px tiles) and its status lines fit the 645 px that
+        # JupyterLab shows of a 768 px screen.
+        return max(56, min(96, 500 // self.game.size))
 
     def _layout(self):
         return layout(self.game, self.cell_size)

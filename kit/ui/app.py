@@ -5,7 +5,9 @@ One call in ``notebooks/play.ipynb``, ``launcher()``, shows a row of choices
 or a named computer player, the game's options and the computer's strength)
 and a Start button that builds that game's live ``Board`` under them. A first
 game (you against the greedy IOTA player) is already on the page, so the page
-is never empty and the board is drawn on first load.
+is never empty and the board is drawn on first load. Once a game is on, the
+choices fold away behind one line (what is being played, and "Change game or
+seats"), so the table, hand and buttons fit a 1366 x 768 screen.
 
 All state is on the :class:`Launcher` object (its widgets, ``board``), so a
 test sets the dropdowns and clicks Start as a person would.
@@ -33,6 +35,16 @@ STATUS_STYLE = "font-size: 17px; min-height: 1.4em;"
 ROW = dict(flex_flow="row wrap", align_items="flex-end")   # one Layout per row
 # Each choice as wide as its text, its label beside it: rows stay short.
 FIT = dict(layout={"width": "auto"}, style={"description_width": "initial"})
+
+
+INTRO = ('<div style="font-size: 17px; line-height: 1.4; max-width: 900px">'
+         '<h2 style="margin: 4px 0">Play IOTA, Mattix or Smartrix</h2>'
+         "Choose a game and who sits at each seat: a person, or a computer player (from "
+         "<i>random</i>, the weakest, to the strongest at the end of the list; in Mattix, "
+         "the <i>search</i> player gets stronger with more time per move). Then press "
+         "<b>Start</b>. Click the board to make your move. The buttons beside it take back "
+         "a move, show the best moves, or deal a new game; the notation box says how moves "
+         "are written.</div>")
 
 
 @dataclass(frozen=True)
@@ -99,18 +111,43 @@ class Launcher(SavedPicture, widgets.VBox):
         self.player_options: dict = {}   # option name -> Dropdown (computer strength)
         self.seat_row = widgets.HBox(layout=widgets.Layout(**ROW))
         self.option_row = widgets.HBox(layout=widgets.Layout(**ROW))
-        self.status = widgets.HTML()
+        self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self.stage = widgets.Box()
-        super().__init__([widgets.HBox([self.game, self.players, self.deal, self.start],
-                                       layout=widgets.Layout(**ROW)),
-                          self.seat_row, self.option_row, self.status, self.stage])
+        # The choices fold away once a game is on: at 1366 x 768 they and the page's
+        # words pushed the IOTA hand below the screen. One line stays: what is being
+        # played, and a button that brings the choices back.
+        self.toggle = widgets.Button(description="Change game or seats",
+                                     tooltip="show the choices: game, seats, deal",
+                                     layout=widgets.Layout(width="auto", min_width="96px",
+                                                           height="36px"),
+                                     style=widgets.ButtonStyle(font_size="16px"))
+        self.toggle.on_click(lambda _button: self.show_choices(not self.choices_shown))
+        self.picker = widgets.VBox([
+            widgets.HTML(INTRO),
+            widgets.HBox([self.game, self.players, self.deal, self.start],
+                         layout=widgets.Layout(**ROW)),
+            self.seat_row, self.option_row])
+        self.bar = widgets.HBox([self.status, self.toggle],
+                                layout=widgets.Layout(align_items="center", width="100%"))
+        super().__init__([self.picker, self.bar, self.stage])
         self.add_class("kit-app")
         self.game.observe(self._game_chosen, names="value")
         self.players.observe(self._players_chosen, names="value")
         self.start.on_click(lambda _button: self.start_game())
         self._game_chosen()
+        self.show_choices(True)
         if start:
             self.start_game()
+
+    @property
+    def choices_shown(self) -> bool:
+        return self.picker.layout.display != "none"
+
+    def show_choices(self, shown: bool = True) -> None:
+        """Unfold the choices (game, seats, deal, Start) or fold them away."""
+        self.picker.layout.display = None if shown else "none"
+        self.toggle.description = "Hide the choices" if shown else "Change game or seats"
+        self.toggle.layout.display = None if self.board is not None else "none"
 
     def saved_scene(self) -> Scene:
         # Saved without a kernel, the page shows the game on it (or nothing).
@@ -169,6 +206,7 @@ class Launcher(SavedPicture, widgets.VBox):
         self._stop(self.board)
         self.board = board
         self.stage.children = [board]
+        self.show_choices(False)
         self._say(f"Now playing {self.game.value}, deal {settings['seed']}: "
                   + ", ".join(f"{self.choice.seat_name(i)} {_seat_word(s)}"
                               for i, s in enumerate(settings["seats"])) + ".")

@@ -60,6 +60,9 @@ def test_app_picks_a_game_starts_it_and_draws_it_offline(app_server, page):
     shown = page.locator("body").inner_text()
     assert not re.search(r"\bcells?\b|\brun\b|Shift", shown, re.IGNORECASE), shown[:500]
 
+    # The choices are folded away under one line while a game is on: unfold them.
+    expect(page.get_by_role("button", name="Start")).to_be_hidden()
+    page.get_by_role("button", name="Change game or seats").click()
     # Pick Mattix on a 5 x 5 board against the search player, and start.
     page.locator("select").first.select_option("Mattix")
     page.get_by_label("Board", exact=True).select_option("5 x 5")
@@ -74,8 +77,10 @@ def test_app_picks_a_game_starts_it_and_draws_it_offline(app_server, page):
     # And it plays: a take lands in the move list.
     board = local_mattix_board()
     move = board.game.legal_moves()[0]
-    # The board is partly below the window (1280 x 720): a click on it must
-    # still land on the cell clicked (ipycanvas focuses the canvas first).
+    # The board partly below the window (a short one: the board now fits a 768 px
+    # screen): a click on it must still land on the cell clicked (ipycanvas
+    # focuses the canvas first).
+    page.set_viewport_size({"width": 1280, "height": 560})
     box = canvas.bounding_box()
     assert box["y"] + box["height"] > page.viewport_size["height"], box
     click_where_seen(page, canvas, *board.xy(move.cell))
@@ -87,3 +92,37 @@ def test_app_picks_a_game_starts_it_and_draws_it_offline(app_server, page):
     expect(page.get_by_text("IOTA, deal 1:")).to_be_visible()
 
     assert requests and not off_machine(requests), off_machine(requests)
+
+
+def test_each_game_fits_one_1366_x_768_screen_once_started(app_server, page):
+    """The table, the hand and the buttons of each game in view without scrolling:
+    the choices fold away once a game is on (the IOTA hand was cut off under them)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(app_server)
+    for game in ["IOTA", "Mattix", "Smartrix"]:
+        if game != "IOTA":
+            page.get_by_role("button", name="Change game or seats").click()
+            page.locator("select").first.select_option(game)
+            page.get_by_role("button", name="Start").click()
+            expect(page.get_by_text(f"Now playing {game}, deal 1:")).to_be_visible(timeout=30_000)
+        canvas = board_canvas(page)
+        wait_until_drawn(canvas)
+        box = canvas.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 768, (game, box)
+        assert box["x"] + box["width"] <= 1366, (game, box)
+        for name in ["↶ Undo", "Hint", "New game"]:
+            button = page.get_by_role("button", name=name).first.bounding_box()
+            assert button["y"] + button["height"] <= 768, (game, name, button)
+        expect(page.get_by_role("button", name="Start")).to_be_hidden()
+        if _shots():
+            page.screenshot(path=str(_shots() / f"app_{game.lower()}.png"))
+
+
+def _shots():
+    import os
+    from pathlib import Path
+    folder = os.environ.get("KIT_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
