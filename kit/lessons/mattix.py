@@ -1,9 +1,18 @@
 """The Mattix course's checks, puzzles and studies (notebooks/mattix/).
 
+Every exercise of the course is data here (``EXERCISES``: its position, task,
+check, hints, solution, ``answers`` and sample ``wrong`` tries), and a lesson
+cell only names it: ``lesson.exercise("net gain", progress)``.
+
 Each exercise check is a pure function of the engine and the exact solver:
 it takes the position and the student's answer (text, a Move, or a move made
 on a board) and returns a :class:`kit.lessons.exercise.Verdict` saying right or
-wrong and why, with the engine's numbers. Text that cannot be read raises
+wrong and why, with the engine's numbers. A wrong try is told what is wrong
+with that try (common slips are named: the tile alone, the sign of a negative
+tile turned, the reply added, the star counted), never the answer; a fact a
+hint or verdict states about a position (the best answer to a take) is the
+exact solver's. On a board, a wrong take is taken back at once, and Show me
+takes the solution only and says the best line after it in words. Text that cannot be read raises
 ``kit.InvalidMoveText`` (a ``ValueError``), which the exercise widget shows as
 it is. The puzzles are data (``puzzles/mattix.json``), loaded as
 :class:`Puzzle`. The studies of lesson 4 are small seeded computations, and
@@ -519,13 +528,6 @@ def taken(board: Board):
     if getattr(board, "refused", None) is not None:
         return board.refused
     raise InvalidMoveText("take a tile on the board first (click it), then press Check")
-
-
-def first_take(board: Board):
-    """The first take made on ``board`` (the student's answer), or InvalidMoveText."""
-    if not board.game.history:
-        raise InvalidMoveText("take a tile on the board first (click it), then press Check")
-    return board.game.history[0]
 
 
 def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
