@@ -9,6 +9,7 @@ exercise they show is then tried as a student would, from its own data
 * each wrong try is judged wrong, and neither its verdict (nor the "Why?" under
   it, nor the board's refusal of an illegal move) nor any hint contains the
   answer, written as the solution writes it (whole words, any case);
+* each verdict is short (``VERDICT_CHARS``; the rest folds under "Why?");
 * Show me does give it (its words or the saved solution);
 * in the saved lesson, the text outputs between the previous exercise and this
   one, and the words in their pictures, do not contain its answer (a number is
@@ -35,6 +36,9 @@ import pytest
 from kit.lessons.exercise import Exercise
 
 ROOT = Path(__file__).resolve().parents[2]
+#: A verdict is one or two sentences (three short ones at most): beside a board,
+#: a longer one pushes the hint below a 768 px screen.
+VERDICT_CHARS = 240
 LESSONS = sorted(ROOT.glob("notebooks/*/[0-9]*.ipynb"))
 
 
@@ -101,6 +105,9 @@ def walk(ex: Exercise) -> list:
             if verdict is not None and verdict.correct:
                 problems.append(f"{name}: the wrong try {attempt!r} was judged right")
             said = f"{ex.message} {getattr(ex, 'more', '')}"
+            if len(ex.message) > VERDICT_CHARS:    # beside a board it must stay in view
+                problems.append(f"{name}: the verdict on {attempt!r} runs to {len(ex.message)} "
+                                f"characters; put the rest under Why? (Verdict.more)")
         for answer in leaked(said, ex.answers):
             problems.append(f"{name}: the wrong try {attempt!r} is told the answer {answer!r}: {said!r}")
     for number, hint in enumerate(ex.hints, 1):
