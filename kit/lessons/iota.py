@@ -11,6 +11,13 @@ The puzzles are data (``puzzles/iota.json``), loaded as :class:`Puzzle`. The
 strategy lesson's studies and the sandbox are in :mod:`kit.lessons.iota_studies`,
 whose names this module re-exports so a lesson imports one module.
 
+Every exercise of the course is data here, under its name (:data:`EXERCISES`,
+and "puzzle N"): task, position, check, hints (a nudge first, never the
+answer), solution, ``answers`` and the ``wrong`` tries a student makes, and
+for a board ``enter`` (:func:`enter_turn`). A lesson's cell only names it:
+``lesson.exercise("both ends", progress)``. A wrong try is told what is wrong
+with that try; only Show me gives the answer.
+
 Not covered: the rules, players and boards themselves (``kit.iota``), the
 exercise widget (``kit.lessons.exercise``).
 """
