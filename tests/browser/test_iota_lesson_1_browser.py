@@ -33,3 +33,7 @@ def test_lesson_1_every_line_judged_right_wrong_and_hinted(lab_server, lab_page)
         assert said.startswith("✔ Right!"), said
         assert f"{i + 1} of 6 exercises done" in step.part.inner_text()
         step.look(f"iota1_line{i + 1}_right")
+    # Show me (on the last line): the verdict, spelled out, only now.
+    said = step.press("Show me")
+    assert said.startswith("Solution: invalid: it has 5 cards"), said
+    step.look("iota1_line6_show")
