@@ -401,10 +401,12 @@ REASONS = {"side": "a side neighbour's facing boxes do not match",
            "window": "it would not fit in the 5 x 5 window",
            "touch": "it touches no card"}
 #: What a wrong reason is told: the thing it names is fine here.
-NOT_THE_REASON = {"side": "every card beside the cell matches it",
-                  "corner": "every card touching the cell at one point matches it",
+NOT_THE_REASON = {"side": "the cards beside the cell match it",
+                  "corner": "the cards touching the cell at one point only match it",
                   "window": "the cell is inside the dashed frame",
                   "touch": "the cell does have a card next to it"}
+NO_NEIGHBOUR = {"side": "no card sits beside that cell (sharing an edge)",
+                "corner": "no card touches that cell at one point only"}
 
 
 def why_not(game: Game, move) -> set:
@@ -431,6 +433,7 @@ def check_why(game: Game, move, answer) -> Verdict:
     words = {w for w in re.split(r"[\s,;+]+|\band\b", str(answer).strip().lower()) if w}
     if not words or not words <= set(REASONS):
         raise InvalidMoveText("answer with one or more of: side, corner, window, touch")
+    move = read_move(move)
     truth = why_not(game, move)
     exp = game.explain(move)
     if words == truth:
@@ -438,7 +441,10 @@ def check_why(game: Game, move, answer) -> Verdict:
                        more=f"The kit says: {exp}.")
     wrong = sorted(words - truth)
     if wrong:
-        text = "; ".join(f"not {w}: {NOT_THE_REASON[w]}" for w in wrong)
+        kinds = {("side" if name in SIDES else "corner") for _, name, _ in touching(game, move.cell)}
+        said = {w: NOT_THE_REASON[w] if w not in ("side", "corner") or w in kinds else
+                NO_NEIGHBOUR[w] for w in wrong}
+        text = "; ".join(f"not {w}: {said[w]}" for w in wrong)
         return Verdict(False, text[0].upper() + text[1:] + ".")
     return Verdict(False, "That is one reason, but not all: look at the ringed boxes and the "
                           "dashed frame again.")

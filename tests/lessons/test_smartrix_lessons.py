@@ -125,6 +125,12 @@ def test_why_not_positions(name, reason):
         L.check_why(game, move, "because")
 
 
+def test_a_wrong_reason_is_told_why_it_is_not_one():
+    game, move = L.lesson_position("why_corner"), L.lesson_move("why_corner")
+    assert "no card sits beside" in L.check_why(game, move, "side").why   # no side neighbour
+    assert "inside the dashed frame" in L.check_why(game, move, "window").why
+
+
 def test_why_not_side_and_touch():
     game = Game.setup({(0, 0): "11111111"}, [["00000000", "10000000"], ["01000000"]])
     assert L.why_not(game, "00000000@0,1") == {"side"}
