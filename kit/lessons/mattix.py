@@ -266,8 +266,8 @@ def check_outcome(game: Game, answer) -> Verdict:
         if not said_over:
             return Verdict(True, f"The {side} still has a tile in {line} {star}, the "
                                  "star's line, so the game goes on.")
-        return Verdict(False, f"Nobody has won yet: look along the {side}'s line again. "
-                              "Is there still a tile they can take?")
+        return Verdict(False, f"Look along the {side}'s line again, the star's {line}: "
+                              "is there still a tile they can take?")
     ended = (f"The {side} is to move and has no tile in the star's {line}, so the game is "
              "over (even if tiles are left elsewhere)")
     if not said_over:
