@@ -116,6 +116,28 @@ class CourseLesson:
             expect(box.locator(".kit-feedback")).to_have_text(
                 html.unescape(re.sub(r"<[^>]+>", "", ex.feedback.value)), timeout=TIMEOUT)
 
+    def shown_above(self) -> list:
+        """For each exercise, the words the page's outputs show between the exercise
+        before it and this one (exercise boxes left out), as the student reads them."""
+        # textContent: Lab draws cells out of the window with content-visibility, and
+        # innerText is empty there; prompts ("[3]:"), styles and scripts left out.
+        cells = self.page.evaluate("""() => [...document.querySelectorAll(
+              '.jp-Notebook .jp-Cell')].map(cell => ({
+            exercise: !!cell.querySelector('.kit-exercise'),
+            text: [...cell.querySelectorAll('.jp-OutputArea-output')].map(out => {
+                const copy = out.cloneNode(true);
+                copy.querySelectorAll('style, script').forEach(el => el.remove());
+                return copy.textContent;
+            }).join(' ')}))""")
+        above, since = [], []
+        for cell in cells:
+            if cell["exercise"]:
+                above.append(" ".join(since))
+                since = []
+            else:
+                since.append(cell["text"])
+        return above
+
     def step(self, k: int, where=None) -> InStep:
         """The k-th exercise (from 0): its box in the page with its twin, in step;
         ``where`` is the game's canvas point of an action, if not IOTA's."""
@@ -280,6 +302,11 @@ def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=N
     lesson = CourseLesson(page, lab_url, notebook)
     count = len(lesson.exercises)
     show_me = {count - 1} if show_me is None else set(show_me)
+    above = lesson.shown_above()
+    assert len(above) == count, f"{len(above)} exercise cells in the page, {count} here"
+    for ex, words in zip(lesson.exercises, above):
+        assert not leaked(words, ex.answers), \
+            f"{ex.key}: the outputs above it show {leaked(words, ex.answers)}: {words!r}"
     for k in range(count):
         step = lesson.step(k, where)
         walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me, guess=guess,
