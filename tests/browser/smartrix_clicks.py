@@ -9,9 +9,10 @@ the board as it is then: the hand card whose turns include the written card
 board keeps a card's turns while it stays selected), Claim to arm "place and
 claim", then the cell; a pass is the Pass button; a claim or challenge clicks
 its table cards, then Claim or Challenge. Where a big table shows a window of
-its cells (``board.pan_to(cell)`` or shaded edges, once the board has them),
-the window is panned first. ``where`` is the canvas pixel of a click, read
-from the board's own geometry (never written here).
+its cells, the window is panned first: the board's shaded edge toward the cell
+(``board.shows(cell)``, ``board.pan_toward(cell)``), clicked until it shows.
+``where`` is the canvas pixel of a click, read from the board's own geometry
+(``board.xy``, ``board.hand_xy``, ``board.pan_point``; never written here).
 
 ``clickable`` says whether a student can make a move by clicks at all (a
 placement outside the drawn table cannot be): the course walk makes the first
@@ -107,10 +108,17 @@ def where(board, action) -> tuple:
 def drawn(board, cell) -> bool:
     """Whether ``cell`` is a cell of the table as the board draws it (or can pan to):
     a click there reaches it. The board's own mapping of a click decides."""
-    if callable(getattr(board, "pan_toward", None)):
+    cell = tuple(cell)
+    if callable(getattr(board, "shows", None)):
+        if board.shows(cell):
+            return True
+        try:
+            board.pan_toward(cell)        # a shaded edge leads there
+        except ValueError:
+            return False
         return True
     x, y = board.cell_point(cell)
-    return cell_at(board._layout(), x, y) == tuple(cell)
+    return cell_at(board._layout(), x, y) == cell
 
 
 def clickable(board, move) -> bool:
