@@ -1002,7 +1002,9 @@ def line_exercise(i: int, progress=None) -> Exercise:
     cards, hint = LINES[i]
     valid = line_problem_of(cards) is None
     answer = "valid: " + line_reasons(cards) if valid else "invalid: " + line_fault(cards)
-    return typed_exercise(f"Line {i + 1}: {' '.join(cards)}. Valid or invalid?",
+    # The task does not list the words to type (they are the answers): the box's
+    # placeholder and the lesson's text say them.
+    return typed_exercise(f"Line {i + 1}: {' '.join(cards)}. Does it follow the rules for a line?",
                           line_picture(cards), lambda text: check_line(cards, text),
                           hints=[hint], show=answer, progress=progress, key=f"line {i + 1}",
                           placeholder="valid or invalid",
@@ -1259,7 +1261,7 @@ def all_pass_exercise(progress=None) -> Exercise:
     said = "yes" if over else "no"
     return typed_exercise(
         "The deck is empty and the other player just passed. If you pass too, is the game "
-        "over? (yes or no)", stuck.svg(box=BOX), lambda text: check_pass_ends(stuck, text),
+        "over?", stuck.svg(box=BOX), lambda text: check_pass_ends(stuck, text),
         hints=["Count the passes in a row: the other player's, then yours.",
                "Look at the deck in the panel beside the table."],
         show=f"{said}: {check_pass_ends(stuck, said).why}", progress=progress,
