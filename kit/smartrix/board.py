@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, threats
 from kit.smartrix.cards import TEXT, VALUE, rotate
-from kit.smartrix.draw import cell_at, cell_box, draw, fitting_cells, hand_at, hand_box, layout
+from kit.smartrix.draw import (cell_at, cell_box, draw, fitting_cells, hand_at, hand_box,
+                                layout, pan_at, pans)
 from kit.smartrix.explore import Replay, after_threats, analysis
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
@@ -81,6 +82,8 @@ class Board(GameBoard):
             kwargs = {**game.options, **kwargs}
         free = not (game.auto_collect if game is not None else kwargs.get("auto_collect", True))
         self.BUTTONS = {**Board.BUTTONS, **(FREE_BUTTONS if free else {})}
+        self._window_centre = None   # the table window's centre (row, col); None: the middle
+        self._seen_focus = None      # the cells the window last moved to show
         super().__init__(game, **kwargs)
 
     # ----- the shell's hooks --------------------------------------------
@@ -113,6 +116,7 @@ class Board(GameBoard):
 
     def scene(self):
         g = self.game
+        self._follow_focus()
         chosen = None if self.selected is None else (self.selected, self.selected_card)
         shown = self.previewed if self.previewed is not None else (
             self.attempt if self.marks else None)
@@ -124,7 +128,8 @@ class Board(GameBoard):
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(f"{self.seat_name(g.to_move)}: click to show your hand"
-                           if self.hand_hidden else None), prompt=self.prompt())
+                           if self.hand_hidden else None), prompt=self.prompt(),
+                    live=True, centre=self._window_centre)
 
     def _face_up(self) -> set:
         """The shell's shown seats; with covered hands, only the mover's (the
@@ -227,7 +232,72 @@ class Board(GameBoard):
 
     def _layout(self):
         return layout(self.game, recent=self._recent(),
-                      show=[t.cell for t in self.preview_threats])
+                      show=[t.cell for t in self.preview_threats], live=True,
+                      centre=self._window_centre)
+
+    # ----- the table's window (a big table: cards never under 42 px) -----
+
+    def _focus(self) -> tuple:
+        """The cells the window must show now: a refused try and its marks, a
+        previewed move, the hints, the last move."""
+        cells = list(self.marks)
+        for move in (self.attempt if self.marks else None, self.previewed):
+            if move is not None and move.cell is not None:
+                cells.append(move.cell)
+        cells += [m.cell for m, _ in self.hint_rows if getattr(m, "cell", None) is not None]
+        if not cells and self.game.history:
+            last = self.game.history[-1]
+            if last.kind == "place" and last.cell in self.game.grid:
+                cells.append(last.cell)
+        return tuple(tuple(c) for c in cells)
+
+    def _follow_focus(self) -> None:
+        """Recentre the window on what just changed, if it is out of view."""
+        focus = self._focus()
+        if focus and focus != self._seen_focus:
+            self._seen_focus = focus
+            lay = self._layout()
+            if not all(lay.shows(c) for c in focus):
+                rows, cols = [r for r, _ in focus], [c for _, c in focus]
+                self._window_centre = ((min(rows) + max(rows)) / 2,
+                                       (min(cols) + max(cols)) / 2)
+
+    def on_view_click(self, x: float, y: float) -> bool:
+        # Scrolling moves only the view: taken at any time, as on IOTA's board.
+        direction = pan_at(self._layout(), x, y)
+        if direction:
+            self.pan(direction)
+        return bool(direction)
+
+    def pan(self, direction: str) -> None:
+        """Scroll the table's window half a window ``direction`` (up, down, left, right)."""
+        lay = self._layout()
+        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+        rows, cols = lay.r1 - lay.r0 + 1, lay.c1 - lay.c0 + 1
+        centre = ((lay.r0 + lay.r1) / 2, (lay.c0 + lay.c1) / 2)
+        self._window_centre = (centre[0] + dr * max(1, rows // 2),
+                               centre[1] + dc * max(1, cols // 2))
+        self.redraw()
+        self.say(f"Scrolled the table {direction}.")
+
+    def shows(self, cell) -> bool:
+        """Whether ``cell`` is in the table's window now (a click can reach it)."""
+        return self._layout().shows(tuple(cell))
+
+    def pan_toward(self, cell) -> str:
+        """The shaded edge to click to bring ``cell`` nearer the window."""
+        lay, (r, c) = self._layout(), cell
+        edges = pans(lay)
+        for direction, far in (("up", r < lay.r0), ("down", r > lay.r1),
+                               ("left", c < lay.c0), ("right", c > lay.c1)):
+            if far and direction in edges:
+                return direction
+        raise ValueError(f"cell {r},{c} is not on this table")
+
+    def pan_point(self, direction: str) -> tuple:
+        """The scene point of the shaded edge ``direction`` (to click it)."""
+        x, y, w, h = pans(self._layout())[direction]
+        return x + w / 2, y + h / 2
 
     def _recent(self) -> int:
         # A previewed move is the one blue outline: the last moves' step aside.

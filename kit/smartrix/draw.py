@@ -76,6 +76,18 @@ SEAT_ROW = 30
 SEATS_TOP = 126    # y of the first seat line
 PROMPT_ROOM = 2 * 26 + 5   # two lines of the bold prompt (20 px, 1.3 line height)
 DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
+# A live board (``draw(live=True)``): one fixed 590 px wide picture, the hand under
+# the table, so that it and the board's 336 px panel fit a 934 px JupyterLab output
+# (1366 x 768, file browser open) at full size. The table keeps a 330 px high box;
+# its cards never shrink below LIVE_MIN_CELL (a card 42 px wide: a 13 x 13 table
+# was drawn with cards about 22 px wide on screen); a bigger table shows a window
+# of its cells, and shaded edges pan it, as IOTA's board does.
+LIVE_WIDTH = 590
+LIVE_TABLE_H = 330
+LIVE_MIN_CELL = 52
+EDGE = 22          # the shaded strip along a side where the table goes on
+LIVE_PER_ROW = 6
+PAN_FILL = "#D9D3C1"
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,20 @@ class Layout:
     left: int = MARGIN
     top: int = MARGIN
     players: int = 2
+    live: bool = False
+    extent: tuple = ()   # live: (r0, r1, c0, c1) of the whole table this window is of
+
+    @property
+    def is_cut(self) -> bool:
+        """A live board's window shows only part of the table."""
+        return bool(self.extent) and self.extent != (self.r0, self.r1, self.c0, self.c1)
+
+    def shows(self, cell) -> bool:
+        return self.r0 <= cell[0] <= self.r1 and self.c0 <= cell[1] <= self.c1
+
+    @property
+    def per_row(self) -> int:
+        return LIVE_PER_ROW if self.live else HAND_PER_ROW
 
     @property
     def table_right(self) -> int:
@@ -103,15 +129,18 @@ class Layout:
 
     @property
     def side(self) -> int:
-        return self.table_right + SIDE_GAP
+        """x of the words and the hand: the side column, or under the table (live)."""
+        return 8 if self.live else self.table_right + SIDE_GAP
 
     @property
     def width(self) -> int:
-        return self.side + SIDE_WIDTH
+        return LIVE_WIDTH if self.live else self.side + SIDE_WIDTH
 
     @property
     def hand_top(self) -> int:
         """y of the first row of the hand of the seat to move."""
+        if self.live:
+            return self.top + LIVE_TABLE_H + EDGE + 36
         return SEATS_TOP + self.players * SEAT_ROW + 40
 
 
@@ -136,14 +165,17 @@ def recent_moves(game, recent: int) -> list:
 
 
 def layout(game, *, recent: int = 1, show=(), max_cell: int = CELL,
-           max_table: int = TABLE_MAX) -> Layout:
+           max_table: int = TABLE_MAX, live: bool = False, centre=None) -> Layout:
     """The drawn region: the table, the cells where a card may go next, the
     cards the last ``recent`` moves collected, and the cells ``show``; cells
-    of at most ``max_cell`` pixels, shrinking past ``max_table`` pixels."""
-    return _layout(game, recent_moves(game, recent), show, max_cell, max_table)
+    of at most ``max_cell`` pixels, shrinking past ``max_table`` pixels.
+    ``live``: a live board's fixed picture (a window of a big table, centred
+    on ``centre`` (row, col) as far as the table allows)."""
+    return _layout(game, recent_moves(game, recent), show, max_cell, max_table, live, centre)
 
 
-def _layout(game, recent, show=(), max_cell=CELL, max_table=TABLE_MAX) -> Layout:
+def _layout(game, recent, show=(), max_cell=CELL, max_table=TABLE_MAX, live=False,
+            centre=None) -> Layout:
     grid = game._grid
     ghosts = [c for *_, taken, _ in recent for c in taken] + list(show)
     if not grid:
@@ -160,8 +192,47 @@ def _layout(game, recent, show=(), max_cell=CELL, max_table=TABLE_MAX) -> Layout
             g0, g1, h0, h1 = bounds(ghosts)
             r0, r1, c0, c1 = min(r0, g0), max(r1, g1), min(c0, h0), max(c1, h1)
     rows, cols = r1 - r0 + 1, c1 - c0 + 1
+    if live:
+        return _window(game, (r0, r1, c0, c1), max_cell, centre)
     cell = max(MIN_CELL, min(max_cell, max_table // rows, max_table // cols))
     return Layout(r0, r1, c0, c1, cell=cell, players=game.players)
+
+
+def _window(game, extent, max_cell, centre) -> Layout:
+    """A live board's table: as big as fits its box, never under LIVE_MIN_CELL;
+    past that a window of the table centred on ``centre``."""
+    r0, r1, c0, c1 = extent
+    rows, cols = r1 - r0 + 1, c1 - c0 + 1
+    left, top = MARGIN + EDGE, 30 + EDGE
+    wide, high = LIVE_WIDTH - left - EDGE - 4, LIVE_TABLE_H
+    cell = max(LIVE_MIN_CELL, min(max_cell, wide // cols, high // rows))
+    vis_rows, vis_cols = min(rows, high // cell), min(cols, wide // cell)
+    cr, cc = centre if centre is not None else ((r0 + r1) / 2, (c0 + c1) / 2)
+    top_row = max(r0, min(r1 - vis_rows + 1, round(cr - (vis_rows - 1) / 2)))
+    left_col = max(c0, min(c1 - vis_cols + 1, round(cc - (vis_cols - 1) / 2)))
+    return Layout(top_row, top_row + vis_rows - 1, left_col, left_col + vis_cols - 1,
+                  cell=cell, left=left, top=top, players=game.players, live=True,
+                  extent=extent)
+
+
+def pans(lay: Layout) -> dict:
+    """The shaded strips along the sides where a live board's table goes on:
+    direction -> (x, y, w, h)."""
+    if not lay.is_cut:
+        return {}
+    r0, r1, c0, c1 = lay.extent
+    w, h = lay.table_right - lay.left, lay.table_height - lay.top
+    strips = {"up": (lay.r0 > r0, (lay.left, lay.top - EDGE, w, EDGE)),
+              "down": (lay.r1 < r1, (lay.left, lay.table_height, w, EDGE)),
+              "left": (lay.c0 > c0, (lay.left - EDGE, lay.top, EDGE, h)),
+              "right": (lay.c1 < c1, (lay.table_right, lay.top, EDGE, h))}
+    return {d: box for d, (more, box) in strips.items() if more}
+
+
+def pan_at(lay: Layout, x, y):
+    """The direction whose shaded strip is under (x, y), or None."""
+    return next((d for d, (bx, by, bw, bh) in pans(lay).items()
+                 if bx <= x < bx + bw and by <= y < by + bh), None)
 
 
 def _as_layout(obj) -> Layout:
@@ -189,8 +260,8 @@ def cell_at(obj, x, y):
 def hand_box(obj, i):
     """(x, y, size, size) of card ``i`` of the hand of the seat to move."""
     lay = _as_layout(obj)
-    return (lay.side + (i % HAND_PER_ROW) * (HAND_CARD + HAND_GAP),
-            lay.hand_top + (i // HAND_PER_ROW) * (HAND_CARD + HAND_GAP), HAND_CARD, HAND_CARD)
+    return (lay.side + (i % lay.per_row) * (HAND_CARD + HAND_GAP),
+            lay.hand_top + (i // lay.per_row) * (HAND_CARD + HAND_GAP), HAND_CARD, HAND_CARD)
 
 
 def hand_at(obj, x, y, size: int):
@@ -234,12 +305,8 @@ def _box_centre(lay, cell, box):
 
 
 def _grid(scene, lay):
-    for r in range(lay.r0, lay.r1 + 1):
-        _, y, _, h = cell_box(lay, (r, lay.c0))
-        scene.text(lay.left / 2, y + h / 2, str(r), size=LABEL_SIZE, fill=MUTED)
-    for c in range(lay.c0, lay.c1 + 1):
-        x, _, w, _ = cell_box(lay, (lay.r0, c))
-        scene.text(x + w / 2, lay.top / 2, str(c), size=LABEL_SIZE, fill=MUTED)
+    if not lay.live:
+        _labels(scene, lay)
     cols, rows = lay.c1 - lay.c0 + 1, lay.r1 - lay.r0 + 1
     x, y, right, bottom = lay.left, lay.top, lay.table_right, lay.table_height
     scene.rect(x, y, right - x, bottom - y, fill=TABLE)
@@ -247,6 +314,34 @@ def _grid(scene, lay):
         scene.line(x + k * lay.cell, y, x + k * lay.cell, bottom, stroke="#DDD8C8")
     for k in range(1, rows):
         scene.line(x, y + k * lay.cell, right, y + k * lay.cell, stroke="#DDD8C8")
+
+
+def _labels(scene, lay):
+    """The row and column numbers (a live board's at the labels' usual distance
+    from the table, outside its shaded edges)."""
+    gap = EDGE if lay.live else 0
+    for r in range(lay.r0, lay.r1 + 1):
+        _, y, _, h = cell_box(lay, (r, lay.c0))
+        scene.text((lay.left - gap) / 2, y + h / 2, str(r), size=LABEL_SIZE, fill=MUTED)
+    for c in range(lay.c0, lay.c1 + 1):
+        x, _, w, _ = cell_box(lay, (lay.r0, c))
+        scene.text(x + w / 2, (lay.top - gap) / 2, str(c), size=LABEL_SIZE, fill=MUTED)
+
+
+def _clip_to_window(scene, lay):
+    """A live board's window: whatever was drawn for cells outside it is covered
+    (the scene has no clipping), then the numbers and the shaded edges go on top."""
+    big, w = 10000, lay.table_right - lay.left
+    for x, y, bw, bh in ((-big, -big, big + lay.left, 3 * big),
+                         (lay.table_right, -big, big, 3 * big),
+                         (lay.left, -big, w, big + lay.top),
+                         (lay.left, lay.table_height, w, big)):
+        scene.rect(x, y, bw, bh, fill=scene.background)
+    _labels(scene, lay)
+    arrows = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
+    for direction, (x, y, bw, bh) in pans(lay).items():
+        scene.rect(x, y, bw, bh, fill=PAN_FILL, stroke="#B8B09A")
+        scene.text(x + bw / 2, y + bh / 2, arrows[direction], size=14, fill=MUTED)
 
 
 def _window_frame(scene, game, lay) -> str:
@@ -322,7 +417,7 @@ def fitting_cells(game, card) -> list:
 def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picked=(),
          recent=1, hints=(), threats=(), offending=True, hands=None, open_hands=False,
          names=None, selected=None, cover=None, prompt=None, show=(), side=True,
-         max_cell=CELL, max_table=TABLE_MAX) -> Scene:
+         max_cell=CELL, max_table=TABLE_MAX, live=False, centre=None) -> Scene:
     """The position as a Scene, with the highlights of the module docstring.
 
     Hands: ``hands`` lists the seats whose cards are drawn face up (default:
@@ -334,10 +429,12 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     ``prompt``: what to do next, in bold under the hand (a live board's words).
     ``show``: cells the table part must include (a previewed move's threats);
     ``side=False``: the table part alone (an editor draws its own column);
-    ``max_cell``, ``max_table``: as for :func:`layout`.
+    ``max_cell``, ``max_table``: as for :func:`layout`. ``live``: a live
+    board's picture (fixed width, the hand and words under the table, a big
+    table windowed around ``centre`` with shaded edges).
     """
     recent = recent_moves(game, recent)
-    lay = _layout(game, recent, show, max_cell, max_table)
+    lay = _layout(game, recent, show, max_cell, max_table, live, centre)
     exp = game.explain(move) if move is not None else None
     shown = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
@@ -362,8 +459,18 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
              GOOD, dash=DASH_GOOD)
     _outline(scene, lay, picked, HIGHLIGHT, 6)
     _outline(scene, lay, marks, ERROR, 6, DASH_ERROR)
+    if lay.live:
+        _clip_to_window(scene, lay)
+        if lay.is_cut:
+            captions.append("Shaded edges: the table goes on; click one to scroll")
     if not side:
         scene.width, scene.height = lay.table_right + 8, lay.table_height + 8
+        scene.title += ". " + ". ".join(captions)
+        return scene
+    if lay.live:
+        y = _under_table(scene, game, lay, shown, names, selected, cover, [prompt, *captions],
+                         _hinted_cards(game, hints))
+        scene.height = y + 12
         scene.title += ". " + ". ".join(captions)
         return scene
     # The words go in the side column, under the hand: the table keeps the
@@ -396,10 +503,11 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list:
     return lines + ([line] if line else [])
 
 
-def _captions(scene, x, y, captions, size=18, bold=False, fill=INK) -> float:
+def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
+              width=SIDE_WIDTH - 8) -> float:
     """Lines of text from (x, y) down, wrapped to the side column; the y below."""
     for caption in captions:
-        for line in wrap(caption, SIDE_WIDTH - 8, size, bold):
+        for line in wrap(caption, width, size, bold):
             scene.text(x, y + size * 0.65, line, size=size, anchor="start", bold=bold,
                        fill=fill)
             y += size * 1.3
@@ -580,10 +688,43 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
     y = _captions(scene, x, y + 4, captions)
     notes = []
     if game.teams:
-        notes.append("Teams: A = players 0 and 2, B = players 1 and 3")
+        notes.append("Teams: A = players 1 and 3, B = players 2 and 4")
     if any(game.out) and not over:
         notes.append("✕ = out: passed after the pile ran out")
     y = _captions(scene, x, y, notes, size=16, fill=MUTED)
+    for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
+        if s in shown and game._hands[s]:
+            y = _small_hand(scene, game, s, names, x, y + 4)
+    return y
+
+
+def _under_table(scene, game, lay, shown, names, selected, cover, captions, hinted) -> float:
+    """A live board's words and hand, under the table: whose turn and the pile on one
+    line, the mover's hand in one row, the prompt, the captions, other open hands."""
+    x, over, width = lay.side, game.is_over, LIVE_WIDTH - 16
+    n = game.deck_size
+    pile = (f"Draw pile: {n} card{'s' if n != 1 else ''}" if n or over else
+            "Pile empty: a pass puts you out")
+    # On the hand's line, right: the pile, or who won (whose turn it is is the
+    # panel's first line).
+    if over:
+        scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, _heading(game, names),
+                   size=CAPTION_SIZE, bold=True, anchor="end")
+    else:
+        scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, pile, size=CAPTION_SIZE - 2,
+                   anchor="end")
+    y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
+    prompt, *captions = captions
+    if prompt is not None:
+        y = max(_captions(scene, x, y, [prompt], size=20, bold=True, width=width),
+                y + PROMPT_ROOM)
+    y = _captions(scene, x, y + 4, captions, width=width)
+    notes = []
+    if game.teams:
+        notes.append("Teams: A = players 1 and 3, B = players 2 and 4")
+    if any(game.out) and not over:
+        notes.append("✕ = out: passed after the pile ran out")
+    y = _captions(scene, x, y, notes, size=16, fill=MUTED, width=width)
     for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
         if s in shown and game._hands[s]:
             y = _small_hand(scene, game, s, names, x, y + 4)
@@ -612,7 +753,7 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> floa
             w = max(24, 11 * len(text) + 10)
             scene.rect(x + size - w, y + size - 6, w, 22, fill=GOOD, stroke=PAPER, radius=11)
             scene.text(x + size - w / 2, y + size + 5, text, size=15, bold=True, fill=PAPER)
-    rows = max(1, -(-len(hand) // HAND_PER_ROW))
+    rows = max(1, -(-len(hand) // lay.per_row))
     bottom = lay.hand_top + rows * (HAND_CARD + HAND_GAP)
     if cover is not None:
         scene.rect(lay.side, lay.hand_top + 16, SIDE_WIDTH - 8, 44, fill=PAPER, stroke=INK,

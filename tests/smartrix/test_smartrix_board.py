@@ -179,7 +179,7 @@ def test_the_picture_fits_a_one_card_table():
     assert len(b.game.grid) == 1
     # The whole picture fits a 1366 x 768 projector under the browser's bars,
     # beside the shell's 336 px panel; the table part is 3 x 3 cells.
-    assert scene.width < 1366 - 336 and scene.height < 560
+    assert scene.width + 336 <= 934 and scene.height < 645   # Lab's output, file browser open
     assert b.xy((1, 1))[0] - b.xy((-1, -1))[0] == 2 * 2 * 96  # 3 x 3 cells, drawn at 2x
     assert (b.canvas.width, b.canvas.height) == (round(2 * scene.width), round(2 * scene.height))
 
@@ -376,3 +376,53 @@ def test_short_refusals_need_no_why():
     assert b.view.message == ("The card at (5,5) would touch no card on the table. "
                               "It must touch one by a side or a corner.")
     assert b.view.more == "" and "<details" not in b.view.status.value
+
+
+def card_widths(scene):
+    """The table cards' widths in a picture: their frames, the squares drawn at the cells."""
+    return [r.w for r in scene.shapes if type(r).__name__ == "Rect" and r.w == r.h
+            and r.stroke is not None and r.fill == "#FFFFFF" and r.w < 100]
+
+
+def test_a_big_table_is_windowed_never_shrunk_below_42_px_cards_and_pans():
+    """Smartrix 1's first game (a children's table of 11 x 11 cards, 13 x 13 cells
+    with the ring) drew its cards about 22 px wide on screen: unreadable."""
+    from kit.lessons.smartrix import short_game
+    from kit.smartrix.draw import LIVE_WIDTH
+    b = board(short_game(0), seats=["human", "random"])
+    scene = b.view.scene
+    assert scene.width == LIVE_WIDTH and scene.width + 336 <= 934
+    x, y, w, h = b.hand_point(len(b.game.hand(0)) - 1) + (0, 0)
+    assert y + 40 + 57 < 645     # the hand and the prompt under it in Lab's 645 px
+    lay = b._layout()
+    assert lay.is_cut and lay.cell - 10 >= 42
+    table = [w for w in card_widths(scene) if w == lay.cell - 10]
+    assert table and min(card_widths(scene)) >= 42            # the hand's cards too
+    assert "Shaded edges: the table goes on; click one to scroll" in words(b)
+    # Every card of the table can be brought into view by the shaded edges.
+    r0, r1, c0, c1 = lay.extent
+    target = next(cell for cell in b.game.grid if not b.shows(cell))
+    steps = 0
+    while not b.shows(target):
+        click(b.canvas, *[v * 2 for v in b.pan_point(b.pan_toward(target))])
+        steps += 1
+        assert steps < 10
+    assert b.view.message.startswith("Scrolled the table")
+    assert b.game.history == []                                # panning plays nothing
+    # A card placed by clicks where the window now is.
+    fits = [m for m in b.game.legal_moves() if m.kind == "place" and b.shows(m.cell)]
+    if fits:
+        play_by_clicks(b, fits[0])
+        assert b.game.history[0] == fits[0]
+
+
+def test_the_window_follows_a_refused_try_and_the_last_move():
+    from kit.lessons.smartrix import short_game
+    b = board(short_game(0), seats=["human", "human"])
+    far = max(b.game.grid, key=lambda c: (c[0], c[1]))
+    while b.shows(far):
+        b.pan(b.pan_toward(min(b.game.grid)) if not b.shows(min(b.game.grid)) else "up")
+        if b._layout().r0 == b._layout().extent[0]:
+            break
+    b.reject("test", [far])
+    assert b.shows(far)
