@@ -1193,6 +1193,13 @@ def fit_picture() -> Picture:
                 title=f"Smartrix table; + marks every cell where {card} fits, in some turn")
 
 
+def _example_cells(game: Game, answer, n: int = 2) -> str:
+    """Cells to show how an answer is typed: empty, touching nothing, not the answer."""
+    far = [(r, c) for r in range(-4, 5) for c in range(-4, 5)
+           if (r, c) not in answer and (r, c) not in game.grid and not touching(game, (r, c))]
+    return " ".join(_cell(c) for c in [far[-1], far[len(far) // 2]][:n])
+
+
 def fit_exercise(progress=None) -> Exercise:
     """Lesson 2: type every cell where the stored card fits, in some turn."""
     game, card = lesson_position("fit"), data()["positions"]["fit"]["move"]
@@ -1201,8 +1208,9 @@ def fit_exercise(progress=None) -> Exercise:
     some = sorted(cells)
     wrong = [_cells(some[:-1]), _cells(set(some) | {near[0]}), _cells([near[0], near[1]]),
              _cells(set(some) | {next(iter(game.grid))})]
+    example = _example_cells(game, cells)
     return typed_exercise(f"{player(game.to_move)} holds {card} (the first card of the hand). "
-                          "Type every cell where it fits, in some turn, e.g. 0,1 -1,2",
+                          f"Type every cell where it fits, in some turn, e.g. {example}",
                           game.svg(), lambda t: check_fit_cells(game, card, t),
                           hints=["Try each empty cell that touches the table, in all four "
                                  "turns.", "A corner neighbour checks one box, a side "
@@ -1210,8 +1218,8 @@ def fit_exercise(progress=None) -> Exercise:
                                  f"There are {_plural(len(cells), 'such cell')}."],
                           show=f"{_cells(cells)}. On a live board, pick the card: the + marks "
                                "show them.",
-                          progress=progress, key="fit", placeholder="e.g. 0,1 -1,2",
-                          answers=[_cell(c) for c in some], wrong=wrong)
+                          progress=progress, key="fit", placeholder=f"e.g. {example}",
+                          answers=[_cells(some)] + [_cell(c) for c in some], wrong=wrong)
 
 
 #: Lesson 2's "why not?" hints: each leads to the reason without naming it.
@@ -1229,12 +1237,14 @@ WHY_HINTS = {
 def why_exercise(name: str, progress=None) -> Exercise:
     """Lesson 2: why is this placement refused? side, corner, window or touch."""
     game, move = lesson_position(name), lesson_move(name)
-    svg = show(game, move=move, show=[move.cell]).svg   # the refused cell, even outside the window
+    # The table alone (the move names its card): the refused cell drawn even outside the
+    # window, and no caption beside it (its "Window 5 x 5: no more columns" says why).
+    svg = show(game, move=move, show=[move.cell], side=False).svg
     truth = why_not(game, move)
     wrong = [w for w in ("side", "corner", "window", "touch") if w not in truth]
     wrong.append(" ".join(sorted(truth | {wrong[0]})))
-    return typed_exercise(f"The kit refuses {move}. Why? Type side, corner, window or touch "
-                          "(more than one if more are true).", svg,
+    return typed_exercise(f"The kit refuses {move}. Why? Type the reason's word from the list "
+                          "above (more than one if more are true).", svg,
                           lambda t: check_why(game, move, t), hints=WHY_HINTS[name],
                           show=lambda: f"{' '.join(sorted(truth))}: {game.explain(move)}",
                           progress=progress, key=name, placeholder="side, corner, window or touch",
