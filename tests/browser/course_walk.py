@@ -13,7 +13,7 @@ held inside a shown box); the k-th of them is the page's k-th ``.kit-exercise``.
    the page says word for word what the twin says (its ``ex.message``, mark and
    folded "Why?" included), a "✘", without the answer;
 3. Hint: the page's ``.kit-hint`` is the twin's hint line, the verdict stays,
-   no answer in it;
+   no answer in it; with ``every_wrong``, then each other wrong try as in 2;
 4. the board taken back with Undo, as a student would (a typed answer is just
    retyped), then the right try: the first of ``ex.answers`` the check takes
    (all of them joined, for an answer of several tokens), Check: "✔ Right!",
@@ -229,15 +229,35 @@ def shot(step: InStep, name: str, what: str) -> None:
     step.look(name, "start" if what == "task" or step.board is not None else "end")
 
 
+def try_wrong(step: InStep, wrong, clicks) -> str:
+    """A wrong try (after taking back any take on the board) and Check, on the page and
+    the twin: the same words, a "✘", no answer in them nor in the board's status."""
+    ex = step.exercise
+    take_back(step)
+    enter(step, wrong, clicks)
+    said = step.press("Check")
+    assert said.startswith("✘ "), said
+    assert step.verdict is None or not step.verdict.correct
+    whole = step.part.locator(".kit-feedback").text_content()     # "Why?" folded too
+    assert not leaked(whole, ex.answers), f"{ex.key}: the wrong try {wrong!r} is told: {whole!r}"
+    if step.board is not None:
+        expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)   # the twin's status
+        assert not leaked(step.status, ex.answers), \
+            f"{ex.key}: the board tells the answer: {step.status!r}"
+    return said
+
+
 def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
-                  guess=None, can_click=None) -> dict:
-    """One exercise done as a student does it: wrong, hinted, right (and Show me).
+                  guess=None, can_click=None, every_wrong: bool = False) -> dict:
+    """One exercise done as a student does it: wrong, hinted, right (and Show me);
+    with ``every_wrong``, each of its other wrong tries too, after the hint.
     Returns what the page said at each step. ``guess(step) -> (wrong, right)`` stands
     in for an exercise that does not declare its ``wrong`` and ``answers`` yet.
     ``can_click(board, text)``: whether a student can make that try by clicks (a
     placement outside the drawn table cannot be clicked): the first that can is made."""
     ex, said = step.exercise, {}
     board = step.board is not None
+    tries = []
     if guess is None or (ex.answers and ex.wrong):
         assert ex.answers, f"{ex.key}: declares no answers"
         assert ex.wrong, f"{ex.key}: declares no wrong tries"
@@ -253,16 +273,7 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
     assert not leaked(shown, ex.answers), f"{ex.key}: its answer is on screen before any try: {shown!r}"
     before = step.progress()
 
-    enter(step, wrong, clicks)
-    said["wrong"] = step.press("Check")
-    assert said["wrong"].startswith("✘ "), said["wrong"]
-    assert step.verdict is None or not step.verdict.correct
-    whole = step.part.locator(".kit-feedback").text_content()     # "Why?" folded too
-    assert not leaked(whole, ex.answers), f"{ex.key}: the wrong try is told the answer: {whole!r}"
-    if board:
-        expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)   # the twin's status
-        assert not leaked(step.status, ex.answers), \
-            f"{ex.key}: the board tells the answer: {step.status!r}"
+    said["wrong"] = try_wrong(step, wrong, clicks)
     shot(step, f"{name}_1_wrong", "wrong")
     why = step.part.locator(".kit-feedback details summary")
     if why.count():                # the long explanation, opened as a student would
@@ -274,6 +285,9 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
         said["hint"] = hint(step)
         assert not leaked(said["hint"], ex.answers), f"{ex.key}: the hint tells: {said['hint']!r}"
         shot(step, f"{name}_2_hint", "hint")
+    if every_wrong:               # the other slips (legal and illegal takes) too
+        said["other wrong"] = [try_wrong(step, other, clicks)
+                               for other in tries[1:]]
 
     take_back(step)
     enter(step, right, clicks)
@@ -295,7 +309,8 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
 
 
 def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=None,
-                show_me=None, guess=None, can_click=None) -> CourseLesson:
+                show_me=None, guess=None, can_click=None,
+                every_wrong: bool = False) -> CourseLesson:
     """Every exercise of ``notebook`` walked (``walk_exercise``), Show me on those
     whose index (from 0) is in ``show_me`` (default: the last one); screenshots
     ``<name>_<n>_...`` with n counted from 1."""
@@ -310,7 +325,7 @@ def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=N
     for k in range(count):
         step = lesson.step(k, where)
         walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me, guess=guess,
-                      can_click=can_click)
+                      can_click=can_click, every_wrong=every_wrong)
     if count:
         done = lesson.exercises[-1].progress
         assert done is None or len(done.done) == count, f"{len(done.done)} of {count} done"

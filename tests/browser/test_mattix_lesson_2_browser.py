@@ -1,6 +1,6 @@
 """Mattix lesson 2 in JupyterLab in Chromium at 1366 x 768: every exercise done
-wrong, hinted and right as a student does it (typing, or clicking a tile on the
-exercise's board), with Show me on the last one.
+as a student does it, typing or clicking a tile on its board: each of its wrong
+tries (legal and illegal takes), a hint, the right answer; Show me on the last.
 
 The walk is the course walk (``course_walk``): the lesson's own cells run here
 too, the tries come from each exercise's data (``wrong``, ``answers``), a take
@@ -18,5 +18,5 @@ NOTEBOOK = "notebooks/mattix/02_rules_in_full.ipynb"
 
 def test_lesson_2_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
-                         where=mattix_clicks.where, name="mattix2")
+                         where=mattix_clicks.where, name="mattix2", every_wrong=True)
     assert lesson.exercises
