@@ -180,25 +180,23 @@ def puzzles(double):
     collect, safe, only = find()
     out = []
     for grade, (n, _, _, g, m) in zip((1, 2, 2, 3), pick(collect, 4, lambda r: (r[0], r[1]))):
-        line = "two lines at once" if n > 5 else "a line of five"
         out.append({"grade": grade, "goal": "collect", "target": n, "position": g.to_dict(),
-                    "hint": f"Look for {line}: a gap with cards on both sides of it, "
-                            f"near {cell(m)}.", "solution": str(m)})
-    for grade, (_, _, g, m) in zip((1, 2, 3, 3), pick(safe, 4, lambda r: r[0])):
-        out.append({"grade": grade, "goal": "safe", "position": g.to_dict(),
-                    "hint": "Count the cards in each line after your move: four in a "
-                            f"line of five is a gift. Try a cell such as {cell(m)}.",
                     "solution": str(m)})
+    for grade, (_, _, g, m) in zip((1, 2, 3, 3), pick(safe, 4, lambda r: r[0])):
+        out.append({"grade": grade, "goal": "safe", "position": g.to_dict(), "solution": str(m)})
     for grade, (_, _, g, m) in zip((1, 2, 2, 3), pick(only, 4, lambda r: r[0])):
-        out.append({"grade": grade, "goal": "only", "position": g.to_dict(),
-                    "hint": f"Only your card with {VALUE[m.card]} spots fits anywhere. Turn it "
-                            f"and try the cells of row {m.cell[0]}.", "solution": str(m)})
+        out.append({"grade": grade, "goal": "only", "position": g.to_dict(), "solution": str(m)})
     g, m = double
     out.append({"grade": 3, "goal": "collect", "target": L.cards_collected(g, m),
-                "position": g.to_dict(), "solution": str(m),
-                "hint": "One card can finish two lines at once. Look for a gap where a row "
-                        "and a diagonal (or a column) both have four cards."})
+                "position": g.to_dict(), "solution": str(m)})
     out.sort(key=lambda p: p["grade"])
+    for number, p in enumerate(out, 1):
+        # The saved hint is the course's first (a nudge worked out from the position):
+        # a hint written here named the cell, the answer.
+        puzzle = L.Puzzle(number=number, grade=p["grade"], goal=p["goal"],
+                          target=p.get("target", 0), position=p["position"], hint="",
+                          solution=L.Puzzle.read_solution(p["solution"]))
+        p["hint"] = L.puzzle_hints(puzzle)[0]
     return out
 
 

@@ -145,6 +145,8 @@ def shown_text(output) -> tuple:
     pictures = str(data.get("image/svg+xml", ""))
     page = str(data.get("text/html", ""))
     plain = str(data.get("text/plain", ""))
+    if plain.startswith("Exercise: "):
+        plain = ""      # the question itself may name the choices ("yes or no")
     inline = re.findall(r"<svg.*?</svg>", page, flags=re.S)
     pictures += " ".join(inline)
     page = re.sub(r"<svg.*?</svg>", " ", page, flags=re.S)

@@ -579,3 +579,10 @@ def test_why_pictures_and_tasks_do_not_say_the_reason():
         assert not [a for a in ex.answers if has_token(words + " " + ex.task, a)], name
     fit = L.exercise("fit")
     assert not [a for a in fit.answers if has_token(fit.task, a)]
+
+
+def test_each_saved_puzzle_hint_is_the_courses_first_hint():
+    # The handouts print the saved hint; benchmarks/find_smartrix_puzzles.py writes it
+    # from puzzle_hints, so a rerun cannot bring back a hint that names the cell.
+    for puzzle in L.load_puzzles():
+        assert puzzle.hint == L.puzzle_hints(puzzle)[0], puzzle.number
