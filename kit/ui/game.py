@@ -212,15 +212,16 @@ class GameBoard(SavedPicture, widgets.HBox):
     def seat_label(self, seat: int) -> str:
         """The seat's name and who sits there, so no two seats read alike: a
         computer seat by its player ("Seat 2 (greedy)"); the one person at the
-        board "(you)"; one student playing several seats (``humans`` is 1) is
-        "(you)" in the seat to move, the others by name alone; several people
-        at one screen by their seats' names alone ("Seat 1", "Seat 2")."""
+        board "(you)"; where several seats are people's (people sharing a
+        screen, or one student trying both sides of a lesson's board), "(you)"
+        is whoever is to move, and the other people's seats go by their names
+        alone ("Row player (you)" / "Column player"), never "(human)" twice."""
         name, kind = self.seat_name(seat), self.seats[seat]
         if kind != HUMAN:
             return f"{name} ({kind})"
         if self.seats.count(HUMAN) == 1:
             return f"{name} (you)"
-        if self.humans == 1 and not self.game.is_over and seat == self.game.to_move:
+        if not self.game.is_over and seat == self.game.to_move:
             return f"{name} (you)"
         return name
 

@@ -138,8 +138,11 @@ def test_scores_are_written_as_points_never_as_bare_numbers_beside_numbered_rows
 
 def test_two_seats_at_one_screen_are_told_apart_never_both_human():
     b = board(seats=["human", "human"])
-    assert "(human)" not in b.seat_panel.value and "(you)" not in b.seat_panel.value
-    assert b.seat_label(0) == "Row player" and b.seat_label(1) == "Column player"
+    assert "(human)" not in b.seat_panel.value and b.seat_panel.value.count("(you)") == 1
+    assert b.seat_label(0) == "Row player (you)" and b.seat_label(1) == "Column player"
+    take(b, b.game.legal_moves()[0])
+    assert b.seat_label(0) == "Row player" and b.seat_label(1) == "Column player (you)"
+    assert b.view.message.endswith("Column player (you) to move.")
 
 
 def test_the_picture_keeps_its_width_so_the_side_panel_never_jumps():

@@ -331,10 +331,8 @@ def test_people_are_counted_from_1_in_every_message():
     assert "player 1 to move" in repr(b.game) or "player 2 to move" in repr(b.game)
 
 
-def test_one_student_playing_every_seat_is_you_only_in_the_seat_to_move():
-    class Solo(Board):
-        humans = 1
-    b = Solo(seats=["human", "human"], delay=0)
+def test_several_people_s_seats_are_you_only_in_the_seat_to_move():
+    b = Board(seats=["human", "human"], delay=0)
     assert b.seat_label(0) == "Player 1 (you)" and b.seat_label(1) == "Player 2"
     b.controls["pass"].click()
     assert b.seat_label(0) == "Player 1" and b.seat_label(1) == "Player 2 (you)"
