@@ -12,8 +12,8 @@ held inside a shown box); the k-th of them is the page's k-th ``.kit-exercise``.
    the game's ``clicks(board, text)`` (Mattix: ``mattix_clicks``), then Check:
    the page says word for word what the twin says (its ``ex.message``, mark and
    folded "Why?" included), a "✘", without the answer;
-3. Hint: the page's ``.kit-hint`` is the twin's hint line, the verdict stays,
-   no answer in it; with ``every_wrong``, then each other wrong try as in 2;
+3. Hint, once for each hint: the page's ``.kit-hint`` is the twin's hint line,
+   the verdict stays, no answer in it; with ``every_wrong``, then each other wrong try as in 2;
 4. the board taken back with Undo, as a student would (a typed answer is just
    retyped), then the right try: the first of ``ex.answers`` the check takes
    (all of them joined, for an answer of several tokens), Check: "✔ Right!",
@@ -281,10 +281,13 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
         shot(step, f"{name}_1_wrong_why", "wrong")
         why.click()
 
-    if ex.hints:
-        said["hint"] = hint(step)
-        assert not leaked(said["hint"], ex.answers), f"{ex.key}: the hint tells: {said['hint']!r}"
-        shot(step, f"{name}_2_hint", "hint")
+    for n in range(1, len(ex.hints) + 1):      # each hint, from the nudge up
+        said[f"hint {n}"] = hint(step)
+        assert not leaked(said[f"hint {n}"], ex.answers), \
+            f"{ex.key}: hint {n} tells: {said[f'hint {n}']!r}"
+        if n in (1, len(ex.hints)):
+            shot(step, f"{name}_2_hint" + ("_last" if n > 1 else ""), "hint")
+    said["hint"] = said.get("hint 1")
     if every_wrong:               # the other slips (legal and illegal takes) too
         said["other wrong"] = [try_wrong(step, other, clicks)
                                for other in tries[1:]]
