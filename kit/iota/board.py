@@ -248,6 +248,26 @@ class Board(GameBoard):
             return
         self._cell_clicked(cell)
 
+    def show_cells(self, cells) -> None:
+        """Move the table's window, as little as it takes, so that it shows every one
+        of ``cells`` (an exercise opens showing the cells it is about); ValueError
+        if no window of this size holds them all."""
+        cells = [tuple(c) for c in cells]
+        for _ in range(12):
+            lay = self.geometry.table
+            if all(lay.shows(*cell) for cell in cells):
+                return
+            centre = [lay.min_row + (lay.rows - 1) / 2, lay.min_col + (lay.cols - 1) / 2]
+            for axis, size, low in ((0, lay.rows, lay.min_row), (1, lay.cols, lay.min_col)):
+                values = [cell[axis] for cell in cells]
+                if min(values) < low:
+                    centre[axis] -= low - min(values)
+                elif max(values) >= low + size:
+                    centre[axis] += max(values) - (low + size - 1)
+            self._window_centre = tuple(centre)
+            self.redraw()
+        raise ValueError(f"the table's window cannot show all of {cells}")
+
     def _scroll(self, direction: str) -> None:
         lay = self.geometry.table
         dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]

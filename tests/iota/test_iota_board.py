@@ -441,3 +441,23 @@ def test_the_hint_puts_a_better_turn_after_recycling_a_wild_first():
     play, label = rows[0]
     assert play == best.moves[-1] and label == f"10 points, after {best.moves[0]}"
     assert rows[1][1] == "8 points"                   # the best play without the swap
+
+
+def test_show_cells_opens_the_window_on_the_cells_an_exercise_is_about():
+    """IOTA puzzles opened with their answer cells outside the table's window."""
+    game = iota.Game.new(players=2, seed=5)
+    rng = random.Random(5)
+    while len(game.table) < 45:
+        game.play(iota.GreedyPlayer().choose(game.copy(), rng))
+    b = board(game, seats=["human", "human"])
+    lay = b.geometry.table
+    r0, c0, rows, cols = lay.extent
+    corners = [(r0, c0), (r0 + rows - 1, c0 + cols - 1)]
+    for corner in corners:
+        b.show_cells([corner])
+        assert b.geometry.table.shows(*corner)
+    b.show_cells([(r0, c0), (r0 + 1, c0 + 1)])
+    assert all(b.geometry.table.shows(*c) for c in [(r0, c0), (r0 + 1, c0 + 1)])
+    with pytest.raises(ValueError):
+        b.show_cells(corners)                     # no window of this size holds both
+    assert b.game.to_dict() == game.to_dict()
