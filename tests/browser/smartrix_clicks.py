@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from board_plans import point
 from kit.smartrix.cards import CANONICAL, TEXT, parse_card, rotate
-from kit.smartrix.draw import cell_at
 from kit.smartrix.moves import Move
 
 
@@ -57,14 +56,10 @@ def turns_from(held: int, card: int) -> int:
 def pans_to(board, cell):
     """Pan actions until ``cell`` is in the table's window, when the board shows a
     window of a bigger table (no action when the whole table is drawn)."""
-    shows = getattr(board, "shows", None)
-    pan = getattr(board, "pan_toward", None)
-    if not callable(shows) or not callable(pan):
-        return
     for _ in range(30):
-        if shows(cell):
+        if board.shows(cell):
             return
-        yield ("pan", pan(cell))
+        yield ("pan", board.pan_toward(cell))
     raise AssertionError(f"cannot pan the table to {cell}")
 
 
@@ -106,19 +101,17 @@ def where(board, action) -> tuple:
 
 
 def drawn(board, cell) -> bool:
-    """Whether ``cell`` is a cell of the table as the board draws it (or can pan to):
-    a click there reaches it. The board's own mapping of a click decides."""
+    """Whether a click can reach ``cell``: it is in the table's window, or a shaded
+    edge scrolls the window toward it (the board says which; a cell beyond a 5 x 5
+    window's edge is on no table)."""
     cell = tuple(cell)
-    if callable(getattr(board, "shows", None)):
-        if board.shows(cell):
-            return True
-        try:
-            board.pan_toward(cell)        # a shaded edge leads there
-        except ValueError:
-            return False
+    if board.shows(cell):
         return True
-    x, y = board.cell_point(cell)
-    return cell_at(board._layout(), x, y) == cell
+    try:
+        board.pan_toward(cell)
+    except ValueError:
+        return False
+    return True
 
 
 def clickable(board, move) -> bool:
@@ -138,3 +131,41 @@ def clickable(board, move) -> bool:
     except CannotClick:
         return False
     return drawn(board, move.cell)
+
+
+def below_the_fold(step) -> list:
+    """What of a board exercise a student cannot see with its task at the top of the
+    window (as it opens after a scroll to it): the verdict or the hint line ending
+    under the window's bottom edge. Names of those parts ([] when all is in view)."""
+    step.part.evaluate("el => el.scrollIntoView({block: 'start'})")
+    bottom = step.page.viewport_size["height"]
+    hidden = []
+    for name, css in (("verdict", ".kit-feedback"), ("hint", ".kit-hint")):
+        box = step.part.locator(css).bounding_box()
+        if box is not None and box["height"] > 0 and box["y"] + box["height"] > bottom:
+            hidden.append(f"{name} ends at {box['y'] + box['height']:.0f} px of {bottom}")
+    return hidden
+
+
+def wrong_then_hint_in_view(lesson, name: str) -> list:
+    """Each board exercise of a walked ``course_walk.CourseLesson`` tried wrong once
+    more (its first clickable wrong try) and hinted, then looked at with its task at
+    the top of the window: ``[(key, what is below the fold)]`` for those where the
+    verdict or the hint ends under the window (issue 18: after a long verdict the
+    hint fell below a 768 px screen). Screenshots ``<name>_<n>_5_fold``."""
+    from course_walk import hint, take_back, try_wrong
+    hidden = []
+    for k, ex in enumerate(lesson.exercises):
+        step = lesson.step(k, where)
+        if step.board is None:
+            continue
+        wrong = next(w for w in ex.wrong if clickable(step.board, w))
+        try_wrong(step, wrong, clicks)
+        if ex.hints:
+            hint(step)
+        out = below_the_fold(step)
+        step.look(f"{name}_{k + 1:02d}_5_fold", "start")
+        if out:
+            hidden.append((ex.key, out))
+        take_back(step)
+    return hidden

@@ -1,7 +1,9 @@
 """Smartrix lesson 1 in JupyterLab in Chromium at 1366 x 768: every exercise done
 wrong, hinted and right as a student does it (typing a number or a card; on the
 exercise's board picking a hand card, turning it with Rotate, clicking a cell), Check,
-and Show me on the last one; then the lesson's first game: a card turned and placed
+and Show me on the last one; the board exercise tried wrong and hinted again with its
+task at the top of the window, where its verdict and hint must be in view; then the
+lesson's first game: a card turned and placed
 by clicks (the table's window scrolled to its cell),
 the computer answering, every card on the table big enough to read.
 
@@ -51,6 +53,10 @@ def test_lesson_1_every_exercise_wrong_hinted_right(lab_server, lab_page):
                          where=smartrix_clicks.where, can_click=smartrix_clicks.clickable,
                          name="smartrix1")
     assert lesson.exercises
+    # Wrong and hinted again, the task at the top of the window: the verdict and the
+    # hint are in view (no scrolling between the board and what it says).
+    hidden = smartrix_clicks.wrong_then_hint_in_view(lesson, "smartrix1")
+    assert not hidden, hidden
 
     # The first game: the only board outside an exercise.
     (board,) = of_kind(lesson.values, "Board")

@@ -1,7 +1,8 @@
 """Smartrix lesson 3 in JupyterLab in Chromium at 1366 x 768: every exercise done
 wrong, hinted and right as a student does it (typing, or on an exercise's board
 picking a hand card, turning it with Rotate and clicking a cell), Check, and Show me
-on the last one.
+on the last one; then each board exercise tried wrong and hinted again with its task at
+the top of the window, where its verdict and hint must be in view.
 
 The walk is the course walk (``course_walk``): the lesson's own cells run here too,
 the tries come from each exercise's data (``wrong``, ``answers``), a move becomes
@@ -23,3 +24,7 @@ def test_lesson_3_every_exercise_wrong_hinted_right(lab_server, lab_page):
                          where=smartrix_clicks.where, can_click=smartrix_clicks.clickable,
                          name="smartrix3")
     assert lesson.exercises
+    # Wrong and hinted again, the task at the top of the window: the verdict and the
+    # hint are in view (no scrolling between the board and what it says).
+    hidden = smartrix_clicks.wrong_then_hint_in_view(lesson, "smartrix3")
+    assert not hidden, hidden
