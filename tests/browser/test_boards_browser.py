@@ -17,8 +17,10 @@ Voila server serve every game of the module.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -35,6 +37,9 @@ BOARDS = {
     "smartrix": 'smartrix.Board(seats=["human", "greedy"], delay=0, seed=3)',
 }
 WAIT = 60_000  # ms: a cold kernel on a busy 2-core machine
+# Smartrix 1's first game: a children's table of 13 x 13 cells with its ring.
+BIG_TABLE = ("from kit.lessons.smartrix import short_game\nfrom kit import smartrix\n"
+             "smartrix.Board(short_game(0), seats=['human', 'random'], delay=0)")
 SCROLLED = "mattix"  # the game of the partly-scrolled-out board test
 
 
@@ -115,6 +120,7 @@ def board_site(tmp_path_factory):
     for game in BOARDS:
         write_notebook(site / f"{game}_board.ipynb", notebook_source(game))
     write_notebook(site / "scrolled_board.ipynb", notebook_source(SCROLLED))
+    write_notebook(site / "big_table.ipynb", BIG_TABLE)
     return site
 
 
@@ -199,3 +205,40 @@ def test_a_click_on_a_board_partly_out_of_view_lands_where_it_was_made(boards_la
     assert f"({cell[0]},{cell[1]}) is in row {cell[0]}" in board.view.message
     expect(status(page, board.view.message)).to_be_visible(timeout=WAIT)
 
+
+
+def big_table_board():
+    from kit.lessons.smartrix import short_game
+    from kit.smartrix import Board
+    return Board(short_game(0), seats=["human", "random"], delay=0)
+
+
+def click_twin(board, x, y):
+    from kit.ui.testing import click
+    click(board.canvas, x, y)
+
+
+def test_a_big_smartrix_table_reads_at_1366_x_768_and_its_edges_scroll(boards_lab, page):
+    """Its cards were about 22 px wide on screen (the picture beside the panel was
+    scaled to 62 %): now the picture is never scaled in Lab's output with the file
+    browser open, the cards are at least 40 px on screen, and a shaded edge scrolls."""
+    from kit.smartrix.draw import pans
+    page.set_viewport_size({"width": 1366, "height": 768})
+    canvas = open_and_run(page, boards_lab, "big_table.ipynb", WAIT)
+    board = offline(big_table_board)
+    box = canvas.bounding_box()
+    scale = box["width"] / (canvas.evaluate("el => el.width") / board.view.pixel_ratio)
+    assert scale > 0.99, scale                                   # drawn at full size
+    assert (board._layout().cell - 10) * scale >= 40             # a table card, on screen
+    before = checksum(canvas)
+    direction = next(iter(pans(board._layout())))
+    x, y = board.pan_point(direction)
+    click_canvas_point(canvas, x * board.view.pixel_ratio, y * board.view.pixel_ratio)
+    offline(click_twin, board, x * board.view.pixel_ratio, y * board.view.pixel_ratio)
+    assert board.view.message == f"Scrolled the table {direction}."
+    expect(status(page, board.view.message)).to_be_visible(timeout=WAIT)
+    wait_for_checksum(canvas, lambda v: v != before)
+    folder = os.environ.get("KIT_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / "smartrix_big_table.png"))
