@@ -13,13 +13,19 @@ held inside a shown box); the k-th of them is the page's k-th ``.kit-exercise``.
    the page says word for word what the twin says (its ``ex.message``, mark and
    folded "Why?" included), a "✘", without the answer;
 3. Hint, once for each hint: the page's ``.kit-hint`` is the twin's hint line,
-   the verdict stays, no answer in it; with ``every_wrong``, then each other wrong try as in 2;
+   the verdict stays, no answer in it; with ``every_wrong``, then each other
+   wrong try as in 2;
 4. the board taken back with Undo, as a student would (a typed answer is just
    retyped), then the right try: the first of ``ex.answers`` the check takes
    (all of them joined, for an answer of several tokens), Check: "✔ Right!",
    the progress line changed, page and twin alike;
 5. with ``show``, Show me: the twin's words, which hold the answer, and on a
    board the position the twin shows.
+
+``walk_lesson`` walks them all, after checking that the page's outputs between
+one exercise and the next show none of the next one's answers, and ends on the
+lesson's closing progress line, live (the twin's count); ``CourseLesson.restart``
+restarts the kernel and checks that what was done is still counted.
 
 Screenshots ``<name>_0_task`` ... ``<name>_4_show`` when KIT_SCREENSHOTS names
 a directory. No word the page should say is written here: every expected
