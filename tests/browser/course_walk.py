@@ -254,25 +254,20 @@ def try_wrong(step: InStep, wrong, clicks) -> str:
 
 
 def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
-                  guess=None, can_click=None, every_wrong: bool = False) -> dict:
+                  can_click=None, every_wrong: bool = False) -> dict:
     """One exercise done as a student does it: wrong, hinted, right (and Show me);
-    with ``every_wrong``, each of its other wrong tries too, after the hint.
-    Returns what the page said at each step. ``guess(step) -> (wrong, right)`` stands
-    in for an exercise that does not declare its ``wrong`` and ``answers`` yet.
-    ``can_click(board, text)``: whether a student can make that try by clicks (a
-    placement outside the drawn table cannot be clicked): the first that can is made."""
+    with ``every_wrong``, each of its other wrong tries too, after the hints.
+    Returns what the page said at each step. ``can_click(board, text)``: whether a
+    student can make that try by clicks (a placement outside the drawn table cannot
+    be clicked): the first that can is made."""
     ex, said = step.exercise, {}
     board = step.board is not None
-    tries = []
-    if guess is None or (ex.answers and ex.wrong):
-        assert ex.answers, f"{ex.key}: declares no answers"
-        assert ex.wrong, f"{ex.key}: declares no wrong tries"
-        tries = [w for w in ex.wrong if not board or can_click is None
-                 or can_click(step.board, w)]
-        assert tries, f"{ex.key}: no wrong try can be made by clicks: {ex.wrong}"
-        wrong, right = tries[0], right_try(ex)
-    else:
-        wrong, right = guess(step)
+    assert ex.answers, f"{ex.key}: declares no answers"
+    assert ex.wrong, f"{ex.key}: declares no wrong tries"
+    tries = [w for w in ex.wrong if not board or can_click is None
+             or can_click(step.board, w)]
+    assert tries, f"{ex.key}: no wrong try can be made by clicks: {ex.wrong}"
+    wrong, right = tries[0], right_try(ex)
     shot(step, f"{name}_0_task", "task")
     # (The task may name the choices, "Type yes or no.": the rest of the box may not.)
     shown = step.part.inner_text().replace(ex.task, "")
@@ -311,15 +306,14 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
     if show_me:
         said["show"] = show(step)
         shown = f"{said['show']} {ex.solution_text()}"
-        assert leaked(shown, ex.answers) or not ex.answers, \
+        assert leaked(shown, ex.answers), \
             f"{ex.key}: Show me does not give {ex.answers}: {shown!r}"
         shot(step, f"{name}_4_show", "show")
     return said
 
 
 def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=None,
-                show_me=None, guess=None, can_click=None,
-                every_wrong: bool = False) -> CourseLesson:
+                show_me=None, can_click=None, every_wrong: bool = False) -> CourseLesson:
     """Every exercise of ``notebook`` walked (``walk_exercise``), Show me on those
     whose index (from 0) is in ``show_me`` (default: the last one); screenshots
     ``<name>_<n>_...`` with n counted from 1."""
@@ -333,7 +327,7 @@ def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=N
             f"{ex.key}: the outputs above it show {leaked(words, ex.answers)}: {words!r}"
     for k in range(count):
         step = lesson.step(k, where)
-        walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me, guess=guess,
+        walk_exercise(step, f"{name}_{k + 1:02d}", clicks, show_me=k in show_me,
                       can_click=can_click, every_wrong=every_wrong)
     if count:
         done = lesson.exercises[-1].progress
