@@ -115,5 +115,6 @@ def test_nbgrader_generates_autogrades_and_scores_a_sample_class(tmp_path):
         path = course / "autograded" / student / f"{game}_puzzles" / f"{game}_puzzles.ipynb"
         return str(nbformat.read(path, as_version=4).cells)
     assert "Right!" in graded_text("ada")
-    assert "WrongAnswer" in graded_text("bob") and "the best take ends" in graded_text("bob")
+    # The kit's reason for a wrong take: the best answer to it and how it ends.
+    assert "WrongAnswer" in graded_text("bob") and "with perfect play you end" in graded_text("bob")
     assert "InvalidMoveText" in graded_text("cy") and "cannot read 'zz'" in graded_text("cy")
