@@ -555,9 +555,11 @@ def _move(d, source, target, card) -> None:
 
 # ----- analysis ------------------------------------------------------------------
 
-NOTE = ("Points this turn for every legal play: legal_moves() lists every play of every set "
-        "of hand cards on every set of cells, wilds included (the tests check it against a "
-        "brute-force enumeration). A recycle's row is the best play after it.")
+# Shown under the rows to whoever analyses (a student in the sandbox, a player
+# in the app): how the list was made is for this folder's README, not for them.
+NOTE = ("Every play you could make now, best first, with the points it scores this turn. "
+        "A row that starts with recycle first swaps one of your cards for a wild on the "
+        "table; its points are those of the best play after it.")
 
 
 def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:

@@ -859,30 +859,8 @@ def board_for(game: Game, seats=None, about=(), **kwargs) -> Board:
                       for seat in range(game.players)]
     board = exercise_board(ExerciseBoard(game.copy(), seats=seats, delay=0, **kwargs))
     if about:
-        show_cells(board, about)
+        board.show_cells(about)
     return board
-
-
-def show_cells(board: Board, cells) -> None:
-    """Move the table's window (as little as it takes) so that it shows ``cells``.
-
-    kit.iota.board has no public way to centre the window yet: this sets the centre
-    the board keeps for it (``_window_centre``), then redraws."""
-    cells = [tuple(c) for c in cells]
-    for _ in range(12):
-        lay = board.geometry.table
-        if all(lay.shows(*cell) for cell in cells):
-            return
-        centre = [lay.min_row + (lay.rows - 1) / 2, lay.min_col + (lay.cols - 1) / 2]
-        for axis, size, low in ((0, lay.rows, lay.min_row), (1, lay.cols, lay.min_col)):
-            values = [cell[axis] for cell in cells]
-            if min(values) < low:
-                centre[axis] -= low - min(values)
-            elif max(values) >= low + size:
-                centre[axis] += max(values) - (low + size - 1)
-        board._window_centre = tuple(centre)
-        board.redraw()
-    raise ValueError(f"the table's window cannot show all of {cells}")
 
 
 def restart(board: Board) -> None:

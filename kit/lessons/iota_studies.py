@@ -24,7 +24,7 @@ from kit.iota import Board, Game, GreedyPlayer, PlannerPlayer, rank_moves
 from kit.iota import movegen
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
-from kit.iota.moves import Pass, Play
+from kit.iota.moves import Play
 from kit.lessons.table import Table
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 
@@ -202,19 +202,11 @@ STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy"
              "planner (strongest)": "planner"}
 
 
-#: What the sandbox's Analyse panel says of its rows, in a student's words.
-ANALYSIS_NOTE = ("Every play you could make now, best first, with the points it scores this "
-                 "turn. A row that starts with recycle first swaps one of your cards for a wild "
-                 "on the table; its points are those of the best play after it.")
-
-
 class SandboxBoard(Board):
-    """The sandbox's board: its Analyse panel speaks to a student (how the kit searched is
-    for kit/iota's README, not for the lesson)."""
+    """The sandbox's board: its Analyse panel also says what the best turn scores."""
 
     def analyse_position(self, game, *, progress=None, stop=None):
         rows = super().analyse_position(game, progress=progress, stop=stop)
-        rows.note = ANALYSIS_NOTE if rows and not isinstance(rows[0][0], Pass) else rows.note
         if rows:
             so_far = " so far" if rows.partial else ""
             rows.remarks = [f"The best turn{so_far} scores {rows[0][1]} points."]

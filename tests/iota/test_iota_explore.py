@@ -314,3 +314,12 @@ def test_a_replay_shows_the_whole_table_in_every_frame():
         sizes.add((r.view.scene.width, r.view.scene.height))
         assert "Shaded edges" not in r.view.scene.to_svg()
     assert len(sizes) == 1          # one box for every frame: the picture never jumps
+
+
+def test_the_analysis_note_speaks_to_a_player_not_a_developer():
+    # The app's and the sandbox's Analyse panels show it under the rows (it said
+    # "legal_moves() lists ... brute-force enumeration").
+    from kit.iota.explore import analysis
+    rows = analysis(Game.new(players=2, seed=1))
+    assert "legal_moves" not in rows.note and "enumeration" not in rows.note
+    assert rows.note.startswith("Every play you could make now, best first")
