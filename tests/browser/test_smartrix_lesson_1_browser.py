@@ -1,11 +1,11 @@
-"""Smartrix lesson 1 in JupyterLab in Chromium at 1366 x 768: every exercise done
-wrong, hinted and right as a student does it (typing a number or a card; on the
-exercise's board picking a hand card, turning it with Rotate, clicking a cell), Check,
-and Show me on the last one; the board exercise tried wrong and hinted again with its
-task at the top of the window, where its verdict and hint must be in view; then the
-lesson's first game: a card turned and placed
-by clicks (the table's window scrolled to its cell),
-the computer answering, every card on the table big enough to read.
+"""Smartrix lesson 1 in JupyterLab in Chromium at 1366 x 768: every exercise done wrong
+(each of its wrong tries a student can make), hinted and right as a student does it
+(typing a number or a card; on the exercise's board picking a hand card, turning it
+with Rotate, clicking a cell), Check, and Show me on the last one; the board exercise
+tried wrong and hinted again with its task at the top of the window, where its verdict
+and hint must be in view; then the lesson's first game: a card turned and placed by
+clicks (the table's window scrolled to its cell), the computer answering, every card
+on the table big enough to read.
 
 The walk is the course walk (``course_walk``): the lesson's own cells run here too,
 the tries come from each exercise's data (``wrong``, ``answers``), a move becomes the
@@ -51,7 +51,7 @@ def out_of_view(board):
 def test_lesson_1_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, smartrix_clicks.clicks,
                          where=smartrix_clicks.where, can_click=smartrix_clicks.clickable,
-                         name="smartrix1")
+                         name="smartrix1", every_wrong=True)
     assert lesson.exercises
     # Wrong and hinted again, the task at the top of the window: the verdict and the
     # hint are in view (no scrolling between the board and what it says).

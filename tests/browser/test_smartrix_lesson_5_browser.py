@@ -1,7 +1,8 @@
-"""Smartrix lesson 5 in JupyterLab in Chromium at 1366 x 768: every exercise done
-wrong, hinted and right as a student does it (typing), Check, and Show me on the last
-one; then the lesson's free-table board: a card put down against the rules, which
-the free table lets stand, and the computer challenging it.
+"""Smartrix lesson 5 in JupyterLab in Chromium at 1366 x 768: every exercise done wrong
+(each of its wrong tries a student can make), hinted and right as a student does it
+(typing), Check, and Show me on the last one; then the lesson's free-table board: a
+card put down against the rules, which the free table lets stand, and the computer
+challenging it.
 
 The walk is the course walk (``course_walk``): the lesson's own cells run here too,
 the tries come from each exercise's data (``wrong``, ``answers``), a move becomes the
@@ -37,7 +38,7 @@ def against_the_rules(game):
 def test_lesson_5_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, smartrix_clicks.clicks,
                          where=smartrix_clicks.where, can_click=smartrix_clicks.clickable,
-                         name="smartrix5")
+                         name="smartrix5", every_wrong=True)
     assert lesson.exercises
 
     # The free table: a card against the rules stands; the computer may challenge it.

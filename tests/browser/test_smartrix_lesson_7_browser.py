@@ -1,8 +1,9 @@
-"""Smartrix lesson 7 in JupyterLab in Chromium at 1366 x 768: every exercise done
-wrong, hinted and right as a student does it (typing, or on an exercise's board
-picking a hand card, turning it with Rotate and clicking a cell), Check, and Show me
-on the last one; then each board exercise tried wrong and hinted again with its task at
-the top of the window, where its verdict and hint must be in view.
+"""Smartrix lesson 7 in JupyterLab in Chromium at 1366 x 768: every exercise done wrong
+(each of its wrong tries a student can make), hinted and right as a student does it
+(typing, or on an exercise's board picking a hand card, turning it with Rotate and
+clicking a cell), Check, and Show me on the last one; then each board exercise tried
+wrong and hinted again with its task at the top of the window, where its verdict and
+hint must be in view.
 
 The walk is the course walk (``course_walk``): the lesson's own cells run here too,
 the tries come from each exercise's data (``wrong``, ``answers``), a move becomes
@@ -22,7 +23,7 @@ NOTEBOOK = "notebooks/smartrix/07_puzzles.ipynb"
 def test_lesson_7_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, smartrix_clicks.clicks,
                          where=smartrix_clicks.where, can_click=smartrix_clicks.clickable,
-                         name="smartrix7")
+                         name="smartrix7", every_wrong=True)
     assert lesson.exercises
     # Wrong and hinted again, the task at the top of the window: the verdict and the
     # hint are in view (no scrolling between the board and what it says).
