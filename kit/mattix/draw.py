@@ -130,9 +130,9 @@ def board_scene(game, *, best=None, last=None, highlight: Iterable = (),
     width = max(lay.width, PICTURE_WIDTH)
     scene = Scene(width, lay.height, background=TABLE, title=f"Mattix {n}x{n} board")
     for k, text in enumerate(status):
-        size = 20 if k == 0 else 18
-        size = min(size, (width - lay.left - 8) / (len(text) * (0.64 if k == 0 else 0.6)))
-        scene.text(lay.left, 22 + 26 * k, text, size=size, anchor="start", bold=(k == 0))
+        font = 20 if k == 0 else 18
+        font = min(font, (width - lay.left - 8) / (len(text) * (0.64 if k == 0 else 0.6)))
+        scene.text(lay.left, 22 + 26 * k, text, size=font, anchor="start", bold=(k == 0))
     for i in range(n):
         x, y, _, _ = cell_box(lay, i, i)
         scene.text(x + size / 2, lay.top - 14, str(i), size=16)

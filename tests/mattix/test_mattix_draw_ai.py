@@ -177,3 +177,18 @@ def test_greedy_vs_best_says_what_greed_costs():
     assert greedy_vs_best(g2) == "Greedy takes 3 at 1,0 and ends 3 ahead; that is a best move."
     g2.play("1,0")
     assert "game is over" in greedy_vs_best(g2)
+
+
+@pytest.mark.parametrize("size", [4, 8])
+def test_row_and_column_numbers_sit_centred_on_their_tiles(size):
+    # The status lines' font size once overwrote the cell size these are placed
+    # by, and every number sat near the tiles' top-left corner.
+    from kit.mattix.draw import board_scene, cell_box
+    game = Game.new(size=size, seed=1)
+    scene = board_scene(game)
+    labels = [s for s in scene.shapes if isinstance(s, Text) and s.text.isdigit()
+              and s.size == 16]
+    for i in range(size):
+        x, y, w, h = cell_box(game, i, i)
+        assert any(abs(t.x - (x + w / 2)) < 1 and t.text == str(i) for t in labels), i   # column
+        assert any(abs(t.y - (y + h / 2)) < 1 and t.text == str(i) for t in labels), i   # row
