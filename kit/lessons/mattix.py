@@ -731,8 +731,9 @@ def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
                           "or type: not over", game, check_outcome,
                           hints=["Whose turn is it? Find the star, then look along that "
                                  "player's line for a tile they can take.",
-                                 "No tile there means the game is over. Then compare the two "
-                                 "scores at the top: more points wins; the same score for both means nobody wins."],
+                                 "A tile they can take means the game goes on. No tile means it "
+                                 "is over: then compare the two scores at the top (more points "
+                                 "wins; the same score for both means nobody wins)."],
                           show=show, progress=progress, key=key, show_line=False,
                           placeholder="row, column, draw or not over", answers=[truth],
                           wrong=wrong)
@@ -801,7 +802,7 @@ def check_choice(options: dict, truth: str, why: str, answer) -> Verdict:
     if text not in options:
         raise InvalidMoveText(f"answer one of: {', '.join(sorted(set(options)))}")
     if options[text] == truth:
-        return Verdict(True, why)
+        return Verdict(True, why[:1].upper() + why[1:])
     return Verdict(False, "That is not what the computer found. Its numbers are now under "
                           "this box: read them, then answer again.")
 
