@@ -23,12 +23,9 @@ the page's exercise buttons on their own (``lesson_page``).
 
 from __future__ import annotations
 
-import ast
 import html
 import re
-from pathlib import Path
 
-import nbformat
 from playwright.sync_api import expect
 
 from board_plans import do, offline
@@ -36,27 +33,13 @@ from canvas_page import checksum, click_canvas_point, open_and_run, wait_for_che
 from iota_clicks import clicks, where
 from kit.ui.testing import click
 from lesson_page import TIMEOUT, board_canvas, feedback
+from lesson_cells import shown_values
 from lesson_page import exercise as exercise_box
 from lesson_page import look
 from servers import ROOT
 
 
 # ----- the twin: the lesson's cells run here ---------------------------------
-
-def _run_cells(path: Path) -> list:
-    """Each code cell's shown value (its last expression's, or None), in order."""
-    namespace: dict = {}
-    shown = []
-    for cell in nbformat.read(path, as_version=4).cells:
-        if cell.cell_type != "code":
-            continue
-        tree = ast.parse(cell.source)
-        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-        exec(compile(tree, str(path), "exec"), namespace)
-        shown.append(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
-                     if last is not None else None)
-    return shown
-
 
 def raising(value):
     """A bug in the twin (an exercise's or a board's handler) fails the test instead of
@@ -71,7 +54,7 @@ def raising(value):
 
 def run_lesson(notebook: str) -> list:
     """The values the lesson's code cells show, built here as the kernel builds them."""
-    return [raising(value) for value in offline(_run_cells, ROOT / notebook)]
+    return [raising(value) for value in offline(shown_values, ROOT / notebook)]
 
 
 def of_kind(values, kind: str) -> list:

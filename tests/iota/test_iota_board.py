@@ -329,12 +329,18 @@ def test_hint_ghosts_the_best_play_and_lists_its_points():
     assert b.game.history[0] == best and b.hint_rows == []
 
 
-def test_a_table_bigger_than_its_box_scrolls_and_stays_playable():
+def big_table_board():
+    """A board whose 45-card table is bigger than its box: a window that scrolls."""
     game = iota.Game.new(players=2, seed=5)
     rng = random.Random(5)
     while len(game.table) < 45:
         game.play(iota.GreedyPlayer().choose(game.copy(), rng))
-    b = board(game, seats=["human", "human"])
+    return board(game, seats=["human", "human"])
+
+
+def test_a_table_bigger_than_its_box_scrolls_and_stays_playable():
+    b = big_table_board()
+    position = b.game.to_dict()
     lay = b.geometry.table
     assert lay.is_cut and lay.cell == 48 and b.geometry.pans
     assert b.view.scene.width <= 580 and b.view.scene.height <= 630
@@ -343,7 +349,7 @@ def test_a_table_bigger_than_its_box_scrolls_and_stays_playable():
     x, y, w, h = b.geometry.pans[direction]
     click(b.canvas, (x + w / 2) * 2, (y + h / 2) * 2)
     assert (b.geometry.table.min_row, b.geometry.table.min_col) != before
-    assert b.game.to_dict() == game.to_dict()
+    assert b.game.to_dict() == position
     best = iota.rank_moves(b.game)[0][1]
     move_by_clicks(b, best)                                         # scrolls back as needed
     assert b.game.history[-1] == best
@@ -445,11 +451,8 @@ def test_the_hint_puts_a_better_turn_after_recycling_a_wild_first():
 
 def test_show_cells_opens_the_window_on_the_cells_an_exercise_is_about():
     """IOTA puzzles opened with their answer cells outside the table's window."""
-    game = iota.Game.new(players=2, seed=5)
-    rng = random.Random(5)
-    while len(game.table) < 45:
-        game.play(iota.GreedyPlayer().choose(game.copy(), rng))
-    b = board(game, seats=["human", "human"])
+    b = big_table_board()
+    position = b.game.to_dict()
     lay = b.geometry.table
     r0, c0, rows, cols = lay.extent
     corners = [(r0, c0), (r0 + rows - 1, c0 + cols - 1)]
@@ -460,4 +463,4 @@ def test_show_cells_opens_the_window_on_the_cells_an_exercise_is_about():
     assert all(b.geometry.table.shows(*c) for c in [(r0, c0), (r0 + 1, c0 + 1)])
     with pytest.raises(ValueError):
         b.show_cells(corners)                     # no window of this size holds both
-    assert b.game.to_dict() == game.to_dict()
+    assert b.game.to_dict() == position

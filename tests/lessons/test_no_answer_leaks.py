@@ -22,10 +22,8 @@ Not covered: whether the answer is right (each course's own tests), the browser
 
 from __future__ import annotations
 
-import ast
 import base64
 import html
-import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -34,32 +32,13 @@ import nbformat
 import pytest
 
 from kit.lessons.exercise import Exercise
+from lesson_cells import shown_values
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A verdict is one or two sentences (three short ones at most): beside a board,
 #: a longer one pushes the hint below a 768 px screen.
 VERDICT_CHARS = 240
 LESSONS = sorted(ROOT.glob("notebooks/*/[0-9]*.ipynb"))
-
-
-def run_cells(path: Path) -> list:
-    """Each code cell's shown value (its last expression's, or None), in order."""
-    namespace: dict = {}
-    shown = []
-    here = os.getcwd()
-    os.chdir(path.parent)          # as the kernel, which starts in the notebook's folder
-    try:
-        for cell in nbformat.read(path, as_version=4).cells:
-            if cell.cell_type != "code":
-                continue
-            tree = ast.parse(cell.source)
-            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-            exec(compile(tree, str(path), "exec"), namespace)
-            shown.append(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
-                         if last is not None else None)
-    finally:
-        os.chdir(here)
-    return shown
 
 
 def in_a_thread(fn, *args):
@@ -123,7 +102,7 @@ def walk(ex: Exercise) -> list:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
 def test_no_exercise_gives_its_answer_before_show_me(lesson):
-    values = in_a_thread(run_cells, lesson)
+    values = in_a_thread(shown_values, lesson)
     exercises = [ex for value in values for ex in exercises_in(value)]
     problems = [p for ex in exercises for p in in_a_thread(walk, ex)]
     assert problems == [], "\n".join(problems)
@@ -167,7 +146,7 @@ def is_exercise(output) -> bool:
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
 def test_nothing_saved_above_an_exercise_gives_its_answer(lesson):
-    values = in_a_thread(run_cells, lesson)
+    values = in_a_thread(shown_values, lesson)
     live = [v for v in values if isinstance(v, Exercise)]
     cells = [c for c in nbformat.read(lesson, as_version=4).cells if c.cell_type == "code"]
     problems, since, k = [], [], 0

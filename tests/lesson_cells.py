@@ -1,0 +1,36 @@
+"""A lesson's code cells run in this process, in order, as its kernel runs them.
+
+The course walks' twins (``tests/browser/lesson_twin.py``) and the answer-leak
+walk (``tests/lessons/test_no_answer_leaks.py``) both need the very exercises
+and boards a lesson shows, built here where a test can reach them.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+import nbformat
+
+
+def shown_values(path: Path) -> list:
+    """Each code cell's shown value (its last expression's, or None), in order.
+
+    The cells run from the notebook's own folder, as a kernel started by Lab does."""
+    namespace: dict = {}
+    shown = []
+    here = os.getcwd()
+    os.chdir(path.parent)
+    try:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            tree = ast.parse(cell.source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            exec(compile(tree, str(path), "exec"), namespace)
+            shown.append(eval(compile(ast.Expression(last.value), str(path), "eval"), namespace)
+                         if last is not None else None)
+    finally:
+        os.chdir(here)
+    return shown
