@@ -357,7 +357,7 @@ def check_best_take(game: Game, answer) -> Verdict:
         return Verdict(True, said + ": no take does better." + greed)
     return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
                           f"best play you end {_ahead(mine)}. A better take exists.",
-                   more=("The tiles taken with best play by both, from your take to the end: "
+                   more=("The tiles taken with best play by both, from your take: "
                          f"{tiles_words(game, best_line(game, move))}."))
 
 
@@ -377,14 +377,23 @@ def best_line(game: Game, first: Optional[Move] = None) -> list:
     return line
 
 
-def tiles_words(game: Game, line: list) -> str:
-    """``line`` as the tiles taken, without cells (a wrong try's "Why?" must not
-    name the cell of the answer): "you 7, the column player 6, you 3, ..."."""
+#: Takes a "Why?" spells out before "…" and the final margin (the whole line to the
+#: end of a 5 x 5 game ran below the fold).
+WHY_TAKES = 4
+
+
+def tiles_words(game: Game, line: list, first: int = WHY_TAKES) -> str:
+    """The first ``first`` takes of ``line`` as the tiles taken, without cells (a
+    wrong try's "Why?" must not name the cell of the answer), "…" for the rest,
+    and how it ends: "you 7, the column player 6, you 3, …; you end 2 ahead"."""
     g, words = game.copy(), []
-    for move in line:
-        who = "you" if g.to_move == game.to_move else f"the {SIDE_NAMES[g.to_move]}"
-        words.append(f"{who} {_tile(g, move)}")
+    for k, move in enumerate(line):
+        if k < first:
+            who = "you" if g.to_move == game.to_move else f"the {SIDE_NAMES[g.to_move]}"
+            words.append(f"{who} {_tile(g, move)}")
         g.play(move)
+    if len(line) > first:
+        words.append("…")
     s0, s1 = g.scores
     mine = (s0 - s1) if game.to_move == 0 else (s1 - s0)
     return f"{', '.join(words)}; you end {_ahead(mine)}"
@@ -485,7 +494,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
                           f"perfect play you end {_ahead(mine)}: "
                           f"{GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}.",
-                   more=("The tiles taken with best play by both, from your take to the end: "
+                   more=("The tiles taken with best play by both, from your take: "
                          f"{tiles_words(game, best_line(game, move))}."))
 
 
@@ -598,12 +607,21 @@ def typed_exercise(task: str, game: Game, check, *, answers, wrong, hints=(), sh
     under itself once answered right (``after_when="answered"``: answered at
     all) or shown (see :func:`with_data`)."""
     game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
-    svg = board_svg(game, cell=80) if show_line else quiet_svg(game)
+    cell = typed_cell(game.size)
+    svg = board_svg(game, cell=cell) if show_line else quiet_svg(game, cell)
     ex = Exercise(task, lambda text: check(game, text), hints=hints, show=show,
                   board=widgets.HTML(svg_img(svg)), picture=lambda: svg, progress=progress,
                   key=key, placeholder=placeholder, solution=show, answers=answers,
                   wrong=wrong)
     return with_data(ex, after, after_when) if after is not None else ex
+
+
+def typed_cell(size: int) -> int:
+    """The tile side of a typed exercise's picture: its task, picture, answer box,
+    verdict and hint fit the ~645 px JupyterLab shows of a 768 px screen (a 4 x 4
+    picture at 80 px pushed the task off the top while the verdict was read).
+    Tiles stay at least 48 px: their numbers read from the back of a room."""
+    return max(48, 240 // size)
 
 
 def with_data(ex: Exercise, data, when: str = "answered") -> Exercise:

@@ -24,6 +24,22 @@ EXACT_HINT_SIZE = 5
 HINT_ROWS = 3
 
 
+#: The side panel's width; with the picture (``draw.PICTURE_WIDTH``) it fits the
+#: 934 px of a Lab output at 1366 x 768 with the file browser open.
+PANEL_WIDTH = "352px"
+
+
+def cell_size(size: int) -> int:
+    """A live board's tile side for a ``size`` x ``size`` board.
+
+    Small boards get big tiles, so a class can read them from the back; a 5 x 5
+    board's picture (80 px tiles, 530 px high) under an exercise's task, or under
+    the sandbox's choices, fits the ~645 px that JupyterLab shows of a 768 px
+    screen (at 96 px its bottom row fell off); an 8 x 8 board keeps 62 px tiles.
+    """
+    return max(62, min(96, 400 // size))
+
+
 def _search_player(time_limit: float = 1.0, depth=None) -> SearchPlayer:
     return SearchPlayer(time_limit=time_limit, depth=depth)
 
@@ -60,10 +76,13 @@ class Board(GameBoard):
 
     @property
     def cell_size(self) -> float:
-        # Small boards get big tiles, so a class can read them from the back.
-        # 500: an 8 x 8 board (62 px tiles) and its status lines fit the 645 px that
-        # JupyterLab shows of a 768 px screen.
-        return max(56, min(96, 500 // self.game.size))
+        return cell_size(self.game.size)
+
+    def _side_panel(self):
+        # "▶ Column player (you): 51 points" on one line (at 320 px it wrapped).
+        panel = super()._side_panel()
+        panel.layout.width = PANEL_WIDTH
+        return panel
 
     def _layout(self):
         return layout(self.game, self.cell_size)

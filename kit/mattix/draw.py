@@ -26,8 +26,8 @@ STAR_FILL = "#E69F00"         # Okabe-Ito orange
 EMPTY_FILL = "#E2DDD0"
 SELECTED = "#CC79A7"          # Okabe-Ito reddish purple: apart from the blue line outline
 #: Every Mattix picture is at least this wide, whatever its status lines say (a
-#: live board's canvas and the 336 px side panel fit a 934 px Lab output).
-PICTURE_WIDTH = 590
+#: live board's canvas and its 352 px side panel fit a 934 px Lab output).
+PICTURE_WIDTH = 560
 
 
 @dataclass(frozen=True)

@@ -562,3 +562,28 @@ def test_the_progress_cell_is_the_live_widget_not_a_printed_copy(path):
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
                for o in cell.outputs)
     assert "Your score" not in "".join(c.source for c in cells)
+
+
+def test_a_typed_exercise_fits_one_screen_with_its_verdict_and_hint():
+    """A typed exercise's 4 x 4 picture at 80 px made task, picture, answer box,
+    verdict and hint taller than the ~645 px Lab shows of a 768 px screen: the
+    task scrolled off while the verdict was read. Its picture is smaller now
+    (about 60 px task, 200 px box, verdict, hint and progress under it)."""
+    from kit.mattix.draw import layout
+    for size in (3, 4, 5):
+        cell = L.typed_cell(size)
+        assert cell >= 48
+        assert 60 + layout(size, cell).height + 200 <= 645, size
+    svg = L.exercise("negative tile").picture()
+    assert re.search(r'height="370(\.0)?(px)?"', svg), svg[:300]
+
+
+def test_a_why_spells_out_the_first_takes_only():
+    """A puzzle's "Why?" listed every take to the end of the game and ran below the
+    fold: the first few takes of the best line, "…", and the final margin."""
+    longest = max((L.check_puzzle(p, m).more for p in L.load_puzzles()
+                   for m in p.game.legal_moves() if not L.check_puzzle(p, m).correct), key=len)
+    assert len(longest) < 160, longest
+    more = longest
+    assert "…" in more and re.search(r"you end (\d+ (ahead|behind)|level)", more), more
+    assert len(re.findall(r"(you|player) -?\d+", more)) == L.WHY_TAKES, more

@@ -188,3 +188,32 @@ def test_numbered_badges_never_cover_a_digit_of_a_two_digit_tile():
         line = rows.lines.get(move, [move])
         _badges_clear_the_numbers(board_scene(g, cell=cell, line=line), lay)
         _badges_clear_the_numbers(board_scene(g, cell=cell, hints=[m for m, _ in rows[:3]]), lay)
+
+
+def test_a_5x5_board_fits_under_a_task_line_in_lab_at_768_px():
+    """At 96 px tiles a 5 x 5 board's bottom row fell off a 1366 x 768 screen (Lab
+    shows ~645 px of it; the task line or the sandbox's choices take ~75 px). Tiles
+    stay at least 40 px (62 on 7 x 7 and 8 x 8, whose pictures alone fit the window),
+    numbers readable from the back of a room."""
+    from kit.mattix.board import cell_size
+    from kit.mattix.draw import number_size
+    for size in range(3, 9):
+        b = board(seats=["human", "human"], size=size)
+        assert b.view.scene.height + (75 if size <= 6 else 0) <= 645, (size, b.view.scene.height)
+        assert b.cell_size == cell_size(size) >= 62
+        assert number_size(b.cell_size, 2) >= 26
+    assert cell_size(4) == 96 and cell_size(5) == 80
+
+
+def test_the_side_panel_holds_one_seat_on_one_line():
+    """ "▶ Column player (you): 51 points" wrapped in a 320 px panel: it is wider now,
+    and with the picture it still fits a 934 px Lab output."""
+    from kit.mattix.board import PANEL_WIDTH
+    from kit.mattix.draw import PICTURE_WIDTH
+    b = board(seats=["human", "human"], size=5)
+    panel = b._side_panel()
+    assert panel.layout.width == PANEL_WIDTH
+    width = int(PANEL_WIDTH.removesuffix("px"))
+    # 17 px text: ~9.5 px a character in bold, and the "▶ " before it.
+    assert len("▶ Column player (you): 105 points") * 9.5 <= width - 16
+    assert PICTURE_WIDTH + 16 + width <= 934
