@@ -20,6 +20,7 @@ import html
 import json
 import random
 import re
+import dataclasses
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -479,10 +480,10 @@ def check_most_cards(game: Game, answer) -> Verdict:
                        more=f"{str(exp).capitalize()}.")
     if n == 0:
         return Verdict(False, "That card finishes no line of five, so it collects nothing. "
-                              "Press Undo and look for a line with one empty cell.",
+                              "Look for a line with one empty cell.",
                        more=f"{str(exp).capitalize()}.")
     return Verdict(False, f"That collects {_plural(n, 'card')}; another placement here collects "
-                          "more. Press Undo and look again.", more=f"{str(exp).capitalize()}.")
+                          "more: look again.", more=f"{str(exp).capitalize()}.")
 
 
 def set_values(game: Game, move) -> tuple:
@@ -598,7 +599,7 @@ def score_svg(game: Game, size: int = 40, per_row: int = 16) -> str:
     rows = []   # (label, cards)
     for s_ in range(game.players):
         for what, cards in (("collected", game.collected(s_)), ("left in hand", game.hand(s_))):
-            rows.append((f"{player(s_)}, {what} ({len(cards)} cards)", cards))
+            rows.append((f"{player(s_)}, {what} ({_plural(len(cards), 'card')})", cards))
     height = sum(label + max(1, -(-len(c) // per_row)) * (size + gap) for _, c in rows) + gap
     scene = Scene(per_row * (size + gap) + gap, height, title="Collected cards and hands")
     y = gap
@@ -1013,6 +1014,12 @@ def enter_on(board: Board):
     return enter
 
 
+def taken_back(move) -> str:
+    """What the board and the verdict say when a wrong move is taken back."""
+    what = "pass" if read_move(move).kind == "pass" else "card"
+    return f"Your {what} is taken back: try again."
+
+
 def play_on(board: Board, move) -> str:
     """Reveal: take ``board`` back to its start and play ``move`` there."""
     back_to_start(board)
@@ -1026,7 +1033,19 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
     ``solution`` is the answer (Show me plays it); ``wrong``, tries as move texts."""
     board = board_for(game)
     start = Game.from_dict(game.to_dict())
-    return Exercise(task, lambda move: check(start, move), answer=lambda: tried_move(board),
+
+    def judged(move):
+        # A wrong move is judged, then taken back at once (as Mattix's takes are),
+        # so the student tries again on their own hand, not on the next player's.
+        verdict = check(start, move)
+        if not verdict.correct and board.game.history:
+            back_to_start(board)
+            back = taken_back(move)
+            board.say(back)
+            verdict = dataclasses.replace(verdict, why=f"{verdict.why} {back}")
+        return verdict
+
+    return Exercise(task, judged, answer=lambda: tried_move(board),
                     hints=hints, board=board, progress=progress, key=key,
                     picture=lambda: fit_width(board.scene().to_svg()),
                     show=lambda: play_on(board, solution),
@@ -1064,6 +1083,21 @@ def stack_svgs(*svgs, title: str = "Smartrix picture", gap: int = 10) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
             f'viewBox="0 0 {width:.0f} {height:.0f}"><title>{html.escape(title)}</title>'
             + "".join(parts) + "</svg>")
+
+
+def side_by_side(*svgs, title: str = "Smartrix picture", gap: int = 16) -> str:
+    """Pictures side by side, tops aligned, as one picture (scaled to MAX_WIDTH)."""
+    sizes = [tuple(float(v) for v in re.match(r'<svg[^>]*? width="([\d.]+)" height="([\d.]+)"',
+                                               s).groups()) for s in svgs]
+    width = sum(w for w, _ in sizes) + gap * (len(svgs) - 1)
+    height = max(h for _, h in sizes)
+    parts, x = [], 0.0
+    for s, (w, _) in zip(svgs, sizes):
+        parts.append(re.sub(r"^<svg", f'<svg x="{x:.0f}" y="0"', s, count=1))
+        x += w + gap
+    return fit_width(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+                     f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}">'
+                     f"<title>{html.escape(title)}</title>" + "".join(parts) + "</svg>")
 
 
 # ----- lesson 8: the sandbox --------------------------------------------------------
@@ -1234,17 +1268,22 @@ WHY_HINTS = {
 }
 
 
+WHY_CELL = 60   # px per table cell in lesson 2's why pictures
+
+
 def why_exercise(name: str, progress=None) -> Exercise:
     """Lesson 2: why is this placement refused? side, corner, window or touch."""
     game, move = lesson_position(name), lesson_move(name)
     # The table alone (the move names its card): the refused cell drawn even outside the
     # window, and no caption beside it (its "Window 5 x 5: no more columns" says why).
-    svg = show(game, move=move, show=[move.cell], side=False).svg
+    # Cells of WHY_CELL px (not 96): task, picture, answer box and verdict fit one
+    # 1366 x 768 screen in JupyterLab (the 96 px picture was ~700 px tall).
+    svg = show(game, move=move, show=[move.cell], side=False, max_cell=WHY_CELL).svg
     truth = why_not(game, move)
     wrong = [w for w in ("side", "corner", "window", "touch") if w not in truth]
     wrong.append(" ".join(sorted(truth | {wrong[0]})))
-    return typed_exercise(f"The kit refuses {move}. Why? Type the reason's word from the list "
-                          "above (more than one if more are true).", svg,
+    return typed_exercise(f"The kit refuses {move}. Why? Type the reason's word, as the answer "
+                          "box lists them (more than one if more are true).", svg,
                           lambda t: check_why(game, move, t), hints=WHY_HINTS[name],
                           show=lambda: f"{' '.join(sorted(truth))}: {game.explain(move)}",
                           progress=progress, key=name, placeholder="side, corner, window or touch",
@@ -1350,25 +1389,43 @@ def threat_picture(name: str = "threat") -> Picture:
     return Picture(after.svg(threats=after_threats(game, move), recent=1, hands=[game.to_move]))
 
 
+GAP_CELL = 64   # px per table cell in lesson 6's count: table and cards on one screen
+
+
+def gap_picture(game: Game, move, cards, labels) -> str:
+    """Lesson 6's picture, one screen high: the table after ``move`` alone (its line one
+    card short drawn orange, the empty cell marked with the points waiting there) and,
+    beside it, the cards A to H. (Under the table, with the hands, the cards and the
+    answer box fell below a 768 px screen, and the other hand was drawn ~35 px wide.)"""
+    after = Game.from_dict(game.to_dict())
+    after.play(move)
+    table = after.svg(threats=after_threats(game, move), recent=1, side=False,
+                      max_cell=GAP_CELL)
+    side = cards_svg(cards, size=76, per_row=4, labels=labels)
+    return side_by_side(table, side, title=f"The table after {move}, and {len(cards)} cards "
+                                           f"{labels[0]} to {labels[-1]} you cannot see")
+
+
 def gap_exercise(progress=None) -> Exercise:
     """Lesson 6: of 8 cards you cannot see, how many finish the line left one card short?
     (The chance that the next player holds one is the right answer's "Why?".)"""
     game, move = lesson_position("threat"), lesson_move("threat")
     cards, fitting = gap_candidates(game, move)
     labels = list(LETTERS[:len(cards)])
-    svg = stack_svgs(threat_picture().svg, cards_svg(cards, size=80, per_row=8, labels=labels),
-                     title=f"The table after {move}, and {len(cards)} cards A to "
-                           f"{labels[-1]} you cannot see")
+    svg = gap_picture(game, move, cards, labels)
+    (threat,) = after_threats(game, move)
+    cell = f"the empty cell marked {threat.value}"
     n = len(fitting)
     wrong = sorted({0, n - 1, n + 1, len(cards)} - {n})
-    return typed_exercise(f"After {move} (outlined in blue) one empty cell (orange) is all a line "
-                          f"needs. Here are {len(cards)} of the cards you cannot see. How many "
-                          "of them could finish the line there (in some turn)?", svg,
+    return typed_exercise(f"After {move} (outlined in blue) a line is one card short: the "
+                          f"orange dashed line, and {cell} is all it needs. Of the "
+                          f"{len(cards)} cards {labels[0]} to {labels[-1]} (you cannot see "
+                          "them), how many could finish the line there (in some turn)?", svg,
                           lambda t: check_gap_count(game, move, t),
-                          hints=["Look at the cards round the orange cell: a card there must "
+                          hints=[f"Look at the cards round {cell}: a card there must "
                                  "match every one of them.",
                                  "Take the cards one by one. For each, check every box that "
-                                 "would face a neighbour of the orange cell; turn it if it "
+                                 f"would face a neighbour of {cell}; turn it if it "
                                  "does not match as it lies."],
                           show=lambda: check_gap_count(game, move, str(n)).why + " "
                                        + chance_explained(game, move),

@@ -39,7 +39,7 @@ from __future__ import annotations
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, threats
 from kit.smartrix.cards import TEXT, VALUE, rotate
 from kit.smartrix.draw import (cell_at, cell_box, draw, fitting_cells, hand_at, hand_box,
-                                layout, pan_at, pans)
+                                layout, pan_at, pans, recent_moves)
 from kit.smartrix.explore import Replay, after_threats, analysis
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
@@ -245,20 +245,27 @@ class Board(GameBoard):
             if move is not None and move.cell is not None:
                 cells.append(move.cell)
         cells += [m.cell for m, _ in self.hint_rows if getattr(m, "cell", None) is not None]
-        if not cells and self.game.history:
-            last = self.game.history[-1]
-            if last.kind == "place" and last.cell in self.game.grid:
-                cells.append(last.cell)
+        if not cells:
+            # The last moves back to the person's own (outlined): theirs first, the
+            # computers' replies after; the window keeps them all in view if it can.
+            n = self._recent()
+            cells = [m.cell for m in self.game.history[len(self.game.history) - n:]
+                     if m.kind == "place" and m.cell in self.game.grid]
         return tuple(tuple(c) for c in cells)
 
     def _follow_focus(self) -> None:
-        """Recentre the window on what just changed, if it is out of view."""
+        """Recentre the window on what just changed, if it is out of view: on all of
+        it if it fits the window, else on the newest cell (the caption then says
+        where the person's own card is)."""
         focus = self._focus()
         if focus and focus != self._seen_focus:
             self._seen_focus = focus
             lay = self._layout()
             if not all(lay.shows(c) for c in focus):
                 rows, cols = [r for r, _ in focus], [c for _, c in focus]
+                if (max(rows) - min(rows) > lay.r1 - lay.r0
+                        or max(cols) - min(cols) > lay.c1 - lay.c0):
+                    rows, cols = rows[-1:], cols[-1:]
                 self._window_centre = ((min(rows) + max(rows)) / 2,
                                        (min(cols) + max(cols)) / 2)
 
@@ -314,6 +321,19 @@ class Board(GameBoard):
             if self.seats[g.to_move] == HUMAN:
                 break
         return n
+
+    def _moved(self, seat: int, points) -> None:
+        # After the computers answer, the status keeps to one or two lines: who
+        # scored what since the person's move; each move in full under "Why?" (and
+        # in the move list). Three moves written out ran to ~9 lines in the panel.
+        super()._moved(seat, points)
+        if len(self._reports) > 2:   # two (yours and one reply) still fit two lines
+            n = len(self._reports)
+            seats = [s for _, s, *_ in recent_moves(self.game, n)]
+            said = ", ".join(f"{self.seat_name(s)}: {self._points_text(p)}"
+                             for s, p in zip(seats, self._points[-n:]))
+            self.say(f"{said}. {self._turn_text()}", tone="good",
+                     more="\n".join(self._reports))
 
     def _fresh(self) -> None:
         self.marks, self.attempt = (), None
@@ -393,7 +413,7 @@ def refusal_words(game, move) -> tuple:
             said.append(f"it would not fit in one {game.window} x {game.window} window"
                         " with the cards ringed")
         where = f"{move.cell[0]},{move.cell[1]}"
-        return (f"It does not fit at {where}: {' and '.join(said)} (ringed in red).",
+        return (f"It does not fit at {where}: {' and '.join(said)} (ringed in orange).",
                 "\n".join(problems))
     joined = " ".join(problems)
     if short is None and len(joined) <= 140:

@@ -518,11 +518,23 @@ def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
 def _draw_recent(scene, lay, game, recent, names, size) -> list:
     """The last moves: placed cards outlined, collected cards faded in place."""
     captions = []
+    # Several players' last cards outlined alike: a badge with the player's number on
+    # each says whose is whose (the caption says it in words too).
+    placed = {seat for move, seat, *_ in recent
+              if move.kind == "place" and move.cell in game._grid}
+    numbered = len(placed) > 1
     for move, seat, taken, points in recent:
         who = names[seat]
         if move.kind == "place" and move.cell in game._grid:
             _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
-            captions.append(f"Blue outline: the card {who} placed")
+            caption = f"Blue outline: the card {who} placed"
+            if numbered:
+                _badge(scene, lay, move.cell, str(seat + 1), HIGHLIGHT, "tl")
+                caption = f"Blue outline {seat + 1}: the card {who} placed"
+            if lay.live and not lay.shows(move.cell):
+                caption += (f", at {move.cell[0]},{move.cell[1]}, out of view (a shaded "
+                            "edge scrolls to it)")
+            captions.append(caption)
         if move.kind == "pass":
             captions.append(f"{who} passed")
         if not taken:
@@ -755,6 +767,8 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> floa
             scene.text(x + size - w / 2, y + size + 5, text, size=15, bold=True, fill=PAPER)
     rows = max(1, -(-len(hand) // lay.per_row))
     bottom = lay.hand_top + rows * (HAND_CARD + HAND_GAP)
+    if face_up and hinted:
+        bottom += 12   # the ranks' badges hang under the cards: the prompt goes below them
     if cover is not None:
         scene.rect(lay.side, lay.hand_top + 16, SIDE_WIDTH - 8, 44, fill=PAPER, stroke=INK,
                    stroke_width=2, radius=8)
@@ -774,7 +788,8 @@ def _small_hand(scene, game, seat, names, x, top) -> float:
 
 
 def _title(game, exp, names) -> str:
-    head = f"Smartrix table, {len(game._grid)} cards; " + _heading(game, names)
+    n = len(game._grid)
+    head = f"Smartrix table, {n} card{'' if n == 1 else 's'}; " + _heading(game, names)
     cards = "; ".join(f"({r},{c}) {TEXT[v]}" for (r, c), v in sorted(game._grid.items()))
     piles = ", ".join(f"{names[s]} collected {sum(VALUE[v] for v in game._collected[s])}"
                       for s in range(game.players))

@@ -71,6 +71,11 @@ def test_lesson_1_every_exercise_wrong_hinted_right(lab_server, lab_page):
     for action in smartrix_clicks.clicks(board, move):
         step.act(action)
     assert str(board.game.history[-2]) == move and board.human_to_move, board.view.message
+    # The computer's reply did not take the student's own card out of view (or, if both
+    # cannot fit the window, the caption says where it is).
+    mine = board.game.history[-2]
+    assert (board.shows(mine.cell) or f"at {mine.cell[0]},{mine.cell[1]}, out of view"
+            in board.view.scene.title), board.view.scene.title
     step.look("smartrix1_game_1_played", "center", step.board_view)
     size = card_size_on_screen(step)
     assert size >= SMALLEST_CARD, f"the first game's cards are {size:.0f} px wide on screen"

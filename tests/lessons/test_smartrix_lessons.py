@@ -313,13 +313,52 @@ def test_puzzle_exercise_on_the_board_right_wrong_hint_show():
     assert ex.submit() is None and "place a card" in ex.message
     wrong = next(m for m in places(puzzle.game) if not L.check_puzzle(puzzle, m).correct)
     ex.board.submit(wrong)
-    assert ex.submit().correct is False and not ex.solved
-    ex.board.undo()
+    verdict = ex.submit()
+    assert verdict.correct is False and not ex.solved
+    # Judged, then taken back at once: the student tries again on their own hand.
+    assert verdict.why.endswith("Your card is taken back: try again.")
+    assert ex.board.game.history == [] and ex.board.game.to_move == 0
+    assert "Your card is taken back" in ex.board.view.message
     ex.board.submit(Move.parse(puzzle.solution))
     assert ex.submit().correct and ex.solved and progress.done == {f"puzzle {puzzle.number}"}
     assert ex.hint() == L.puzzle_hints(puzzle)[0]
     ex.show()
     assert ex.board.game.history == [Move.parse(puzzle.solution)]
+
+
+@pytest.mark.parametrize("name", ["first placement", "most cards", "puzzle 8"])
+def test_a_wrong_board_try_or_pass_is_taken_back_at_once(name):
+    """Issue 18: after a wrong try the board moved on ("(you)" on Player 2, their hand
+    face up, a green "Player 1 played pass" beside "Not quite"); now, as in Mattix,
+    the try is judged and taken back, and the verdict says so."""
+    ex = L.exercise(name)
+    ex.raise_errors = True
+    start = ex.board.game.to_dict()
+    legal = [w for w in ex.wrong if ex.board.game.explain(ex.board.game.parse_move(w)).legal]
+    assert "pass" in legal
+    for w in legal:
+        verdict = ex.attempt(w)
+        what = "pass" if w == "pass" else "card"
+        assert not verdict.correct
+        assert verdict.why.endswith(f"Your {what} is taken back: try again."), verdict.why
+        assert "Undo" not in verdict.why
+        board = ex.board
+        assert board.game.history == [] and board.game.to_dict() == start
+        assert board.human_to_move and board.game.to_move == 0
+        assert board.shown_seats() == {0}
+        assert board.view.message == f"Your {what} is taken back: try again."
+        assert "(you)" in board.seat_label(0) and "(you)" not in board.seat_label(1)
+
+
+def test_one_card_is_said_in_the_singular():
+    """Issue 18: lesson 4's picture said "left in hand (1 cards)"."""
+    for name in ("score two players", "score three players"):
+        picture = L.exercise(name).picture()
+        assert not re.search(r"\b1 cards\b", picture), name
+    assert "(1 card)" in L.exercise("score three players").picture()
+    for path in LESSONS:
+        text = " ".join(t for c in cells(path) for t in saved_texts(c))
+        assert not re.search(r"\b1 cards\b", text), path.name
 
 
 def test_typed_exercise_handles_malformed_input():
@@ -579,6 +618,36 @@ def test_why_pictures_and_tasks_do_not_say_the_reason():
         assert not [a for a in ex.answers if has_token(words + " " + ex.task, a)], name
     fit = L.exercise("fit")
     assert not [a for a in fit.answers if has_token(fit.task, a)]
+
+
+def test_why_pictures_leave_room_for_the_box_and_verdict_on_a_768_screen():
+    """Issue 18: the why pictures were ~700 px tall (96 px cells); task, picture, answer
+    box and verdict must fit one 1366 x 768 screen in Lab (about 430 px for the picture)."""
+    for name in ("why corner", "why window"):
+        ex = L.exercise(name)
+        height = float(re.match(r'<svg[^>]*? height="([\d.]+)"', ex.picture()).group(1))
+        assert height <= 430, (name, height)
+        assert "list above" not in ex.task and "answer box" in ex.task
+        assert ex.text.placeholder == "side, corner, window or touch"
+
+
+def test_lesson_6_count_fits_one_screen_and_says_what_is_drawn():
+    """Issue 18: the cards A-H and the answer box fell below the 768 px screen, the
+    other hand was drawn ~35 px wide, and the text called the empty cell "orange"
+    (it is a dashed orange line and a badge with the points waiting there)."""
+    ex = L.exercise("gap")
+    svg = ex.picture()
+    width, height = (float(v) for v in re.match(
+        r'<svg[^>]*? width="([\d.]+)" height="([\d.]+)" viewBox="0 0 ([\d.]+)', svg).groups()[:2])
+    assert width <= L.MAX_WIDTH and height <= 430
+    scale = width / float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+    assert L.GAP_CELL * scale >= 42 and 76 * scale >= 42   # table and A-H cards on screen
+    assert "Hand of" not in svg                              # no small hand to squint at
+    game, move = L.lesson_position("threat"), L.lesson_move("threat")
+    (threat,) = after_threats(game, move)
+    assert f"marked {threat.value}" in ex.task and "cell (orange)" not in ex.task
+    assert f">{threat.value}<" in svg                        # the badge the words name
+    assert all("orange cell" not in h for h in ex.hints)
 
 
 def test_each_saved_puzzle_hint_is_the_courses_first_hint():

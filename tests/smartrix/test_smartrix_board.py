@@ -362,6 +362,8 @@ def test_a_refused_placement_is_one_sentence_with_the_details_folded_under_why()
     said = b.view.message
     assert said.startswith("It does not fit at 0,1") and said.count(".") <= 2
     assert len(said) <= 120 and "ringed" in said
+    # The rings are drawn vermillion (ERROR, an orange): the words say what is drawn.
+    assert "ringed in orange" in said and "red" not in said.split()
     assert b.view.more.splitlines()[0].startswith("The ") and "does not match" in b.view.more
     status = b.view.status.value
     assert "<details" in status and "Why?</summary>" in status
@@ -424,3 +426,77 @@ def test_the_window_follows_a_refused_try_and_the_last_move():
             break
     b.reject("test", [far])
     assert b.shows(far)
+
+
+def test_after_the_computer_replies_your_own_card_stays_in_view():
+    """Issue 18: in lesson 1's first game the window recentred on the computer's card and
+    the student's own card went off screen, while the caption said "Blue outline: the
+    card Player 1 (you) placed". Both stay in view when they fit the window."""
+    from kit.lessons.smartrix import short_game
+    checked = 0
+    for seed in range(6):
+        b = board(short_game(seed), seats=["human", "random"], seed=seed)
+        lay = b._layout()
+        rng = random.Random(seed)
+        for _ in range(3):
+            if b.game.is_over or not b.human_to_move:
+                break
+            places = [m for m in b.game.legal_moves() if m.kind == "place"]
+            if not places:
+                break
+            mine = rng.choice(places)
+            b.submit(mine)
+            if len(b.game.history) < 2 or b.game.history[-2] != mine:
+                continue
+            reply = b.game.history[-1]
+            lay = b._layout()
+            if reply.kind != "place" or mine.cell not in b.game.grid:
+                continue
+            span = (abs(mine.cell[0] - reply.cell[0]) <= lay.r1 - lay.r0
+                    and abs(mine.cell[1] - reply.cell[1]) <= lay.c1 - lay.c0)
+            if span:
+                assert b.shows(mine.cell) and b.shows(reply.cell), (seed, mine, reply)
+                checked += 1
+            else:
+                assert b.shows(reply.cell)
+                assert f"at {mine.cell[0]},{mine.cell[1]}, out of view" in words(b)
+    assert checked >= 3
+
+
+def test_several_players_last_cards_are_numbered_and_the_status_is_short():
+    """Issue 18 (lesson 8): the three players' last cards had identical blue outlines,
+    and after the computers moved the status ran to ~9 lines."""
+    b = board(Game.new(3, seed=5), seats=["human", "greedy", "greedy"])
+    move = next(m for m in b.game.legal_moves() if m.kind == "place")
+    b.submit(move)
+    assert b.human_to_move and len(b.game.history) == 3
+    said = words(b)
+    for seat, m in zip(range(3), b.game.history):
+        if m.kind == "place":
+            assert f"Blue outline {seat + 1}: the card Player {seat + 1}" in said
+    svg = b.view.scene.to_svg()
+    badges = {t for t in re.findall(r'<text[^>]*>(\d)</text>', svg)}
+    assert {"1", "2", "3"} <= badges
+    message = b.view.message
+    assert len(message) <= 95 and message.endswith("Player 1 (you) to move."), message
+    assert "@" not in message                                # the moves: under Why?
+    assert all(str(m) in b.view.more for m in b.game.history)
+    # One player's card alone: no number needed.
+    solo = board(Game.new(2, seed=5), seats=["human", "human"])
+    solo.submit(next(m for m in solo.game.legal_moves() if m.kind == "place"))
+    assert "Blue outline: the card Player 1 placed" in words(solo)
+
+
+def test_the_hints_rank_badges_leave_the_next_line_clear():
+    """Issue 18: the hint's "1,2,3" badges under a hand card overlapped the "Next:" line."""
+    b = board(Game.new(3, seed=5), seats=["human", "greedy", "greedy"])
+    b.hint()
+    scene = b.view.scene
+    badges = [r for r in scene.shapes if type(r).__name__ == "Rect" and r.h == 22
+              and getattr(r, "radius", None) == 11]
+    texts = [t for t in scene.shapes if type(t).__name__ == "Text"
+             and str(getattr(t, "text", "")).startswith("Next:")]
+    assert badges and texts
+    lowest = max(r.y + r.h for r in badges)
+    top_of_next = min(t.y - t.size * 0.8 for t in texts)
+    assert top_of_next >= lowest, (lowest, top_of_next)
