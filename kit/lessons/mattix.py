@@ -357,7 +357,7 @@ def check_best_take(game: Game, answer) -> Verdict:
         return Verdict(True, said + ": no take does better." + greed)
     return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
                           f"best play you end {_ahead(mine)}. A better take exists.",
-                   more=("The tiles taken with best play by both, from your take: "
+                   more=("Best play by both from your take: "
                          f"{tiles_words(game, best_line(game, move))}."))
 
 
@@ -494,7 +494,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
                           f"perfect play you end {_ahead(mine)}: "
                           f"{GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}.",
-                   more=("The tiles taken with best play by both, from your take: "
+                   more=("Best play by both from your take: "
                          f"{tiles_words(game, best_line(game, move))}."))
 
 
@@ -560,7 +560,7 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
         verdict = check(game, move)
         if not verdict.correct:
             if take_back(board):
-                board.say("Your take is taken back: try another.")
+                board.say("Your take is taken back.")   # one line: the verdict says more
                 verdict = dataclasses.replace(
                     verdict, why=verdict.why + " Your take is taken back: try again.")
             board.refused = None

@@ -20,3 +20,11 @@ def test_lesson_5_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
                          where=mattix_clicks.where, name="mattix5", every_wrong=True)
     assert lesson.exercises
+    # Issue 18: with its task at the top of a 768 px window, each puzzle's board (5 x 5
+    # ones too: their bottom row fell off) and its verdict with "Why?" open are in view.
+    # (The hint under an open "Why?" may end below: a student folds "Why?" again.)
+    seen = mattix_clicks.wrong_why_hint_in_view(lesson, "mattix5",
+                                                parts=("board", "verdict"))
+    print({key: ends for key, (ends, _) in seen.items()})
+    hidden = {key: out for key, (_, out) in seen.items() if out}
+    assert not hidden, hidden

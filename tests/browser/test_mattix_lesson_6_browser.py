@@ -38,6 +38,10 @@ def test_lesson_6_sandbox_played_by_a_click(lab_server, lab_page):
     step = InStep(lab_page, part, board=sandbox.board)
     step.where = mattix_clicks.where
     step.look("mattix6_0_start", "start")
+    # Issue 18: the sandbox's 5 x 5 board (its choices above it) fits a 768 px window.
+    ends = mattix_clicks.bottoms(part)
+    print(ends)
+    assert ends["board"] <= ends["window"], ends
     take = sandbox.board.game.legal_moves()[0]
     for action in mattix_clicks.clicks(step.board, str(take)):
         said = step.act(action)
