@@ -20,3 +20,9 @@ def test_lesson_2_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
                          where=mattix_clicks.where, name="mattix2", every_wrong=True)
     assert lesson.exercises
+    # Issue 18: a typed exercise's task, picture, verdict and hint fit one 768 px window
+    # (its 4 x 4 picture pushed the task off the top while the verdict was read).
+    seen = mattix_clicks.wrong_why_hint_in_view(lesson, "mattix2")
+    print({key: ends for key, (ends, _) in seen.items()})
+    hidden = {key: out for key, (_, out) in seen.items() if out}
+    assert not hidden, hidden
