@@ -20,3 +20,10 @@ def test_lesson_3_every_exercise_wrong_hinted_right(lab_server, lab_page):
     lesson = walk_lesson(lab_page, lab_server, NOTEBOOK, mattix_clicks.clicks,
                          where=mattix_clicks.where, name="mattix3", every_wrong=True)
     assert lesson.exercises
+    # Issue 18: with its task at the top of a 768 px window, the typed net gain's
+    # picture, verdict and hint, and each position's board and verdict, are in view.
+    seen = mattix_clicks.wrong_why_hint_in_view(lesson, "mattix3",
+                                                parts=("board", "picture", "verdict"))
+    print({key: ends for key, (ends, _) in seen.items()})
+    hidden = {key: out for key, (_, out) in seen.items() if out}
+    assert not hidden, hidden
