@@ -323,17 +323,22 @@ class Board(GameBoard):
         return n
 
     def _moved(self, seat: int, points) -> None:
-        # After the computers answer, the status keeps to one or two lines: who
-        # scored what since the person's move; each move in full under "Why?" (and
-        # in the move list). Three moves written out ran to ~9 lines in the panel.
+        # After the computers answer, the status keeps to two lines in the panel
+        # (~28 characters a line): who scored, or who moved; each move in full under
+        # "Why?" (and in the move list). Three moves written out ran to ~9 lines.
         super()._moved(seat, points)
-        if len(self._reports) > 2:   # two (yours and one reply) still fit two lines
+        if len(self._reports) > 2:   # two (yours and one reply) are said in full
             n = len(self._reports)
             seats = [s for _, s, *_ in recent_moves(self.game, n)]
-            said = ", ".join(f"{self.seat_name(s)}: {self._points_text(p)}"
-                             for s, p in zip(seats, self._points[-n:]))
-            self.say(f"{said}. {self._turn_text()}", tone="good",
-                     more="\n".join(self._reports))
+            scored = [(s, p) for s, p in zip(seats, self._points[-n:]) if p]
+            if len(scored) == 1:
+                head = f"{self.seat_name(scored[0][0])} scored {self._points_text(scored[0][1])}."
+            else:
+                who = sorted({s + 1 for s, _ in scored} if scored
+                             else {s + 1 for s in seats[1:]})
+                names = ", ".join(map(str, who[:-1])) + f" and {who[-1]}"
+                head = f"Players {names} {'scored' if scored else 'moved'}."
+            self.say(f"{head} {self._turn_text()}", tone="good", more="\n".join(self._reports))
 
     def _fresh(self) -> None:
         self.marks, self.attempt = (), None

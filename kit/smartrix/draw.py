@@ -529,8 +529,9 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list:
             _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
             caption = f"Blue outline: the card {who} placed"
             if numbered:
-                _badge(scene, lay, move.cell, str(seat + 1), HIGHLIGHT, "tl")
-                caption = f"Blue outline {seat + 1}: the card {who} placed"
+                # "P2", not "2": the hints' ranks are plain numbers on the table too.
+                _badge(scene, lay, move.cell, f"P{seat + 1}", HIGHLIGHT, "tl")
+                caption = f"Blue outline P{seat + 1}: the card {who} placed"
             if lay.live and not lay.shows(move.cell):
                 caption += (f", at {move.cell[0]},{move.cell[1]}, out of view (a shaded "
                             "edge scrolls to it)")
