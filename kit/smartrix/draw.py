@@ -530,7 +530,11 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list:
             caption = f"Blue outline: the card {who} placed"
             if numbered:
                 # "P2", not "2": the hints' ranks are plain numbers on the table too.
-                _badge(scene, lay, move.cell, f"P{seat + 1}", HIGHLIGHT, "tl")
+                # On the cell's corner, in the gap between cards: no box of a card hidden.
+                x, y, _, _ = cell_box(lay, move.cell)
+                r = max(10, lay.cell * 0.12)
+                scene.circle(x + 1, y + 1, r, fill=HIGHLIGHT, stroke=PAPER, stroke_width=2)
+                scene.text(x + 1, y + 1, f"P{seat + 1}", size=r * 1.05, bold=True, fill=PAPER)
                 caption = f"Blue outline P{seat + 1}: the card {who} placed"
             if lay.live and not lay.shows(move.cell):
                 caption += (f", at {move.cell[0]},{move.cell[1]}, out of view (a shaded "
