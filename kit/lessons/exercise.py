@@ -206,12 +206,7 @@ class Exercise(widgets.VBox):
         self.wrong = list(wrong)
         self.enter = enter
         self.attempts: list = []       # (answer, Verdict) for every answer the check judged
-        self.solved = False
-        self.hints_shown = 0
-        self.hint_message = ""
-        self.revealed = False
-        self.message = ""
-        self.tone = "info"
+        # solved, revealed, hints_shown, hint_message and what it says: reset(), below
         self.raise_errors = False      # tests set it: re-raise after showing the error
         self.text = widgets.Text(placeholder=placeholder,
                                  layout=widgets.Layout(width="320px", height="40px"),
