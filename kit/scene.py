@@ -225,3 +225,9 @@ def to_svg(scene: Scene, *, scale: float = 1.0) -> str:
                                       fill=scene.background)))
     body.extend(shape_to_svg(s) for s in scene.shapes)
     return head + "".join(body) + "</svg>"
+
+
+def inside(box, x: float, y: float) -> bool:
+    """Whether (x, y) is in ``box`` (x, y, w, h): its left and top edges in, the others out."""
+    bx, by, bw, bh = box
+    return bx <= x < bx + bw and by <= y < by + bh

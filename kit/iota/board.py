@@ -49,6 +49,7 @@ from kit.iota.explore import Replay, analysis
 from kit.iota.moves import Pass, Play, Recycle
 from kit.iota.rules import Game
 from kit.ui.game import GameBoard
+from kit.window import middle, scrolled
 
 #: The table's box in the picture: (x, y, width, height).
 TABLE_BOX = (0, 0, 580, 400)
@@ -257,7 +258,7 @@ class Board(GameBoard):
             lay = self.geometry.table
             if all(lay.shows(*cell) for cell in cells):
                 return
-            centre = [lay.min_row + (lay.rows - 1) / 2, lay.min_col + (lay.cols - 1) / 2]
+            centre = list(middle(*_shown(lay)))
             for axis, size, low in ((0, lay.rows, lay.min_row), (1, lay.cols, lay.min_col)):
                 values = [cell[axis] for cell in cells]
                 if min(values) < low:
@@ -269,10 +270,7 @@ class Board(GameBoard):
         raise ValueError(f"the table's window cannot show all of {cells}")
 
     def _scroll(self, direction: str) -> None:
-        lay = self.geometry.table
-        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
-        centre = (lay.min_row + (lay.rows - 1) / 2, lay.min_col + (lay.cols - 1) / 2)
-        self._window_centre = (centre[0] + dr * (lay.rows // 2), centre[1] + dc * (lay.cols // 2))
+        self._window_centre = scrolled(*_shown(self.geometry.table), direction)
         self.redraw()
         self.say(f"Scrolled the table {direction}.")
 
@@ -458,3 +456,8 @@ class Board(GameBoard):
 
 def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _shown(lay) -> tuple:
+    """The rows and the columns (first, last) the table's window ``lay`` shows."""
+    return (lay.min_row, lay.min_row + lay.rows - 1), (lay.min_col, lay.min_col + lay.cols - 1)

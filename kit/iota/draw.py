@@ -31,7 +31,8 @@ from kit.iota.cards import ATTRS, COLOURS, NUMBERS, TEXT, VALUE, WILD, parse_car
 from kit.iota.lines import AXIS_NAMES, wild_stands_for
 from kit.iota.movegen import frontier
 from kit.iota.moves import Play
-from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
+from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene, inside
+from kit.window import edge_strips, sides_beyond, strip_at, window_start
 
 #: Card colours R Y G B as Okabe-Ito colours (readable for colour-blind eyes).
 CARD_COLOURS = (OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["green"],
@@ -126,16 +127,12 @@ def fit_layout(table, box, *, centre=None, margin: int = 1, max_cell: float = 72
     vis_rows = rows if (rows + 0.75) * cell <= h + 1e-6 else min(rows, int(h / cell - 1))
     vis_cols = cols if (cols + 0.75) * cell <= w + 1e-6 else min(cols, int(w / cell - 1))
     cr, cc = centre if centre is not None else (r0 + (rows - 1) / 2, c0 + (cols - 1) / 2)
-    top_row = _clamp(round(cr - (vis_rows - 1) / 2), r0, r0 + rows - vis_rows)
-    left_col = _clamp(round(cc - (vis_cols - 1) / 2), c0, c0 + cols - vis_cols)
+    top_row = window_start(cr, vis_rows, r0, r0 + rows - 1)
+    left_col = window_start(cc, vis_cols, c0, c0 + cols - 1)
     # Centred both ways: a small table in the middle of its box, not in its top-left corner.
     left = x0 + (w - (vis_cols + 0.75) * cell) / 2 + cell * 0.5
     top = y0 + max(0.0, (h - (vis_rows + 0.75) * cell) / 2) + cell * 0.5
     return Layout(top_row, left_col, vis_rows, vis_cols, cell, left, top, extent)
-
-
-def _clamp(v, lo, hi):
-    return max(lo, min(hi, v))
 
 
 def _layout(obj) -> Layout:
@@ -157,11 +154,6 @@ def cell_at(layout_or_game, x: float, y: float):
     if not (0 <= col < lay.cols and 0 <= row < lay.rows):
         return None
     return (row + lay.min_row, col + lay.min_col)
-
-
-def _inside(box, x, y) -> bool:
-    bx, by, bw, bh = box
-    return bx <= x < bx + bw and by <= y < by + bh
 
 
 @dataclass(frozen=True)
@@ -189,11 +181,11 @@ class Geometry:
 
     def hand_at(self, x: float, y: float):
         """The index of the mover's hand card under (x, y), or None."""
-        return next((i for i, box in enumerate(self.hand) if _inside(box, x, y)), None)
+        return next((i for i, box in enumerate(self.hand) if inside(box, x, y)), None)
 
     def pan_at(self, x: float, y: float):
         """The scroll direction whose strip is under (x, y), or None."""
-        return next((d for d, box in self.pans.items() if _inside(box, x, y)), None)
+        return strip_at(self.pans, x, y)
 
     def hand_point(self, i: int) -> tuple:
         x, y, w, h = self.hand[i]
@@ -281,13 +273,11 @@ def _pans(lay: Layout) -> dict:
     if not lay.is_cut:
         return {}
     r0, c0, rows, cols = lay.extent
-    g = lay.cell * 0.5
-    w, h = lay.cols * lay.cell, lay.rows * lay.cell
-    strips = {"up": (lay.min_row > r0, (lay.left, lay.top - g, w, g)),
-              "down": (lay.min_row + lay.rows < r0 + rows, (lay.left, lay.top + h, w, g)),
-              "left": (lay.min_col > c0, (lay.left - g, lay.top, g, h)),
-              "right": (lay.min_col + lay.cols < c0 + cols, (lay.left + w, lay.top, g, h))}
-    return {d: box for d, (more, box) in strips.items() if more}
+    sides = sides_beyond((lay.min_row, lay.min_row + lay.rows - 1),
+                         (lay.min_col, lay.min_col + lay.cols - 1),
+                         (r0, r0 + rows - 1), (c0, c0 + cols - 1))
+    return edge_strips(lay.left, lay.top, lay.cols * lay.cell, lay.rows * lay.cell,
+                       lay.cell * 0.5, sides)
 
 
 #: Outline styles: (colour, dash, width). Dashes and widths differ too, so the

@@ -25,7 +25,7 @@ from kit.iota.draw import (breakdown_lines, cell_at, cell_box, draw_card, draw_g
                            outline)
 from kit.iota.moves import Pass, Play, Recycle
 from kit.iota.rules import Game
-from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene
+from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, inside
 from kit.ui.analysis import AnalysisRows
 from kit.ui.editor import EditorShell
 from kit.ui.replay import ReplayView
@@ -122,15 +122,10 @@ class EditorGeometry:
     height: float
 
     def slot_at(self, x, y):
-        return next((k for k, box in self.slots.items() if _inside(box, x, y)), None)
+        return next((k for k, box in self.slots.items() if inside(box, x, y)), None)
 
     def palette_at(self, x, y):
-        return next((i for i, (_, _, box) in enumerate(self.palette) if _inside(box, x, y)), None)
-
-
-def _inside(box, x, y) -> bool:
-    bx, by, bw, bh = box
-    return bx <= x < bx + bw and by <= y < by + bh
+        return next((i for i, (_, _, box) in enumerate(self.palette) if inside(box, x, y)), None)
 
 
 def editor_geometry(game) -> EditorGeometry:

@@ -44,6 +44,7 @@ from kit.smartrix.explore import Replay, after_threats, analysis
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
 from kit.ui.game import HUMAN, GameBoard
+from kit.window import scrolled
 
 HINT_ROWS = 3
 FREE_BUTTONS = {"claim": "Claim", "challenge": "Challenge"}
@@ -279,11 +280,7 @@ class Board(GameBoard):
     def pan(self, direction: str) -> None:
         """Scroll the table's window half a window ``direction`` (up, down, left, right)."""
         lay = self._layout()
-        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
-        rows, cols = lay.r1 - lay.r0 + 1, lay.c1 - lay.c0 + 1
-        centre = ((lay.r0 + lay.r1) / 2, (lay.c0 + lay.c1) / 2)
-        self._window_centre = (centre[0] + dr * max(1, rows // 2),
-                               centre[1] + dc * max(1, cols // 2))
+        self._window_centre = scrolled((lay.r0, lay.r1), (lay.c0, lay.c1), direction)
         self.redraw()
         self.say(f"Scrolled the table {direction}.")
 

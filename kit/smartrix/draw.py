@@ -50,6 +50,7 @@ from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scen
 from kit.smartrix.cards import BOX_GRID, ORIENTATIONS, TEXT, VALUE, parse_card, rotate
 from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds, candidate_cells, constraint_at, window_cells
+from kit.window import edge_strips, sides_beyond, strip_at, window_start
 
 CELL = 96          # pixels per table cell, at most
 MIN_CELL = 44      # a long children's table shrinks its cells down to this
@@ -208,8 +209,8 @@ def _window(game, extent, max_cell, centre) -> Layout:
     cell = max(LIVE_MIN_CELL, min(max_cell, wide // cols, high // rows))
     vis_rows, vis_cols = min(rows, high // cell), min(cols, wide // cell)
     cr, cc = centre if centre is not None else ((r0 + r1) / 2, (c0 + c1) / 2)
-    top_row = max(r0, min(r1 - vis_rows + 1, round(cr - (vis_rows - 1) / 2)))
-    left_col = max(c0, min(c1 - vis_cols + 1, round(cc - (vis_cols - 1) / 2)))
+    top_row = window_start(cr, vis_rows, r0, r1)
+    left_col = window_start(cc, vis_cols, c0, c1)
     return Layout(top_row, top_row + vis_rows - 1, left_col, left_col + vis_cols - 1,
                   cell=cell, left=left, top=top, players=game.players, live=True,
                   extent=extent)
@@ -221,18 +222,14 @@ def pans(lay: Layout) -> dict:
     if not lay.is_cut:
         return {}
     r0, r1, c0, c1 = lay.extent
-    w, h = lay.table_right - lay.left, lay.table_height - lay.top
-    strips = {"up": (lay.r0 > r0, (lay.left, lay.top - EDGE, w, EDGE)),
-              "down": (lay.r1 < r1, (lay.left, lay.table_height, w, EDGE)),
-              "left": (lay.c0 > c0, (lay.left - EDGE, lay.top, EDGE, h)),
-              "right": (lay.c1 < c1, (lay.table_right, lay.top, EDGE, h))}
-    return {d: box for d, (more, box) in strips.items() if more}
+    sides = sides_beyond((lay.r0, lay.r1), (lay.c0, lay.c1), (r0, r1), (c0, c1))
+    return edge_strips(lay.left, lay.top, lay.table_right - lay.left,
+                       lay.table_height - lay.top, EDGE, sides)
 
 
 def pan_at(lay: Layout, x, y):
     """The direction whose shaded strip is under (x, y), or None."""
-    return next((d for d, (bx, by, bw, bh) in pans(lay).items()
-                 if bx <= x < bx + bw and by <= y < by + bh), None)
+    return strip_at(pans(lay), x, y)
 
 
 def _as_layout(obj) -> Layout:
