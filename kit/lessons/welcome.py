@@ -145,11 +145,16 @@ class CourseProgress(widgets.VBox):
         self.courses = {course: lesson_statuses(course, self.notebooks, saved) for course, _ in COURSES}
         self.table.value = self.html()
 
+    def totals(self, course: str) -> tuple:
+        """(exercises done, exercises) in all of ``course``'s lessons."""
+        lessons = self.courses[course]
+        return sum(s.done for s in lessons), sum(s.total for s in lessons)
+
     def text(self) -> str:
         lines = []
         for course, name in COURSES:
             lessons = self.courses[course]
-            done, total = sum(s.done for s in lessons), sum(s.total for s in lessons)
+            done, total = self.totals(course)
             lines.append(f"{name}: {done} of {total} exercises done")
             lines += [f"  {s.name}: {s.words}" for s in lessons]
         return "\n".join(lines)
@@ -158,7 +163,7 @@ class CourseProgress(widgets.VBox):
         parts = []
         for course, name in COURSES:
             lessons = self.courses[course]
-            done, total = sum(s.done for s in lessons), sum(s.total for s in lessons)
+            done, total = self.totals(course)
             rows = "".join(f'<tr><td style="padding: 2px 12px 2px 0"><a href="{html.escape(s.link)}">'
                            f"{html.escape(s.name)}</a></td><td>{html.escape(s.words)}</td></tr>"
                            for s in lessons)

@@ -693,19 +693,26 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
         points = game.seat_scores[s] if over else sum(VALUE[v] for v in game._collected[s])
         scene.text(x + SIDE_WIDTH - 8, y, str(points), size=CAPTION_SIZE, anchor="end")
     y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted or {})
+    return _under_hand(scene, game, x, y, captions, shown, names)
+
+
+def _under_hand(scene, game, x, y, captions, shown, names, width=SIDE_WIDTH - 8) -> float:
+    """Under the mover's hand: the prompt, the captions, the notes, the other open
+    hands, in a column ``width`` wide from (x, y); the y below them."""
     prompt, *captions = captions
     if prompt is not None:
         # The prompt's room is kept at its longest (two lines), so that
         # picking or turning a card, which changes the prompt, never moves
         # the words under it nor changes the picture's height.
-        y = max(_captions(scene, x, y, [prompt], size=20, bold=True), y + PROMPT_ROOM)
-    y = _captions(scene, x, y + 4, captions)
+        y = max(_captions(scene, x, y, [prompt], size=20, bold=True, width=width),
+                y + PROMPT_ROOM)
+    y = _captions(scene, x, y + 4, captions, width=width)
     notes = []
     if game.teams:
         notes.append("Teams: A = players 1 and 3, B = players 2 and 4")
-    if any(game.out) and not over:
+    if any(game.out) and not game.is_over:
         notes.append("✕ = out: passed after the pile ran out")
-    y = _captions(scene, x, y, notes, size=16, fill=MUTED)
+    y = _captions(scene, x, y, notes, size=16, fill=MUTED, width=width)
     for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
         if s in shown and game._hands[s]:
             y = _small_hand(scene, game, s, names, x, y + 4)
@@ -728,21 +735,7 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, pile, size=CAPTION_SIZE - 2,
                    anchor="end")
     y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
-    prompt, *captions = captions
-    if prompt is not None:
-        y = max(_captions(scene, x, y, [prompt], size=20, bold=True, width=width),
-                y + PROMPT_ROOM)
-    y = _captions(scene, x, y + 4, captions, width=width)
-    notes = []
-    if game.teams:
-        notes.append("Teams: A = players 1 and 3, B = players 2 and 4")
-    if any(game.out) and not over:
-        notes.append("✕ = out: passed after the pile ran out")
-    y = _captions(scene, x, y, notes, size=16, fill=MUTED, width=width)
-    for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
-        if s in shown and game._hands[s]:
-            y = _small_hand(scene, game, s, names, x, y + 4)
-    return y
+    return _under_hand(scene, game, x, y, captions, shown, names, width)
 
 
 def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> float:

@@ -45,6 +45,7 @@ from playwright.sync_api import expect
 from board_plans import offline
 from canvas_page import checksum, wait_for_checksum, wait_until_drawn
 from lesson_page import TIMEOUT, feedback, look
+from lesson_cells import leaked
 from lesson_twin import InStep, raising, run_lesson
 
 LAB_TIMEOUT = 180_000     # a cold kernel running a whole lesson on two shared cores
@@ -157,16 +158,7 @@ class CourseLesson:
         return step
 
 
-# ----- answers, as the lead's leak test reads them ------------------------------
-
-def says(text: str, answer: str) -> bool:
-    """``answer`` in ``text`` as a whole word (a "7" is not in "17"), any case."""
-    return re.search(rf"(?<![0-9A-Za-z]){re.escape(answer)}(?![0-9A-Za-z])", text, re.I) is not None
-
-
-def leaked(text: str, answers) -> list:
-    return [a for a in answers if says(text, a)]
-
+# ----- answers, as the leak test reads them (lesson_cells.leaked) ---------------
 
 def right_try(ex):
     """The answer as a student gives it: the first of ``answers`` the check judges

@@ -32,7 +32,7 @@ import nbformat
 import pytest
 
 from kit.lessons.exercise import Exercise
-from lesson_cells import shown_values
+from lesson_cells import leaked, says, shown_values
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A verdict is one or two sentences (three short ones at most): beside a board,
@@ -55,15 +55,6 @@ def exercises_in(value) -> list:
     for child in getattr(value, "children", ()) or ():
         found += exercises_in(child)
     return found
-
-
-def says(text: str, answer: str) -> bool:
-    """``answer`` in ``text`` as a whole word (a "7" is not in "17"), any case."""
-    return re.search(rf"(?<![0-9A-Za-z]){re.escape(answer)}(?![0-9A-Za-z])", text, re.I) is not None
-
-
-def leaked(text: str, answers) -> list:
-    return [a for a in answers if says(text, a)]
 
 
 def walk(ex: Exercise) -> list:
