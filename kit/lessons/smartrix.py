@@ -576,8 +576,13 @@ def check_scores(game: Game, answer) -> Verdict:
 
 def end_phase_position() -> Game:
     """A seeded greedy game stopped when the draw pile has just run out."""
-    game, rng = Game.new(3, seed=5), random.Random(5)
-    player_ = GreedyPlayer()
+    return greedy_until_the_pile_is_out(Game.new(3, seed=5), seed=5)
+
+
+def greedy_until_the_pile_is_out(game: Game, seed: int) -> Game:
+    """``game`` played on by greedy players (seeded) until the draw pile has run
+    out, as a new game from that position (no history to undo into)."""
+    rng, player_ = random.Random(seed), GreedyPlayer()
     while game.deck_size > 0:
         game.play(player_.choose(game, rng))
     return Game.from_dict(game.to_dict())
@@ -615,11 +620,7 @@ def score_svg(game: Game, size: int = 40, per_row: int = 16) -> str:
 
 def team_end_phase(seed: int = 1) -> Game:
     """A 4-player team game (greedy players) stopped when the pile has run out."""
-    game, rng = Game.new(4, seed=seed, teams=True), random.Random(seed)
-    player_ = GreedyPlayer()
-    while game.deck_size > 0:
-        game.play(player_.choose(game, rng))
-    return Game.from_dict(game.to_dict())
+    return greedy_until_the_pile_is_out(Game.new(4, seed=seed, teams=True), seed=seed)
 
 
 def out_players(game: Game) -> str:
