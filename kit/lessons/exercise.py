@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 import traceback
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, Union
@@ -370,3 +371,30 @@ class Exercise(widgets.VBox):
                              f"{picture}{folded}")
         data["text/plain"] = f"Exercise: {self.task}"
         return bundle
+
+
+class Catalogue:
+    """A course's exercises by name: what a lesson's cell calls,
+    ``lesson.exercise("both ends", progress)``, so that the cell shows no task,
+    hint or answer (they are data in ``kit/lessons/<game>.py``).
+
+    ``makers``: name -> ``make(progress=...)``. ``"puzzle N"`` is the course's
+    puzzle N when it gives ``puzzles()`` (the set, in order) and
+    ``puzzle(p, progress)``; a course may instead list its puzzles in ``makers``.
+    """
+
+    def __init__(self, course: str, makers: dict, puzzles: Optional[Callable[[], list]] = None,
+                 puzzle: Optional[Callable] = None):
+        self.course, self.makers, self.puzzles, self.puzzle = course, makers, puzzles, puzzle
+
+    def __call__(self, name: str, progress: Optional[Progress] = None) -> "Exercise":
+        make = self.makers.get(name)
+        if make is not None:
+            return make(progress=progress)
+        numbered = re.fullmatch(r"puzzle (\d+)", name)
+        found = self.puzzles() if self.puzzles is not None else []
+        if numbered and 1 <= int(numbered[1]) <= len(found):
+            return self.puzzle(found[int(numbered[1]) - 1], progress)
+        more = f" and puzzle 1 to puzzle {len(found)}" if found else ""
+        raise ValueError(f"there is no {self.course} exercise {name!r}: they are "
+                         f"{', '.join(self.makers)}{more}")

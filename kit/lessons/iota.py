@@ -41,7 +41,7 @@ from kit.iota.lines import lines_through, table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.lessons import exercise
-from kit.lessons.exercise import Exercise, Verdict, exercise_board
+from kit.lessons.exercise import Catalogue, Exercise, Verdict, exercise_board
 # Lesson 5's studies and lesson 7's sandbox have their own module; the notebooks
 # reach everything through this one.
 from kit.lessons.iota_studies import (STRENGTHS, STUDIES, Sandbox, chance_one_of,  # noqa: F401
@@ -952,19 +952,6 @@ def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=
 EXERCISES: dict = {}
 
 
-def exercise(name: str, progress: Optional[Progress] = None) -> Exercise:
-    """The exercise called ``name`` (its progress key), for the lesson's ``progress``."""
-    make = EXERCISES.get(name)
-    if make is not None:
-        return make(progress)
-    numbered = re.fullmatch(r"puzzle (\d+)", name)
-    puzzles = load_puzzles()
-    if numbered and 1 <= int(numbered[1]) <= len(puzzles):
-        return puzzle_exercise(puzzles[int(numbered[1]) - 1], progress)
-    raise ValueError(f"there is no IOTA exercise {name!r}: they are "
-                     f"{', '.join(EXERCISES)} and puzzle 1 to puzzle {len(puzzles)}")
-
-
 def named(name: str):
     """Register the decorated ``make(progress) -> Exercise`` as the exercise ``name``."""
     def register(make):
@@ -1355,3 +1342,7 @@ def strategy_positions() -> tuple:
 def strategy_best_exercise(progress=None) -> Exercise:
     return best_exercise(strategy_positions()[3],
                          "Look for a lot first, then for a crossing of two lines.", progress)
+
+
+#: The course's exercises by name: what a lesson's cell calls (see EXERCISES above).
+exercise = Catalogue("IOTA", EXERCISES, load_puzzles, puzzle_exercise)

@@ -39,7 +39,7 @@ import ipywidgets as widgets
 from kit.errors import IllegalMove, InvalidMoveText
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.lessons import exercise
-from kit.lessons.exercise import Exercise, Verdict, exercise_board
+from kit.lessons.exercise import Catalogue, Exercise, Verdict, exercise_board
 from kit.lessons.table import Table
 from kit.mattix import (Board, Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
                         SearchPlayer, analyse, lookahead_values, solve, standings_table,
@@ -1015,35 +1015,37 @@ def _deal(size: int, level: int, seed: int, moves=()) -> Game:
 
 EXERCISES = {
     # lesson 1
-    "row player's tiles": lambda p: legal_takes_exercise(_deal(4, 1, 11), p,
-                                                         key="row player's tiles"),
-    "column player's tiles": lambda p: legal_takes_exercise(_deal(4, 1, 8, ["0,1"]), p,
-                                                            key="column player's tiles"),
-    "take a tile": lambda p: take_a_tile_exercise(_deal(4, 1, 5), p, key="take a tile"),
+    "row player's tiles": lambda progress: legal_takes_exercise(
+        _deal(4, 1, 11), progress, key="row player's tiles"),
+    "column player's tiles": lambda progress: legal_takes_exercise(
+        _deal(4, 1, 8, ["0,1"]), progress, key="column player's tiles"),
+    "take a tile": lambda progress: take_a_tile_exercise(_deal(4, 1, 5), progress,
+                                                         key="take a tile"),
     # lesson 2
-    "negative tile": lambda p: score_exercise(position_after(8, 4, 2, 6), "3,0", p,
-                                              key="negative tile"),
-    "ended early": lambda p: outcome_exercise(position_after(10, 4, 2, 11), p, "ended early"),
-    "draw": lambda p: outcome_exercise(position_after(133, 4, 2, 11), p, "draw"),
-    "not over": lambda p: outcome_exercise(position_after(5, 4, 2, 6), p, "not over"),
+    "negative tile": lambda progress: score_exercise(position_after(8, 4, 2, 6), "3,0", progress,
+                                                     key="negative tile"),
+    "ended early": lambda progress: outcome_exercise(position_after(10, 4, 2, 11), progress,
+                                                     "ended early"),
+    "draw": lambda progress: outcome_exercise(position_after(133, 4, 2, 11), progress, "draw"),
+    "not over": lambda progress: outcome_exercise(position_after(5, 4, 2, 6), progress,
+                                                  "not over"),
     # lesson 3
-    "net gain": lambda p: net_gain_exercise(_deal(4, 2, 18), "2,0", p, key="net gain"),
-    **{f"position {n}": (lambda n: lambda p: practice_exercise(n, p))(n) for n in range(1, 5)},
+    "net gain": lambda progress: net_gain_exercise(_deal(4, 2, 18), "2,0", progress,
+                                                   key="net gain"),
+    **{f"position {n}": (lambda n: lambda progress: practice_exercise(n, progress))(n)
+       for n in range(1, 5)},
     # lesson 4
-    "first player": lambda p: first_player_prediction(p),
-    "duel": lambda p: duel_prediction(p),
+    "first player": lambda progress: first_player_prediction(progress),
+    "duel": lambda progress: duel_prediction(progress),
     # lesson 5
-    **{f"puzzle {n}": (lambda n: lambda p: puzzle_exercise(load_puzzles()[n - 1], p))(n)
+    **{f"puzzle {n}": (lambda n: lambda progress: puzzle_exercise(load_puzzles()[n - 1],
+                                                                  progress))(n)
        for n in range(1, 19)},
 }
 
 
-def exercise(name: str, progress: Optional[Progress] = None) -> Exercise:
-    """The course's exercise ``name`` (its task, position, check, hints and solution
-    are data here, so the notebook cell only names it)."""
-    if name not in EXERCISES:
-        raise KeyError(f"no Mattix exercise {name!r}; there are: {', '.join(EXERCISES)}")
-    return EXERCISES[name](progress)
+#: The course's exercises by name (its puzzles among them): what a lesson's cell calls.
+exercise = Catalogue("Mattix", EXERCISES)
 
 
 # ----- lesson 6: the sandbox ---------------------------------------------------

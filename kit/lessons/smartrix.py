@@ -31,7 +31,7 @@ import ipywidgets as widgets
 from kit.errors import InvalidMoveText
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.lessons import exercise as _exercise
-from kit.lessons.exercise import Exercise, Verdict, exercise_board
+from kit.lessons.exercise import Catalogue, Exercise, Verdict, exercise_board
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
 from kit.scene import Scene, svg_img
@@ -1451,15 +1451,8 @@ EXERCISES = {
 }
 
 
-def exercise(name: str, progress=None) -> Exercise:
-    """The exercise ``name`` (a key of :data:`EXERCISES`, or ``"puzzle N"``)."""
-    m = re.fullmatch(r"puzzle (\d+)", name)
-    if m:
-        return puzzle_exercise(load_puzzles()[int(m.group(1)) - 1], progress)
-    if name not in EXERCISES:
-        raise KeyError(f"no Smartrix exercise {name!r}; they are {', '.join(EXERCISES)}, "
-                       "puzzle 1 ...")
-    return EXERCISES[name](progress=progress)
+#: The course's exercises by name, or "puzzle N": what a lesson's cell calls.
+exercise = Catalogue("Smartrix", EXERCISES, load_puzzles, puzzle_exercise)
 
 
 def notation_key() -> HTMLPicture:

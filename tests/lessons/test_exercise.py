@@ -183,3 +183,15 @@ def test_every_courses_exercise_board_hides_its_own_hint_and_new_game(game):
         button = ex.board.controls[name]
         assert button.layout.display == "none" and button.disabled
     assert ex.buttons["hint"].layout.display != "none" and not ex.buttons["hint"].disabled
+
+
+def test_a_course_names_its_exercises_and_says_which_there_are():
+    from kit.lessons.exercise import Catalogue
+    made = []
+    catalogue = Catalogue("Sums", {"six plus one": lambda progress: made.append(progress) or "ex"},
+                          puzzles=lambda: ["p1", "p2"], puzzle=lambda p, progress: f"puzzle {p}")
+    assert catalogue("six plus one", "prog") == "ex" and made == ["prog"]
+    assert catalogue("puzzle 2") == "puzzle p2"
+    with pytest.raises(ValueError, match="there is no Sums exercise 'puzzle 3': they are "
+                                         "six plus one and puzzle 1 to puzzle 2"):
+        catalogue("puzzle 3")
