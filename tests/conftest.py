@@ -7,8 +7,10 @@ logged error or logged traceback fail the test that caused it. A test that
 checks how an error is shown opts out with ``@pytest.mark.allow_logged_errors``.
 """
 
+import atexit
 import logging
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -26,7 +28,9 @@ class _RaiseOnError(logging.Handler):
 # A lesson keeps a student's progress in ~/.kit/progress.json (kit.lessons.record).
 # No test may read or write the real one: kernels and servers started by the
 # tests (nbval, the browser walks) inherit this empty file of the run's own...
-os.environ["KIT_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="kit-progress-")) / "progress.json")
+_PROGRESS_DIR = tempfile.mkdtemp(prefix="kit-progress-")
+atexit.register(shutil.rmtree, _PROGRESS_DIR, ignore_errors=True)
+os.environ["KIT_PROGRESS"] = str(Path(_PROGRESS_DIR) / "progress.json")
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from unittest.mock import patch
 
 import nbformat
 from nbclient import NotebookClient
@@ -21,11 +22,12 @@ from nbclient import NotebookClient
 
 def execute(path: Path, timeout: int = 600) -> None:
     nb = nbformat.read(path, as_version=4)
-    # A fresh progress file: the saved "0 of N done" must not depend on what the
-    # person running this did in their own lessons (kit.lessons.record).
-    os.environ["KIT_PROGRESS"] = str(Path(tempfile.mkdtemp(prefix="kit-lessons-")) / "progress.json")
-    NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    # A fresh progress file for the kernel: the saved "0 of N done" must not depend
+    # on what the person running this did in their own lessons (kit.lessons.record).
+    with tempfile.TemporaryDirectory(prefix="kit-lessons-") as tmp, \
+            patch.dict(os.environ, {"KIT_PROGRESS": str(Path(tmp) / "progress.json")}):
+        NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
