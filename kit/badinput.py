@@ -295,7 +295,7 @@ def bad_moves(game, rng: random.Random, n: int = 20) -> list:
     for _, build in _move_cases(game, rng, n):
         try:
             moves.append(build())
-        except Exception:   # noqa: BLE001 -- judged in check_refused, not here
+        except Exception:
             continue
     return moves
 
@@ -349,7 +349,7 @@ def move_failures(game, move) -> list:
         except ValueError:
             if name in ("explain", "check_move"):
                 says_legal = False
-        except Exception as err:   # noqa: BLE001 -- the escape is the finding
+        except Exception as err:
             failures.append(f"{name}({what}) raised {type(err).__name__}: {err}")
         if not _same(work, before, before_dict):
             failures.append(f"{name}({what}) changed the game")
@@ -362,7 +362,7 @@ def move_failures(game, move) -> list:
         if says_legal:
             failures.append(f"play({what}) refused it ({err}) though explain/check_move "
                             f"called it legal")
-    except Exception as err:   # noqa: BLE001
+    except Exception as err:
         failures.append(f"play({what}) raised {type(err).__name__}: {err}")
     else:
         if says_legal is False:
@@ -373,7 +373,7 @@ def move_failures(game, move) -> list:
             work.undo()
             if not _same(work, before, before_dict):
                 failures.append(f"undo after play({what}) did not restore the game")
-        except Exception as err:   # noqa: BLE001
+        except Exception as err:
             failures.append(f"undo after play({what}) raised {type(err).__name__}: {err}")
     if not _same(game, before, before_dict):
         failures.append(f"checking {what} changed the game it was given")
@@ -390,7 +390,7 @@ def position_failures(game_class, data) -> list:
         game = game_class.from_dict(data)
     except ValueError:
         game = None
-    except Exception as err:   # noqa: BLE001
+    except Exception as err:
         return [f"from_dict({shown(data)}) raised {type(err).__name__}: {err}"]
     what = _Shown(data)
     failures = [] if repr(data) == kept else [f"from_dict({what}) modified its input"]
@@ -406,7 +406,7 @@ def position_failures(game_class, data) -> list:
             failures.append(f"from_dict accepted {what}: not over, yet no legal move")
         if legal:
             game.play(legal[0])
-    except Exception as err:   # noqa: BLE001
+    except Exception as err:
         failures.append(f"from_dict accepted {what}, then {type(err).__name__}: {err}")
     return failures
 
@@ -420,7 +420,7 @@ def check_refused(game, rng: random.Random, n: int = 20) -> list:
             move = build()
         except ValueError:
             continue    # the constructor refused it: that is a clean refusal
-        except Exception as err:   # noqa: BLE001
+        except Exception as err:
             failures.append(f"constructing {label()} raised {type(err).__name__}: {err}")
             continue
         failures += move_failures(game, move)

@@ -32,7 +32,7 @@ def require(ok, message: str) -> None:
         raise InvariantBroken(message)
 
 
-def watch(game) -> "Watch":
+def watch(game) -> Watch:
     """The Watch for ``game`` (an iota, mattix or smartrix Game)."""
     kind = type(game).__module__.split(".")[1]
     return {"iota": IotaWatch, "mattix": MattixWatch, "smartrix": SmartrixWatch}[kind](game)

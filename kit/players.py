@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
+from collections.abc import Callable, Sequence
 
 from kit.progress import reporter
 

@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-import bench_boards  # noqa: E402
+import bench_boards
 
 
 def test_bench_quick_reports_each_action_player_and_redraw(tmp_path):

@@ -14,7 +14,7 @@ same the soak uses; the hand-written cases are in each game's
 import dataclasses
 import random
 import typing
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -36,7 +36,7 @@ FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _position(name: str, which: int) -> dict:
     """A seeded position of ``name`` (which: new game x moves played), as data."""
     game = NEW[name][which // len(PLAYED)]()

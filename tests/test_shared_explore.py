@@ -4,7 +4,6 @@ The toy is a take-away game small enough to read here: the shells must work
 for any game that keeps the kit's contract, knowing none of them.
 """
 
-import html
 import json
 import re
 
@@ -177,7 +176,7 @@ def test_json_round_trip_and_malformed_json():
 
 # ----- editor --------------------------------------------------------------------
 
-from kit.ui.editor import EditorShell, position_json  # noqa: E402
+from kit.ui.editor import EditorShell, position_json
 
 
 class PileEditor(EditorShell):
@@ -254,11 +253,11 @@ def test_position_json_puts_each_innermost_list_on_one_line():
 
 # ----- analysis panel ----------------------------------------------------------------
 
-import asyncio  # noqa: E402
-import threading  # noqa: E402
+import asyncio
+import threading
 
-from kit.ui.analysis import AnalysisPanel, AnalysisRows, value_text  # noqa: E402
-from kit.ui.board import BoardView  # noqa: E402
+from kit.ui.analysis import AnalysisPanel, AnalysisRows, value_text
+from kit.ui.board import BoardView
 
 
 class PileBoard:
@@ -364,9 +363,9 @@ def test_value_text_signs_integers_only():
 
 # ----- progress of long lesson calls -------------------------------------------------
 
-from kit import progress as kit_progress  # noqa: E402
-from kit.mattix import GreedyPlayer, RandomPlayer  # noqa: E402
-from kit.mattix import tournament as mattix_tournament  # noqa: E402
+from kit import progress as kit_progress
+from kit.mattix import GreedyPlayer, RandomPlayer
+from kit.mattix import tournament as mattix_tournament
 
 
 def short_tournament(**kwargs):

@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kit.scene import Circle, Rect, Scene, Text, shape_to_svg, to_svg
+from kit.scene import Circle, Rect, Scene, shape_to_svg, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -38,12 +38,12 @@ FORMATS = {
     "smartrix": "the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
                 "the card as its 8 boxes, turned the way you place it",
 }
-CONFIG = '''# nbgrader's settings for this class (see docs/teaching.md).
+CONFIG = f'''# nbgrader's settings for this class (see docs/teaching.md).
 c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = "kit-class"
 # The student's answer cell starts as an empty answer, not NotImplementedError.
-c.ClearSolutions.code_stub = {"python": %r}
-''' % STUB
+c.ClearSolutions.code_stub = {{"python": {STUB!r}}}
+'''
 
 
 class WrongAnswer(AssertionError):

@@ -23,7 +23,7 @@ from kit.iota.cards import FULL_DECK, TEXT, WILD, describe, parse_card
 from kit.iota.draw import _extent as draw_extent
 from kit.iota.draw import (breakdown_lines, cell_at, cell_box, draw_card, draw_game, fit_layout,
                            outline)
-from kit.iota.moves import Pass, Play, Recycle
+from kit.iota.moves import Pass, Recycle
 from kit.iota.rules import Game
 from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, inside
 from kit.ui.analysis import AnalysisRows

@@ -24,7 +24,7 @@ cross-checks this generator against a brute-force enumeration judged by it.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 from kit.iota.cards import BITS, LINE_OK, WILD
@@ -52,7 +52,7 @@ def _allowed(count: int, mask: int) -> int:
 ALLOWED = tuple(tuple(_allowed(n, m) for m in range(4096)) for n in range(5))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pair_fits(count: int, known: int, free1: int, free2: int) -> bool:
     """One attribute of a line with ``count`` real cards (values ``known``, a 4-bit set)
     and two wilds, each limited by its cross line to ``free1`` / ``free2``: can the

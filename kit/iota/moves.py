@@ -38,7 +38,7 @@ class Move:
     """Base class of the three kinds of move."""
 
     @staticmethod
-    def parse(text: str) -> "Move":
+    def parse(text: str) -> Move:
         """Read move text; raise InvalidMoveText if it is not a move."""
         if not isinstance(text, str):
             raise InvalidMoveText(f"move text must be a string, not {type(text).__name__}")
@@ -52,7 +52,7 @@ class Move:
             return Recycle.parse(words)
         return Play.parse(words)
 
-    def checked(self) -> "Move":
+    def checked(self) -> Move:
         """This move with well-formed fields, in canonical form; InvalidMoveText if not."""
         raise InvalidMoveText(f"a bare {type(self).__name__} is not an IOTA move: "
                               f"use Play, Pass or Recycle")
@@ -113,13 +113,13 @@ class Play(Move):
     placements: tuple
 
     @classmethod
-    def of(cls, placements) -> "Play":
+    def of(cls, placements) -> Play:
         """A play from (card, (row, col)) pairs in any order."""
         return cls(tuple(sorted(((int(card), (int(r), int(c)))
                                  for card, (r, c) in placements), key=lambda p: p[1])))
 
     @classmethod
-    def parse(cls, text: str) -> "Play":
+    def parse(cls, text: str) -> Play:
         placements = []
         for word in text.replace(";", " ").split():
             m = _PLACEMENT.match(word)
@@ -132,7 +132,7 @@ class Play(Move):
             raise InvalidMoveText(f"no card placed in move {text!r}")
         return cls.of(placements)
 
-    def checked(self) -> "Play":
+    def checked(self) -> Play:
         pairs = []
         for i, item in enumerate(_sequence(self.placements, "Play.placements",
                                            "(card, (row, col)) pairs")):
@@ -162,17 +162,17 @@ class Pass(Move):
     exchange: tuple = ()
 
     @classmethod
-    def of(cls, cards=()) -> "Pass":
+    def of(cls, cards=()) -> Pass:
         return cls(tuple(sorted(int(c) for c in cards)))
 
     @classmethod
-    def parse(cls, text: str) -> "Pass":
+    def parse(cls, text: str) -> Pass:
         words = text.split()
         if not words or words[0].lower() != "pass":
             raise InvalidMoveText(f"a pass is written 'pass' or 'pass 2GT 1RC', not {text!r}")
         return cls.of(_card(w, text) for w in words[1:])
 
-    def checked(self) -> "Pass":
+    def checked(self) -> Pass:
         cards = _sequence(self.exchange, "Pass.exchange", "card ints")
         return Pass.of(_card_int(c, f"exchanged card {i}") for i, c in enumerate(cards))
 
@@ -188,7 +188,7 @@ class Recycle(Move):
     card: int
 
     @classmethod
-    def parse(cls, text: str) -> "Recycle":
+    def parse(cls, text: str) -> Recycle:
         m = _RECYCLE.match(text.strip())
         if not m:
             raise InvalidMoveText(
@@ -196,7 +196,7 @@ class Recycle(Move):
                 f"not {text!r}")
         return cls(_cell_text(m, 1, text), _card(m.group(3), text))
 
-    def checked(self) -> "Recycle":
+    def checked(self) -> Recycle:
         return Recycle(_cell(self.cell, "Recycle.cell"), _card_int(self.card, "Recycle.card"))
 
     def __str__(self) -> str:

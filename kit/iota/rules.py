@@ -57,7 +57,7 @@ class Game(Picture, History):
     # ----- construction and data -------------------------------------------------
 
     @classmethod
-    def new(cls, players: int = 2, seed=None, draw_for_start: bool = False) -> "Game":
+    def new(cls, players: int = 2, seed=None, draw_for_start: bool = False) -> Game:
         """A fresh deal for 1-4 players from ``seed``.
 
         Seat 0 starts [decision]. With ``draw_for_start=True`` the printed rule is
@@ -82,7 +82,7 @@ class Game(Picture, History):
         return game
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Game":
+    def from_dict(cls, d: dict) -> Game:
         """A game at the position ``d``; ValueError (InvalidPosition) naming any problem."""
         return cls(*read_position(d))
 
@@ -90,7 +90,7 @@ class Game(Picture, History):
         return write_position(self.table, self.hands, self.deck, self.scores,
                               self.to_move, self.passes)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         game = Game(self.table, self.hands, self.deck, self.scores, self.to_move, self.passes)
         self._copy_history_to(game)
         game.start_draws = self.start_draws

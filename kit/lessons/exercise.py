@@ -34,7 +34,8 @@ import logging
 import re
 import traceback
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Union
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -137,7 +138,7 @@ class Progress:
 
 
 Check = Callable[[object], Verdict]
-Reveal = Union[str, Callable[[], Optional[str]], None]
+Reveal = Union[str, Callable[[], str | None], None]
 SolutionText = Union[str, Callable[[], str], None]
 
 #: How a saved exercise folds its solution; the handouts find it by this class.
@@ -187,12 +188,12 @@ class Exercise(widgets.VBox):
     Check.
     """
 
-    def __init__(self, task: str, check: Check, *, answer: Optional[Callable[[], object]] = None,
-                 hints: Union[str, Sequence[str]] = (), show: Reveal = None, board=None,
-                 picture: Optional[Callable[[], str]] = None, progress: Optional[Progress] = None,
-                 key: Optional[str] = None, placeholder: str = "",
+    def __init__(self, task: str, check: Check, *, answer: Callable[[], object] | None = None,
+                 hints: str | Sequence[str] = (), show: Reveal = None, board=None,
+                 picture: Callable[[], str] | None = None, progress: Progress | None = None,
+                 key: str | None = None, placeholder: str = "",
                  solution: SolutionText = None, answers: Sequence[str] = (),
-                 wrong: Sequence = (), enter: Optional[Callable[[object], None]] = None):
+                 wrong: Sequence = (), enter: Callable[[object], None] | None = None):
         self.task = task
         self.check = check
         self.read_answer = answer
@@ -260,7 +261,7 @@ class Exercise(widgets.VBox):
 
     # ----- what the buttons do (tests call these) -----------------------
 
-    def submit(self, answer=None) -> Optional[Verdict]:
+    def submit(self, answer=None) -> Verdict | None:
         """Judge ``answer`` (default: the text box, or the ``answer`` function's)."""
         try:
             if answer is None:
@@ -282,7 +283,7 @@ class Exercise(widgets.VBox):
         self.say(said, tone="good" if verdict.correct else "bad", more=verdict.more)
         return verdict
 
-    def attempt(self, answer) -> Optional[Verdict]:
+    def attempt(self, answer) -> Verdict | None:
         """A student's try given as text: typed into the box, or (with ``enter``)
         made on the board; then Check."""
         if self.enter is None:
@@ -340,7 +341,7 @@ class Exercise(widgets.VBox):
     def _guarded(self, action):
         try:
             return action()
-        except Exception as exc:  # noqa: BLE001 -- shown, logged, re-raised in tests
+        except Exception as exc:
             log.error("exercise handler failed", exc_info=exc)
             self.say(f"Something went wrong: {exc}", tone="bad")
             self.errors.append_stderr("".join(traceback.format_exception(exc)))
@@ -354,7 +355,7 @@ class Exercise(widgets.VBox):
             return ""
         return self.solution if isinstance(self.solution, str) else str(self.solution())
 
-    def _board_picture(self) -> Optional[str]:
+    def _board_picture(self) -> str | None:
         scene = getattr(self.board, "scene", None)
         return scene().to_svg() if callable(scene) else None
 
@@ -383,11 +384,11 @@ class Catalogue:
     ``puzzle(p, progress)``; a course may instead list its puzzles in ``makers``.
     """
 
-    def __init__(self, course: str, makers: dict, puzzles: Optional[Callable[[], list]] = None,
-                 puzzle: Optional[Callable] = None):
+    def __init__(self, course: str, makers: dict, puzzles: Callable[[], list] | None = None,
+                 puzzle: Callable | None = None):
         self.course, self.makers, self.puzzles, self.puzzle = course, makers, puzzles, puzzle
 
-    def __call__(self, name: str, progress: Optional[Progress] = None) -> "Exercise":
+    def __call__(self, name: str, progress: Progress | None = None) -> Exercise:
         make = self.makers.get(name)
         if make is not None:
             return make(progress=progress)

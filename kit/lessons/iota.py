@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
+from functools import cache
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Optional
 
 import ipywidgets as widgets
 
@@ -158,7 +157,7 @@ def short_game(seed: int = 2, deck: int = 6) -> Game:
 
 # ----- lesson 1: is this line valid? ---------------------------------------------
 
-def line_problem_of(cards) -> Optional[str]:
+def line_problem_of(cards) -> str | None:
     """Why the row ``cards`` (texts) breaks the rules, or None if it is a valid line."""
     table = {(0, c): parse_card(t) for c, t in enumerate(cards)}
     problem = table_problem(table)
@@ -924,8 +923,8 @@ def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, pro
     moves = []
     if solution is not None:
         moves = solution if isinstance(solution, (list, tuple)) else [solution]
-        show = lambda: show_turn(board, moves)   # noqa: E731
-        words = lambda: turn_words(game, [" ".join(moves)],              # noqa: E731
+        show = lambda: show_turn(board, moves)
+        words = lambda: turn_words(game, [" ".join(moves)],
                                    lambda play: check(game, play))
     return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
                     hints=hints, show=show, board=board, progress=progress, key=key,
@@ -1072,7 +1071,7 @@ SCORE_HINTS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def lesson_scoring_plays() -> dict:
     """Lesson 3's plays to score, one of each kind (:func:`scoring_plays`), worked out once.
     Seed 4: the first play's score (9) is none of the numbers the worked example above
@@ -1177,7 +1176,7 @@ def pass_exercise(progress=None) -> Exercise:
                     enter=lambda text: enter_turn(board, text))
 
 
-@lru_cache(maxsize=None)
+@cache
 def exchange_position() -> Game:
     """Lesson 4's late position: the deck is almost empty."""
     return played_until(seed=1, deck_at_most=2)
@@ -1284,7 +1283,7 @@ def puzzle_about(game: Game, moves) -> list:
             if min(rows) - 1 <= cell[0] <= max(rows) + 1 and min(cols) - 1 <= cell[1] <= max(cols) + 1]
 
 
-def puzzle_wrong(puzzle: "Puzzle") -> list:
+def puzzle_wrong(puzzle: Puzzle) -> list:
     """Tries that miss a puzzle's goal: its lowest-scoring play, a play just short of the
     goal, and a card put where it touches nothing (the rules refuse it)."""
     game = puzzle.game
@@ -1299,7 +1298,7 @@ def puzzle_wrong(puzzle: "Puzzle") -> list:
     return tries
 
 
-def puzzle_exercise(puzzle: "Puzzle", progress: Optional[Progress] = None, *,
+def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None, *,
                     task: str = "", key: str = "") -> Exercise:
     """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution).
     The board opens showing every cell the puzzle is about."""
@@ -1332,7 +1331,7 @@ def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
                            key="best play")
 
 
-@lru_cache(maxsize=None)
+@cache
 def strategy_positions() -> tuple:
     """Lesson 5's positions (two seeded computer games, every other turn)."""
     return tuple(self_play_positions(seeds=(0, 1), every=2))

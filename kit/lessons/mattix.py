@@ -32,7 +32,6 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 import ipywidgets as widgets
 
@@ -117,7 +116,7 @@ def _tile(game: Game, move: Move) -> int:
     return game.board[move.row][move.col]
 
 
-def refusal(game: Game, move: Move) -> Optional[str]:
+def refusal(game: Game, move: Move) -> str | None:
     """Why ``move`` cannot be taken here, in words that do not name the line's
     number (that would point at the answer); None if it is legal."""
     try:
@@ -148,7 +147,7 @@ def _legal(game: Game, answer) -> tuple:
     return move, None
 
 
-def best_reply(game: Game, move: Move) -> Optional[Move]:
+def best_reply(game: Game, move: Move) -> Move | None:
     """The opponent's exactly best reply after ``move`` (the solver's choice), or None
     if ``move`` ends the game."""
     after = game.copy()
@@ -294,7 +293,7 @@ def net_gains(game: Game) -> list:
     return rows
 
 
-def net_gain_table(game: Game) -> "Table":
+def net_gain_table(game: Game) -> Table:
     """Lesson 3's table: each take, its tile, the best reply it allows, the net gain."""
     return Table({"take": str(m), "tile": t, "best reply": r, "net gain": n}
                  for m, t, r, n in net_gains(game))
@@ -361,7 +360,7 @@ def check_best_take(game: Game, answer) -> Verdict:
                          f"{tiles_words(game, best_line(game, move))}."))
 
 
-def best_line(game: Game, first: Optional[Move] = None) -> list:
+def best_line(game: Game, first: Move | None = None) -> list:
     """The whole principal variation from ``game`` (starting with ``first``), exactly.
 
     Each take is a best one for the player making it (the solver's values, ties
@@ -785,7 +784,7 @@ def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
                           after=data, after_when="right")
 
 
-def practice_exercise(number: int, progress: Optional[Progress] = None) -> Exercise:
+def practice_exercise(number: int, progress: Progress | None = None) -> Exercise:
     """Lesson 3, position ``number`` (from 1): find the take that wins; judged exactly."""
     game, hints, solution = load_practice()[number - 1]
     return board_exercise(f"Position {number}: you are the {_side(game)}. Find the take "
@@ -804,7 +803,7 @@ def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
                           wrong=illegal_tries(game))
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
+def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
     """A puzzle on a live board: take a tile, Check, Hint, Show me (takes the solution
     and says the best line after it)."""
     return board_exercise(puzzle.task, puzzle.game, lambda g, move: check_puzzle(puzzle, move),

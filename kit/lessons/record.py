@@ -32,7 +32,7 @@ import tempfile
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator, Optional
+from collections.abc import Callable, Iterator
 
 try:                      # POSIX; elsewhere writes are atomic but unlocked
     import fcntl
@@ -63,7 +63,7 @@ def _valid(data) -> bool:
             and all(isinstance(v, dict) for v in data["lessons"].values()))
 
 
-def load(where: Optional[Path] = None) -> dict:
+def load(where: Path | None = None) -> dict:
     """The whole record (an empty one if there is no file yet)."""
     where = where or path()
     try:
@@ -98,7 +98,7 @@ def _locked(where: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def update(change: Callable[[dict], None], where: Optional[Path] = None) -> Optional[dict]:
+def update(change: Callable[[dict], None], where: Path | None = None) -> dict | None:
     """Apply ``change`` to the record on disk under the lock; the new record, or
     None (logged) if it could not be written: a read-only home never stops a lesson."""
     where = where or path()
@@ -127,12 +127,12 @@ def lesson_entry(data: dict, lesson: str) -> dict:
     return entry
 
 
-def done(lesson: str, where: Optional[Path] = None) -> list:
+def done(lesson: str, where: Path | None = None) -> list:
     """The exercises of ``lesson`` done so far, in the order they were done."""
     return list(load(where)["lessons"].get(lesson, {}).get("done", []))
 
 
-def event(lesson: str, exercise: str, kind: str, answer=None, where: Optional[Path] = None) -> None:
+def event(lesson: str, exercise: str, kind: str, answer=None, where: Path | None = None) -> None:
     """Keep one event; a right answer also marks the exercise done."""
     if kind not in EVENTS:
         raise ValueError(f"unknown progress event {kind!r}; one of {', '.join(EVENTS)}")
@@ -148,7 +148,7 @@ def event(lesson: str, exercise: str, kind: str, answer=None, where: Optional[Pa
     update(change, where)
 
 
-def seen(lesson: str, exercises: list, where: Optional[Path] = None) -> None:
+def seen(lesson: str, exercises: list, where: Path | None = None) -> None:
     """Note that ``lesson`` shows these exercises (its total, for an overview)."""
     def change(data: dict) -> None:
         entry = lesson_entry(data, lesson)
@@ -158,7 +158,7 @@ def seen(lesson: str, exercises: list, where: Optional[Path] = None) -> None:
         update(change, where)
 
 
-def start_over(lesson: str, where: Optional[Path] = None) -> None:
+def start_over(lesson: str, where: Path | None = None) -> None:
     """Forget what was done in ``lesson`` (its events stay: they happened)."""
     def change(data: dict) -> None:
         lesson_entry(data, lesson)["done"] = []

@@ -24,7 +24,6 @@ import dataclasses
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
-from typing import Optional
 
 import ipywidgets as widgets
 
@@ -184,7 +183,7 @@ class Picture:
         return "(a Smartrix picture)"
 
 
-def show(game: Game, *, title: Optional[str] = None, **options) -> Picture:
+def show(game: Game, *, title: str | None = None, **options) -> Picture:
     """The position as a picture, with ``draw``'s highlights (``move=``, ``legal_for=`` ...).
     A drawn move's title (which spells out what it scores) becomes ``title``, or
     the plain position's."""
@@ -1064,7 +1063,7 @@ def typed_exercise(task: str, svg: str, check, *, hints=(), show=None, progress=
                     solution=show, answers=list(answers), wrong=list(wrong))
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Optional[Progress] = None) -> Exercise:
+def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
     """A puzzle on a live board: place a card, Check, Hint, Show me (plays the solution)."""
     return board_exercise(puzzle.task, puzzle.game, lambda _g, move: check_puzzle(puzzle, move),
                           puzzle.solution, hints=puzzle_hints(puzzle), progress=progress,
@@ -1343,7 +1342,7 @@ def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
     truth = game.seat_scores
     got = [sum(VALUE[parse_card(c)] for c in game.collected(s)) for s in range(players)]
     left = [sum(VALUE[parse_card(c)] for c in game.hand(s)) for s in range(players)]
-    said = lambda xs: " ".join(map(str, xs))   # noqa: E731
+    said = lambda xs: " ".join(map(str, xs))
     wrong = [said(got), said([g + h for g, h in zip(got, left)]), said(truth[::-1]),
              said([truth[0] + 1] + truth[1:])]
     answer = score_answer(game)

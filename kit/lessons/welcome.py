@@ -16,7 +16,6 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 import ipywidgets as widgets
 
@@ -98,7 +97,7 @@ class LessonStatus:
         return f"{self.done} of {self.total} done" + (" ✔" if self.done >= self.total else "")
 
 
-def lesson_statuses(course: str, notebooks: Optional[Path] = None, saved: Optional[dict] = None) -> list:
+def lesson_statuses(course: str, notebooks: Path | None = None, saved: dict | None = None) -> list:
     """Each lesson of ``course`` with what the student has done in it (``kit.lessons.record``)."""
     notebooks = notebooks or NOTEBOOKS
     saved = saved if saved is not None else record.load()
@@ -130,7 +129,7 @@ class CourseProgress(widgets.VBox):
     """The welcome page's table: each course, each lesson, what is done; Refresh
     reads the progress file again (lessons run in other kernels write it)."""
 
-    def __init__(self, notebooks: Optional[Path] = None):
+    def __init__(self, notebooks: Path | None = None):
         self.notebooks = notebooks
         self.table = widgets.HTML()
         self.table.add_class("kit-course-progress")
@@ -180,6 +179,6 @@ class CourseProgress(widgets.VBox):
         return bundle
 
 
-def course_progress(notebooks: Optional[Path] = None) -> CourseProgress:
+def course_progress(notebooks: Path | None = None) -> CourseProgress:
     """The welcome notebook's "Your progress" table."""
     return CourseProgress(notebooks)

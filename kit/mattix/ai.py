@@ -13,7 +13,7 @@ seeded games between two of them. Not covered: the search itself
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from kit.players import RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
@@ -77,8 +77,8 @@ class SearchPlayer:
     on the machine. Ties between equal tiles at the root are broken by ``rng``.
     """
 
-    def __init__(self, time_limit: Optional[float] = 0.5, depth: Optional[int] = None,
-                 name: Optional[str] = None):
+    def __init__(self, time_limit: float | None = 0.5, depth: int | None = None,
+                 name: str | None = None):
         self.time_limit = time_limit
         self.depth = depth
         self.name = name or ("search" if depth is None else f"search{depth}")
@@ -90,7 +90,7 @@ class SearchPlayer:
         return f"SearchPlayer(time_limit={self.time_limit!r}, depth={self.depth!r})"
 
 
-def greedy_vs_best(game: Game, depth: Optional[int] = None, rows=None) -> str:
+def greedy_vs_best(game: Game, depth: int | None = None, rows=None) -> str:
     """One sentence for a lesson: what the biggest tile is worth in the end.
 
     E.g. "Greedy takes 15 at 0,0 but ends 9 behind; best is 0,1 (1 now),

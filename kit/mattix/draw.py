@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from kit.mattix.rules import SIDE_NAMES
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, PAPER, TABLE, Scene
@@ -68,7 +68,7 @@ def cell_box(game_or_layout, row: int, col: int) -> tuple:
     return (lay.left + col * lay.cell, lay.top + row * lay.cell, lay.cell, lay.cell)
 
 
-def cell_at(game_or_layout, x: float, y: float) -> Optional[tuple]:
+def cell_at(game_or_layout, x: float, y: float) -> tuple | None:
     """The ``(row, col)`` under scene pixel ``(x, y)``, or None off the board."""
     lay = _as_layout(game_or_layout)
     col = math.floor((x - lay.left) / lay.cell)

@@ -20,7 +20,7 @@ import random
 import re
 import reprlib
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Union
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
 from kit.mattix.tiles import check_size, tile_table
@@ -47,7 +47,7 @@ class Move:
         return (self.row, self.col)
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read ``"r,c"`` (spaces and surrounding brackets allowed)."""
         if not isinstance(text, str):
             raise InvalidMoveText(f"move text must be a string like '2,3', got {text!r}")
@@ -86,8 +86,8 @@ class Game(Picture):
     # ----- construction ---------------------------------------------------
 
     @classmethod
-    def new(cls, players: int = 2, seed: Optional[int] = None, size: int = 8,
-            level: int = 1, tiles=None) -> "Game":
+    def new(cls, players: int = 2, seed: int | None = None, size: int = 8,
+            level: int = 1, tiles=None) -> Game:
         """A fresh game: ``size*size - 1`` tiles laid out at random, the star
         in the cell left over, the row player to move.
 
@@ -104,7 +104,7 @@ class Game(Picture):
         return cls(board, star)
 
     @classmethod
-    def from_dict(cls, d) -> "Game":
+    def from_dict(cls, d) -> Game:
         """Any position in the kit's format; bad data raises InvalidPosition."""
         check_position_keys(d, "mattix", ("board", "star"), ("to_move", "scores"))
         board = _check_board(d["board"])
@@ -124,7 +124,7 @@ class Game(Picture):
                 "star": list(self.star), "to_move": self.to_move,
                 "scores": list(self.scores)}
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game(self.board, self.star, self.to_move, self.scores)
         g._history = list(self._history)
         g._redo = list(self._redo)
@@ -140,7 +140,7 @@ class Game(Picture):
 
     # ----- reading the position --------------------------------------------
 
-    def line_cells(self, player: Optional[int] = None) -> list:
+    def line_cells(self, player: int | None = None) -> list:
         """The cells of the line ``player`` (default: the mover) takes from."""
         player = self.to_move if player is None else player
         r, c = self.star
@@ -160,7 +160,7 @@ class Game(Picture):
         return not any(self.board[r][c] is not None for r, c in self.line_cells())
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         """0 or 1 once the game is over with a higher total; None otherwise (or a draw)."""
         if not self.is_over or self.scores[0] == self.scores[1]:
             return None
@@ -176,7 +176,7 @@ class Game(Picture):
         return [m for m, _, _ in self._history]
 
     @property
-    def last_move(self) -> Optional[Move]:
+    def last_move(self) -> Move | None:
         return self._history[-1][0] if self._history else None
 
     def view(self, player: int) -> dict:

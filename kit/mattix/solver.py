@@ -27,7 +27,6 @@ import gc
 import random
 import time
 from dataclasses import dataclass
-from typing import Optional
 
 from kit.mattix.rules import Game, Move
 
@@ -45,7 +44,7 @@ class SearchResult:
     """What a search found, and what it cost."""
 
     value: int                   # for the player to move (exact if ``exact``)
-    best_move: Optional[Move]    # None when the game is over
+    best_move: Move | None    # None when the game is over
     depth: int                   # deepest iteration completed (plies)
     exact: bool                  # True when the search saw every game end
     nodes: int
@@ -196,14 +195,14 @@ class Searcher:
 
     # ----- entry points ------------------------------------------------------
 
-    def value_of(self, mask: int, star: int, mover: int, depth: Optional[int] = None) -> int:
+    def value_of(self, mask: int, star: int, mover: int, depth: int | None = None) -> int:
         """Value of any position over this layout, for the mover (exact if depth is None)."""
         left = mask.bit_count()
         return self._search(mask, star, mover, left if depth is None else depth, left,
                             -INFINITY, INFINITY)
 
-    def value_by(self, mask: int, star: int, mover: int, depth: Optional[int],
-                 deadline: float) -> Optional[int]:
+    def value_by(self, mask: int, star: int, mover: int, depth: int | None,
+                 deadline: float) -> int | None:
         """``value_of``, or None if the clock (``time.perf_counter``) passes ``deadline`` first.
 
         The table keeps what the search learnt either way.
@@ -216,7 +215,7 @@ class Searcher:
         finally:
             self.deadline = None
 
-    def stored_best(self, mask: int, star: int, mover: int) -> Optional[int]:
+    def stored_best(self, mask: int, star: int, mover: int) -> int | None:
         """The best cell an exact search stored for this position, or None.
 
         An exact search leaves exact entries along its principal variation,
@@ -232,7 +231,7 @@ class Searcher:
         """The root's moves as (bit, cell, value), biggest tile first."""
         return [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]
 
-    def _root(self, depth: int, left: int, rng: Optional[random.Random]):
+    def _root(self, depth: int, left: int, rng: random.Random | None):
         """One full-window search of the root; returns (value, best cell)."""
         mask, star, mover = self.mask, self.star, self.mover
         moves = self._root_moves()
@@ -251,9 +250,9 @@ class Searcher:
                 best, best_cell, alpha = v, cell, v
         return best, best_cell
 
-    def run(self, depth: Optional[int] = None, time_limit: Optional[float] = None,
-            rng: Optional[random.Random] = None,
-            deepen: Optional[bool] = None) -> SearchResult:
+    def run(self, depth: int | None = None, time_limit: float | None = None,
+            rng: random.Random | None = None,
+            deepen: bool | None = None) -> SearchResult:
         """Search the game's position within the budgets.
 
         ``deepen``: iterate depth by depth (default: only when there is a
@@ -306,9 +305,9 @@ def _deepening_steps(target: int):
     yield target
 
 
-def search(game: Game, depth: Optional[int] = None, time_limit: Optional[float] = None,
-           rng: Optional[random.Random] = None, table_limit: int = DEFAULT_TABLE_LIMIT,
-           deepen: Optional[bool] = None) -> SearchResult:
+def search(game: Game, depth: int | None = None, time_limit: float | None = None,
+           rng: random.Random | None = None, table_limit: int = DEFAULT_TABLE_LIMIT,
+           deepen: bool | None = None) -> SearchResult:
     """Search ``game`` from the mover's side; exact when no budget cuts it short.
 
     ``depth`` caps the plies searched, ``time_limit`` the seconds (wall clock);
@@ -317,8 +316,8 @@ def search(game: Game, depth: Optional[int] = None, time_limit: Optional[float] 
     return Searcher(game, table_limit).run(depth, time_limit, rng, deepen)
 
 
-def solve(game: Game, depth: Optional[int] = None,
-          time_limit: Optional[float] = None) -> tuple:
+def solve(game: Game, depth: int | None = None,
+          time_limit: float | None = None) -> tuple:
     """``(value, best_move)`` for the player to move; exact with no budget.
 
     ``value`` is what the mover will still gain minus what the opponent will,
@@ -330,7 +329,7 @@ def solve(game: Game, depth: Optional[int] = None,
     return result.value, result.best_move
 
 
-def analyse(game: Game, depth: Optional[int] = None) -> list:
+def analyse(game: Game, depth: int | None = None) -> list:
     """Every legal move with its value for the mover, best first.
 
     A move's value is its tile minus the opponent's value of the position it

@@ -582,7 +582,7 @@ class Editor(EditorShell):
         self.seed_box = widgets.IntText(value=0, description="Seed",
                                         layout=widgets.Layout(width="130px"),
                                         style={"description_width": "40px"})
-        seat = lambda: self.seat_box.value or 0  # noqa: E731
+        seat = lambda: self.seat_box.value or 0
         self.tool_buttons = {
             "rotate": self.button("⟳ Rotate", self.rotate, "turn the picked card a quarter turn"),
             "remove": self.button("✕ Remove", self.remove, "the picked card back to the pile"),
@@ -606,7 +606,7 @@ class Editor(EditorShell):
         for box, edit in observe:
             box.observe(lambda c, edit=edit: self._tool_changed(edit, c["new"]), "value")
         b = self.tool_buttons
-        row = lambda *items: widgets.HBox(list(items),  # noqa: E731
+        row = lambda *items: widgets.HBox(list(items),
                                           layout=widgets.Layout(flex_flow="row wrap"))
         return [row(b["rotate"], b["remove"], b["offending"]),
                 row(self.seat_box, b["hand"], b["collected"]),

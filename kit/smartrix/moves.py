@@ -84,7 +84,7 @@ class Move:
                               f"challenge), not {cells!r}")
 
     @classmethod
-    def place(cls, card, row: int, col: int, claim: bool = False) -> "Move":
+    def place(cls, card, row: int, col: int, claim: bool = False) -> Move:
         """A placement; ``card`` is card text or the oriented card int."""
         if isinstance(card, str):
             try:
@@ -94,12 +94,12 @@ class Move:
         return cls("place", card=card, cell=(row, col), claim=claim)
 
     @classmethod
-    def take(cls, kind: str, cells) -> "Move":
+    def take(cls, kind: str, cells) -> Move:
         """A claim or challenge of these cells."""
         return cls(kind, cells=cells)
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         return parse_move(text)
 
     @property

@@ -65,7 +65,7 @@ class Game(Picture, History):
 
     @classmethod
     def new(cls, players: int = 2, seed=None, *, window=5, teams=False,
-            auto_collect=True) -> "Game":
+            auto_collect=True) -> Game:
         """A fresh shuffled deal; seat 0 has drawn and is to move."""
         position.check_options(players, window, teams, auto_collect)
         deck = list(DECK)
@@ -78,14 +78,14 @@ class Game(Picture, History):
                    window=window, teams=teams, auto_collect=auto_collect)
 
     @classmethod
-    def from_dict(cls, d) -> "Game":
+    def from_dict(cls, d) -> Game:
         """A game from a position dict; :class:`kit.InvalidPosition` naming the
         problem if the data is malformed or breaks the rules."""
         return cls(**position.read(d))
 
     @classmethod
     def setup(cls, grid=None, hands=((), ()), *, collected=None, to_move=0, out=None,
-              seed=None, offending=None, **options) -> "Game":
+              seed=None, offending=None, **options) -> Game:
         """A position for a lesson or test: ``grid`` maps (row, col) to card
         text, ``hands`` lists card texts per seat; every card not named goes to
         the draw pile (in deck order, or shuffled with ``seed``). On the free
@@ -111,7 +111,7 @@ class Game(Picture, History):
                 d["offending"] = [list(c) for c in sorted(self._offending)]
         return d
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game.from_dict(self.to_dict())
         self._copy_history_to(g)
         return g

@@ -187,7 +187,7 @@ class AnalysisPanel(widgets.VBox):
         try:
             rows = await loop.run_in_executor(None, self._compute, game, progress)
             self._finish(rows)
-        except Exception as exc:  # noqa: BLE001 -- shown under the board
+        except Exception as exc:
             self.board.view.report(exc)
             self.note.value = self._note_html("The analysis failed; see under the board.")
         finally:

@@ -199,7 +199,7 @@ class Launcher(SavedPicture, widgets.VBox):
         except ValueError as exc:   # a choice the game refuses: say so, keep the old board
             self._say(f"Cannot start: {exc}", tone="bad")
             return None
-        except Exception as exc:    # noqa: BLE001 -- a bug: shown on the page, logged
+        except Exception as exc:
             log.exception("starting %s failed", self.game.value)
             self._say(f"Something went wrong starting {self.game.value}: {exc}", tone="bad")
             return None

@@ -118,7 +118,7 @@ class BoardView(SavedPicture, widgets.VBox):
         """Run a handler; on error show it under the board instead of losing it."""
         try:
             return fn(*args)
-        except Exception as exc:  # noqa: BLE001 -- shown, logged, re-raised in tests
+        except Exception as exc:
             self.report(exc)
             if self.raise_errors:
                 raise

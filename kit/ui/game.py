@@ -393,7 +393,7 @@ class GameBoard(SavedPicture, widgets.HBox):
                     await asyncio.sleep(self.delay)
                 if not self._computer_move(move):
                     return
-        except Exception as exc:  # noqa: BLE001 -- a bug in the board: shown under it
+        except Exception as exc:
             self.view.report(exc)
             if self.view.raise_errors:
                 raise
@@ -408,7 +408,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         seat = self.game.to_move
         try:
             return self.players[seat].choose(self.game.copy(), self.rng)
-        except Exception as exc:  # noqa: BLE001 -- a player's bug: shown, game unchanged
+        except Exception as exc:
             self._failed = (seat, exc)
             return None
 
@@ -536,7 +536,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         try:
             rows = await loop.run_in_executor(None, self.hints, self.game.copy())
             self._show_hints(rows)
-        except Exception as exc:  # noqa: BLE001 -- shown under the board
+        except Exception as exc:
             self.view.report(exc)
             if self.view.raise_errors:
                 raise

@@ -210,7 +210,7 @@ class ReplayView(SavedPicture, widgets.VBox):
                            "moves": [str(m) for m in self.moves]}, indent=1)
 
     @classmethod
-    def from_json(cls, text: str, **kwargs) -> "ReplayView":
+    def from_json(cls, text: str, **kwargs) -> ReplayView:
         """A replay from ``to_json``'s text; malformed text raises InvalidPosition."""
         try:
             data = json.loads(text)

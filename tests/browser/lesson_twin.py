@@ -71,7 +71,7 @@ class Lesson:
         self.values = run_lesson(notebook)
         self.exercises = of_kind(self.values, "Exercise")
 
-    def exercise(self, text: str) -> "InStep":
+    def exercise(self, text: str) -> InStep:
         """The exercise whose key is ``text``, or else whose task contains it: its box in
         the page (found by its task) with its twin."""
         twins = ([ex for ex in self.exercises if ex.key == text]
@@ -79,7 +79,7 @@ class Lesson:
         assert len(twins) == 1, f"{len(twins)} exercises match {text!r}"
         return InStep(self.page, exercise_box(self.page, twins[0].task), exercise=twins[0])
 
-    def live_board(self, board) -> "InStep":
+    def live_board(self, board) -> InStep:
         """``board`` (a value of this lesson's) with the page's only output holding a canvas."""
         part = self.page.locator(".jp-OutputArea-output").filter(has=self.page.locator("canvas"))
         expect(part).to_have_count(1, timeout=TIMEOUT)

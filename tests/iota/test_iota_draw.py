@@ -8,7 +8,7 @@ from iota_helpers import WORKED_EXAMPLE, game_at, worked_example_game
 from kit import iota
 from kit.iota.draw import (CARD_COLOURS, GHOST_FILL, OUTLINES, PENDING_FILL, draw_game,
                            draw_hand, fit_layout, layout_for, plan)
-from kit.scene import ERROR, GOOD, HIGHLIGHT, Circle, Polygon, Rect, Text
+from kit.scene import Circle, Polygon, Rect, Text
 
 
 def played_example(turns=4):

@@ -11,7 +11,7 @@ from iota_helpers import WORKED_EXAMPLE, full_position, random_game, worked_exam
 from kit import IllegalMove, InvalidPosition, iota
 from kit.iota import Board, Game, Replay
 from kit.iota.ai import best_turn, rank_moves
-from kit.iota.moves import Pass, Play, Recycle
+from kit.iota.moves import Play, Recycle
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove, unpack_frame
 from kit.ui.testing import click

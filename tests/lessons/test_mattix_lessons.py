@@ -15,7 +15,6 @@ import pytest
 
 from kit.errors import InvalidMoveText
 from kit.lessons import mattix as L
-from kit.lessons.exercise import Progress
 from kit.mattix import Game, Move
 
 # A 3 x 3 position: row player to move from row 1 (tiles 8 and 5); 8 lets the column
@@ -30,7 +29,7 @@ def game():
 
 def minimax(g) -> int:
     """The mover's final gain minus the opponent's, by brute force (an independent check)."""
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(board, star, mover):
         n = len(board)
         r, c = star

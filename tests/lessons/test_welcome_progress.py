@@ -5,7 +5,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 
 from kit.lessons import welcome
 from kit.lessons.exercise import Exercise, Progress, Verdict

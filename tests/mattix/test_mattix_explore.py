@@ -7,7 +7,7 @@ import re
 import pytest
 
 from kit import IllegalMove, InvalidPosition, mattix
-from kit.mattix import Board, Game, Move, Replay
+from kit.mattix import Board, Game, Replay
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove, unpack_frame
 from kit.ui.testing import click
@@ -197,10 +197,10 @@ def test_one_edit_is_checked_in_well_under_20_ms():
 
 # ----- analysis --------------------------------------------------------------------
 
-import threading  # noqa: E402
-import time  # noqa: E402
+import threading
+import time
 
-from kit.mattix.explore import analysis  # noqa: E402
+from kit.mattix.explore import analysis
 
 
 @pytest.mark.parametrize("size,seed,level", [(3, 1, 2), (4, 2, 1), (4, 3, 2), (5, 4, 2)])

@@ -9,7 +9,7 @@ part replaced at ``play``, ``explain`` and ``from_dict``.
 
 import copy
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -151,7 +151,7 @@ cell_like = (st.tuples(small_ints, small_ints) | st.tuples(json_like, json_like)
 card_like = st.integers(-2, 258) | json_like
 
 
-@lru_cache(maxsize=None)
+@cache
 def _positions() -> tuple:
     """Real positions as data: a new game, enforced and free tables in mid-game,
     a free table with mistakes on it, the children's variant, a puzzle without

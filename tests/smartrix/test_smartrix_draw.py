@@ -192,7 +192,7 @@ def test_hints_threats_and_free_table_marks():
     svg = draw(g, hints=[(moves[0], "best"), (moves[1], "next")],
                threats=threats(g)).to_svg()
     assert "Hint 1: best" in _words(svg) and "Hint 2: next" in _words(svg)
-    assert f'fill="#FFFFFF" font-weight="bold">1</text>' in svg  # the rank badge
+    assert 'fill="#FFFFFF" font-weight="bold">1</text>' in svg  # the rank badge
     for t in threats(g):
         assert f'fill="#FFFFFF" font-weight="bold">{t.value}</text>' in svg
 
