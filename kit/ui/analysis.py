@@ -18,65 +18,27 @@ click, or any real move, clears it. Rows for a position the board has left
 are dropped, never shown against the wrong position.
 
 A board shows this panel with ``Board(..., analysis=True)``. Not covered: any
-game's values (each game's ``explore.analysis``) or drawing (its ``preview``).
+game's values (each game's ``kit/<game>/analysis.py``) or drawing (its ``preview``);
+the rows themselves are plain data in ``kit.analysis``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import html
-import inspect
 import threading
 
 import ipywidgets as widgets
 
-PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
+# The rows are plain data (kit.analysis); these names stay importable from here.
+from kit.analysis import AnalysisRows, tell, value_text
+from kit.ui.style import PANEL_STYLE, button
+from kit.ui.tasks import running_loop
+
+__all__ = ["AnalysisPanel", "AnalysisRows", "ProgressBar", "tell", "value_text"]
+
 ROW_LAYOUT = dict(width="100%", height="36px", justify_content="flex-start",
                   flex="0 0 auto")   # in the scrolling box: never squeezed
-
-
-class AnalysisRows(list):
-    """Ranked rows ``[(move, value), ...]`` best first, and what the panel says of them.
-
-    ``note``: what the values mean and how they were found ("exact", "search
-    to depth 9"); ``remarks``: further sentences (Mattix: greed against best);
-    ``lines``: move -> a sequence of moves to draw with it (a principal
-    variation); ``partial``: True when stopped before every move was valued.
-    """
-
-    def __init__(self, rows=(), *, note: str = "", remarks=(), lines=None,
-                 partial: bool = False):
-        super().__init__(rows)
-        self.note = note
-        self.remarks = list(remarks)
-        self.lines = dict(lines or {})
-        self.partial = partial
-
-
-def tell(progress, done: int, total: int, rows=None) -> None:
-    """Call a game analysis' ``progress``: with the rows so far if it takes three arguments."""
-    if progress is None:
-        return
-    try:
-        takes_rows = len(inspect.signature(progress).parameters) >= 3
-    except (TypeError, ValueError):   # a callable without a signature: the two-argument form
-        takes_rows = False
-    if takes_rows:
-        progress(done, total, rows)
-    else:
-        progress(done, total)
-
-
-def value_text(value) -> str:
-    """A row's value as the panel shows it: integers signed, anything else as it is."""
-    return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
-
-
-def _running_loop():
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 BAR_COLOURS = {"running": "#0072B2", "done": "#009E73"}   # Okabe-Ito blue, green
@@ -154,11 +116,7 @@ class AnalysisPanel(widgets.VBox):
                          layout=widgets.Layout(width="100%"))
 
     def _button(self, label: str, handler, tooltip: str) -> widgets.Button:
-        b = widgets.Button(description=label, tooltip=tooltip,
-                           layout=widgets.Layout(width="auto", min_width="96px", height="40px"),
-                           style=widgets.ButtonStyle(font_size="16px"))
-        b.on_click(lambda _b: self.board.view.guarded(handler))
-        return b
+        return button(label, handler, tooltip, guarded=self.board.view.guarded)
 
     # ----- running ------------------------------------------------------------
 
@@ -172,7 +130,7 @@ class AnalysisPanel(widgets.VBox):
         game = self.board.game.copy()
         self._set_running(True)
         self.note.value = self._note_html("Analysing… (Stop keeps what is done so far.)")
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:
             try:
                 self._finish(self._compute(game, self._progress))

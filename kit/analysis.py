@@ -1,0 +1,75 @@
+"""Analysis as plain data: every legal move ranked, and what the ranking means.
+
+Each game's ``analysis(game, *, progress=None, stop=None)`` (in
+``kit/<game>/analysis.py``) returns an :class:`AnalysisRows`; the widget that
+shows it beside a board (``kit.ui.analysis.AnalysisPanel``) wraps it, and a
+script, a grader or a test reads it as a list. Standard library only, so an
+engine's analysis runs where no widget package is installed.
+
+Also here: :func:`tell`, how an analysis reports progress to a caller that may
+or may not want the rows so far, and :func:`value_text`, a value as the panel
+and the HTML table write it. Not covered: computing any game's values, or
+showing them live (``kit.ui.analysis``).
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+#: ``progress(done, total)`` or ``progress(done, total, rows_so_far)``
+Progress = Callable[..., object]
+
+
+class AnalysisRows(list[tuple[Any, Any]]):
+    """Ranked rows ``[(move, value), ...]`` best first, and what the panel says of them.
+
+    ``note``: what the values mean and how they were found ("exact", "search
+    to depth 9"); ``remarks``: further sentences (Mattix: greed against best);
+    ``lines``: move -> a sequence of moves to draw with it (a principal
+    variation); ``partial``: True when stopped before every move was valued.
+    In a notebook the rows show as a table with the note and remarks under it.
+    """
+
+    def __init__(self, rows: Iterable[tuple[Any, Any]] = (), *, note: str = "",
+                 remarks: Iterable[str] = (), lines: Mapping[Any, Sequence[Any]] | None = None,
+                 partial: bool = False):
+        super().__init__(rows)
+        self.note = note
+        self.remarks = list(remarks)
+        self.lines: dict[Any, Sequence[Any]] = dict(lines or {})
+        self.partial = partial
+
+    def _repr_html_(self) -> str:
+        body = "".join(f"<tr><td>{k}</td><td><code>{html.escape(str(move))}</code></td>"
+                       f"<td>{html.escape(value_text(value))}</td></tr>"
+                       for k, (move, value) in enumerate(self, 1))
+        texts = [self.note, *self.remarks]
+        if self.partial:
+            texts.append(f"Stopped early: {len(self)} move{'s' if len(self) != 1 else ''} "
+                         "ranked so far.")
+        notes = "".join(f"<div>{html.escape(t)}</div>" for t in texts if t)
+        return ("<table><tr><th>#</th><th>move</th><th>value</th></tr>"
+                f"{body}</table>{notes}")
+
+
+def tell(progress: Progress | None, done: int, total: int,
+         rows: Sequence[tuple[Any, Any]] | None = None) -> None:
+    """Call a game analysis' ``progress``: with the rows so far if it takes three arguments."""
+    if progress is None:
+        return
+    try:
+        takes_rows = len(inspect.signature(progress).parameters) >= 3
+    except (TypeError, ValueError):   # a callable without a signature: the two-argument form
+        takes_rows = False
+    if takes_rows:
+        progress(done, total, rows)
+    else:
+        progress(done, total)
+
+
+def value_text(value: object) -> str:
+    """A row's value as the panel shows it: integers signed, anything else as it is."""
+    return f"{value:+d}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
