@@ -13,23 +13,47 @@ choice, not the engine's), and Mattix, whose undo is a cheaper exact delta.
 
 from __future__ import annotations
 
+from typing import Any
+
+# A game's moves and snapshots are its own types; History only stores and hands them back.
+Move = Any
+Snapshot = Any
+
 
 class History:
-    _undo: list  # (snapshot before, move, points), the last move last
-    _redo: list  # moves undone, the next one to redo last
+    _undo: list[tuple[Snapshot, Move, int]]  # (snapshot before, move, points), the last move last
+    _redo: list[Move]                        # moves undone, the next one to redo last
+
+    # ----- the four pieces a game provides -----------------------------------
+
+    def _as_move(self, move: Any) -> Move:
+        """A well-formed Move from a Move or its text (InvalidMoveText if not)."""
+        raise NotImplementedError
+
+    def _play_unrecorded(self, move: Move) -> int:
+        """Check ``move`` (IllegalMove before any change), apply it, return its points."""
+        raise NotImplementedError
+
+    def _snapshot(self) -> Snapshot:
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Snapshot) -> None:
+        raise NotImplementedError
+
+    # ----- undo and redo ---------------------------------------------------------
 
     def _clear_history(self) -> None:
         self._undo, self._redo = [], []
 
-    def _copy_history_to(self, other) -> None:
+    def _copy_history_to(self, other: History) -> None:
         other._undo, other._redo = list(self._undo), list(self._redo)
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[Move]:
         """The moves played so far, first to last."""
         return [move for _, move, _ in self._undo]
 
-    def play(self, move) -> int:
+    def play(self, move: Any) -> int:
         """Make ``move`` (a Move or its text); return the points it scored.
 
         Raises :class:`kit.IllegalMove` saying which rule and where; the game
@@ -42,7 +66,7 @@ class History:
         self._redo.clear()
         return points
 
-    def undo(self):
+    def undo(self) -> Move:
         """Take back the last move, exactly; return it. IndexError when there is none."""
         if not self._undo:
             raise IndexError("nothing to undo")
