@@ -213,13 +213,13 @@ def _smartrix_edits(editor, fits: bool):
     from kit.smartrix.table import candidate_cells
 
     g = editor.game
-    for card in [*g._deck, *(c for hand in g._hands for c in hand)]:
+    for card in [*g._deck, *(c for s in range(g.players) for c in g.hand_cards(s))]:
         for o in ORIENTATIONS[card]:
             cells = fitting_cells(g, o)
             if fits and cells:
                 return [lambda: _smartrix_put(editor, o, cells[0]),
                         lambda: (editor.pick(o), editor.remove())]
-        bare = [c for c in candidate_cells(g._grid, g.window)
+        bare = [c for c in candidate_cells(g.table, g.window)
                 if not any(c in fitting_cells(g, o) for o in ORIENTATIONS[card])]
         if not fits and bare:
             return [lambda: _smartrix_put(editor, card, bare[0])]

@@ -680,7 +680,7 @@ def check_challenge(game: Game, answer) -> Verdict:
 
 def _fixes(game: Game, cells) -> bool:
     """Does taking ``cells`` away leave a table the rules allow?"""
-    return is_legal_table({c: v for c, v in game._grid.items() if c not in cells}, game.window)
+    return is_legal_table({c: v for c, v in game.table.items() if c not in cells}, game.window)
 
 
 # ----- lesson 6: strategy -------------------------------------------------------
@@ -1238,7 +1238,7 @@ def fit_exercise(progress=None) -> Exercise:
     """Lesson 2: type every cell where the stored card fits, in some turn."""
     game, card = lesson_position("fit"), data()["positions"]["fit"]["move"]
     cells = fit_cells(game, card)
-    near = sorted(c for c in candidate_cells(game._grid, game.window) if c not in cells)
+    near = sorted(c for c in candidate_cells(game.table, game.window) if c not in cells)
     some = sorted(cells)
     wrong = [_cells(some[:-1]), _cells(set(some) | {near[0]}), _cells([near[0], near[1]]),
              _cells(set(some) | {next(iter(game.grid))})]

@@ -60,7 +60,7 @@ def threats(game, cards=None) -> list:
     """Lines one card short of a set. ``cards``: the pool of candidate cards
     (texts or ints, any orientation); default: every card the player to move
     cannot see, i.e. what the others might hold."""
-    grid = game._grid
+    grid = game.table
     pool = _pool(game, cards)
     out = []
     for cell, taken, value, need in _hot_cells(grid, game.window):
@@ -135,7 +135,7 @@ def expected_best(gains, pool_size: int, hand_size: int) -> float:
 def honest_placements(game) -> list:
     """(move, points, cells collected) for every placement that matches and
     fits the window: the legal placements of the enforced rules."""
-    grid, hand = game._grid, game._hands[game._to_move]
+    grid, hand = game.table, game.hand_cards(game.to_move)
     out = []
     for cell in candidate_cells(grid, game.window):
         need = constraint_at(grid, cell)
@@ -159,7 +159,7 @@ def _free_points(game):
         return None
     best, best_pts = None, 0
     for m in game._takes():  # not legal_moves(): its many placements are not wanted here
-        pts = cards_value(game._grid, m.cells)
+        pts = cards_value(game.table, m.cells)
         if best is None or pts > best_pts:
             best, best_pts = m, pts
     return best
@@ -246,26 +246,28 @@ class CautiousPlayer:
         placements = honest_placements(game)
         total = len(placements) + 1
         out = [(PASS, Valuation(0, -self._after_pass(game, pool)))]
-        base_hot = [h[0] for h in _hot_cells(game._grid, game.window)]
+        base_hot = [h[0] for h in _hot_cells(game.table, game.window)]
         by_cell = {}  # the hot cells left depend on where, not on which card
+        # One copy of the table to try each move on (and put back): the game's own is read-only.
+        grid = dict(game.table)
         for move, pts, taken in placements:
             if progress:
                 progress(len(out), total)
             if stop is not None and stop.is_set():
                 return out
-            risk = self._risk_after(game, pool, move, taken, base_hot, by_cell)
+            risk = self._risk_after(game, grid, pool, move, taken, base_hot, by_cell)
             out.append((move, Valuation(pts, risk)))
         if progress:
             progress(total, total)
         return out
 
     def _after_pass(self, game, pool):
-        return -self._exposure(game, game._grid, pool, game._out_after_pass(), len(game._deck))
+        return -self._exposure(game, game.table, pool, game._out_after_pass(), game.deck_size)
 
-    def _risk_after(self, game, pool, move, taken, base_hot, by_cell):
-        if len(game._hands[game.to_move]) == 1:
+    def _risk_after(self, game, grid, pool, move, taken, base_hot, by_cell):
+        """The risk after ``move``, tried on ``grid`` (a copy of the table, put back after)."""
+        if len(game.hand_cards(game.to_move)) == 1:
             return 0.0  # the last card: the game ends
-        grid = game._grid
         saved = {x: grid.pop(x) for x in taken}
         if not taken:  # else the card leaves with its set at once
             grid[move.cell] = move.card
@@ -276,7 +278,7 @@ class CautiousPlayer:
                     by_cell[move.cell] = _hot_after_place(grid, base_hot, move.cell, game.window)
                 hot = [(c, t, cards_value(grid, t), constraint_at(grid, c))
                        for c, t in by_cell[move.cell]]
-            return self._exposure(game, grid, pool, game._out, len(game._deck), hot)
+            return self._exposure(game, grid, pool, game.out, game.deck_size, hot)
         finally:
             grid.pop(move.cell, None)
             grid.update(saved)
@@ -302,7 +304,7 @@ class CautiousPlayer:
                 if g > best.get(c, 0):
                     best[c] = g
         gains = list(best.values())
-        hand = len(game._hands[nxt]) + (1 if deck_size else 0)
+        hand = len(game.hand_cards(nxt)) + (1 if deck_size else 0)
         return sign * self.risk * expected_best(gains, len(pool), hand)
 
     def __repr__(self):

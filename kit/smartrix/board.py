@@ -229,7 +229,7 @@ class Board(GameBoard):
     @property
     def selected_card(self) -> int:
         """The selected hand card, turned as the person turned it."""
-        return rotate(self.game._hands[self.game.to_move][self.selected], self.turns)
+        return rotate(self.game.hand_cards(self.game.to_move)[self.selected], self.turns)
 
     def _layout(self):
         return layout(self.game, recent=self._recent(),

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from kit.errors import InvalidPosition
 
+#: A card as the engine holds it: the oriented card int 0..255 (bit i = box i).
+Card = int
+
 BOX_NAMES = ("top-left", "top", "top-right", "right",
              "bottom-right", "bottom", "bottom-left", "left")
 

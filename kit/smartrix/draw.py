@@ -156,10 +156,10 @@ def recent_moves(game, recent: int) -> list:
         g.undo()
     out = []
     for move in moves:
-        seat, before = g.to_move, dict(g._grid)
+        seat, before = g.to_move, dict(g.table)
         points = g.play(move)
-        taken = {c: v for c, v in before.items() if c not in g._grid and c not in game._grid}
-        if move.kind == "place" and move.cell not in g._grid and move.cell not in game._grid:
+        taken = {c: v for c, v in before.items() if c not in g.table and c not in game.table}
+        if move.kind == "place" and move.cell not in g.table and move.cell not in game.table:
             taken[move.cell] = move.card  # placed and collected with its set
         out.append((move, seat, taken, points))
     return out
@@ -177,7 +177,7 @@ def layout(game, *, recent: int = 1, show=(), max_cell: int = CELL,
 
 def _layout(game, recent, show=(), max_cell=CELL, max_table=TABLE_MAX, live=False,
             centre=None) -> Layout:
-    grid = game._grid
+    grid = game.table
     ghosts = [c for *_, taken, _ in recent for c in taken] + list(show)
     if not grid:
         r0, r1, c0, c1 = bounds(ghosts + [(0, 0)])
@@ -301,7 +301,7 @@ def _box_centre(lay, cell, box):
     return x + INSET + (bc + 0.5) * step, y + INSET + (br + 0.5) * step, step
 
 
-def _grid(scene, lay):
+def _table_area(scene, lay):
     if not lay.live:
         _labels(scene, lay)
     cols, rows = lay.c1 - lay.c0 + 1, lay.r1 - lay.r0 + 1
@@ -343,7 +343,7 @@ def _clip_to_window(scene, lay):
 
 def _window_frame(scene, game, lay) -> str:
     """The window's edges where the table reaches them; returns the caption."""
-    w, grid = game.window, game._grid
+    w, grid = game.window, game.table
     if w is None:
         return "Children's variant: no window, the table may grow any way"
     if not grid:
@@ -402,10 +402,10 @@ def fitting_cells(game, card) -> list:
     enforced there)."""
     card = parse_card(card) if isinstance(card, str) else card
     if not game.auto_collect:
-        return candidate_cells(game._grid, None)
+        return candidate_cells(game.table, None)
     out = []
-    for cell in candidate_cells(game._grid, game.window):
-        need = constraint_at(game._grid, cell)
+    for cell in candidate_cells(game.table, game.window):
+        need = constraint_at(game.table, cell)
         if need and card & need[0] == need[1]:
             out.append(cell)
     return out
@@ -437,10 +437,10 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
     names = list(names) if names is not None else [f"Player {s + 1}" for s in range(game.players)]
     scene = Scene(lay.width, 0, title=_title(game, exp, names))
-    _grid(scene, lay)
+    _table_area(scene, lay)
     captions = [_window_frame(scene, game, lay)]
     size = lay.cell - 2 * INSET
-    for cell, card in sorted(game._grid.items()):
+    for cell, card in sorted(game.table.items()):
         x, y, _, _ = cell_box(lay, cell)
         draw_card(scene, card, x + INSET, y + INSET, size)
     captions += _draw_recent(scene, lay, game, recent, names, size)
@@ -518,11 +518,11 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list:
     # Several players' last cards outlined alike: a badge with the player's number on
     # each says whose is whose (the caption says it in words too).
     placed = {seat for move, seat, *_ in recent
-              if move.kind == "place" and move.cell in game._grid}
+              if move.kind == "place" and move.cell in game.table}
     numbered = len(placed) > 1
     for move, seat, taken, points in recent:
         who = names[seat]
-        if move.kind == "place" and move.cell in game._grid:
+        if move.kind == "place" and move.cell in game.table:
             _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
             caption = f"Blue outline: the card {who} placed"
             if numbered:
@@ -575,7 +575,7 @@ def _draw_free_table(scene, lay, game, offending) -> list:
 def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     captions = []
     for t in threats:
-        _threat_lines(scene, lay, t, game._grid, size)
+        _threat_lines(scene, lay, t, game.table, size)
     for t in threats:
         _badge(scene, lay, t.cell, str(t.value), OKABE_ITO["orange"], "bl")
     if threats:
@@ -590,7 +590,7 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
     drawn = set()
     for rank, (move, label) in enumerate(hints, 1):
         move = parse_move(move)
-        if move.kind != "place" or move.cell in drawn or move.cell in game._grid:
+        if move.kind != "place" or move.cell in drawn or move.cell in game.table:
             continue
         drawn.add(move.cell)
         x, y, _, _ = cell_box(lay, move.cell)
@@ -657,7 +657,7 @@ def _heading(game, names) -> str:
 
 def _hinted_cards(game, hints) -> dict:
     """{index in the mover's hand: [hint ranks]}: the hand card each hinted move places."""
-    hand = game._hands[game.to_move]
+    hand = game.hand_cards(game.to_move)
     marked = {}
     for rank, (move, _) in enumerate(hints, 1):
         move = parse_move(move)
@@ -688,9 +688,9 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
         team = f"{'AB'[game.team_of(s)]} " if game.teams else ""
         scene.text(x, y, mark, size=CAPTION_SIZE, anchor="start")
         scene.text(x + 24, y, team + names[s], size=CAPTION_SIZE, bold=mover, anchor="start")
-        scene.text(x + HAND_COLUMN, y, str(len(game._hands[s])), size=CAPTION_SIZE,
+        scene.text(x + HAND_COLUMN, y, str(len(game.hand_cards(s))), size=CAPTION_SIZE,
                    anchor="end")
-        points = game.seat_scores[s] if over else sum(VALUE[v] for v in game._collected[s])
+        points = game.seat_scores[s] if over else sum(VALUE[v] for v in game.collected_cards(s))
         scene.text(x + SIDE_WIDTH - 8, y, str(points), size=CAPTION_SIZE, anchor="end")
     y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted or {})
     return _under_hand(scene, game, x, y, captions, shown, names)
@@ -714,7 +714,7 @@ def _under_hand(scene, game, x, y, captions, shown, names, width=SIDE_WIDTH - 8)
         notes.append("✕ = out: passed after the pile ran out")
     y = _captions(scene, x, y, notes, size=16, fill=MUTED, width=width)
     for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
-        if s in shown and game._hands[s]:
+        if s in shown and game.hand_cards(s):
             y = _small_hand(scene, game, s, names, x, y + 4)
     return y
 
@@ -739,7 +739,7 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
 
 
 def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> float:
-    seat, hand = game.to_move, game._hands[game.to_move]
+    seat, hand = game.to_move, game.hand_cards(game.to_move)
     face_up = seat in shown and cover is None
     label = f"Hand of {names[seat]}" + ("" if face_up else " (face down)")
     scene.text(lay.side, lay.hand_top - 20, label, size=CAPTION_SIZE, bold=True, anchor="start")
@@ -775,18 +775,18 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> floa
 def _small_hand(scene, game, seat, names, x, top) -> float:
     scene.text(x, top + 10, f"Hand of {names[seat]}", size=CAPTION_SIZE, anchor="start")
     step = SMALL_CARD + 6
-    for i, card in enumerate(game._hands[seat]):
+    for i, card in enumerate(game.hand_cards(seat)):
         draw_card(scene, card, x + (i % SMALL_PER_ROW) * step,
                   top + 24 + (i // SMALL_PER_ROW) * step, SMALL_CARD)
-    rows = -(-len(game._hands[seat]) // SMALL_PER_ROW)
+    rows = -(-len(game.hand_cards(seat)) // SMALL_PER_ROW)
     return top + 24 + rows * step
 
 
 def _title(game, exp, names) -> str:
-    n = len(game._grid)
+    n = len(game.table)
     head = f"Smartrix table, {n} card{'' if n == 1 else 's'}; " + _heading(game, names)
-    cards = "; ".join(f"({r},{c}) {TEXT[v]}" for (r, c), v in sorted(game._grid.items()))
-    piles = ", ".join(f"{names[s]} collected {sum(VALUE[v] for v in game._collected[s])}"
+    cards = "; ".join(f"({r},{c}) {TEXT[v]}" for (r, c), v in sorted(game.table.items()))
+    piles = ", ".join(f"{names[s]} collected {sum(VALUE[v] for v in game.collected_cards(s))}"
                       for s in range(game.players))
     return (head + f"; draw pile {game.deck_size}; {piles}" + (f". {cards}" if cards else "")
             + (f". {exp.reason}" if exp else ""))

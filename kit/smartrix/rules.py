@@ -24,15 +24,17 @@ lies as dealt (its canonical orientation) at (0, 0).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from kit.errors import IllegalMove
 from kit.history import History
 from kit.scene import Picture
 from kit.smartrix import position
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, FACING, ORIENTATIONS,
-                                TEXT, VALUE, mismatched_boxes)
+                                TEXT, VALUE, Card, mismatched_boxes)
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
-from kit.smartrix.table import (AXIS_NAMES, all_sets, candidate_cells, constraint_at,
+from kit.smartrix.table import (AXIS_NAMES, Cell, all_sets, candidate_cells, constraint_at,
                                 cards_value, describe_removal, fmt_cell, in_window,
                                 is_legal_table, minimal_removal, sets_through, touches)
 
@@ -139,6 +141,21 @@ class Game(Picture, History):
     def grid(self) -> dict:
         """The table: {(row, col): card text as it lies}."""
         return {cell: TEXT[v] for cell, v in self._grid.items()}
+
+    @property
+    def table(self) -> Mapping[Cell, Card]:
+        """The table as the engine holds it: {(row, col): oriented card int}, a
+        read-only view (it follows the game as it changes; copy it to keep it).
+        For drawing, players and lessons; :attr:`grid` gives the card texts."""
+        return MappingProxyType(self._grid)
+
+    def hand_cards(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s hand as card ints, in order (:meth:`hand` gives the texts)."""
+        return tuple(self._hands[seat])
+
+    def collected_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has collected, as card ints (:meth:`collected` gives the texts)."""
+        return tuple(self._collected[seat])
 
     @property
     def deck_size(self) -> int:

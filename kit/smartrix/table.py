@@ -25,6 +25,9 @@ from __future__ import annotations
 
 from kit.smartrix.cards import CONSTRAINT, DIRECTIONS, FACING, VALUE
 
+#: A table cell: (row, col), rows counting down, columns right.
+Cell = tuple[int, int]
+
 #: The four line directions through a cell, with their names.
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
 AXIS_NAMES = ("row", "column", "diagonal", "anti-diagonal")

@@ -40,7 +40,7 @@ def table_text(grid: dict) -> list:
 
 
 def board_text(game) -> str:
-    grid = game._grid
+    grid = game.table
     w = game.window
     head = (f"Smartrix, {game.players} players"
             + (", teams 1+3 v 2+4" if game.teams else "")

@@ -6,7 +6,7 @@ searched tables so that tests may use them as filler cards in hands.
 
 FILLERS = ("00000000", "11111111")
 
-from kit.invariants import smartrix_conserved
+from kit.smartrix.invariants import smartrix_conserved
 from kit.smartrix import CANONICAL, DECK, ORIENTATIONS, Game
 from kit.smartrix.cards import TEXT
 from kit.smartrix.table import constraint_at

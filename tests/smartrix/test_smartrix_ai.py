@@ -126,12 +126,11 @@ def test_incremental_open_lines_equal_a_full_recount(window):
             g.play(GreedyPlayer().choose(g, rng))
         if g.is_over:
             continue
-        base = [h[0] for h in ai._hot_cells(g._grid, g.window)]
+        base = [h[0] for h in ai._hot_cells(g.table, g.window)]
         for move, _, taken in ai.honest_placements(g):
             if taken:
                 continue
-            g._grid[move.cell] = move.card
-            fast = ai._hot_after_place(g._grid, base, move.cell, g.window)
-            full = ai._hot_cells(g._grid, g.window)
-            del g._grid[move.cell]
+            grid = {**g.table, move.cell: move.card}
+            fast = ai._hot_after_place(grid, base, move.cell, g.window)
+            full = ai._hot_cells(grid, g.window)
             assert [(c, t) for c, t in fast] == [(h[0], h[1]) for h in full]

@@ -9,7 +9,7 @@ from kit.scene import ERROR
 from kit.smartrix import CANONICAL, Board, Game, GreedyPlayer, fitting_cells
 from kit.smartrix.cards import rotate
 from kit.smartrix.moves import Move
-from kit.ui.testing import click, send_event
+from kit.testing.events import click, send_event
 from smartrix_helpers import card_not_matching, fill, setup
 
 
@@ -34,7 +34,7 @@ def play_by_clicks(b, move, key=False):
     if move.kind == "pass":
         b.controls["pass"].click()
         return 0
-    hand = b.game._hands[b.game.to_move]
+    hand = b.game.hand_cards(b.game.to_move)
     i = next(k for k, c in enumerate(hand) if CANONICAL[c] == CANONICAL[move.card])
     click(b.canvas, *b.hand_xy(i))
     turns = 0
@@ -129,7 +129,7 @@ def test_clicks_outside_double_clicks_and_buttons_pressed_twice():
 def test_one_placement_sends_one_canvas_message(canvas_messages):
     b = board(seats=["human", "human"])
     move = next(m for m in b.game.legal_moves() if m.kind == "place")
-    hand = b.game._hands[0]
+    hand = b.game.hand_cards(0)
     click(b.canvas, *b.hand_xy(next(i for i, c in enumerate(hand)
                                     if CANONICAL[c] == CANONICAL[move.card])))
     while b.selected_card != move.card:
@@ -353,7 +353,7 @@ def test_a_refused_placement_is_one_sentence_with_the_details_folded_under_why()
     tries = [(i, k) for i in range(len(b.game.hand(0))) for k in range(4)]
 
     def mismatches(t):
-        card = rotate(b.game._hands[0][t[0]], t[1])
+        card = rotate(b.game.hand_cards(0)[t[0]], t[1])
         return len(b.game.explain(Move("place", card=card, cell=(0, 1))).mismatches)
     worst = max(tries, key=mismatches)
     assert mismatches(worst) >= 2

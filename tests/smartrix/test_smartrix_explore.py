@@ -15,7 +15,7 @@ from kit.smartrix.explore import PALETTE_X
 from kit.smartrix.cards import CANONICAL, TEXT, parse_card, rotate
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove, unpack_frame
-from kit.ui.testing import click
+from kit.testing.events import click
 from smartrix_helpers import card_not_matching, fill, setup
 
 # The set of 17: a row, a column and both diagonals of a 5 x 5 square, all

@@ -1,17 +1,18 @@
 """Property tests over whole seeded Smartrix games with 2-7 players, in every
 variant: the 70 cards conserved, score = collected - hand, undo/redo exact,
 round trip exact, every generated move accepted, and accepted moves generated.
-The checks after every move are kit.invariants.Watch's, shared with `make soak`."""
+The checks after every move are kit.testing.invariants.Watch's, shared with `make soak`."""
 
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit.invariants import (smartrix_candidates, smartrix_conserved, smartrix_scores_add_up,
-                            watch)
 from kit.smartrix import PASS, Game, GreedyPlayer, parse_card
 from kit.smartrix.cards import VALUE
+from kit.smartrix.invariants import (smartrix_candidates, smartrix_conserved,
+                                     smartrix_scores_add_up)
+from kit.testing.invariants import watch
 
 VARIANTS = [{}, {"window": None}, {"auto_collect": False}]
 GREEDY = GreedyPlayer()
@@ -44,7 +45,7 @@ def _play_checked(g, rng, max_moves=400):
         if g.is_over:
             return
         legal = _check_position(g, rng)
-        # play() and then (kit.invariants): cards conserved, collected values =
+        # play() and then (kit.testing.invariants): cards conserved, collected values =
         # points returned, score = collected - hand, undo/redo and round trip exact.
         assert checked.play(_choose(g, rng, legal)) >= 0
     raise AssertionError("game did not end")
