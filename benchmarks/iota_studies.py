@@ -8,7 +8,7 @@
    The difference in seat 0's final margin is what the wild was worth.
 
 Writes kit/lessons/data/iota_studies.json, which the lesson loads
-(``kit.lessons.iota_studies.tournament_table``, ``wild_table``); the lesson re-plays a deal to show the
+(``kit.lessons.iota.tournament_table``, ``wild_table``); the lesson re-plays a deal to show the
 table is what the kit computes. Run: ``nice python benchmarks/iota_studies.py``
 (a few minutes on 2 cores).
 """
@@ -20,7 +20,7 @@ import json
 import time
 
 from kit import iota
-from kit.lessons.iota_studies import STUDIES, wild_pair
+from kit.lessons.iota import STUDIES, wild_pair
 
 PAIRINGS = (("greedy", "random"), ("planner", "random"), ("planner", "greedy"))
 PLAYERS = {"random": iota.RandomPlayer, "greedy": iota.GreedyPlayer, "planner": iota.PlannerPlayer}

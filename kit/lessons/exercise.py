@@ -374,6 +374,21 @@ class Exercise(widgets.VBox):
         return bundle
 
 
+def typed_exercise(task: str, svg: str, check: Check, *, hints: Sequence[str] = (),
+                   show: Reveal = None, progress: Progress | None = None, key: str | None = None,
+                   placeholder: str = "", answers: Sequence[str] = (), wrong: Sequence[object] = (),
+                   img_style: str = "") -> Exercise:
+    """Exercise on a picture: ``svg`` shown (``img_style``: the ``<img>``'s style),
+    the answer typed, ``check(text)`` judges it. ``show`` gives the answer in words
+    (there is no board to play it on), so it is the printed solution too."""
+    img = svg_img(svg)
+    if img_style:
+        img = img.replace("<img ", f"<img style='{img_style}' ", 1)
+    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(img),
+                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder,
+                    solution=show, answers=answers, wrong=wrong)
+
+
 class Catalogue:
     """A course's exercises by name: what a lesson's cell calls,
     ``lesson.exercise("both ends", progress)``, so that the cell shows no task,

@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
-from kit.lessons import iota_studies, mattix, smartrix
+from kit.lessons import iota, mattix, smartrix
 
-SANDBOXES = {"iota": lambda **kw: iota_studies.Sandbox(**kw),
+SANDBOXES = {"iota": lambda **kw: iota.Sandbox(**kw),
              "mattix": lambda **kw: mattix.Sandbox(**kw),
              "smartrix": lambda **kw: smartrix.Sandbox(**kw)}
 

@@ -1,34 +1,26 @@
-"""The IOTA strategy lesson's studies and the sandbox (notebooks/iota/05, 07).
+"""The IOTA strategy lesson's studies: self-play positions, how often a lot
+completes, the chance an open three is finished, two-line plays, the wild
+card's worth, and the tournament tables computed by ``benchmarks/iota_studies.py``.
 
-Every claim of the strategy lesson is a number computed here with the kit:
-positions from seeded computer games, how often their best play is a lot, the
-chance that the unseen cards fill an open three-card line, single-card points
-by number and by lines made, and two precomputed tables (a tournament, and a
-wild's worth from paired games) that ``benchmarks/iota_studies.py`` writes to
-``data/iota_studies.json``. The sandbox is lesson 7's game chooser.
-
-Not covered: the exercise checks and puzzles (``kit.lessons.iota``), the
-players and rules (``kit.iota``).
+Pure (tables are ``kit.lessons.table.Table``). Not covered: the sandbox
+(:mod:`kit.lessons.iota.sandbox`).
 """
 
 from __future__ import annotations
 
-import json
-import random
 from math import comb
 from pathlib import Path
+import json
+import random
 
-import ipywidgets as widgets
-
-from kit.iota import Board, Game, GreedyPlayer, PlannerPlayer, rank_moves
-from kit.iota import movegen
+from kit.iota import Game, GreedyPlayer, PlannerPlayer, movegen, rank_moves
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
 from kit.lessons.table import Table
-from kit.lessons.sandbox import Sandbox as SandboxFrame
 
-STUDIES = Path(__file__).resolve().parent / "data" / "iota_studies.json"
+
+STUDIES = Path(__file__).resolve().parent.parent / "data" / "iota_studies.json"
 
 
 # ----- lesson 5: the studies ------------------------------------------------------
@@ -194,43 +186,3 @@ def wild_recheck(deals: int = 1, path: Path = STUDIES) -> bool:
     """Play the table's first ``deals`` pairs again here: the same margins?"""
     rows = load_studies(path)["wild"][:deals]
     return all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows)
-
-
-# ----- lesson 7: the sandbox --------------------------------------------------------
-
-STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy",
-             "planner (strongest)": "planner"}
-
-
-class SandboxBoard(Board):
-    """The sandbox's board: its Analyse panel also says what the best turn scores."""
-
-    def analyse_position(self, game, *, progress=None, stop=None):
-        rows = super().analyse_position(game, progress=progress, stop=stop)
-        if rows:
-            so_far = " so far" if rows.partial else ""
-            rows.remarks = [f"The best turn{so_far} scores {rows[0][1]} points."]
-        return rows
-
-
-class Sandbox(SandboxFrame):
-    """Choose the computer's strength, the number of players and open hands; play with
-    the hint and the analysis panel on."""
-
-    def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
-                 open_hands: bool = False, seed: int = 1, delay: float = 0.8):
-        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
-                                         description="Computer")
-        self.players = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)],
-                                        value=players, description="Players")
-        self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
-        super().__init__(seed=seed, delay=delay)
-
-    def choices(self) -> list:
-        return [[self.strength, self.players, self.open_hands, self.seed, self.start]]
-
-    def make_board(self) -> Board:
-        n = self.players.value
-        seats = ["human"] + [STRENGTHS[self.strength.value]] * (n - 1)
-        return SandboxBoard(seats=seats, players=n, seed=self.seed.value,
-                            open_hands=self.open_hands.value, analysis=True, delay=self.delay)

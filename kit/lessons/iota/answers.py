@@ -1,0 +1,111 @@
+"""Reading a student's typed IOTA answers: a play, a number, yes or no, a card, a turn.
+
+Each reader returns the engine's value or raises ``kit.InvalidMoveText`` (a
+``ValueError``) saying what it expected; the exercise widget shows that message.
+Not covered: judging the answer (:mod:`kit.lessons.iota.checks`).
+"""
+
+from __future__ import annotations
+
+from kit.errors import InvalidMoveText
+from kit.iota import Game
+from kit.iota.cards import WILD, parse_card
+from kit.iota.moves import Move, Play, Recycle
+
+
+# ----- reading answers ------------------------------------------------------
+
+def read_play(answer) -> Play:
+    """A Play from text like ``2GT@0,1 2BX@0,2`` or a Play; InvalidMoveText otherwise."""
+    if isinstance(answer, str):
+        if not answer.strip():
+            raise InvalidMoveText("put cards on the board (or type a play such as 2GT@0,1), "
+                                  "then press Check")
+        answer = Move.parse(answer)
+    if answer is None:
+        raise InvalidMoveText("put cards on the board first (click a card, then a cell), "
+                              "then press Check")
+    if not isinstance(answer, Play):
+        raise InvalidMoveText(f"{answer} is not a play: place cards on the table")
+    return answer.checked()
+
+
+def read_points(answer) -> int:
+    """A whole number of points from text; InvalidMoveText naming what was typed."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    text = str(answer).strip() if answer is not None else ""
+    if not text:
+        raise InvalidMoveText("type the number of points, e.g. 12")
+    if not text.isdigit() or len(text) > 6:
+        raise InvalidMoveText(f"{text!r} is not a number of points: type digits only, e.g. 12")
+    return int(text)
+
+
+YES = {"yes", "y", "valid", "ok", "true", "legal"}
+
+
+NO = {"no", "n", "invalid", "not valid", "false", "illegal"}
+
+
+def read_yes_no(answer) -> bool:
+    """True for yes/valid, False for no/invalid; InvalidMoveText otherwise."""
+    text = str(answer if answer is not None else "").strip().lower()
+    if text in YES:
+        return True
+    if text in NO:
+        return False
+    raise InvalidMoveText(f"type valid or invalid (or yes or no), not {text!r}" if text
+                          else "type valid or invalid (or yes or no)")
+
+
+def read_card(answer) -> int:
+    """A real card from text like ``3GT``; InvalidMoveText otherwise."""
+    text = str(answer if answer is not None else "").strip()
+    if not text:
+        raise InvalidMoveText("type a card as number, colour, shape, e.g. 3GT")
+    try:
+        card = parse_card(text)
+    except ValueError as err:
+        raise InvalidMoveText(str(err)) from None
+    if card == WILD:
+        raise InvalidMoveText("name a real card (such as 3GT), not a wild")
+    return card
+
+
+def turn_words(game: Game, moves, check=None) -> str:
+    """A turn in notation for print, with what the kit says of it (``check(turn)``)."""
+    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    said = " then ".join(map(str, moves))
+    if check is None:
+        return said
+    verdict = check(tuple(moves) if len(moves) > 1 else moves[0])
+    return f"{said}. {verdict.why}"
+
+
+def read_turn(answer) -> list:
+    """A turn (recycles, then a play) from a list of moves, a Play, or text (moves
+    separated by ';')."""
+    if isinstance(answer, str):
+        parts = [p for p in answer.split(";") if p.strip()]
+        if not parts:
+            raise InvalidMoveText("make a play on the board (or type one), then press Check")
+        answer = [Move.parse(p) for p in parts]
+    if isinstance(answer, Move):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple)) or not answer:
+        raise InvalidMoveText("make a play on the board, then press Check")
+    moves = [Move.parse(m) if isinstance(m, str) else m for m in answer]
+    if not all(isinstance(m, Recycle) for m in moves[:-1]) or not isinstance(moves[-1], Play):
+        raise InvalidMoveText("a turn here is a play, after any recycles: "
+                              "place cards on the table")
+    return moves
+
+
+def moves_of(answer) -> list:
+    """Moves from text (separated by ';'), a move, or a list of either."""
+    if isinstance(answer, str):
+        answer = [part for part in answer.split(";") if part.strip()]
+    elif isinstance(answer, Move):
+        answer = [answer]
+    return [Move.parse(m) if isinstance(m, str) else m for m in answer]

@@ -1,0 +1,356 @@
+"""The IOTA course's pure checks: each takes the position (and the line, play or
+cell an exercise is about) and the student's answer and returns a
+:class:`kit.lessons.exercise.Verdict` saying right or wrong and why, in the
+engine's own words (``Game.explain``, the rule a play breaks).
+
+No widgets. Not covered: the puzzles (:mod:`kit.lessons.iota.puzzles`).
+"""
+
+from __future__ import annotations
+
+from kit.iota import Game
+from kit.iota.cards import TEXT, VALUE, WILD, describe, parse_card
+from kit.iota.lines import table_problem
+from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.lessons.exercise import Verdict
+from kit.lessons.iota.answers import read_card, read_play, read_points, read_yes_no
+
+
+# ----- lesson 1: is this line valid? ---------------------------------------------
+
+def line_problem_of(cards) -> str | None:
+    """Why the row ``cards`` (texts) breaks the rules, or None if it is a valid line."""
+    table = {(0, c): parse_card(t) for c, t in enumerate(cards)}
+    problem = table_problem(table)
+    return problem[0] if problem else None
+
+
+def check_line(cards, answer) -> Verdict:
+    """Did the student judge the line (valid or invalid) as the engine does? A right
+    answer is told why; a wrong one what to look at, not the verdict."""
+    said = read_yes_no(answer)
+    problem = line_problem_of(cards)
+    shown = " ".join(cards)
+    if said == (problem is None):
+        return Verdict(True, f"{shown} is not a line: {line_fault(cards)}." if problem else
+                       f"{shown} is a valid line: {line_reasons(cards)}.")
+    return Verdict(False, line_look(cards, problem is None))
+
+
+#: What each feature of a card is called, and how a line's cards show it.
+FEATURES = ("numbers", "colours", "shapes")
+
+
+def _features(cards) -> list:
+    """(name, the real cards' values in order, all the same?, all different?) per feature."""
+    real = [TEXT[parse_card(c)] for c in cards if parse_card(c) != WILD]
+    out = []
+    for i, name in enumerate(FEATURES):
+        values = [c[i] for c in real]
+        out.append((name, values, len(set(values)) == 1, len(set(values)) == len(values)))
+    return out
+
+
+def line_fault(cards) -> str:
+    """Why ``cards`` is no line, in a student's words (no coordinates): too long, or the
+    first feature neither all the same nor all different."""
+    if len(cards) > 4:
+        return f"it has {len(cards)} cards, and a line holds at most 4"
+    for name, values, same, different in _features(cards):
+        if not (same or different):
+            return f"the {name} ({', '.join(values)}) are neither all the same nor all different"
+    return "its cards cannot all be in one line"
+
+
+def line_look(cards, valid: bool) -> str:
+    """What to look at again after a wrong judgement of ``cards``: the feature (or the
+    length) that decides it, never the verdict itself."""
+    if not valid and len(cards) > 4:
+        return "Count the cards. How many cards may one line hold?"
+    if not valid:
+        name, values, _, _ = next(f for f in _features(cards) if not (f[2] or f[3]))
+        return (f"Look again at the {name}: {', '.join(values)}. "
+                "Are they all the same, or all different?")
+    wild = " A wild can be any card you like." if "W" in cards else ""
+    looks = "; ".join(f"{name} {' '.join(values)}" for name, values, _, _ in _features(cards))
+    return (f"Look at each in turn ({looks}): is any of them a mix, some the same and "
+            f"some different?{wild}")
+
+
+def line_reasons(cards) -> str:
+    """For each of number, colour, shape: 'all the same' or 'all different' (real cards)."""
+    real = [parse_card(c) for c in cards if parse_card(c) != WILD]
+    words = []
+    for i, name in enumerate(FEATURES):
+        values = {TEXT[c][i] for c in real}
+        words.append(f"{name} all the same" if len(values) == 1 else f"{name} all different")
+    wild = " (the wild stands for the card that fits)" if len(real) < len(cards) else ""
+    return ", ".join(words) + wild
+
+
+#: Lesson 1's six lines to judge, with the hint for each. Not the lesson's example
+#: (1RC 2RC 3RC, shown just above them).
+LINES = (
+    (("3YT", "3BT", "3GT"), "Look at the numbers, then the colours, then the shapes."),
+    (("2YS", "2BS", "3GS"), "Look at the numbers: two 2s and a 3."),
+    (("1RC", "2YS", "3GT", "4BX"), "Every number is different. And the colours? The shapes?"),
+    (("4GT", "4GX", "4GT"), "Could a line really hold the same card twice? Look at the shapes."),
+    (("3BX", "W", "3YX"), "A wild can be any card you like."),
+    (("1YC", "2YC", "3YC", "4YC", "1YS"), "Count the cards."),
+)
+
+
+# ----- lesson 2: placing cards -------------------------------------------------
+
+#: The words of each placement rule, as the engine says them when a play breaks it.
+RULES = {
+    "line": "same row or the same column",
+    "touch": "must touch a card already on the table",
+    "gap": "one unbroken run",
+    "long": "longer than 4",
+    "match": "neither all the same nor all different",
+}
+
+
+def check_breaks(game: Game, rule: str, answer) -> Verdict:
+    """Target practice: is the play ``answer`` refused, and for the rule ``rule``?"""
+    if rule not in RULES:
+        raise ValueError(f"unknown rule {rule!r}; rules are {', '.join(RULES)}")
+    play = read_play(answer)
+    why = game.explain(play)
+    if why.legal:
+        return Verdict(False, f"{play} is allowed: it scores {why.points}. "
+                              "Try a play that breaks the rule.")
+    if RULES[rule] in why.rule:
+        return Verdict(True, f"The kit refuses {play}: {why.rule}.")
+    return Verdict(False, f"{play} is refused, but for another rule: {why.rule}.")
+
+
+def check_legal_play(game: Game, answer) -> Verdict:
+    """Is the play ``answer`` allowed here? Says its score or the rule it breaks."""
+    play = read_play(answer)
+    why = game.explain(play)
+    if why.legal:
+        return Verdict(True, f"{play} is allowed and scores {why.points}.")
+    return Verdict(False, f"{play} is not allowed: {why.rule}.")
+
+
+def check_both_ends(game: Game, answer) -> Verdict:
+    """Is ``answer`` a legal play with cards at both ends of a line already on the table?"""
+    play = read_play(answer)
+    why = game.explain(play)
+    if not why.legal:
+        return Verdict(False, f"{play} is not allowed: {why.rule}.")
+    cells = sorted(play.cells)
+    between = [x for x in game.table if cells[0] < x < cells[-1]
+               and (x[0] == cells[0][0] == cells[-1][0] or x[1] == cells[0][1] == cells[-1][1])]
+    # A line is 2 cards or more: cards either side of one card (a column through
+    # a card of the row) are not the ends of a line.
+    if len(cells) >= 2 and len(between) >= 2:
+        return Verdict(True, f"{play} puts cards on both sides of the cards already there, "
+                             f"in one unbroken run: {why.points} points.")
+    return Verdict(False, f"{play} is allowed ({why.points} points), but it does not put "
+                          "cards at both ends of a line already on the table: one card "
+                          "before it, one after it.")
+
+
+def check_draw_count(game: Game, play: str, answer) -> Verdict:
+    """How many cards does the mover draw after ``play``? (back up to 4, while the deck lasts)
+
+    A wrong count is told what is wrong with it (it would leave more or fewer than 4
+    in the hand, or there is no drawing at all), never the count, nor how many cards
+    are left in the hand: that is the sum the student is asked to do."""
+    n = read_points(answer)
+    move = read_play(play)
+    hand = len(game.hands[game.to_move])
+    hand_after = hand - len(move.cards)
+    right = min(4 - hand_after, len(game.deck))
+    if n == right:
+        return Verdict(True, f"You played {len(move.cards)} of your {hand} cards and hold "
+                             f"{hand_after}; you draw back up to 4 (the deck holds "
+                             f"{len(game.deck)}): you draw {right}.")
+    if n == 0:
+        return Verdict(False, "You do draw after a play: you take cards from the deck until "
+                              "you hold 4 again.")
+    if n > len(game.deck):
+        return Verdict(False, f"{n} is more cards than the deck holds.")
+    if hand_after + n > 4:
+        return Verdict(False, f"Drawing {n} would leave you holding more than 4 cards. "
+                              "Count the cards still in your hand after the play.")
+    return Verdict(False, f"Drawing {n} would leave you holding fewer than 4 cards, and the "
+                          "deck has plenty. Count the cards still in your hand after the play.")
+
+
+# ----- lesson 3: scoring ------------------------------------------------------
+
+def check_score(game: Game, play, answer) -> Verdict:
+    """Did the student type the right score for ``play``? The breakdown says why; a
+    wrong score is told the mistake it looks like (forgot to double, one line only, a
+    card in two lines counted once) and what to count, never the sums."""
+    n = read_points(answer)
+    why = game.explain(read_play(play))
+    if not why.legal:
+        raise ValueError(f"the exercise's play is not legal: {why.rule}")
+    if n == why.points:
+        return Verdict(True, f"{why.points} points. {breakdown(why)}")
+    return Verdict(False, f"{n} is not it. {score_mistake(why, read_play(play), n)}",
+                   more=how_to_count(why))
+
+
+def score_mistake(why, play, n: int) -> str:
+    """The common mistake ``n`` looks like, in words without the score; else what to do."""
+    lines = [line.points for line in why.lines]
+    doubles = [d.split(":")[0] for d in why.doublings]
+    if doubles and n == why.base:
+        return f"You added up the lines, but forgot to double: {'; '.join(doubles)}."
+    if len(lines) > 1 and n in lines:
+        return (f"That is one line only; the play makes {len(lines)} lines. "
+                "Add them all.")
+    # A card in two lines, counted in one only: the base less its number, once each.
+    shared = sum(VALUE[card] for card, cell in play.placements
+                 if sum(cell in line.cells for line in why.lines) > 1)
+    if shared and n in (why.base - shared, (why.base - shared) * 2 ** len(doubles)):
+        return "A card in two lines counts in both lines: add it twice."
+    return "Count again, line by line: press Why? to see what to add up."
+
+
+def how_to_count(why) -> str:
+    """What to add up and double for this play, without the sums: a wrong answer
+    says why it is wrong but does not hand over the score."""
+    lines = " and ".join(f"{line.cards[0]} to {line.cards[-1]} ({len(line.cards)} cards)"
+                         for line in why.lines)
+    count = f"The play makes {len(why.lines)} line{'s' if len(why.lines) != 1 else ''}: {lines}."
+    doubles = [d.split(":")[0] for d in why.doublings]
+    then = f" Add up each line's numbers, then double for: {'; '.join(doubles)}." if doubles \
+        else " Add up each line's numbers (a card in two lines counts in both)."
+    return count + then
+
+
+def breakdown(why) -> str:
+    """An explanation in one paragraph: each line's sum, then each doubling."""
+    lines = "; ".join(f"{' + '.join(str(VALUE[parse_card(t)]) for t in line.cards)} = "
+                      f"{line.points} ({line.cards[0]} to {line.cards[-1]})" for line in why.lines)
+    doubles = "".join(f", x 2 for {d.split(':')[0]}" for d in why.doublings)
+    total = f"Together {why.base}{doubles}: {why.points}." if doubles else f"Together {why.points}."
+    return f"Lines: {lines}. {total}"
+
+
+# ----- lesson 4: wilds, passing, the end ---------------------------------------
+
+def check_wild(game: Game, cell, answer) -> Verdict:
+    """Could the wild at ``cell`` stand for the card ``answer`` (in its row and its column)?"""
+    card = read_card(answer)
+    if game.table.get(tuple(cell)) != WILD:
+        raise ValueError(f"there is no wild at {cell}")
+    after = dict(game.table)
+    after[tuple(cell)] = card
+    problem = table_problem(after, [tuple(cell)])
+    if problem is None:
+        return Verdict(True, f"{TEXT[card]} ({describe(card)}) fits the wild's row and its column.")
+    # The line it breaks, not a card that fits: that would hand over the answer.
+    return Verdict(False, f"{TEXT[card]} does not fit: {problem[0]}. Try again, or press Hint.")
+
+
+def check_exchange_count(game: Game, answer) -> Verdict:
+    """At most how many cards may the mover swap when passing? A wrong count is told
+    what is wrong with it (more than the hand or the deck holds, or fewer than
+    allowed), never the limit."""
+    n = read_points(answer)
+    hand, deck = len(game.hands[game.to_move]), len(game.deck)
+    right = min(hand, deck)
+    rule = ("(The printed rules do not say; this kit never lets you draw back a card you just "
+            "put under the deck.)")
+    if n == right:
+        return Verdict(True, f"You hold {hand} cards and the deck holds {deck}: at most "
+                             f"{right}. {rule}")
+    if n > hand:
+        return Verdict(False, f"You cannot swap {n}: that is more cards than you hold.")
+    if n > deck:
+        return Verdict(False, f"Swapping {n} would make you draw back a card you just put "
+                              "under the deck. Look at how many cards the deck holds.")
+    return Verdict(False, f"You may swap more than {n}. Look at your hand and at the deck.")
+
+
+def check_pass(game: Game, swap: int, answer) -> Verdict:
+    """Did the student pass, swapping exactly ``swap`` cards? ``answer``: a move or a turn."""
+    move = answer[-1] if isinstance(answer, (list, tuple)) and answer else answer
+    if isinstance(move, str):
+        move = Move.parse(move)
+    if not isinstance(move, Pass):
+        return Verdict(False, f"{move} is not a pass: press Pass, click the cards to swap, "
+                              "then Pass again.")
+    why = game.explain(move)
+    if not why.legal:
+        return Verdict(False, f"{move} is not allowed: {why.rule}.")
+    n = len(move.exchange)
+    if n != swap:
+        return Verdict(False, f"You passed swapping {n} card{'s' if n != 1 else ''}, "
+                              f"not {swap}. Press Undo and try again.")
+    gone = " ".join(TEXT[c] for c in move.exchange)
+    return Verdict(True, f"{gone} went under the deck and you drew {n} new "
+                         f"card{'s' if n != 1 else ''} from the top. Your turn is over.")
+
+
+def check_move(game: Game, answer) -> Verdict:
+    """Is the move ``answer`` (any kind: play, pass, recycle) legal here?"""
+    if not isinstance(answer, Move):
+        answer = Move.parse(answer if isinstance(answer, str) else "")
+    why = game.explain(answer)
+    if why.legal:
+        if isinstance(answer, Recycle):
+            return Verdict(True, f"{answer} is allowed: the wild is in your hand now, the "
+                                 "card took its place, and you still play (or pass) this turn.")
+        return Verdict(True, f"{answer} is allowed" +
+                       (f" and scores {why.points}." if isinstance(answer, Play) else "."))
+    return Verdict(False, f"{answer} is not allowed: {why.rule}.")
+
+
+def check_recycle(game: Game, answer) -> Verdict:
+    """Was the turn's first move (``answer``: a move or a turn) a recycle the kit allows?
+    A play or a pass is no recycle, however legal."""
+    first = answer[0] if isinstance(answer, (list, tuple)) and answer else answer
+    if isinstance(first, str):
+        first = Move.parse(first)
+    if not isinstance(first, Recycle):
+        kind = "a pass" if isinstance(first, Pass) else "a play"
+        return Verdict(False, f"{first} is {kind}, not a recycle: a recycle swaps a card from "
+                              "your hand for the wild on the table. Take back, then click the "
+                              "card the wild stands for, then the wild.")
+    return check_move(game, first)
+
+
+def check_pass_ends(game: Game, answer) -> Verdict:
+    """Would the game be over if the player to move passed now? (yes or no) A wrong
+    answer is told what to look at, not the verdict."""
+    said = read_yes_no(answer)
+    after = game.copy()
+    after.play(Pass.of(()))
+    over = after.is_over
+    if said != over:
+        return Verdict(False, "Look at the deck in the panel, and count the passes in a row "
+                              "(the other player's, then yours): what does the kit do then?")
+    if over:
+        everyone = "both players" if game.players == 2 else f"all {game.players} players"
+        why = (f"the deck is empty and {everyone} have now passed in a row: "
+               "the game ends, with no bonus. (The printed rules do not say; this kit ends it, "
+               "or the passing would go round for ever.)")
+    else:
+        why = ("the game goes on: " + ("the deck still has cards" if game.deck else
+                                        "not every player has passed in a row yet") + ".")
+    return Verdict(True, why[0].upper() + why[1:])
+
+
+def check_final_score(game: Game, play, answer) -> Verdict:
+    """The score of the game's last play, with its doubling; also says the game is over."""
+    verdict = check_score(game, play, answer)
+    if not verdict.correct:   # the final scores would give the play's score away
+        return verdict
+    after = game.copy()
+    after.play(read_play(play))
+    if not after.is_over:
+        return verdict
+    me = game.to_move
+    others = ", ".join(str(s) for i, s in enumerate(after.scores) if i != me)
+    return Verdict(True, f"{verdict.why} The game is over: this player ends with "
+                         f"{after.scores[me]} points, the other{'s' if game.players > 2 else ''} "
+                         f"with {others}.")

@@ -1,0 +1,52 @@
+"""The IOTA sandbox: a board against a chosen computer player, from the course's
+last lesson.
+
+Widgets. Not covered: the boards of the exercises (:mod:`kit.lessons.iota.boards`).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from kit.iota import Board
+from kit.lessons.sandbox import Sandbox as SandboxFrame
+
+
+# ----- lesson 7: the sandbox --------------------------------------------------------
+
+STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy",
+             "planner (strongest)": "planner"}
+
+
+class SandboxBoard(Board):
+    """The sandbox's board: its Analyse panel also says what the best turn scores."""
+
+    def analyse_position(self, game, *, progress=None, stop=None):
+        rows = super().analyse_position(game, progress=progress, stop=stop)
+        if rows:
+            so_far = " so far" if rows.partial else ""
+            rows.remarks = [f"The best turn{so_far} scores {rows[0][1]} points."]
+        return rows
+
+
+class Sandbox(SandboxFrame):
+    """Choose the computer's strength, the number of players and open hands; play with
+    the hint and the analysis panel on."""
+
+    def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
+                 open_hands: bool = False, seed: int = 1, delay: float = 0.8):
+        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
+                                         description="Computer")
+        self.players = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)],
+                                        value=players, description="Players")
+        self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
+        super().__init__(seed=seed, delay=delay)
+
+    def choices(self) -> list:
+        return [[self.strength, self.players, self.open_hands, self.seed, self.start]]
+
+    def make_board(self) -> Board:
+        n = self.players.value
+        seats = ["human"] + [STRENGTHS[self.strength.value]] * (n - 1)
+        return SandboxBoard(seats=seats, players=n, seed=self.seed.value,
+                            open_hands=self.open_hands.value, analysis=True, delay=self.delay)
