@@ -1,21 +1,20 @@
 """Soak: many seeded whole games of each game, every invariant checked after every move.
 
-`make soak` runs 10,000 games of each game (`--games` to change it), spread
-over the machine's cores. A game is fixed by its game and seed: the seed picks
-the variant (IOTA 1-4 players, sometimes the "who starts" draw; Mattix 3 x 3
-to 8 x 8, level 1 or 2; Smartrix 2-7 players, window 5 or the children's
-variant, teams, the free table), a player for each seat (random or a computer
-player) and every random choice, so a failure replays from its seed alone:
+`make soak` runs 10,000 games of each registered game (kit.games; `--games`
+to change it), spread over the machine's cores. A game is fixed by its game and
+seed: the seed picks the variant (the game's registration says which: players,
+board size, options), a player for each seat (random or a computer player) and
+every random choice, so a failure replays from its seed alone:
 
     python benchmarks/soak.py                       # 10,000 games of each game
-    python benchmarks/soak.py --game mattix --games 200 --seed 5000 --jobs 2
+    python benchmarks/soak.py --game NAME --games 200 --seed 5000 --jobs 2
     python benchmarks/soak.py --minutes 20          # at most about 20 minutes per game
-    python benchmarks/soak.py --replay smartrix 1234   # one game, move by move
+    python benchmarks/soak.py --replay NAME 1234    # one game, move by move
 
-After every move kit.invariants.Watch checks: the points returned add up to
+After every move kit.testing.invariants.Watch checks: the points returned add up to
 the scores, cards or tiles are conserved, undo/redo and the to_dict / from_dict
 round trip are exact. On one position in ten it compares legal_moves() with
-what the rules accept; on one in a hundred it throws kit.badinput's bad moves
+what the rules accept; on one in a hundred it throws kit.testing.badinput's bad moves
 and corrupted positions, which must be refused with a ValueError and change
 nothing (which positions: the seed says). The output gives, per game, the
 games, moves and games per second, and each failure with its seed and the
@@ -41,12 +40,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kit import iota, mattix, smartrix  # noqa: E402
-from kit.badinput import check_refused  # noqa: E402
-from kit.invariants import InvariantBroken, require, watch  # noqa: E402
-from kit.players import RandomPlayer  # noqa: E402
+from kit import games
+from kit.testing.badinput import check_refused
+from kit.testing.invariants import InvariantBroken, require, watch
 
-GAMES = ("iota", "mattix", "smartrix")
 MAX_MOVES = 3000          # no game of the kit comes near this; more is a failure
 LEGAL_SAMPLE = 0.1        # share of positions where legal_moves() is compared with the rules
 LEGAL_K = 8               # moves sampled each way there
@@ -54,45 +51,16 @@ BAD_INPUT_SHARE = 0.01    # share of positions that get bad input thrown at them
 BAD_INPUT_N = 20          # bad moves, and bad positions, thrown there
 CHUNK = 10                # games per task handed to a worker
 
-RANDOM = RandomPlayer()
-
-
-def setup_iota(seed, rng):
-    players = rng.randint(1, 4)
-    draw = rng.random() < 0.25
-    game = iota.Game.new(players=players, seed=seed, draw_for_start=draw)
-    pool = [RANDOM, RANDOM, iota.GreedyPlayer(), iota.PlannerPlayer()]
-    return game, [rng.choice(pool) for _ in range(players)], \
-        f"{players} player(s){', draw for start' if draw else ''}"
-
-
-def setup_mattix(seed, rng):
-    size, level = rng.randint(3, 8), rng.choice([1, 2])
-    game = mattix.Game.new(seed=seed, size=size, level=level)
-    # SearchPlayer by depth, not time: a time budget would not replay exactly.
-    pool = [RANDOM, mattix.GreedyPlayer(), mattix.LookaheadPlayer(),
-            mattix.SearchPlayer(time_limit=None, depth=2)]
-    return game, [rng.choice(pool) for _ in range(2)], f"{size}x{size} level {level}"
-
-
-def setup_smartrix(seed, rng):
-    players = rng.randint(2, 7)
-    options = {"window": rng.choice([5, None]), "auto_collect": rng.random() < 0.7,
-               "teams": players == 4 and rng.random() < 0.5}
-    game = smartrix.Game.new(players=players, seed=seed, **options)
-    pool = [RANDOM, RANDOM, smartrix.GreedyPlayer(), smartrix.CautiousPlayer()]
-    return game, [rng.choice(pool) for _ in range(players)], \
-        f"{players} players, " + ", ".join(f"{k}={v}" for k, v in options.items())
-
-
-SETUPS = {"iota": setup_iota, "mattix": setup_mattix, "smartrix": setup_smartrix}
-
 
 def setup(name: str, seed: int):
     """(rng, game, players by seat, label) for game ``name`` from ``seed``; the
-    rng then makes every later choice of the game."""
+    rng then makes every later choice of the game (the registration's ``soak``
+    makes the first: the variant and the players)."""
+    soak_setup = games.get(name).soak
+    if soak_setup is None:
+        raise ValueError(f"{name} registers no seeded soak game")
     rng = random.Random(f"soak {name} {seed}")
-    return (rng, *SETUPS[name](seed, rng))
+    return (rng, *soak_setup(seed, rng))
 
 
 @dataclass
@@ -129,7 +97,7 @@ def play_one(name: str, seed: int, log=None) -> Outcome:
                 log(f"{w.moves:4}. seat {seat} {move}: {points:+}   scores {game.scores}")
         require(game.legal_moves() == [], "the game is over but legal_moves() lists moves")
         return Outcome(seed, w.moves, cpu=time.process_time() - start)
-    except Exception as err:  # noqa: BLE001 -- every failure is reported, with its seed
+    except Exception as err:
         if log:
             log(traceback.format_exc())
         moves = w.moves if w else 0
@@ -139,7 +107,7 @@ def play_one(name: str, seed: int, log=None) -> Outcome:
 
 
 def check_bad_input(game, rng) -> None:
-    """kit.badinput's bad moves and corrupted positions: each refused with a
+    """kit.testing.badinput's bad moves and corrupted positions: each refused with a
     ValueError and the game unchanged."""
     problems = check_refused(game, rng, BAD_INPUT_N)
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -224,7 +192,7 @@ def _collect(report, outcomes, progress) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="games of each game")
-    parser.add_argument("--game", choices=GAMES, help="only this game")
+    parser.add_argument("--game", choices=games.names(), help="only this game")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--minutes", type=float, default=0,
@@ -240,7 +208,7 @@ def main(argv=None) -> int:
     print(f"soak: {args.games} games each, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"{args.jobs} process(es), Python {sys.version.split()[0]}", flush=True)
     failed = False
-    for name in [args.game] if args.game else GAMES:
+    for name in [args.game] if args.game else games.names():
         report = soak(name, args.games, args.seed, args.jobs, minutes=args.minutes,
                       progress=lambda text: print(text, file=sys.stderr, flush=True))
         print("\n".join(report.lines()), flush=True)

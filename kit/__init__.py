@@ -1,21 +1,23 @@
-"""A Jupyter teaching kit for IOTA, Mattix and Smartrix.
+"""A Jupyter teaching kit for card and tile games: IOTA, Mattix and Smartrix.
 
-``kit.iota``, ``kit.mattix`` and ``kit.smartrix`` hold each game's rules,
-players and drawing; ``kit.scene`` and ``kit.canvas`` are the shared drawing
-layer; ``kit.ui`` the widget shell. The game packages are imported lazily so
+Each game is a package (``kit.iota``, ``kit.mattix``, ``kit.smartrix``) with
+its rules, players and drawing, and registers itself in ``kit.games``;
+``kit.scene`` and ``kit.canvas`` are the shared drawing layer; ``kit.ui`` the
+widget shell. The game packages are imported on first use (``kit.iota``), so
 that ``import kit`` stays cheap and works while a game is still missing.
 """
 
 import importlib
+import pkgutil
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
 
 __all__ = ["IllegalMove", "InvalidMoveText", "InvalidPosition", "iota", "mattix", "smartrix"]
 
-_GAMES = ("iota", "mattix", "smartrix")
 
-
-def __getattr__(name):
-    if name in _GAMES:
+def __getattr__(name: str) -> object:
+    # Any subpackage on first use (the registered games among them); listing the
+    # games for this needs no import of them.
+    if any(info.name == name for info in pkgutil.iter_modules(__path__)):
         return importlib.import_module(f"kit.{name}")
     raise AttributeError(f"module 'kit' has no attribute {name!r}")

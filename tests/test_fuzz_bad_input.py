@@ -6,7 +6,7 @@ with arbitrary fields, arbitrary JSON-like data, and real positions with one
 part deleted or replaced. Only a ValueError may come out, and the game (or
 the data) must be exactly as before; accepted input must behave (an accepted
 move undoes exactly, an accepted position round-trips and plays). The
-judging is :func:`kit.badinput.move_failures` / ``position_failures``, the
+judging is :func:`kit.testing.badinput.move_failures` / ``position_failures``, the
 same the soak uses; the hand-written cases are in each game's
 ``test_*_bad_input.py``.
 """
@@ -20,17 +20,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kit import iota, mattix, smartrix
-from kit.badinput import (bad_moves, bad_positions, check_refused, move_classes,
-                          move_failures, position_failures, shown)
+from kit import games
+from kit.testing.badinput import (bad_moves, bad_positions, check_refused, move_classes,
+                                  move_failures, position_failures, shown)
 
-NEW = {
-    "iota": [lambda: iota.Game.new(players=2, seed=3), lambda: iota.Game.new(players=4, seed=5)],
-    "mattix": [lambda: mattix.Game.new(seed=3, size=4, level=2), lambda: mattix.Game.new(seed=5)],
-    "smartrix": [lambda: smartrix.Game.new(players=3, seed=3),
-                 lambda: smartrix.Game.new(players=2, seed=5, auto_collect=False)],
-}
-GAME = {"iota": iota.Game, "mattix": mattix.Game, "smartrix": smartrix.Game}
+
+def _seeded(name: str, seed: int):
+    """A new game of ``name``: the soak's seeded variant (players, size, options)."""
+    setup = games.get(name).soak
+    assert setup is not None, f"{name} registers no seeded game"
+    return lambda: setup(seed, random.Random(seed))[0]
+
+
+NEW = {name: [_seeded(name, 3), _seeded(name, 5)] for name in games.names()}
+GAME = {spec.name: spec.load_game() for spec in games.all()}
 PLAYED = (0, 7, 30)   # moves played before the bad input comes
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -1,13 +1,15 @@
-"""kit.invariants: an honest game passes every check, and each check catches the
-bug it is there for (planted with monkeypatch, one at a time)."""
+"""kit.testing.invariants: every registered game, played honestly, passes every
+check; and each game's watcher catches the bug it is there for (planted with
+monkeypatch, one at a time, in the game whose watcher checks it)."""
 
 import random
 
 import pytest
 
-from kit import iota, mattix, smartrix
-from kit.invariants import InvariantBroken, watch
+from kit import games, iota, mattix, smartrix
+from kit.testing.invariants import InvariantBroken, watch
 
+# The games the planted bugs below are planted in.
 NEW = {
     "iota": lambda: iota.Game.new(players=3, seed=4),
     "mattix": lambda: mattix.Game.new(seed=4, size=5, level=2),
@@ -26,10 +28,20 @@ def play_out(game, moves=60, seed=0):
     return checked
 
 
-@pytest.mark.parametrize("name", sorted(NEW))
+@pytest.mark.parametrize("name", games.names())
 def test_honest_games_pass_every_check(name):
-    checked = play_out(NEW[name](), moves=400)
+    spec = games.get(name)
+    assert spec.soak is not None, f"{name} registers no seeded game"
+    game, _players, _label = spec.soak(4, random.Random(4))
+    checked = play_out(game, moves=400)
     assert checked.game.is_over and checked.moves > 5
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_each_game_is_watched_by_its_own_registered_watcher(name):
+    spec = games.get(name)
+    game, _players, _label = spec.soak(1, random.Random(1))
+    assert type(watch(game)) is spec.load_watch() and games.of(game) is spec
 
 
 def test_a_card_lost_from_the_deck_is_caught():

@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from kit.mattix import Board
-from kit.ui.testing import click
+from kit.testing.events import click
 
 
 def board(cls=Board, **kwargs):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import iota, mattix, smartrix
+from kit import games, iota, mattix, smartrix
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "soak.py"
@@ -29,7 +29,7 @@ def run(*args):
                           text=True, timeout=300, cwd=ROOT)
 
 
-@pytest.mark.parametrize("game", ["iota", "mattix", "smartrix"])
+@pytest.mark.parametrize("game", games.names())
 def test_a_few_games_on_two_processes_report_games_moves_and_speed(game):
     out = run("--game", game, "--games", "3", "--seed", "40", "--jobs", "2")
     line = re.search(rf"^{game} +(\d+) games +(\d+) moves .* ([\d.]+) games/s +(\d+) failures$",
@@ -51,9 +51,9 @@ def test_the_seed_fixes_the_variant_the_players_and_every_move(soak):
 
 
 def test_seeds_cover_the_variants(soak):
-    labels = {name: set() for name in soak.GAMES}
+    labels = {name: set() for name in games.names()}
     for seed in range(60):
-        for name in soak.GAMES:
+        for name in games.names():
             label = soak.setup(name, seed)[3]
             labels[name].add(label)
     assert {f"{n} player(s)" for n in range(1, 5)} <= labels["iota"]

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import html
 import logging
-from dataclasses import dataclass, field
-
+from typing import Any
 import ipywidgets as widgets
 
-from kit import iota, mattix, smartrix
-from kit.mattix.rules import SIDE_NAMES
+from kit import games
+from kit.games import GameSpec, Option
 from kit.scene import Scene
 from kit.ui.board import SavedPicture
 from kit.ui.game import HUMAN
@@ -37,58 +36,34 @@ ROW = dict(flex_flow="row wrap", align_items="flex-end")   # one Layout per row
 FIT = dict(layout={"width": "auto"}, style={"description_width": "initial"})
 
 
-INTRO = ('<div style="font-size: 17px; line-height: 1.4; max-width: 900px">'
-         '<h2 style="margin: 4px 0">Play IOTA, Mattix or Smartrix</h2>'
-         "Choose a game and who sits at each seat: a person, or a computer player (from "
-         "<i>random</i>, the weakest, to the strongest at the end of the list; in Mattix, "
-         "the <i>search</i> player gets stronger with more time per move). Then press "
-         "<b>Start</b>. Click the board to make your move. The buttons beside it take back "
-         "a move, show the best moves, or deal a new game; the notation box says how moves "
-         "are written.</div>")
+def intro() -> str:
+    """The page's first words, naming every registered game."""
+    titles = [spec.title for spec in games.all()]
+    listed = " or ".join(titles) if len(titles) < 3 else \
+        ", ".join(titles[:-1]) + " or " + titles[-1]
+    return ('<div style="font-size: 17px; line-height: 1.4; max-width: 900px">'
+            f'<h2 style="margin: 4px 0">Play {html.escape(listed)}</h2>'
+            "Choose a game and who sits at each seat: a person, or a computer player (from "
+            "<i>random</i>, the weakest, to the strongest at the end of the list; a "
+            "<i>search</i> player gets stronger with more time per move). Then press "
+            "<b>Start</b>. Click the board to make your move. The buttons beside it take back "
+            "a move, show the best moves, or deal a new game; the notation box says how moves "
+            "are written.</div>")
 
 
-@dataclass(frozen=True)
-class GameChoice:
-    """One game on the picker: its board, the player counts it allows, its options.
-
-    ``options`` are the game's own (passed to ``Board(**options)``) and
-    ``player_options`` the computer players' (``Board(player_options=...)``):
-    name -> (label, [(choice label, value), ...], default value).
-    """
-
-    board: type
-    players: tuple
-    default_players: int
-    opponent: str                                  # the default computer seat
-    seat_name: object                              # seat index -> its name on the board
-    options: dict = field(default_factory=dict)
-    player_options: dict = field(default_factory=dict)
-
-    @property
-    def computers(self) -> list:
-        return list(self.board.PLAYERS)
+def choices() -> dict[str, GameSpec]:
+    """The picker's games by title (``kit.games``' order: the first is the default)."""
+    return {spec.title: spec for spec in games.all()}
 
 
-GAMES = {
-    "IOTA": GameChoice(iota.Board, players=(1, 2, 3, 4), default_players=2,
-                       opponent="greedy", seat_name=lambda i: f"Seat {i + 1}"),
-    "Mattix": GameChoice(
-        mattix.Board, players=(2,), default_players=2, opponent="greedy",
-        seat_name=lambda i: SIDE_NAMES[i].capitalize(),
-        options={"size": ("Board", [(f"{n} x {n}", n) for n in range(4, 9)], 8),
-                 "level": ("Tiles", [("level 1", 1), ("level 2 (negative tiles)", 2)], 1)},
-        # The search player's strength: thinking time per move.
-        player_options={"time_limit": ("Search player: time per move",
-                                       [("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0),
-                                        ("5 s", 5.0)], 1.0)}),
-    "Smartrix": GameChoice(smartrix.Board, players=tuple(range(2, 8)), default_players=2,
-                           opponent="greedy", seat_name=lambda i: f"Player {i + 1}"),
-}
+def computers(choice: GameSpec) -> list[str]:
+    """The names of the game's computer players, as its board lists them."""
+    return list(choice.load_board().PLAYERS)
 
 
-def seat_choices(choice: GameChoice) -> list:
+def seat_choices(choice: GameSpec) -> list[tuple[str, str]]:
     """A seat dropdown's options: a person, or each computer player by name."""
-    return [("person", HUMAN)] + [(f"computer: {name}", name) for name in choice.computers]
+    return [("person", HUMAN)] + [(f"computer: {name}", name) for name in computers(choice)]
 
 
 class Launcher(SavedPicture, widgets.VBox):
@@ -101,14 +76,15 @@ class Launcher(SavedPicture, widgets.VBox):
     def __init__(self, *, delay: float = 0.8, start: bool = True):
         self.delay = delay
         self.board = None            # the board on the page, or None
-        self.game = widgets.Dropdown(options=list(GAMES), value="IOTA", description="Game", **FIT)
+        titles = list(choices())
+        self.game = widgets.Dropdown(options=titles, value=titles[0], description="Game", **FIT)
         self.players = widgets.Dropdown(description="Players", **FIT)
         self.deal = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Deal no.",
                                            layout={"width": "150px"})
         self.start = widgets.Button(description="Start", button_style="primary")
-        self.seats: list = []            # one Dropdown per seat
-        self.options: dict = {}          # option name -> Dropdown (the game's own)
-        self.player_options: dict = {}   # option name -> Dropdown (computer strength)
+        self.seats: list[widgets.Dropdown] = []            # one per seat
+        self.options: dict[str, widgets.Dropdown] = {}     # the game's own, by name
+        self.player_options: dict[str, widgets.Dropdown] = {}   # computer strength, by name
         self.seat_row = widgets.HBox(layout=widgets.Layout(**ROW))
         self.option_row = widgets.HBox(layout=widgets.Layout(**ROW))
         self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
@@ -123,7 +99,7 @@ class Launcher(SavedPicture, widgets.VBox):
                                      style=widgets.ButtonStyle(font_size="16px"))
         self.toggle.on_click(lambda _button: self.show_choices(not self.choices_shown))
         self.picker = widgets.VBox([
-            widgets.HTML(INTRO),
+            widgets.HTML(intro()),
             widgets.HBox([self.game, self.players, self.deal, self.start],
                          layout=widgets.Layout(**ROW)),
             self.seat_row, self.option_row])
@@ -157,17 +133,17 @@ class Launcher(SavedPicture, widgets.VBox):
         return "<game picker>" if self.board is None else self.board.saved_text()
 
     @property
-    def choice(self) -> GameChoice:
-        return GAMES[self.game.value]
+    def choice(self) -> GameSpec:
+        return choices()[self.game.value]
 
     def _game_chosen(self, _change=None) -> None:
         choice = self.choice
         self.players.options = [(str(n), n) for n in choice.players]
         self.players.value = choice.default_players
         self.players.layout.display = None if len(choice.players) > 1 else "none"
-        self.options = {name: _dropdown(*spec) for name, spec in choice.options.items()}
-        self.player_options = {name: _dropdown(*spec)
-                               for name, spec in choice.player_options.items()}
+        self.options = {name: _dropdown(option) for name, option in choice.options.items()}
+        self.player_options = {name: _dropdown(option)
+                               for name, option in choice.player_options.items()}
         self.option_row.children = [*self.options.values(), *self.player_options.values()]
         self._players_chosen()
 
@@ -182,7 +158,7 @@ class Launcher(SavedPicture, widgets.VBox):
                       for i, seat in enumerate(seats)]
         self.seat_row.children = self.seats
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """The keyword arguments Start gives the board (besides ``delay``)."""
         options = {name: w.value for name, w in self.options.items()}
         if len(self.choice.players) > 1:
@@ -195,7 +171,7 @@ class Launcher(SavedPicture, widgets.VBox):
         """Build the chosen game's board under the choices (replacing the last one)."""
         settings = self.settings()
         try:
-            board = self.choice.board(delay=self.delay, **settings)
+            board = self.choice.load_board()(delay=self.delay, **settings)
         except ValueError as exc:   # a choice the game refuses: say so, keep the old board
             self._say(f"Cannot start: {exc}", tone="bad")
             return None
@@ -224,8 +200,9 @@ class Launcher(SavedPicture, widgets.VBox):
                              f"{html.escape(text)}</div>")
 
 
-def _dropdown(label: str, choices: list, default) -> widgets.Dropdown:
-    return widgets.Dropdown(options=choices, value=default, description=label, **FIT)
+def _dropdown(option: Option) -> widgets.Dropdown:
+    label, values, default = option
+    return widgets.Dropdown(options=list(values), value=default, description=label, **FIT)
 
 
 def _seat_word(seat: str) -> str:

@@ -17,7 +17,7 @@ from kit.iota.moves import Play
 from kit.mattix import Move as MattixMove
 from kit.smartrix.cards import parse_card, rotate
 from kit.smartrix.moves import Move as SmartrixMove
-from kit.ui.testing import click
+from kit.testing.events import click
 
 
 def offline(fn, *args):

@@ -31,7 +31,7 @@ from playwright.sync_api import expect
 from board_plans import do, offline
 from canvas_page import checksum, click_canvas_point, open_and_run, wait_for_checksum
 from iota_clicks import clicks, where
-from kit.ui.testing import click
+from kit.testing.events import click
 from lesson_page import TIMEOUT, board_canvas, feedback
 from lesson_cells import shown_values
 from lesson_page import exercise as exercise_box

@@ -214,7 +214,7 @@ def big_table_board():
 
 
 def click_twin(board, x, y):
-    from kit.ui.testing import click
+    from kit.testing.events import click
     click(board.canvas, x, y)
 
 

@@ -12,7 +12,7 @@ from kit.iota.ai import best_turn
 from kit.iota.cards import WILD, parse_card
 from kit.iota.draw import GHOST_FILL, PENDING_FILL
 from kit.scene import ERROR, Rect, Text
-from kit.ui.testing import click
+from kit.testing.events import click
 
 
 def board(game=None, **kwargs):

@@ -14,7 +14,7 @@ from kit.iota.ai import best_turn, rank_moves
 from kit.iota.moves import Play, Recycle
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove, unpack_frame
-from kit.ui.testing import click
+from kit.testing.events import click
 
 
 def before_the_208():

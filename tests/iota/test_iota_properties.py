@@ -1,6 +1,6 @@
 """Property tests over whole seeded IOTA games (hypothesis picks the seeds).
 
-After every move (kit.invariants.Watch, shared with `make soak`): the 66
+After every move (kit.testing.invariants.Watch, shared with `make soak`): the 66
 cards are all still there, each score is the sum of that seat's turn points,
 undo then redo are exact inverses, and the position survives to_dict /
 from_dict. At sampled positions: every generated move is
@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from kit import iota
 from kit.errors import IllegalMove
-from kit.invariants import iota_candidates, watch
+from kit.iota.invariants import iota_candidates
+from kit.testing.invariants import watch
 from kit.iota.ai import GreedyPlayer
 from kit.players import RandomPlayer
 
@@ -57,7 +58,7 @@ def test_whole_games_keep_every_invariant(seed, players):
             every_generated_move_is_accepted(game)
             accepted += accepted_moves_are_generated(game, rng)
         # play() and then: cards conserved, scores = points returned, undo/redo
-        # exact, from_dict(to_dict()) == game (kit.invariants; InvariantBroken if not)
+        # exact, from_dict(to_dict()) == game (kit.testing.invariants; InvariantBroken if not)
         checked.play(seats[game.to_move].choose(game, rng))
     assert game.is_over
     assert accepted > 0

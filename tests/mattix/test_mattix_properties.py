@@ -1,6 +1,6 @@
 """Property tests over whole seeded random games (hypothesis chooses the seeds).
 
-The checks after every move are kit.invariants.Watch's, shared with `make soak`."""
+The checks after every move are kit.testing.invariants.Watch's, shared with `make soak`."""
 
 import random
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kit import IllegalMove
-from kit.invariants import watch
+from kit.testing.invariants import watch
 from kit.mattix import Game, Move
 
 games = st.tuples(st.integers(0, 10 ** 6), st.integers(2, 8), st.sampled_from([1, 2]))
@@ -32,7 +32,7 @@ def test_random_games_keep_every_invariant(params):
         # No move ever leaves the mover's line.
         assert (m.row == sr) if mover == 0 else (m.col == sc)
         value = g.board[m.row][m.col]
-        # play() and then (kit.invariants): tiles conserved, scores the sums of
+        # play() and then (kit.testing.invariants): tiles conserved, scores the sums of
         # the tiles taken, a JSON round trip exact, undo then redo exact.
         assert checked.play(m) == value
         assert g.star == m.cell and g.to_move == 1 - mover

@@ -1,6 +1,6 @@
 """Seeded bad input for any of the kit's games, and the check that it is refused.
 
-The developer guide's promise is that bad input raises a ``ValueError``
+The kit's promise (docs/design.md) is that bad input raises a ``ValueError``
 subclass naming the problem and changes nothing. This module makes bad input
 from a real game and position, and checks that promise; it is shared by the
 property tests (``tests/test_fuzz_bad_input.py``) and the soak script, which
@@ -25,8 +25,8 @@ calls :func:`check_refused` at positions of long random games.
   and ``from_dict``, or that cannot be played (not over but no legal move,
   or its first legal move refused).
 
-Game-agnostic: the game is reached through its contract (DESIGN.md) and its
-Move classes are found in ``type(game)``'s package. Accepted input is not a
+Game-agnostic: the game is reached through its contract (``kit.contract``) and its
+Move classes through its registration (``kit.games``). Accepted input is not a
 failure in itself (a random move can be legal). All randomness comes from the
 ``random.Random`` passed in. Not covered: undo/redo misuse (``undo`` with
 nothing to undo raises IndexError by contract), ``Game.new`` arguments,
@@ -36,11 +36,14 @@ widgets. Runtime code: it does not import hypothesis.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import math
 import random
 import reprlib
+from collections.abc import Callable
+from typing import Any
+
+from kit import games
 
 _REPR = reprlib.Repr()
 _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxtuple = 60, 60, 8, 8
@@ -118,7 +121,7 @@ def _change_sequence(x, rng: random.Random):
     return rng.choice(choices)
 
 
-def _change_dict(x: dict, rng: random.Random):
+def _change_dict(x: dict[Any, Any], rng: random.Random):
     items = dict(x)
     if items and rng.random() < 0.5:
         del items[rng.choice(list(items))]
@@ -180,7 +183,7 @@ def nudge(value, rng: random.Random):
     return value
 
 
-def _words(game, legal) -> tuple:
+def _words(game, legal) -> tuple[str, ...]:
     """Strings worth trying: the words of a few legal moves and the position's texts."""
     words = {w for m in legal[:10] for w in str(m).split()}
     stack = [game.to_dict()]
@@ -198,10 +201,10 @@ def _words(game, legal) -> tuple:
 
 # ----- bad moves -------------------------------------------------------------------
 
-def move_classes(game) -> list:
-    """The game's Move class and every subclass of it (IOTA: Move, Play, Pass, Recycle)."""
-    package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
-    classes, todo = [], [package.Move]
+def move_classes(game) -> list[type[Any]]:
+    """The game's Move class (as registered in ``kit.games``) and every subclass of it
+    (IOTA: Move, Play, Pass, Recycle)."""
+    classes, todo = [], [games.of(game).load_move()]
     while todo:
         cls = todo.pop(0)
         classes.append(cls)
@@ -259,7 +262,7 @@ def _garbled_text(text: str, rng: random.Random, words) -> str:
     return "".join(chars)
 
 
-def _move_cases(game, rng: random.Random, n: int) -> list:
+def _move_cases(game, rng: random.Random, n: int) -> list[tuple[Callable[[], str], Callable[[], Any]]]:
     """``n`` (label, build) pairs: build() makes the bad move (and may raise),
     label() says what it was meant to be (only called for a failure: reprs cost)."""
     legal = game.legal_moves()
@@ -287,7 +290,7 @@ def _move_cases(game, rng: random.Random, n: int) -> list:
     return cases
 
 
-def bad_moves(game, rng: random.Random, n: int = 20) -> list:
+def bad_moves(game, rng: random.Random, n: int = 20) -> list[Any]:
     """``n`` or fewer bad moves for ``game`` (see the module docstring); a case
     whose constructor refuses its fields is left out (check_refused reports a
     constructor that raises anything but ValueError)."""
@@ -302,7 +305,7 @@ def bad_moves(game, rng: random.Random, n: int = 20) -> list:
 
 # ----- bad positions ---------------------------------------------------------------
 
-def bad_positions(d: dict, rng: random.Random, n: int = 20) -> list:
+def bad_positions(d: dict[str, Any], rng: random.Random, n: int = 20) -> list[Any]:
     """``n`` corruptions of the position data ``d`` (1 to 3 changes each; a few
     are not a dict at all). ``d`` itself is not modified."""
     words = tuple(sorted({w for w in json.dumps(d).replace('"', " ").split() if w.isalnum()}))[:60]
@@ -324,7 +327,7 @@ def _same(game, before, before_dict) -> bool:
     return game == before and game.to_dict() == before_dict
 
 
-def move_failures(game, move) -> list:
+def move_failures(game, move) -> list[str]:
     """What is wrong with how ``game`` takes ``move`` (empty: all good).
 
     ``play``, ``explain``, ``check_move`` and ``parse_move`` (those the game
@@ -380,7 +383,7 @@ def move_failures(game, move) -> list:
     return failures
 
 
-def position_failures(game_class, data) -> list:
+def position_failures(game_class, data) -> list[str]:
     """What is wrong with how ``game_class.from_dict`` takes ``data`` (empty:
     all good): only ValueError may come out, ``data`` must not be modified,
     and accepted data must give a game whose ``to_dict`` round-trips through
@@ -411,7 +414,7 @@ def position_failures(game_class, data) -> list:
     return failures
 
 
-def check_refused(game, rng: random.Random, n: int = 20) -> list:
+def check_refused(game, rng: random.Random, n: int = 20) -> list[str]:
     """Throw ``n`` bad moves and ``n`` bad positions at ``game``; return one
     line per failure (see the module docstring). ``game`` is not changed."""
     failures = []

@@ -1,0 +1,46 @@
+"""IOTA in the kit's registry of games (``kit.games``): what the app, grading,
+the soak and the tests need to know of it, by reference, importing nothing of it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from kit.games import GameSpec
+
+
+def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
+    """A seeded soak game: 1-4 players, sometimes the draw for who starts."""
+    from kit.iota import GreedyPlayer, PlannerPlayer
+    from kit.players import RandomPlayer
+    from kit.iota.rules import Game
+    players = rng.randint(1, 4)
+    draw = rng.random() < 0.25
+    game = Game.new(players=players, seed=seed, draw_for_start=draw)
+    pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), PlannerPlayer()]
+    return game, [rng.choice(pool) for _ in range(players)], \
+        f"{players} player(s){', draw for start' if draw else ''}"
+
+
+def puzzle_picture(puzzle: Any) -> str:
+    """A block-the-lot puzzle shows every hand (the lot is in the others' hands)."""
+    if puzzle.goal != "block_lot":
+        return str(puzzle.game._repr_svg_())
+    from kit.iota import draw as drawing
+    if hasattr(drawing, "Marks"):
+        return str(drawing.draw(puzzle.game, open_hands=True).to_svg())
+    return str(drawing.draw_game(puzzle.game, open_hands=True).to_svg())
+
+
+GAME = GameSpec(
+    name="iota", title="IOTA", order=0,
+    game="kit.iota.rules:Game", board="kit.iota.board:Board",
+    editor="kit.iota:Editor", replay="kit.iota:Replay",
+    invariants="kit.iota.invariants:IotaWatch", move="kit.iota.moves:Move",
+    players=(1, 2, 3, 4), default_players=2, opponent="greedy",
+    lesson="kit.lessons.iota",
+    answer_format="cards placed as card@row,col, several separated by spaces "
+                  "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`",
+    puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "iota.json",
+    puzzle_picture=puzzle_picture, soak=soak)

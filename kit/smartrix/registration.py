@@ -1,0 +1,42 @@
+"""Smartrix in the kit's registry of games (``kit.games``): what the app, grading,
+the soak and the tests need to know of it, by reference, importing nothing of it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from kit.games import GameSpec
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
+    """A seeded soak game: 2-7 players, window 5 or the children's variant, teams,
+    the free table."""
+    from kit.smartrix import CautiousPlayer, GreedyPlayer
+    from kit.players import RandomPlayer
+    from kit.smartrix.rules import Game
+    players = rng.randint(2, 7)
+    options = {"window": rng.choice([5, None]), "auto_collect": rng.random() < 0.7,
+               "teams": players == 4 and rng.random() < 0.5}
+    game = Game.new(players=players, seed=seed, **options)
+    pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), CautiousPlayer()]
+    return game, [rng.choice(pool) for _ in range(players)], \
+        f"{players} players, " + ", ".join(f"{k}={v}" for k, v in options.items())
+
+
+GAME = GameSpec(
+    name="smartrix", title="Smartrix", order=2,
+    game="kit.smartrix.rules:Game", board="kit.smartrix.board:Board",
+    editor="kit.smartrix:Editor", replay="kit.smartrix:Replay",
+    invariants="kit.smartrix.invariants:SmartrixWatch", move="kit.smartrix.moves:Move",
+    players=tuple(range(2, 8)), default_players=2, opponent="greedy", seat_name=seat_name,
+    lesson="kit.lessons.smartrix",
+    answer_format="the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
+                  "the card as its 8 boxes, turned the way you place it",
+    puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "smartrix.json",
+    soak=soak)
