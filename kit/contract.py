@@ -16,8 +16,9 @@ Smartrix (and any game added later) alike through these three protocols:
 - :class:`Move`: a frozen value with a ``kind`` ("play", "pass", "take", ...);
   ``str(move)`` is its text, ``type(move).parse(text)`` reads it back (malformed
   text raises :class:`kit.InvalidMoveText`), ``repr(move)`` is copy-pasteable.
-- :class:`Explanation`: ``legal``, ``reason`` (the rule and where; empty when
-  legal) and ``points`` (what a legal move scores).
+- :class:`Explanation`: ``legal``, ``reason`` (for an illegal move the rule
+  broken and where, the same words ``play`` raises; a legal one may be
+  described or left empty) and ``points`` (what a legal move scores).
 
 Each game's own types satisfy these structurally (nothing subclasses them);
 ``isinstance(game, contract.Game)`` checks that the names exist, and
@@ -71,7 +72,7 @@ class Explanation(Protocol):
 
     @property
     def reason(self) -> str:
-        """The rule broken and where, for an illegal move."""
+        """For an illegal move the rule broken and where (what ``play`` raises)."""
         ...
 
     @property
