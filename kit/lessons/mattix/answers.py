@@ -1,0 +1,46 @@
+"""Reading a student's typed Mattix answers: a take (``row,col``), a set of cells, a number.
+
+Each reader returns the engine's value or raises ``kit.InvalidMoveText`` (a
+``ValueError``) saying what it expected. Not covered: judging the answer
+(:mod:`kit.lessons.mattix.checks`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.errors import InvalidMoveText
+from kit.mattix import Move
+
+
+# ----- reading answers ------------------------------------------------------
+
+def read_move(answer) -> Move:
+    """A Move from ``"2,3"``, ``(2, 3)`` or a Move; InvalidMoveText otherwise."""
+    if isinstance(answer, Move):
+        return answer
+    if isinstance(answer, tuple) and len(answer) == 2:
+        return Move(*answer)
+    if isinstance(answer, str):
+        if not answer.strip():
+            raise InvalidMoveText("type a tile as row,column, e.g. 0,2")
+        return Move.parse(answer)
+    raise InvalidMoveText(f"not a move: {answer!r}; type a tile as row,column, e.g. 0,2")
+
+
+def read_cells(text) -> set:
+    """A set of Moves from text like ``"0,1 0,3"`` (spaces or ``;`` between cells)."""
+    if not isinstance(text, str):
+        raise InvalidMoveText(f"type the tiles as row,column pairs, e.g. 0,1 0,3; got {text!r}")
+    parts = [p for p in re.split(r"[;\s]+", text.replace(", ", ",").strip()) if p]
+    if not parts:
+        raise InvalidMoveText("type the tiles as row,column pairs, e.g. 0,1 0,3")
+    return {Move.parse(p) for p in parts}
+
+
+def read_number(text, what: str) -> int:
+    """A whole number typed by the student, or InvalidMoveText saying how to type it."""
+    text = str(text).strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise InvalidMoveText(f"type {what} as a whole number, e.g. 12 or -3; got {text!r}")
+    return int(text)

@@ -1,0 +1,319 @@
+"""Every exercise of the Mattix course, under its name (:data:`EXERCISES`: its
+position, task, check, hints, solution, ``answers`` and sample ``wrong`` tries);
+a lesson cell only names it: ``lesson.exercise("net gain", progress)``. Also the
+prediction exercises of lesson 4, whose data shows only once answered.
+
+Not covered: the exercise widget (``kit.lessons.exercise``).
+"""
+
+from __future__ import annotations
+
+import html
+import ipywidgets as widgets
+
+from collections.abc import Callable, Sequence
+
+import kit.lessons.exercise
+from kit.lessons.exercise import Catalogue, Exercise, Reveal, Verdict, typed_exercise
+from kit.lessons.mattix.answers import read_move
+from kit.lessons.mattix.boards import board_exercise
+from kit.lessons.mattix.checks import (OUTCOMES, _line, _other, _side, _tile, check_best_take,
+                                       check_choice, check_legal_takes, check_net_gain,
+                                       check_outcome, check_score_after, check_take, illegal_tries,
+                                       net_gain_table, net_gains, refusal, truth_words)
+from kit.lessons.mattix.pictures import quiet_svg, typed_cell
+from kit.lessons.mattix.puzzles import Puzzle, check_puzzle, load_practice, load_puzzles
+from kit.lessons.mattix.studies import first_player_table, players_tournament, position_after
+from kit.mattix import Game, Move, analyse, standings_table
+from kit.mattix.draw import board_svg
+
+
+class Progress(kit.lessons.exercise.Progress):
+    """A lesson's progress in the Mattix course, kept per student (kit.lessons.record)."""
+
+    COURSE = "mattix"
+
+
+def picture_exercise(task: str, game: Game, check: Callable[[Game, str], Verdict], *,
+                     answers: Sequence[str], wrong: Sequence[object], hints: Sequence[str] = (),
+                     show: Reveal = None, progress: Progress | None = None, key: str | None = None,
+                     placeholder: str = "", show_line: bool = True, after: object = None,
+                     after_when: str = "right") -> Exercise:
+    """A typed exercise on the position as a picture (``show_line=False`` hides the
+    blue outline and the status line that would give the answer away);
+    ``check(game, text)`` judges the answer. ``after``: data the exercise shows
+    under itself once answered right (``after_when="answered"``: answered at
+    all) or shown (see :func:`with_data`)."""
+    game = game.copy()   # the notebook may play on its own game; the exercise keeps this one
+    cell = typed_cell(game.size)
+    svg = board_svg(game, cell=cell) if show_line else quiet_svg(game, cell)
+    ex = typed_exercise(task, svg, lambda text: check(game, text), hints=hints, show=show,
+                        progress=progress, key=key, placeholder=placeholder, answers=answers,
+                        wrong=wrong)
+    return with_data(ex, after, after_when) if after is not None else ex
+
+
+def with_data(ex: Exercise, data, when: str = "answered") -> Exercise:
+    """``ex`` with a box under it that shows ``data`` (HTML, or a function giving it)
+    only once the student has answered (``when="answered"``), or answered right
+    (``"right"``), or pressed Show me: a prediction comes before its data."""
+    box = widgets.HTML()
+    box.add_class("kit-data")
+    ex.data = box
+    check, reveal = ex.check, ex.reveal
+
+    def fill():
+        if not box.value:
+            box.value = data() if callable(data) else data
+
+    def judged(answer):
+        verdict = check(answer)
+        if verdict.correct or when == "answered":
+            fill()
+        return verdict
+
+    def shown():
+        said = reveal if isinstance(reveal, str) else reveal()
+        fill()
+        return said
+
+    ex.check, ex.reveal = judged, shown
+    ex.children = (*ex.children, box)
+    return ex
+
+
+def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
+    """Lesson 1: type every tile the player to move may take."""
+    side, line = _side(game), _line(game)
+    legal = game.legal_moves()
+    answer = " ".join(map(str, legal))
+    star = Move(*game.star)
+    crossing = [m for m in (Move(r, star.col) if line == "row" else Move(star.row, c)
+                            for r in range(game.size) for c in range(game.size))
+                if m != star and _tile(game, m) is not None]
+    crossing = list(dict.fromkeys(crossing))
+    fine = [m for m in legal]
+    wrong = [" ".join(map(str, fine[:-1])),                       # left one out
+             " ".join(map(str, crossing)),                        # the other player's line
+             " ".join(map(str, fine + [star])),                   # counted the star
+             " ".join(map(str, fine[:-1] + [crossing[0]]))]       # one off the line
+    outside = [Move(r, c) for r in range(game.size) for c in range(game.size)
+               if refusal(game, Move(r, c)) and Move(r, c) not in crossing and Move(r, c) != star]
+    example = " ".join(map(str, outside[:2]))
+    return picture_exercise(f"Which tiles may the {side} take now? Type them all, "
+                          f"like {example}", game, check_legal_takes,
+                          hints=[f"Find the star first. The {side} takes from the star's "
+                                 f"{line}.",
+                                 f"Put your finger on the star and move it along its {line}: "
+                                 "every tile you pass counts, and the star itself does not."],
+                          show=f"{answer}: the {len(legal)} tiles in the star's {line}.",
+                          progress=progress, key=key, show_line=False,
+                          placeholder=f"e.g. {example}", answers=[answer], wrong=wrong)
+
+
+def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+    """Lesson 2: the mover takes ``move``; type their score after it."""
+    move = read_move(move)
+    tile, side, before = _tile(game, move), _side(game), game.scores[game.to_move]
+    after = before + tile
+    slips = [before - tile, tile, before, abs(tile), before + abs(tile) + 1]
+    return picture_exercise(f"The {side} has {before} points and takes the {tile} at {move}. "
+                          "What is their score now?", game,
+                          lambda g, text: check_score_after(g, move, text),
+                          hints=[f"Start from the {before} points the {side} had before "
+                                 "this take.",
+                                 "Then add the tile's number, with its sign. A negative "
+                                 "number is added too: the score goes down by "
+                                 f"{abs(tile)}." if tile < 0 else
+                                 "Then add the tile's number."],
+                          show=f"{after}: {before} + ({tile}) = {after}.", progress=progress,
+                          key=key, placeholder="a whole number", answers=[str(after)],
+                          wrong=[str(s) for s in dict.fromkeys(slips) if s != after])
+
+
+def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
+    """Lesson 2: over or not, and who won: row, column, draw or not over."""
+    truth = truth_words(game)
+    s0, s1 = game.scores
+    if not game.is_over:
+        show = (f"{truth}: the {_side(game)} can still take "
+                f"{', '.join(map(str, game.legal_moves()))}.")
+        wrong = ["row", "column", "draw"]
+    else:
+        show = (f"It is over, and {'it is ' if game.winner is None else 'the '}{truth}: the "
+                f"{_side(game)} has no tile in their line. Scores: row player {s0}, "
+                f"column player {s1}.")
+        wrong = ["not over"] + [w for w in ("row", "column", "draw")
+                                if OUTCOMES[w] != game.winner]
+    return picture_exercise("Is this game over? If it is, who won? Type row, column or draw, "
+                          "or type: not over", game, check_outcome,
+                          hints=["Whose turn is it? Find the star, then look along that "
+                                 "player's line for a tile they can take.",
+                                 "A tile they can take means the game goes on. No tile means it "
+                                 "is over: then compare the two scores at the top (more points "
+                                 "wins; the same score for both means nobody wins)."],
+                          show=show, progress=progress, key=key, show_line=False,
+                          placeholder="row, column, draw or not over", answers=[truth],
+                          wrong=wrong)
+
+
+def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+    """Lesson 3: type the net gain of one take. Once it is right (or shown), the
+    exercise shows the net gain of every take."""
+    move = read_move(move)
+    _, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
+    other = _other(game)
+    after = game.copy()
+    after.play(move)
+    line_tiles = [_tile(after, m) for m in after.legal_moves()]
+    smaller = [tile - t for t in line_tiles if t != reply]
+    slips = [tile, tile + reply, reply - tile, 0] + smaller[:1]
+    table = net_gain_table(game)
+    data = ("<p style='font-size: 18px'>The net gain of every take in the "
+            f"{_side(game)}'s line:</p>" + table._repr_html_())
+    return picture_exercise(f"What is the net gain of taking the {tile} at {move}?", game,
+                          lambda g, text: check_net_gain(g, move, text),
+                          hints=[f"Take the {tile} in your head: the star moves to {move}. "
+                                 f"Which tiles can the {other} take then?",
+                                 f"Net gain = your tile minus the biggest tile the {other} "
+                                 "can take after it."],
+                          show=f"{net}: you get {tile}, then the {other}'s biggest reply is "
+                               f"{reply}, and {tile} - ({reply}) = {net}.",
+                          progress=progress, key=key, placeholder="a whole number",
+                          answers=[str(net)],
+                          wrong=[str(s) for s in dict.fromkeys(slips) if s != net],
+                          after=data, after_when="right")
+
+
+def practice_exercise(number: int, progress: Progress | None = None) -> Exercise:
+    """Lesson 3, position ``number`` (from 1): find the take that wins; judged exactly."""
+    game, hints, solution = load_practice()[number - 1]
+    return board_exercise(f"Position {number}: you are the {_side(game)}. Find the take "
+                          "that wins, and take it on the board.", game, check_best_take,
+                          solution, hints=hints, progress=progress, key=f"practice {number}")
+
+
+def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
+    """Lesson 1: click any tile the row player may take (any legal take is right)."""
+    return board_exercise(f"Take a tile the {_side(game)} may take: click it on the board.",
+                          game, check_take, analyse(game)[0][0],
+                          hints=[f"The {_side(game)} takes from the star's {_line(game)}.",
+                                 "The line you may take from is outlined in blue."],
+                          progress=progress, key=key,
+                          answers=[str(m) for m in game.legal_moves()],
+                          wrong=illegal_tries(game))
+
+
+def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
+    """A puzzle on a live board: take a tile, Check, Hint, Show me (takes the solution
+    and says the best line after it)."""
+    return board_exercise(puzzle.task, puzzle.game, lambda g, move: check_puzzle(puzzle, move),
+                          puzzle.solution, hints=puzzle.hints, progress=progress,
+                          key=f"puzzle {puzzle.number}")
+
+
+def prediction_exercise(task: str, options: dict, truth: str, why: str, progress=None,
+                        key=None, data=None, hints=()) -> Exercise:
+    """Lesson 4: predict a measured result; ``why`` quotes the measurement.
+    ``data`` (HTML) shows under the exercise once it is answered or shown."""
+    ex = Exercise(task, lambda text: check_choice(options, truth, why, text),
+                  hints=list(hints) or ["Think of what each player looks at before it takes "
+                                        "a tile."],
+                  show=f"{truth}: {why}", progress=progress, key=key,
+                  placeholder=" or ".join(dict.fromkeys(options.values())),
+                  answers=[truth], wrong=[o for o in dict.fromkeys(options.values())
+                                          if o != truth])
+    return with_data(ex, data, "answered") if data is not None else ex
+
+
+NOTE = "<p style='font-size: 18px; max-width: 60em'>{}</p>"
+
+
+def first_player_prediction(progress=None, key="first player") -> Exercise:
+    """Lesson 4: predict whether the first player wins more 4 x 4 level 1 boards; the
+    table (loaded from its file) shows once the student has answered."""
+    table = first_player_table()
+    four = table[0]
+    truth = "yes" if four["row player wins"] > four["column player wins"] else "no"
+    data = (NOTE.format("The whole table. It was computed once by a script "
+                        "(<code>benchmarks/mattix_first_player.py</code>) and saved in a file "
+                        "(<code>kit/lessons/data/mattix_first_player.json</code>); the lesson "
+                        "loads it, because solving the big boards again would take minutes. "
+                        "<b>mean margin</b> is how many points the row player ends ahead on "
+                        "average, with perfect play by both.") + table._repr_html_())
+    return prediction_exercise(
+        "On 4 x 4 boards at level 1, with perfect play by both: does the row player (first) "
+        "win more boards than the column player? Type yes or no.", {"yes": "yes", "no": "no"},
+        truth, f"the row player wins {four['row player wins']} of {four['boards']} boards, "
+        f"the column player {four['column player wins']}; {four['draws']} are draws.",
+        progress, key=key, data=data,
+        hints=["Think of the deal above: who chose first where the star goes?",
+               "The row player picks the first tile and so the first line the column player "
+               "must take from."])
+
+
+def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2,
+                    key="duel") -> Exercise:
+    """Lesson 4: predict who wins more games, greedy or lookahead (played here, seeded).
+    The whole tournament shows once the student has answered."""
+    pairings = players_tournament(size=size, level=level, games=games)
+    duel = pairings[1]
+    truth = max(duel, key=lambda s: s.win_rate).name
+    tables = "\n\n".join(standings_table(rows) for rows in pairings)
+    data = (NOTE.format(f"The tournament, played just now: each player against the next "
+                        f"stronger one, {games} games on {size} x {size} boards at level "
+                        f"{level}. <b>win rate</b> counts a draw as half a win; <b>margin</b> "
+                        "is the average number of points ahead at the end.")
+            + f"<pre style='font-size: 16px'>{html.escape(tables)}</pre>")
+    return prediction_exercise(
+        f"Who wins more of {games} games on {size} x {size}: greedy or lookahead? "
+        "Type greedy or lookahead.", {"greedy": "greedy", "lookahead": "lookahead"}, truth,
+        " and ".join(f"{s.name} won {s.win_rate:.0%}" for s in duel) + " of the games.",
+        progress, key=key, data=data,
+        hints=["Think of what each player looks at before it takes a tile.",
+               "Greedy looks only at its own tile. The other player also looks at the best "
+               "reply each take allows (lesson 3's net gain). Which one falls into traps?"])
+
+
+# ----- every exercise of the course, by name -------------------------------------
+
+def _deal(size: int, level: int, seed: int, moves=()) -> Game:
+    game = Game.new(size=size, level=level, seed=seed)
+    for move in moves:
+        game.play(move)
+    game._history.clear()
+    return game
+
+
+EXERCISES = {
+    # lesson 1
+    "row player's tiles": lambda progress: legal_takes_exercise(
+        _deal(4, 1, 11), progress, key="row player's tiles"),
+    "column player's tiles": lambda progress: legal_takes_exercise(
+        _deal(4, 1, 8, ["0,1"]), progress, key="column player's tiles"),
+    "take a tile": lambda progress: take_a_tile_exercise(_deal(4, 1, 5), progress,
+                                                         key="take a tile"),
+    # lesson 2
+    "negative tile": lambda progress: score_exercise(position_after(8, 4, 2, 6), "3,0", progress,
+                                                     key="negative tile"),
+    "ended early": lambda progress: outcome_exercise(position_after(10, 4, 2, 11), progress,
+                                                     "ended early"),
+    "draw": lambda progress: outcome_exercise(position_after(133, 4, 2, 11), progress, "draw"),
+    "not over": lambda progress: outcome_exercise(position_after(5, 4, 2, 6), progress,
+                                                  "not over"),
+    # lesson 3
+    "net gain": lambda progress: net_gain_exercise(_deal(4, 2, 18), "2,0", progress,
+                                                   key="net gain"),
+    **{f"position {n}": lambda progress, n=n: practice_exercise(n, progress)
+       for n in range(1, 5)},
+    # lesson 4
+    "first player": lambda progress: first_player_prediction(progress),
+    "duel": lambda progress: duel_prediction(progress),
+    # lesson 5
+    **{f"puzzle {n}": lambda progress, n=n: puzzle_exercise(load_puzzles()[n - 1], progress)
+       for n in range(1, 19)},
+}
+
+
+#: The course's exercises by name (its puzzles among them): what a lesson's cell calls.
+exercise = Catalogue("Mattix", EXERCISES)

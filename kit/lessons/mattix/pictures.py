@@ -1,0 +1,52 @@
+"""The Mattix course's pictures: a board as SVG for a typed exercise, with or
+without the outlined line and status that would give an answer away, and
+:class:`Picture` for a lesson cell.
+
+Not covered: the engine's drawing (``kit.mattix.draw``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kit.mattix import Game
+from kit.mattix.draw import board_scene, board_svg
+from kit.mattix.rules import SIDE_NAMES
+from kit.scene import Text, svg_img
+
+
+def typed_cell(size: int) -> int:
+    """The tile side of a typed exercise's picture: its task, picture, answer box,
+    verdict and hint fit the ~645 px JupyterLab shows of a 768 px screen (a 4 x 4
+    picture at 80 px pushed the task off the top while the verdict was read).
+    Tiles stay at least 48 px: their numbers read from the back of a room."""
+    return max(48, 240 // size)
+
+
+def quiet_svg(game: Game, cell: float = 80) -> str:
+    """The position without the answers: no outlined line, and the status says only
+    whose turn it is (not "takes from row 2", not "Game over: ... wins")."""
+    scene = board_scene(game, cell=cell, show_line=False)
+    turn = f"{SIDE_NAMES[game.to_move].capitalize()} to move"
+    scene.shapes = [dataclasses.replace(s, text=turn) if isinstance(s, Text) and
+                    (s.text.startswith("Game over") or ": takes from" in s.text) else s
+                    for s in scene.shapes]
+    return scene.to_svg()
+
+
+class Picture:
+    """A board as a picture for a lesson cell: the SVG, and a sentence (not the
+    board's numbers) for the plain-text output, so no number above an exercise
+    can be read as its answer."""
+
+    def __init__(self, game: Game, quiet: bool = False):
+        self.svg = quiet_svg(game) if quiet else board_svg(game, cell=80)
+        self.words = f"A Mattix board, {SIDE_NAMES[game.to_move]} to move."
+
+    def _repr_mimebundle_(self, **kwargs):
+        return {"text/html": svg_img(self.svg), "text/plain": self.words}
+
+
+def picture(game: Game, quiet: bool = False) -> Picture:
+    """``game`` as a picture (``quiet``: without the outlined line and status)."""
+    return Picture(game, quiet)

@@ -1,0 +1,113 @@
+"""The Mattix puzzles and practice positions: data (``puzzles/mattix.json``)
+loaded as :class:`Puzzle`, and the check of a take against a puzzle's goal
+(win by, only move, draw) by the exact solver.
+
+Pure: no widgets. Not covered: the puzzle exercise (:mod:`kit.lessons.mattix.exercises`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+import dataclasses
+import json
+
+from kit.lessons.exercise import Verdict
+from kit.lessons.mattix.checks import (_ahead, _legal, _tile, best_line, final_margins, reply_words,
+                                       tiles_words)
+from kit.lessons.puzzle import Puzzle as PuzzleBase
+from kit.mattix import Game
+from kit.mattix.rules import SIDE_NAMES
+
+
+HERE = Path(__file__).resolve().parent.parent   # kit/lessons: puzzles/ and data/
+
+
+PUZZLES = HERE / "puzzles" / "mattix.json"
+
+
+GOALS = ("win_by", "only_move", "draw")
+
+
+# ----- lesson 5: puzzles ------------------------------------------------------
+
+@dataclass(frozen=True)
+class Puzzle(PuzzleBase):
+    """A position, a goal for the player to move, hints and a solution.
+
+    ``goal``: ``"win_by"`` (end at least ``target`` points ahead),
+    ``"only_move"`` (the one take that does not lose) or ``"draw"`` (force a
+    draw: end level). ``solution``: one take that meets the goal. ``hint`` is
+    the first hint (a nudge); ``more_hints`` climb from there.
+    """
+
+    GAME = Game
+    more_hints: tuple = ()
+
+    @property
+    def hints(self) -> list:
+        return [self.hint, *self.more_hints]
+
+    @property
+    def task(self) -> str:
+        side = SIDE_NAMES[self.game.to_move].capitalize()
+        if self.goal == "win_by":
+            goal = f"win by at least {self.target} points"
+        elif self.goal == "only_move":
+            goal = "find the only take that does not lose"
+        else:
+            goal = "force a draw (you cannot win; do not lose)"
+        return f"Puzzle {self.number} ({self.stars}). {side} to move: {goal}."
+
+    @classmethod
+    def load(cls, path) -> list:
+        data = json.loads(Path(path).read_text())["puzzles"]
+        return [dataclasses.replace(p, more_hints=tuple(raw.get("more_hints", ())))
+                for p, raw in zip(super().load(path), data, strict=True)]
+
+
+def load_puzzles(path: Path = PUZZLES) -> list:
+    """The puzzle set, easiest first."""
+    return Puzzle.load(path)
+
+
+def load_practice(path: Path = PUZZLES) -> list:
+    """Lesson 3's positions, where the biggest tile loses: ``(game, hints, solution)``."""
+    data = json.loads(Path(path).read_text())
+    return [(Game.from_dict(p["position"]), [p["hint"], *p.get("more_hints", ())],
+             p["solution"]) for p in data["practice"]]
+
+
+def meets_goal(goal: str, target: int, margin: int) -> bool:
+    """Does ending ``margin`` ahead meet the goal?"""
+    if goal == "win_by":
+        return margin >= target
+    if goal == "only_move":
+        return margin >= 0
+    if goal == "draw":
+        return margin == 0
+    raise ValueError(f"unknown puzzle goal {goal!r}; goals are {', '.join(GOALS)}")
+
+
+GOAL_WORDS = {"win_by": "that is not a win by {target} or more",
+              "only_move": "that loses", "draw": "that is not a draw"}
+
+
+def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
+    """Does the take ``answer`` meet the puzzle's goal against perfect play?
+
+    A wrong take is told the opponent's best answer to it and how it ends, never
+    which take meets the goal."""
+    game = puzzle.game
+    move, refused = _legal(game, answer)
+    if refused:
+        return refused
+    mine, tile = final_margins(game)[move], _tile(game, move)
+    said = f"After the {tile} at {move}, with perfect play by both you end {_ahead(mine)}"
+    if meets_goal(puzzle.goal, puzzle.target, mine):
+        return Verdict(True, said + ".")
+    return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
+                          f"perfect play you end {_ahead(mine)}: "
+                          f"{GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}.",
+                   more=("Best play by both from your take: "
+                         f"{tiles_words(game, best_line(game, move))}."))

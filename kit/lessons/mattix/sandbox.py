@@ -1,0 +1,47 @@
+"""The Mattix sandbox: a board against a chosen computer player, from the
+course's last lesson.
+
+Widgets. Not covered: the exercise boards (:mod:`kit.lessons.mattix.boards`).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from kit.lessons.sandbox import Sandbox as SandboxFrame
+from kit.mattix import Board
+
+
+# ----- lesson 6: the sandbox ---------------------------------------------------
+
+STRENGTHS = {"gentle (looks 2 takes ahead)": {"depth": 2, "time_limit": None},
+             "fair (4 takes ahead)": {"depth": 4, "time_limit": None},
+             "strong (1 second)": {"time_limit": 1.0, "depth": None},
+             "strongest (3 seconds)": {"time_limit": 3.0, "depth": None}}
+
+
+class Sandbox(SandboxFrame):
+    """Choose a size (4 to 8), a level and the computer's strength; play with analysis."""
+
+    def __init__(self, size: int = 5, level: int = 1, strength: str = "fair (4 takes ahead)",
+                 seed: int = 1, delay: float = 0.8):
+        self.size = widgets.Dropdown(options=[(f"{n} x {n}", n) for n in range(4, 9)],
+                                     value=size, description="Board")
+        self.level = widgets.Dropdown(options=[("1: positive tiles", 1),
+                                               ("2: with negatives", 2)],
+                                      value=level, description="Level")
+        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
+                                         description="Computer")
+        self.side = widgets.Dropdown(options=[("row player (first)", 0),
+                                              ("column player", 1)],
+                                     value=0, description="You play")
+        super().__init__(seed=seed, delay=delay)
+
+    def choices(self) -> list:
+        return [[self.size, self.level, self.strength], [self.side, self.seed, self.start]]
+
+    def make_board(self) -> Board:
+        seats = ["human", "search"] if self.side.value == 0 else ["search", "human"]
+        return Board(seats=seats, size=self.size.value, level=self.level.value,
+                     seed=self.seed.value, player_options=STRENGTHS[self.strength.value],
+                     analysis=True, delay=self.delay)

@@ -1,0 +1,138 @@
+"""The Mattix course's studies (lesson 4): small seeded computations (is greedy
+best, how deep must a search look, a tournament of the players) and one
+precomputed table (``data/mattix_first_player.json``, written by
+``benchmarks/mattix_first_player.py``).
+
+Pure (tables are ``kit.lessons.table.Table``). Not covered: the prediction
+exercises that show them (:mod:`kit.lessons.mattix.exercises`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+import json
+import random
+
+from kit.lessons.mattix.checks import _tile
+from kit.lessons.mattix.puzzles import HERE
+from kit.lessons.table import Table
+from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, RandomPlayer, SearchPlayer, analyse,
+                        solve, tournament)
+
+
+FIRST_PLAYER_TABLE = HERE / "data" / "mattix_first_player.json"
+
+
+# ----- lesson 4: the studies ---------------------------------------------------
+
+def position_after(seed: int, size: int, level: int, moves: int) -> Game:
+    """A seeded deal after ``moves`` random takes (a position from the middle of a game)."""
+    game, rng = Game.new(seed=seed, size=size, level=level), random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    game._history.clear()   # a fresh start for undo: the position is the lesson's
+    return game
+
+
+def greedy_is_best(game: Game) -> bool:
+    """Is the biggest tile in the line a best take here (exactly)?"""
+    rows = analyse(game)
+    top = max(game.board[m.row][m.col] for m, _ in rows)
+    return any(v == rows[0][1] for m, v in rows if game.board[m.row][m.col] == top)
+
+
+def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 0) -> list:
+    """How often the biggest tile is a best take, on seeded fresh deals of each size."""
+    rows = Table()
+    for size in sizes:
+        count = boards if size < 5 else boards // 4
+        best = sum(greedy_is_best(Game.new(seed=seed + s, size=size, level=level))
+                   for s in range(count))
+        rows.append({"size": f"{size} x {size}", "boards": count, "greedy is best": best,
+                     "share": f"{100 * best / count:.0f}%"})
+    return rows
+
+
+def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> list:
+    """The precomputed exact first-move values, summarised per size and level."""
+    data = json.loads(Path(path).read_text())
+    rows = Table()
+    for r in data["rows"]:
+        v = r["values"]
+        rows.append({"board": f"{r['size']} x {r['size']}", "level": r["level"],
+                     "boards": len(v), "row player wins": sum(x > 0 for x in v),
+                     "draws": sum(x == 0 for x in v), "column player wins": sum(x < 0 for x in v),
+                     "mean margin": round(sum(v) / len(v), 1),
+                     "ms to solve a board": round(1000 * r["cpu_seconds"] / len(v))})
+    return rows
+
+
+def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> bool:
+    """Solve the table's first ``boards`` deals again here: do they match the table?"""
+    data = json.loads(FIRST_PLAYER_TABLE.read_text())
+    row = next(r for r in data["rows"] if r["size"] == size and r["level"] == level)
+    again = [solve(Game.new(seed=s, size=size, level=level))[0] for s in range(boards)]
+    return again == row["values"][:boards]
+
+
+def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,
+                       depth: int = 6) -> list:
+    """Each player against the next stronger one: a list of standings, one per pairing."""
+    players = [RandomPlayer(), GreedyPlayer(), LookaheadPlayer(),
+               SearchPlayer(time_limit=None, depth=depth)]
+    return [tournament([a, b], games=games, seed=seed, size=size, level=level, progress=False)
+            for a, b in zip(players, players[1:], strict=False)]
+
+
+def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3, 4, 6, 8),
+                seed: int = 0) -> list:
+    """How often a search to each depth picks an exactly best first take."""
+    games = [Game.new(seed=seed + s, size=size, level=level) for s in range(boards)]
+    exact = [dict(analyse(g)) for g in games]
+    rows = Table()
+    for depth in depths:
+        hits = sum(values[solve(g, depth=depth)[1]] == max(values.values())
+                   for g, values in zip(games, exact, strict=True))
+        rows.append({"depth (takes ahead)": depth, "boards": boards, "best take found": hits,
+                     "share": f"{100 * hits / boards:.0f}%"})
+    return rows
+
+
+def depth_one_picks_biggest(size: int = 4, level: int = 2, boards: int = 30,
+                            seed: int = 0) -> int:
+    """On how many of the seeded deals a depth-1 search (lesson 3's net gain) takes the
+    biggest tile."""
+    count = 0
+    for s in range(boards):
+        g = Game.new(seed=seed + s, size=size, level=level)
+        move = solve(g, depth=1)[1]
+        count += _tile(g, move) == max(_tile(g, m) for m in g.legal_moves())
+    return count
+
+
+def depth_story(rows: list, size: int = 4, level: int = 2, seed: int = 0) -> str:
+    """What :func:`depth_study`'s table says, in sentences computed from it."""
+    boards = rows[0]["boards"]
+    hits = {r["depth (takes ahead)"]: r["best take found"] for r in rows}
+    depths = sorted(hits)
+    said = []
+    if 1 in hits:
+        biggest = depth_one_picks_biggest(size, level, boards, seed)
+        said.append(f"Depth 1 looks at your take and the best reply to it: that is lesson 3's "
+                    f"net gain, not greed. It takes the biggest tile on {biggest} of these "
+                    f"{boards} boards, and finds a best take on {hits[1]}.")
+    drops = {b: max(hits[a] for a in depths if a < b) - hits[b] for b in depths[1:]}
+    if drops and max(drops.values()) > 0:
+        b = max(drops, key=lambda d: (drops[d], d))
+        top = max((a for a in depths if a < b), key=lambda a: (hits[a], -a))
+        low = min(a for a in depths if a < b and hits[a] > hits[b])
+        even = f" and than depth {low} ({hits[low]})" if low != top else ""
+        said.append(f"Looking further is not always better: depth {b} finds a best take on "
+                    f"{hits[b]} boards, fewer than depth {top} ({hits[top]}){even}.")
+    full = next((d for d in depths if hits[d] == boards), None)
+    if full is not None:
+        said.append(f"From depth {full} on, the search sees every game to its end and finds a "
+                    f"best take on all {boards} boards.")
+    return "\n".join(said)
