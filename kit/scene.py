@@ -231,3 +231,9 @@ def inside(box, x: float, y: float) -> bool:
     """Whether (x, y) is in ``box`` (x, y, w, h): its left and top edges in, the others out."""
     bx, by, bw, bh = box
     return bx <= x < bx + bw and by <= y < by + bh
+
+
+def centre(box) -> tuple[float, float]:
+    """The centre (x, y) of ``box`` (x, y, w, h): where a click on a cell or a card lands."""
+    bx, by, bw, bh = box
+    return bx + bw / 2, by + bh / 2

@@ -9,7 +9,8 @@ from ipycanvas import canvas as ipycanvas_canvas
 from kit.lessons.welcome import CELL, MARGIN, ClickGrid
 from kit.scene import Scene
 from kit.ui import BoardView
-from kit.ui.testing import click, click_scene, send_event
+from kit.ui.board import forget_current_canvas
+from kit.testing.events import click, click_scene, send_event
 
 
 @pytest.fixture
@@ -91,3 +92,19 @@ def test_client_ready_forgets_the_current_canvas_and_redraws(sent):
     assert ipycanvas_canvas._CANVAS_MANAGER._current_canvas is grid.canvas
     commands = json.loads(bytes([m for m in sent if m[1]][0][1][0]))
     assert commands[0][0] == ipycanvas_canvas.COMMANDS["switchCanvas"]
+
+
+def test_forget_current_canvas_writes_the_attribute_ipycanvas_reads():
+    """kit.ui.board.forget_current_canvas writes ipycanvas' private
+    _CANVAS_MANAGER._current_canvas (no public way exists in 0.14): if an
+    ipycanvas upgrade renames it, this fails and the function must change."""
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    board = BoardView(Scene(10, 10))
+    assert manager._current_canvas is board.canvas   # ipycanvas tracks the last canvas drawn on
+    forget_current_canvas()
+    assert manager._current_canvas is None
+
+
+def test_canvas_xy_is_a_scene_point_in_canvas_pixels():
+    board = BoardView(Scene(100, 100), pixel_ratio=2.0)
+    assert board.canvas_xy((10, 25.5)) == (20, 51)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import logging
-import traceback
+from typing import Any
 
 import ipywidgets as widgets
 from ipycanvas import Canvas
@@ -22,6 +22,7 @@ from ipycanvas import canvas as _ipycanvas_canvas
 
 from kit.canvas import draw_scene
 from kit.scene import Scene, svg_img
+from kit.ui.guard import Guarded
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +48,38 @@ class SavedPicture:
     def saved_text(self) -> str:
         return f"<{type(self).__name__}>"
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data["text/html"] = svg_img(self.saved_scene().to_svg())
         data["text/plain"] = self.saved_text()
         return bundle
 
 
-class BoardView(SavedPicture, widgets.VBox):
+class BoardWidget(SavedPicture):
+    """Mixin for a widget drawn on a :class:`BoardView` (``self.view``): boards,
+    editors and replays. Its saved picture is the view's scene, and ``xy(cell)``
+    says where a cell is on the canvas, as a browser click reports it (tests
+    click there)."""
+
+    view: BoardView
+
+    def saved_scene(self) -> Scene:
+        return self.view.scene
+
+    def cell_point(self, cell: Any) -> tuple[float, float]:
+        """Scene (x, y) of ``cell``'s centre (``kit.scene.centre`` of its box)."""
+        raise NotImplementedError
+
+    def xy(self, cell: Any) -> tuple[float, float]:
+        """Canvas pixels of ``cell``'s centre: what a click there reports."""
+        return self.view.canvas_xy(self.cell_point(cell))
+
+
+class BoardView(Guarded, SavedPicture, widgets.VBox):
     """A canvas showing ``scene``; ``on_click(x, y)`` gets scene coordinates."""
+
+    FAILED = "board handler failed"
 
     def __init__(self, scene: Scene, *, on_click=None, pixel_ratio: float = 2.0, **kwargs):
         self.pixel_ratio = pixel_ratio
@@ -114,29 +137,36 @@ class BoardView(SavedPicture, widgets.VBox):
         self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
                              f"<div>{html.escape(text)}</div>{why}</div>")
 
-    def guarded(self, fn, *args):
-        """Run a handler; on error show it under the board instead of losing it."""
-        try:
-            return fn(*args)
-        except Exception as exc:
-            self.report(exc)
-            if self.raise_errors:
-                raise
-            return None
+    # guarded(fn, *args) and report(exc): kit.ui.guard.Guarded
 
-    def report(self, exc: BaseException) -> None:
-        """Show an error under the board and log it (a test's log handler fails on it)."""
-        log.error("board handler failed", exc_info=exc)
-        self.say(f"Something went wrong: {exc}", tone="bad")
-        self.errors.append_stderr("".join(traceback.format_exception(exc)))
+    def canvas_xy(self, point: tuple[float, float]) -> tuple[float, float]:
+        """Canvas pixels of scene ``point``: what a browser click there reports."""
+        return point[0] * self.pixel_ratio, point[1] * self.pixel_ratio
 
     def _mouse_down(self, x: float, y: float) -> None:
         if self.on_click is not None:
             self.guarded(self.on_click, x / self.pixel_ratio, y / self.pixel_ratio)
 
     def _client_ready(self) -> None:
-        # A page that connects late (Voila, a reloaded tab) missed the first
-        # drawing; ipycanvas also skips its switch-canvas step unless told the
-        # current canvas is unknown. Forget it, then redraw.
-        _ipycanvas_canvas._CANVAS_MANAGER._current_canvas = None
+        # A page that connects late (Voila, a reloaded tab) missed the first drawing.
+        forget_current_canvas()
         draw_scene(self.canvas, self.scene, self.pixel_ratio)
+
+
+def forget_current_canvas() -> None:
+    """Make ipycanvas name the canvas again before its next drawing command.
+
+    ipycanvas sends all canvases' commands through one private manager, which
+    sends "switch canvas" only when the target differs from the last one it
+    drew on. A page that connects late (Voila, a reloaded tab) has a fresh
+    manager in the browser that knows no current canvas, so a redraw of the
+    same canvas would go nowhere. ipycanvas (0.14) has no public way to say
+    so; its private ``_CANVAS_MANAGER._current_canvas`` is the one place.
+    tests/test_shared_board.py fails if ipycanvas renames it; until then a
+    missing attribute is logged and the redraw goes on as before.
+    """
+    manager = getattr(_ipycanvas_canvas, "_CANVAS_MANAGER", None)
+    if manager is None or not hasattr(manager, "_current_canvas"):
+        log.warning("ipycanvas has no _CANVAS_MANAGER._current_canvas: a late page may stay blank")
+        return
+    manager._current_canvas = None

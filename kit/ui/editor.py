@@ -13,7 +13,8 @@ keeps the position. "Play from here" hands the position to the game's live
 
 A game's ``Editor`` subclass sets ``GAME`` and defines the hooks
 ``new_position``, ``scene``, ``on_click``, ``tools`` and ``board_for`` (and may
-define ``sync_tools``). Not covered: any game's palette or picture.
+define ``sync_tools``; its widgets' observers call ``tool_changed``, which
+ignores what ``sync_tools`` writes). Not covered: any game's palette or picture.
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ import html
 import json
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from kit.scene import Scene
-from kit.ui.board import BoardView, SavedPicture
-
-PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
-BUTTON_LAYOUT = dict(width="auto", min_width="96px", height="40px")
+from kit.ui import style
+from kit.ui.board import BoardView, BoardWidget
+from kit.ui.style import PANEL_STYLE
 
 
 def position_json(data: dict) -> str:
@@ -43,7 +45,7 @@ def position_json(data: dict) -> str:
                   .replace("[ ", "[").replace(" ]", "]"), text)
 
 
-class EditorShell(SavedPicture, widgets.VBox):
+class EditorShell(BoardWidget, widgets.VBox):
     """An editor of ``game`` (default: the game's ``new_position()``)."""
 
     #: the game's Game class: its ``from_dict`` is the judge of every edit
@@ -56,6 +58,7 @@ class EditorShell(SavedPicture, widgets.VBox):
         self.last_check_ms = 0.0
         self.played = None
         self.done = ""            # what the last accepted edit did, in words
+        self._syncing = False     # see syncing()
         self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
         self.canvas = self.view.canvas
         self.problem_box = widgets.HTML()
@@ -99,7 +102,10 @@ class EditorShell(SavedPicture, widgets.VBox):
         return []
 
     def sync_tools(self) -> None:
-        """Make the game's widgets show ``self.game`` (after an edit or a load)."""
+        """Make the game's widgets show ``self.game`` (after an edit or a load).
+
+        Runs inside :meth:`syncing`: observers going through :meth:`tool_changed`
+        ignore what it writes."""
 
     def board_for(self, game):
         """The game's live Board playing ``game``."""
@@ -139,8 +145,26 @@ class EditorShell(SavedPicture, widgets.VBox):
         self._refresh(json_too=False)
         self.view.say(f"Refused{' (' + what + ')' if what else ''}: {problem}", tone="bad")
 
+    @contextmanager
+    def syncing(self) -> Iterator[None]:
+        """While the editor writes its own widgets (``sync_tools``): their observers,
+        through :meth:`tool_changed`, take the change for the editor's, not a person's."""
+        before, self._syncing = self._syncing, True
+        try:
+            yield
+        finally:
+            self._syncing = before
+
+    def tool_changed(self, edit, *args) -> None:
+        """An observer of a tool widget: ``edit(*args)`` when a person changed it (not
+        while :meth:`syncing`, nor to None), with errors shown under the board.
+        E.g. ``box.observe(lambda c: self.tool_changed(self.set_mover, c["new"]), "value")``."""
+        if not self._syncing and args[-1] is not None:
+            self.view.guarded(edit, *args)
+
     def _refresh(self, json_too: bool = True) -> None:
-        self.sync_tools()
+        with self.syncing():
+            self.sync_tools()
         self.redraw()
         if json_too:
             self._show_json()
@@ -153,9 +177,6 @@ class EditorShell(SavedPicture, widgets.VBox):
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #006B4E">'
                                       f"✓ {html.escape(self.done)} A valid position.</div>")
 
-    def saved_scene(self):
-        return self.view.scene
-
     def redraw(self) -> None:
         self.view.show(self.scene())
 
@@ -167,11 +188,7 @@ class EditorShell(SavedPicture, widgets.VBox):
 
     def button(self, label: str, handler, tooltip: str = "") -> widgets.Button:
         """A big, readable button running ``handler()``; an error shows under the board."""
-        b = widgets.Button(description=label, tooltip=tooltip or label,
-                           layout=widgets.Layout(**BUTTON_LAYOUT),
-                           style=widgets.ButtonStyle(font_size="16px"))
-        b.on_click(lambda _b: self.view.guarded(handler))
-        return b
+        return style.button(label, handler, tooltip, guarded=self.view.guarded)
 
     # ----- JSON, files, playing ---------------------------------------------
 

@@ -29,25 +29,19 @@ import ipywidgets as widgets
 
 from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
-from kit.ui.board import BoardView, SavedPicture
+from kit.ui.board import BoardView, BoardWidget
+from kit.ui.style import PANEL_STYLE, button
+from kit.ui.tasks import running_loop
 
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
 SHELL_BUTTONS = {"undo": "↶ Undo", "redo": "↷ Redo", "hint": "Hint", "new": "New game"}
-PANEL_STYLE = "font-size: 17px; line-height: 1.45;"
 # JupyterLab sets <code> at its small code size; moves should read as big as the text.
 MOVE_TAG = '<code style="font-size: inherit">'
 
 
-def _running_loop():
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class GameBoard(SavedPicture, widgets.HBox):
+class GameBoard(BoardWidget, widgets.HBox):
     """A live board: the game's picture on a canvas beside a panel of controls.
 
     ``seats`` names each seat ``"human"`` or a key of ``PLAYERS`` (default:
@@ -146,9 +140,6 @@ class GameBoard(SavedPicture, widgets.HBox):
         """``[(move, label), ...]`` best first; runs on a copy, off the widget thread."""
         return []
 
-    def cell_point(self, cell) -> tuple:
-        raise NotImplementedError
-
     def analyse_position(self, game, *, progress=None, stop=None) -> list:
         """The analysis panel's rows for ``game`` (``kit.ui.analysis``); runs on a copy."""
         raise NotImplementedError(f"{type(self).__name__} has no analysis")
@@ -176,14 +167,10 @@ class GameBoard(SavedPicture, widgets.HBox):
         return None
 
     # ----- geometry, in the canvas' own pixels (what a click reports) ---
-
-    def xy(self, cell) -> tuple:
-        x, y = self.cell_point(cell)
-        return x * self.view.pixel_ratio, y * self.view.pixel_ratio
+    # xy(cell): BoardWidget, from the game's cell_point(cell)
 
     def hand_xy(self, i: int) -> tuple:
-        x, y = self.hand_point(i)
-        return x * self.view.pixel_ratio, y * self.view.pixel_ratio
+        return self.view.canvas_xy(self.hand_point(i))
 
     # ----- seats ---------------------------------------------------------
 
@@ -375,7 +362,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         """Let computer seats move until a person is to move or the game ends."""
         if not self._computer_to_move() or self.busy:
             return
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:  # plain Python (tests, scripts): no loop to yield to
             while self._computer_to_move() and self._computer_move(self._choose_or_fail()):
                 pass
@@ -524,7 +511,7 @@ class GameBoard(SavedPicture, widgets.HBox):
         """Show the best few moves with their values, on the board and in the panel."""
         if not self._ready():
             return
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:
             self._show_hints(self.hints(self.game.copy()))
             return
@@ -570,12 +557,8 @@ class GameBoard(SavedPicture, widgets.HBox):
     def _make_buttons(self) -> dict:
         controls = {}
         for name, label in {**SHELL_BUTTONS, **self.BUTTONS}.items():
-            button = widgets.Button(description=label, tooltip=label,
-                                    layout=widgets.Layout(width="auto", min_width="96px",
-                                                          height="40px"),
-                                    style=widgets.ButtonStyle(font_size="16px"))
-            button.on_click(lambda _b, name=name: self.view.guarded(self._pressed, name))
-            controls[name] = button
+            controls[name] = button(label, lambda name=name: self._pressed(name),
+                                    guarded=self.view.guarded)
         return controls
 
     def _side_panel(self) -> widgets.VBox:

@@ -25,9 +25,9 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidPosition
 from kit.scene import Scene
-from kit.ui.board import BoardView, SavedPicture
+from kit.ui.board import BoardView, BoardWidget
+from kit.ui.style import button
 
-BUTTON_LAYOUT = dict(width="auto", min_width="72px", height="40px")
 CAPTION_STYLE = "font-size: 20px; line-height: 1.4; padding: 4px 0;"
 
 
@@ -62,7 +62,7 @@ def play_through(start, moves) -> tuple:
     return positions, played
 
 
-class ReplayView(SavedPicture, widgets.VBox):
+class ReplayView(BoardWidget, widgets.VBox):
     """Step through ``moves`` played from ``start`` (a Game); ``index`` is the step shown."""
 
     #: the game's Game class (for ``from_json``)
@@ -132,9 +132,6 @@ class ReplayView(SavedPicture, widgets.VBox):
     def last(self) -> None:
         self.go(len(self.moves))
 
-    def saved_scene(self) -> Scene:
-        return self.view.scene
-
     def _show(self, i: int) -> None:
         self.index = i
         self.view.show(self.picture(self._positions[i], self.last_move(i)))
@@ -152,10 +149,8 @@ class ReplayView(SavedPicture, widgets.VBox):
                   "last": ("Last", "the final position (End key)")}
         buttons = {}
         for name, (label, tip) in labels.items():
-            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(**BUTTON_LAYOUT),
-                               style=widgets.ButtonStyle(font_size="18px"))
-            b.on_click(lambda _b, name=name: self.view.guarded(getattr(self, name)))
-            buttons[name] = b
+            buttons[name] = button(label, getattr(self, name), tip, guarded=self.view.guarded,
+                                   font_size="18px", min_width="72px")
         return buttons
 
     def _key_down(self, key, *_modifiers) -> None:
