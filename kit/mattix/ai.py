@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kit.players import RandomPlayer, Standing, standings_table
+from kit.players import Player, RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
 from kit.mattix.rules import Game, Move
 from kit.mattix.solver import analyse, search
@@ -24,7 +24,7 @@ __all__ = ["RandomPlayer", "GreedyPlayer", "LookaheadPlayer", "SearchPlayer",
            "tournament", "standings_table", "lookahead_values", "greedy_vs_best"]
 
 
-def _pick_best(scored: list, rng: random.Random) -> Move:
+def _pick_best(scored: list[tuple[Move, int]], rng: random.Random) -> Move:
     """The move with the highest score; ties broken by ``rng``."""
     top = max(score for _, score in scored)
     return rng.choice([m for m, score in scored if score == top])
@@ -36,22 +36,22 @@ class GreedyPlayer:
     name = "greedy"
 
     def choose(self, game: Game, rng: random.Random) -> Move:
-        return _pick_best([(m, game.board[m.row][m.col]) for m in game.legal_moves()], rng)
+        return _pick_best([(m, game.tile(m.cell)) for m in game.legal_moves()], rng)
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
 
 
-def lookahead_values(game: Game) -> list:
+def lookahead_values(game: Game) -> list[tuple[Move, int]]:
     """``(move, tile - opponent's best reply tile)`` for every legal move.
 
     The opponent's reply is 0 when the move leaves them no tile (game over).
     """
     scored = []
     for m in game.legal_moves():
-        tile = game.board[m.row][m.col]
+        tile = game.tile(m.cell)
         game.play(m)
-        replies = [game.board[r.row][r.col] for r in game.legal_moves()]
+        replies = [game.tile(r.cell) for r in game.legal_moves()]
         game.undo()
         scored.append((m, tile - (max(replies) if replies else 0)))
     return scored
@@ -83,14 +83,16 @@ class SearchPlayer:
         self.depth = depth
         self.name = name or ("search" if depth is None else f"search{depth}")
 
-    def choose(self, game: Game, rng: random.Random) -> Move:
+    def choose(self, game: Game, rng: random.Random) -> Move | None:
+        """The search's best move (None once the game is over)."""
         return search(game, depth=self.depth, time_limit=self.time_limit, rng=rng).best_move
 
     def __repr__(self) -> str:
         return f"SearchPlayer(time_limit={self.time_limit!r}, depth={self.depth!r})"
 
 
-def greedy_vs_best(game: Game, depth: int | None = None, rows=None) -> str:
+def greedy_vs_best(game: Game, depth: int | None = None,
+                   rows: Sequence[tuple[Move, int]] | None = None) -> str:
     """One sentence for a lesson: what the biggest tile is worth in the end.
 
     E.g. "Greedy takes 15 at 0,0 but ends 9 behind; best is 0,1 (1 now),
@@ -100,7 +102,7 @@ def greedy_vs_best(game: Game, depth: int | None = None, rows=None) -> str:
     rows = analyse(game, depth) if rows is None else rows
     if not rows:
         return "The game is over: there is no move to compare."
-    tile = {m: game.board[m.row][m.col] for m, _ in rows}
+    tile = {m: game.tile(m.cell) for m, _ in rows}
     top = max(tile.values())
     greedy_move, greedy_value = max(((m, v) for m, v in rows if tile[m] == top),
                                     key=lambda row: row[1])
@@ -118,8 +120,9 @@ def _margin(value: int) -> str:
     return f"{abs(value)} {'ahead' if value > 0 else 'behind'}"
 
 
-def tournament(players: Sequence, games: int = 100, seed: int = 0, size: int = 8,
-               level: int = 1, tiles=None, progress=None) -> list[Standing]:
+def tournament(players: Sequence[Player], games: int = 100, seed: int = 0, size: int = 8,
+               level: int = 1, tiles: Sequence[int] | None = None,
+               progress: bool | None = None) -> list[Standing]:
     """Play ``games`` seeded games between two players, seats swapped each game.
 
     Game ``i`` is ``Game.new(seed=seed + i, size=size, level=level, tiles=tiles)``.

@@ -8,15 +8,23 @@ and the hint (the solver's exact values on boards up to 5 x 5, a timed search
 beyond).
 
 Not covered: the rules (``rules.py``), the search (``solver.py``), drawing
-(``draw.py``).
+(``layout.py``, ``draw.py``), the analysis rows (``analysis.py``).
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+
+from kit.analysis import AnalysisRows, Progress
 from kit.mattix.ai import GreedyPlayer, LookaheadPlayer, RandomPlayer, SearchPlayer
-from kit.mattix.draw import board_scene, cell_at, cell_box, layout
+from kit.mattix.analysis import analysis
+from kit.mattix.draw import draw
+from kit.mattix.layout import Cell, Layout, cell_at, cell_box, layout
+from kit.mattix.replay import Replay
 from kit.mattix.rules import SIDE_NAMES, Game, Move
 from kit.mattix.solver import analyse, search
+from kit.scene import Scene
 from kit.ui.game import GameBoard
 
 #: Boards up to this size get exact hint values; bigger ones a timed search.
@@ -84,17 +92,17 @@ class Board(GameBoard):
         panel.layout.width = PANEL_WIDTH
         return panel
 
-    def _layout(self):
+    def _layout(self) -> Layout:
         return layout(self.game, self.cell_size)
 
-    def scene(self):
-        return board_scene(self.game, last=self.last_move, highlight=self.marks,
-                           hints=self.hint_rows, cell=self.cell_size, line=self.preview_line)
+    def scene(self) -> Scene:
+        return draw(self.game, last=self.last_move, highlight=self.marks,
+                    hints=self.hint_rows, cell=self.cell_size, line=self.preview_line)
 
     def clear_pending(self) -> None:
-        self.preview_line = []
+        self.preview_line: list[Move] = []
 
-    def preview(self, move, line=None) -> None:
+    def preview(self, move: Move | None, line: Sequence[Move] | None = None) -> None:
         """Draw ``move`` (or the whole ``line`` it starts) as numbered takes, unplayed.
 
         ``None`` clears it; so does any move, undo or new game.
@@ -111,16 +119,15 @@ class Board(GameBoard):
         self.say(f"Showing, not played: {takes}; numbered 1 to {len(self.preview_line)} "
                  "on the board (blue: the mover's takes, black: the replies).")
 
-    def analyse_position(self, game: Game, *, progress=None, stop=None):
-        from kit.mattix.explore import analysis   # explore imports this module
-
+    def analyse_position(self, game: Game, *, progress: Progress | None = None,
+                         stop: threading.Event | None = None) -> AnalysisRows:
         return analysis(game, progress=progress, stop=stop, time_limit=self.analysis_time)
 
     def seat_name(self, seat: int) -> str:
         return SIDE_NAMES[seat].capitalize()
 
-    def cell_point(self, cell) -> tuple:
-        x, y, w, h = cell_box(self._layout(), *cell)
+    def cell_point(self, cell: Cell) -> tuple[float, float]:
+        x, y, w, h = cell_box(self._layout(), cell)
         return x + w / 2, y + h / 2
 
     def on_click(self, x: float, y: float) -> None:
@@ -130,11 +137,10 @@ class Board(GameBoard):
             return
         self.submit(Move(*cell))
 
-    def replay_of(self, start, moves):
-        from kit.mattix.explore import Replay   # explore imports this module
+    def replay_of(self, start: Game, moves: Sequence[Move | str]) -> Replay:
         return Replay(start, moves)
 
-    def hints(self, game: Game) -> list:
+    def hints(self, game: Game) -> list[tuple[Move | None, str]]:
         if game.size <= EXACT_HINT_SIZE:
             rows = analyse(game)[:HINT_ROWS]
             return [(m, f"exact value {v:+d}") for m, v in rows]

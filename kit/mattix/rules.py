@@ -8,9 +8,13 @@ taker's score (negatives subtract) and the star moves into the emptied cell.
 The game ends when the player to move has no tile in their line (which
 includes an empty board); equal totals are a draw.
 
+``SIDE_NAMES`` (the players' names) belong here: the pictures and the text
+board take them from this module. ``Game.explain`` says whether a take is
+legal and why; ``check_move`` is its raising form.
+
 Not covered here: players and analysis (``ai.py``, ``solver.py``), pictures
-(``draw.py``), tile tables (``tiles.py``). This module never prints and
-imports no widget library.
+(``layout.py``, ``draw.py``, ``text.py``), tile tables (``tiles.py``). This
+module never prints and imports no widget library.
 """
 
 from __future__ import annotations
@@ -19,14 +23,16 @@ import operator
 import random
 import re
 import reprlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, ClassVar
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
 from kit.mattix.tiles import check_size, tile_table
 from kit.scene import Picture
 
 ROW_PLAYER, COLUMN_PLAYER = 0, 1
+#: The players' names, by seat: the rules' words, which the pictures and lessons reuse.
 SIDE_NAMES = ("row player", "column player")
 
 _MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
@@ -34,16 +40,21 @@ _MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
 
 @dataclass(frozen=True, order=True)
 class Move:
-    """Take the tile at ``(row, col)``. Text form ``"row,col"``."""
+    """Take the tile at ``(row, col)``. Text form ``"row,col"``.
+
+    Mattix has one kind of move, so ``kind`` is always ``"take"`` (the other
+    games' moves say theirs the same way).
+    """
 
     row: int
     col: int
+    kind: ClassVar[str] = "take"
 
     def __str__(self) -> str:
         return f"{self.row},{self.col}"
 
     @property
-    def cell(self) -> tuple:
+    def cell(self) -> tuple[int, int]:
         return (self.row, self.col)
 
     @classmethod
@@ -62,8 +73,32 @@ class Move:
                                   f"a number") from None
 
 
-MoveLike = Union[Move, str, tuple]
+MoveLike = Move | str | tuple[int, int]
 
+
+@dataclass(frozen=True)
+class Explanation:
+    """Whether a take is legal here, why not, and what it scores.
+
+    ``legal``; ``reason``: the rule an illegal take breaks and where (the text
+    ``check_move`` raises), empty when legal; ``cells``: the cells a picture
+    should ring; ``points``: the tile's value (what the take scores; 0 when
+    illegal). The field names are IOTA's and Smartrix's.
+    """
+
+    move: Move
+    legal: bool
+    reason: str = ""
+    cells: tuple[tuple[int, int], ...] = ()
+    points: int = 0
+
+    def __str__(self) -> str:
+        if not self.legal:
+            return f"{self.move}: illegal: {self.reason}"
+        return f"{self.move}: legal, scores {self.points}"
+
+    def __bool__(self) -> bool:
+        return self.legal
 
 
 class Game(Picture):
@@ -73,21 +108,23 @@ class Game(Picture):
     star's cell is ``None`` too and is given by ``star``.
     """
 
-    def __init__(self, board, star, to_move: int = ROW_PLAYER, scores=(0, 0)):
+    def __init__(self, board: Iterable[Iterable[int | None]], star: Sequence[int],
+                 to_move: int = ROW_PLAYER, scores: Iterable[int] = (0, 0)):
         # Trusted constructor: from_dict and new validate before calling it.
         self.board = [list(row) for row in board]
         self.size = len(self.board)
-        self.star = tuple(star)
+        self.star: tuple[int, int] = (star[0], star[1])
         self.to_move = to_move
         self.scores = list(scores)
-        self._history: list = []   # (move, value, previous star) per play
-        self._redo: list = []      # moves undone, most recent last
+        # (move, value, previous star) per play
+        self._history: list[tuple[Move, int, tuple[int, int]]] = []
+        self._redo: list[Move] = []      # moves undone, most recent last
 
     # ----- construction ---------------------------------------------------
 
     @classmethod
     def new(cls, players: int = 2, seed: int | None = None, size: int = 8,
-            level: int = 1, tiles=None) -> Game:
+            level: int = 1, tiles: Sequence[int] | None = None) -> Game:
         """A fresh game: ``size*size - 1`` tiles laid out at random, the star
         in the cell left over, the row player to move.
 
@@ -104,7 +141,7 @@ class Game(Picture):
         return cls(board, star)
 
     @classmethod
-    def from_dict(cls, d) -> Game:
+    def from_dict(cls, d: dict[str, Any]) -> Game:
         """Any position in the kit's format; bad data raises InvalidPosition."""
         check_position_keys(d, "mattix", ("board", "star"), ("to_move", "scores"))
         board = _check_board(d["board"])
@@ -119,7 +156,7 @@ class Game(Picture):
             raise InvalidPosition(f"'scores' must be a list of 2 integers, got {scores!r}")
         return cls(board, star, to_move, scores)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"game": "mattix", "board": [list(row) for row in self.board],
                 "star": list(self.star), "to_move": self.to_move,
                 "scores": list(self.scores)}
@@ -130,17 +167,17 @@ class Game(Picture):
         g._redo = list(self._redo)
         return g
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return f"Game.from_dict({self.to_dict()!r})"
 
     # ----- reading the position --------------------------------------------
 
-    def line_cells(self, player: int | None = None) -> list:
+    def line_cells(self, player: int | None = None) -> list[tuple[int, int]]:
         """The cells of the line ``player`` (default: the mover) takes from."""
         player = self.to_move if player is None else player
         r, c = self.star
@@ -148,9 +185,18 @@ class Game(Picture):
             return [(r, j) for j in range(self.size)]
         return [(i, c) for i in range(self.size)]
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every tile the player to move may take, in board order."""
         return [Move(r, c) for r, c in self.line_cells() if self.board[r][c] is not None]
+
+    def tile(self, cell: tuple[int, int]) -> int:
+        """The value of the tile at ``cell`` = ``(row, col)``; ValueError if it has none
+        (taken, or the star's cell). A legal take's cell always has one."""
+        r, c = cell
+        value = self.board[r][c]
+        if value is None:
+            raise ValueError(f"({r},{c}) has no tile")
+        return value
 
     def tiles_left(self) -> int:
         return sum(v is not None for row in self.board for v in row)
@@ -171,7 +217,7 @@ class Game(Picture):
         return self.is_over and self.scores[0] == self.scores[1]
 
     @property
-    def history(self) -> list:
+    def history(self) -> list[Move]:
         """The moves played so far (that have not been undone), oldest first."""
         return [m for m, _, _ in self._history]
 
@@ -179,7 +225,7 @@ class Game(Picture):
     def last_move(self) -> Move | None:
         return self._history[-1][0] if self._history else None
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: everything (Mattix hides nothing)."""
         if not _is_int(player) or player not in (ROW_PLAYER, COLUMN_PLAYER):
             raise ValueError(f"there is no seat {player!r}: seats are 0 (row player) "
@@ -229,6 +275,21 @@ class Game(Picture):
                               cells=[(r, c)])
         return m
 
+    def explain(self, move: MoveLike) -> Explanation:
+        """Whether taking ``move`` is legal here and why, without playing it.
+
+        Legal: ``points`` is the tile's value. Illegal: ``reason`` is the rule
+        broken and where, as ``check_move`` would raise it. A malformed move
+        (bad text, a non-integer cell) is not explained: it raises
+        InvalidMoveText, as ``play`` does.
+        """
+        m = self._as_move(move)
+        try:
+            self.check_move(m)
+        except IllegalMove as err:
+            return Explanation(m, False, str(err), err.cells)
+        return Explanation(m, True, cells=(m.cell,), points=self.tile(m.cell))
+
     def play(self, move: MoveLike) -> int:
         """Take the tile; return its value (the points scored, maybe negative)."""
         m = self.check_move(move)
@@ -237,7 +298,7 @@ class Game(Picture):
         return value
 
     def _apply(self, m: Move) -> int:
-        value = self.board[m.row][m.col]
+        value = self.tile(m.cell)
         self._history.append((m, value, self.star))
         self.board[m.row][m.col] = None
         self.scores[self.to_move] += value
@@ -270,6 +331,8 @@ class Game(Picture):
     # ----- pictures --------------------------------------------------------
 
     def __str__(self) -> str:
+        # The one lazy edge from the rules to the pictures (draw re-exports
+        # text.text_board): the pictures import SIDE_NAMES from here.
         from kit.mattix.draw import text_board
         return text_board(self)
 
@@ -280,25 +343,25 @@ class Game(Picture):
 
 # ----- validation helpers ---------------------------------------------------
 
-def _is_int(x) -> bool:
+def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _rng(seed) -> random.Random:
+def _rng(seed: Any) -> random.Random:
     try:
         return random.Random(seed)
     except TypeError:
         raise ValueError(f"a seed is an int, str or None, not {reprlib.repr(seed)}") from None
 
 
-def _index(x, what: str) -> int:
+def _index(x: Any, what: str) -> int:
     # Any integer type (numpy's too), but not bool: True as a row is a mistake.
     if isinstance(x, bool) or not hasattr(type(x), "__index__"):
         raise InvalidMoveText(f"{what} must be an integer, not {reprlib.repr(x)}")
     return operator.index(x)
 
 
-def _check_tiles(tiles, size) -> tuple:
+def _check_tiles(tiles: object, size: int) -> tuple[int, ...]:
     check_size(size)
     if not isinstance(tiles, (list, tuple)):
         raise ValueError(f"tiles must be a list of integers, got {reprlib.repr(tiles)}")
@@ -311,7 +374,7 @@ def _check_tiles(tiles, size) -> tuple:
     return tiles
 
 
-def _check_board(board) -> list:
+def _check_board(board: object) -> list[list[int | None]]:
     if not isinstance(board, (list, tuple)) or not board:
         raise InvalidPosition("'board' must be a non-empty list of rows")
     n = len(board)
@@ -330,7 +393,7 @@ def _check_board(board) -> list:
     return [list(row) for row in board]
 
 
-def _check_star(star, board) -> tuple:
+def _check_star(star: object, board: list[list[int | None]]) -> tuple[int, int]:
     n = len(board)
     if (not isinstance(star, (list, tuple)) or len(star) != 2
             or not all(_is_int(x) for x in star)):

@@ -26,7 +26,9 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from kit.mattix.rules import Game, Move
 
@@ -37,6 +39,20 @@ DEFAULT_TABLE_LIMIT = 4_000_000
 
 class _OutOfTime(Exception):
     pass
+
+
+class Deadline(Protocol):
+    """A time on ``time.perf_counter``'s clock: a float, or an object that
+    answers ``now > deadline`` itself (the analysis' deadline that also
+    passes when the user presses Stop)."""
+
+    def __lt__(self, now: float, /) -> bool: ...
+
+
+#: (depth, lower bound, upper bound, best cell) per position key.
+Entry = tuple[int, int, int, int]
+#: (bit, cell, tile value): a move along a line.
+LineEntry = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
@@ -71,16 +87,16 @@ class Searcher:
                         if v is not None)
         self.star = game.star[0] * n + game.star[1]
         self.mover = game.to_move
-        self.table: dict = {}
+        self.table: dict[int, Entry] = {}
         self.table_limit = table_limit
-        self.deadline = None
+        self.deadline: float | Deadline | None = None
         # lines[mover][cell]: ((bit, cell, value), ...) for the mover's line
         # through cell, highest value first: move ordering costs nothing later.
         self.lines = ([self._line(i, by_row=True) for i in range(n * n)],
                       [self._line(i, by_row=False) for i in range(n * n)])
         self._search = self._make_search()
 
-    def _line(self, cell: int, by_row: bool) -> tuple:
+    def _line(self, cell: int, by_row: bool) -> tuple[LineEntry, ...]:
         n = self.size
         r, c = divmod(cell, n)
         cells = [r * n + j for j in range(n)] if by_row else [i * n + c for i in range(n)]
@@ -88,7 +104,7 @@ class Searcher:
         entries.sort(key=lambda e: -e[2])
         return tuple(entries)
 
-    def _make_search(self):
+    def _make_search(self) -> Callable[[int, int, int, int, int, int, int], int]:
         """The recursive negamax, as a closure over locals (speed matters)."""
         table = self.table
         lines = self.lines
@@ -98,7 +114,8 @@ class Searcher:
         counter = [0]   # nodes, in a list: cheaper to bump than an attribute
         checkpoint = [0]  # look at the clock again once counter passes this
 
-        def search(mask, star, mover, depth, left, alpha, beta):
+        def search(mask: int, star: int, mover: int, depth: int, left: int, alpha: int,
+                   beta: int) -> int:
             # Returns a fail-soft value: <= alpha means "at most", >= beta "at least".
             counter[0] += 1
             if counter[0] >= checkpoint[0]:
@@ -126,7 +143,7 @@ class Searcher:
             if depth == 0:
                 # Horizon (only when a search starts at depth 0; deeper ones
                 # score the last ply inline): the mover's best tile now.
-                for bit, cell, value in line:
+                for bit, _cell, value in line:
                     if mask & bit:
                         return value
                 return 0
@@ -148,11 +165,11 @@ class Searcher:
                 # The opponent's biggest reply (their line is sorted). If there
                 # is none, the move ends the game and is worth its tile; at the
                 # horizon, its tile minus that reply. Neither needs a call.
-                for b2, _, reply in other_lines[cell]:
+                reply = None
+                for b2, _, tile in other_lines[cell]:
                     if child_mask & b2:
+                        reply = tile
                         break
-                else:
-                    reply = None
                 if reply is None or not child_depth:
                     v = value if reply is None else value - reply
                     counter[0] += 1
@@ -202,7 +219,7 @@ class Searcher:
                             -INFINITY, INFINITY)
 
     def value_by(self, mask: int, star: int, mover: int, depth: int | None,
-                 deadline: float) -> int | None:
+                 deadline: float | Deadline) -> int | None:
         """``value_of``, or None if the clock (``time.perf_counter``) passes ``deadline`` first.
 
         The table keeps what the search learnt either way.
@@ -227,11 +244,11 @@ class Searcher:
             return None
         return entry[3]
 
-    def _root_moves(self) -> list:
+    def _root_moves(self) -> list[LineEntry]:
         """The root's moves as (bit, cell, value), biggest tile first."""
         return [e for e in self.lines[self.mover][self.star] if self.mask & e[0]]
 
-    def _root(self, depth: int, left: int, rng: random.Random | None):
+    def _root(self, depth: int, left: int, rng: random.Random | None) -> tuple[int, int]:
         """One full-window search of the root; returns (value, best cell)."""
         mask, star, mover = self.mask, self.star, self.mover
         moves = self._root_moves()
@@ -267,7 +284,8 @@ class Searcher:
             return SearchResult(0, None, 0, True, 1, time.perf_counter() - start)
         target = left if depth is None else min(depth, left)
         self.deadline = None if time_limit is None else start + time_limit
-        done_value, done_cell, done_depth = None, -1, 0
+        done_value: int | None = None
+        done_cell, done_depth = -1, 0
         # The search makes no reference cycles, and the cycle collector walking
         # millions of table entries cost a fifth of the time on 6x6 (measured).
         gc_was_on = gc.isenabled()
@@ -296,7 +314,7 @@ class Searcher:
                             done_depth >= left, self._counter[0], time.perf_counter() - start)
 
 
-def _deepening_steps(target: int):
+def _deepening_steps(target: int) -> Iterator[int]:
     """Depths to iterate: every depth up to 8, then in steps of 2, ending at target."""
     d = 1
     while d < target:
@@ -317,7 +335,7 @@ def search(game: Game, depth: int | None = None, time_limit: float | None = None
 
 
 def solve(game: Game, depth: int | None = None,
-          time_limit: float | None = None) -> tuple:
+          time_limit: float | None = None) -> tuple[int, Move | None]:
     """``(value, best_move)`` for the player to move; exact with no budget.
 
     ``value`` is what the mover will still gain minus what the opponent will,
@@ -329,7 +347,7 @@ def solve(game: Game, depth: int | None = None,
     return result.value, result.best_move
 
 
-def analyse(game: Game, depth: int | None = None) -> list:
+def analyse(game: Game, depth: int | None = None) -> list[tuple[Move, int]]:
     """Every legal move with its value for the mover, best first.
 
     A move's value is its tile minus the opponent's value of the position it

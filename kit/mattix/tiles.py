@@ -35,6 +35,8 @@ Rationale
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 #: How many of each value, level 1 (8 x 8, 63 tiles, values 1..15).
 LEVEL_1_COUNTS = {1: 4, 2: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5,
                   9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 3}
@@ -45,7 +47,7 @@ LEVEL_2_COUNTS = {-10: 1, -9: 1, -8: 1, -7: 1, -6: 2, -5: 2, -4: 2, -3: 2,
                   8: 4, 9: 3, 10: 3, 11: 3, 12: 2, 13: 2, 14: 2, 15: 3}
 
 
-def _expand(counts: dict) -> tuple:
+def _expand(counts: dict[int, int]) -> tuple[int, ...]:
     return tuple(v for v in sorted(counts) for _ in range(counts[v]))
 
 
@@ -79,7 +81,7 @@ PRESETS = {
 LEVELS = (1, 2)
 
 
-def scaled_table(table, count: int) -> tuple:
+def scaled_table(table: Iterable[int], count: int) -> tuple[int, ...]:
     """``count`` values at evenly spaced positions of the sorted ``table``.
 
     Keeps the table's shape (how many low, middle, high and negative tiles)
@@ -90,13 +92,13 @@ def scaled_table(table, count: int) -> tuple:
     return tuple(ordered[round((i + 0.5) * n / count - 0.5)] for i in range(count))
 
 
-def check_size(size) -> None:
+def check_size(size: object) -> None:
     """A board side must be an integer of at least 2 (ValueError otherwise)."""
     if not isinstance(size, int) or isinstance(size, bool) or size < 2:
         raise ValueError(f"board size must be an integer of at least 2, got {size!r}")
 
 
-def tile_table(size: int, level: int = 1) -> tuple:
+def tile_table(size: int, level: int = 1) -> tuple[int, ...]:
     """The ``size * size - 1`` tiles for an n x n board at ``level`` (sorted)."""
     if level not in LEVELS:
         raise ValueError(f"level must be 1 (positive tiles) or 2 (with negatives), got {level!r}")

@@ -4,8 +4,8 @@ import pytest
 
 from kit import mattix
 from kit.mattix import Board, Game, Move
-from kit.mattix.draw import points_text
-from kit.ui.testing import click
+from kit.mattix.text import points_text
+from kit.testing.events import click
 
 
 def board(**kwargs):
@@ -164,7 +164,7 @@ def test_the_picture_keeps_its_width_so_the_side_panel_never_jumps():
 
 
 def _badges_clear_the_numbers(scene, lay):
-    from kit.mattix.draw import cell_at
+    from kit.mattix.layout import cell_at
     from kit.scene import PAPER
     numbers = {cell_at(lay, t.x, t.y): t for t in scene.shapes
                if type(t).__name__ == "Text" and t.anchor == "middle"
@@ -178,16 +178,17 @@ def _badges_clear_the_numbers(scene, lay):
 
 
 def test_numbered_badges_never_cover_a_digit_of_a_two_digit_tile():
-    from kit.mattix.draw import board_scene, layout
-    from kit.mattix.explore import analysis
+    from kit.mattix.analysis import analysis
+    from kit.mattix.draw import draw
+    from kit.mattix.layout import layout
     for size, cell in ((8, 65), (8, 56), (5, 96)):
         g = Game.new(seed=4, size=size)
         lay = layout(g, cell)
         rows = analysis(g, time_limit=0.5)
         move = rows[0][0]
         line = rows.lines.get(move, [move])
-        _badges_clear_the_numbers(board_scene(g, cell=cell, line=line), lay)
-        _badges_clear_the_numbers(board_scene(g, cell=cell, hints=[m for m, _ in rows[:3]]), lay)
+        _badges_clear_the_numbers(draw(g, cell=cell, line=line), lay)
+        _badges_clear_the_numbers(draw(g, cell=cell, hints=[m for m, _ in rows[:3]]), lay)
 
 
 def test_a_5x5_board_fits_under_a_task_line_in_lab_at_768_px():

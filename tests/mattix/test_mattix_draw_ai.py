@@ -6,7 +6,7 @@ import re
 import pytest
 
 from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer, SearchPlayer,
-                        analyse, board_scene, board_svg, cell_at, cell_box, layout,
+                        analyse, board_svg, draw, cell_at, cell_box, layout,
                         lookahead_values, standings_table, tournament)
 from kit.scene import GOOD, HIGHLIGHT, ERROR, Polygon, Rect, Text
 
@@ -24,7 +24,7 @@ def test_svg_shows_every_number_and_marks_negatives_differently():
     g = Game.from_dict(POSITION)
     svg = g._repr_svg_()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    scene = board_scene(g)
+    scene = draw(g)
     words = texts(scene)
     for shown in ("9", "1", "15", "\u22122"):
         assert shown in words
@@ -38,35 +38,35 @@ def test_svg_shows_every_number_and_marks_negatives_differently():
 
 def test_star_and_the_movers_line_are_drawn_where_they_are():
     g = Game.from_dict(POSITION)
-    scene = board_scene(g)
+    scene = draw(g)
     stars = [s for s in scene.shapes if isinstance(s, Polygon)]
     assert len(stars) == 1
-    x, y, w, h = cell_box(g, 0, 2)
+    x, y, w, h = cell_box(layout(g), (0, 2))
     xs = [p[0] for p in stars[0].points]
     ys = [p[1] for p in stars[0].points]
     assert x < min(xs) < max(xs) < x + w and y < min(ys) < max(ys) < y + h
     ring = [s for s in scene.shapes if isinstance(s, Rect) and s.stroke == HIGHLIGHT]
-    x0, y0, _, _ = cell_box(g, 0, 0)
+    x0, y0, _, _ = cell_box(layout(g), (0, 0))
     assert (ring[0].x, ring[0].y, ring[0].w, ring[0].h) == (x0, y0, 3 * w, h)   # row 0
     g.play("0,1")
-    ring = [s for s in board_scene(g).shapes if isinstance(s, Rect) and s.stroke == HIGHLIGHT]
-    x1, y1, _, _ = cell_box(g, 0, 1)
+    ring = [s for s in draw(g).shapes if isinstance(s, Rect) and s.stroke == HIGHLIGHT]
+    x1, y1, _, _ = cell_box(layout(g), (0, 1))
     assert (ring[0].x, ring[0].y, ring[0].w, ring[0].h) == (x1, y1, w, 3 * h)   # column 1
 
 
 def test_best_last_and_problem_highlights():
     g = Game.from_dict(POSITION)
     best = analyse(g)[0][0]
-    scene = board_scene(g, best=best, highlight=[(1, 0)])
+    scene = draw(g, best=best, highlight=[(1, 0)])
     greens = [s for s in scene.shapes if isinstance(s, Rect) and s.stroke == GOOD]
     reds = [s for s in scene.shapes if isinstance(s, Rect) and s.stroke == ERROR]
-    assert cell_at(g, greens[0].x + 20, greens[0].y + 20) == best.cell
-    assert cell_at(g, reds[0].x + 20, reds[0].y + 20) == (1, 0)
+    assert cell_at(layout(g), greens[0].x + 20, greens[0].y + 20) == best.cell
+    assert cell_at(layout(g), reds[0].x + 20, reds[0].y + 20) == (1, 0)
     g.play(best)
-    scene = board_scene(g, last=True, show_line=False)
+    scene = draw(g, last=True, show_line=False)
     dashed_blue = [s for s in scene.shapes if isinstance(s, Rect) and s.stroke == HIGHLIGHT]
     assert len(dashed_blue) == 1 and dashed_blue[0].dash
-    assert cell_at(g, dashed_blue[0].x + 20, dashed_blue[0].y + 20) == best.cell
+    assert cell_at(layout(g), dashed_blue[0].x + 20, dashed_blue[0].y + 20) == best.cell
     assert "last move 0,1" in " ".join(texts(scene))
 
 
@@ -82,12 +82,12 @@ def test_cell_at_and_cell_box_are_inverse():
     lay = layout(g)
     for r in range(6):
         for c in range(6):
-            x, y, w, h = cell_box(lay, r, c)
+            x, y, w, h = cell_box(lay, (r, c))
             assert cell_at(lay, x + w / 2, y + h / 2) == (r, c)
-            assert cell_at(g, x + 0.01, y + h - 0.01) == (r, c)
-    x, y, w, h = cell_box(lay, 0, 0)
+            assert cell_at(layout(g), x + 0.01, y + h - 0.01) == (r, c)
+    x, y, w, h = cell_box(lay, (0, 0))
     assert cell_at(lay, x - 1, y + 5) is None and cell_at(lay, x + 5, y - 1) is None
-    x, y, w, h = cell_box(lay, 5, 5)
+    x, y, w, h = cell_box(lay, (5, 5))
     assert cell_at(lay, x + w + 1, y) is None and cell_at(lay, x, y + h + 1) is None
 
 
@@ -108,7 +108,7 @@ def test_text_board_lists_numbers_star_line_and_moves():
 def test_text_board_of_a_finished_game_names_the_winner():
     g = Game.from_dict({"board": [[None, None], [None, None]], "star": [0, 0], "scores": [4, 9]})
     assert "the column player wins" in str(g)
-    assert "Game over" in " ".join(texts(board_scene(g)))
+    assert "Game over" in " ".join(texts(draw(g)))
 
 
 # ----- players ------------------------------------------------------------------------
@@ -183,12 +183,12 @@ def test_greedy_vs_best_says_what_greed_costs():
 def test_row_and_column_numbers_sit_centred_on_their_tiles(size):
     # The status lines' font size once overwrote the cell size these are placed
     # by, and every number sat near the tiles' top-left corner.
-    from kit.mattix.draw import board_scene, cell_box
+    from kit.mattix import cell_box, draw, layout
     game = Game.new(size=size, seed=1)
-    scene = board_scene(game)
+    scene = draw(game)
     labels = [s for s in scene.shapes if isinstance(s, Text) and s.text.isdigit()
               and s.size == 16]
     for i in range(size):
-        x, y, w, h = cell_box(game, i, i)
+        x, y, w, h = cell_box(layout(game), (i, i))
         assert any(abs(t.x - (x + w / 2)) < 1 and t.text == str(i) for t in labels), i   # column
         assert any(abs(t.y - (y + h / 2)) < 1 and t.text == str(i) for t in labels), i   # row

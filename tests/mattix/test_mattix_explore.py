@@ -3,14 +3,17 @@
 import json
 import random
 import re
+import threading
+import time
 
 import pytest
 
 from kit import IllegalMove, InvalidPosition, mattix
 from kit.mattix import Board, Game, Replay
+from kit.mattix.analysis import analysis
 from kit.players import play_game
 from kit.ui.replay import BadReplayMove, unpack_frame
-from kit.ui.testing import click
+from kit.testing.events import click
 
 
 def seeded_game(seed=5, size=6, level=2):
@@ -196,12 +199,6 @@ def test_one_edit_is_checked_in_well_under_20_ms():
 
 
 # ----- analysis --------------------------------------------------------------------
-
-import threading
-import time
-
-from kit.mattix.explore import analysis
-
 
 @pytest.mark.parametrize("size,seed,level", [(3, 1, 2), (4, 2, 1), (4, 3, 2), (5, 4, 2)])
 def test_exact_rows_are_analyse_and_each_line_is_a_best_line(size, seed, level):

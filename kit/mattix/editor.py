@@ -1,0 +1,218 @@
+"""The Mattix position editor: build any position by clicks (``kit.ui.editor``).
+
+Adds only what is Mattix's: the picture, what a click means (pick a cell), the
+tools (a tile's value, clear, the star, the size, who moves, the scores, a
+fresh deal) and the edits they make, each judged by ``Game.from_dict``. Not
+covered: the shell's load/save, JSON and "play from here" (``EditorShell``);
+the live board "play from here" opens is loaded by reference
+(``kit.mattix.board`` imports this module, not the other way round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from kit import lazy
+from kit.mattix.draw import draw
+from kit.mattix.layout import Cell, Layout, cell_at, cell_box, explorer_cell_size, layout
+from kit.mattix.rules import SIDE_NAMES, Game
+from kit.scene import Scene
+from kit.ui.editor import EditorShell
+
+EDITOR_SIZES = range(3, 9)
+
+
+class Editor(EditorShell):
+    """Build a Mattix position: click a cell, then type its tile, clear it or put the star there.
+
+    Also: the board size (3 x 3 to 8 x 8, keeping the overlapping cells), the
+    player to move, the scores, and a fresh deal of level 1 or 2 from a seed.
+    Every edit is judged by ``Game.from_dict``; the methods below are what the
+    buttons call, so a script or a test can edit the same way.
+    """
+
+    GAME = Game
+
+    def __init__(self, game: Game | None = None, **kwargs: Any):
+        self.selected: Cell | None = None
+        super().__init__(game, **kwargs)
+
+    # ----- hooks -------------------------------------------------------------
+
+    def new_position(self) -> Game:
+        return Game.new(size=4, seed=0)
+
+    def _layout(self) -> Layout:
+        return layout(self.game, explorer_cell_size(self.game.size))
+
+    def scene(self) -> Scene:
+        return draw(self.game, highlight=self.marks, selected=self.selected,
+                    cell=explorer_cell_size(self.game.size))
+
+    def cell_point(self, cell: Cell) -> tuple[float, float]:
+        """Scene (x, y) of a cell's centre (what a click there reports)."""
+        x, y, w, h = cell_box(self._layout(), cell)
+        return x + w / 2, y + h / 2
+
+    def xy(self, cell: Cell) -> tuple[float, float]:
+        """Canvas pixels of a cell's centre, as a browser click carries them."""
+        x, y = self.cell_point(cell)
+        return x * self.view.pixel_ratio, y * self.view.pixel_ratio
+
+    def on_click(self, x: float, y: float) -> None:
+        cell = cell_at(self._layout(), x, y)
+        if cell is None:
+            self.say("Click a cell of the board to edit it.", tone="bad")
+            return
+        self.selected, self.marks = cell, ()
+        self.redraw()
+        self.say(f"Cell {cell[0]},{cell[1]} picked: type a tile value and press Set tile, "
+                 "or Clear cell, or Star here.")
+
+    def tools(self) -> list[widgets.Widget]:
+        self.value_box = widgets.Text(placeholder="e.g. 7 or -3", description="Tile value",
+                                      layout=widgets.Layout(width="210px"),
+                                      style={"description_width": "80px"})
+        self.size_box = widgets.Dropdown(options=list(EDITOR_SIZES), description="Size",
+                                         layout=widgets.Layout(width="140px"),
+                                         style={"description_width": "40px"})
+        self.mover_box = widgets.ToggleButtons(options=[("Row player", 0), ("Column player", 1)],
+                                               description="To move",
+                                               style={"button_width": "120px",
+                                                      "description_width": "60px"})
+        self.score_boxes = [widgets.IntText(description=f"{side.split()[0].capitalize()} score",
+                                            layout=widgets.Layout(width="170px"),
+                                            style={"description_width": "95px"})
+                            for side in SIDE_NAMES]
+        self.seed_box = widgets.IntText(value=0, description="Seed",
+                                        layout=widgets.Layout(width="140px"),
+                                        style={"description_width": "40px"})
+        self.tool_buttons = {
+            "set": self.button("Set tile", self._set_pressed, "put this value on the picked cell"),
+            "clear": self.button("Clear cell", self._clear_pressed, "empty the picked cell"),
+            "star": self.button("★ Star here", self._star_pressed, "move the star to the picked cell"),
+            "fill1": self.button("Deal level 1", lambda: self.fill(1, self.seed_box.value),
+                                 "a fresh random board of this size, tiles 1..15"),
+            "fill2": self.button("Deal level 2", lambda: self.fill(2, self.seed_box.value),
+                                 "a fresh random board of this size, with negative tiles"),
+            "empty": self.button("Empty board", self.empty, "every cell empty, the star at 0,0"),
+        }
+        self._syncing = False
+        self.size_box.observe(lambda c: self._tool_changed(self.resize, c["new"]), "value")
+        self.mover_box.observe(lambda c: self._tool_changed(self.set_mover, c["new"]), "value")
+        for side, box in enumerate(self.score_boxes):
+            box.observe(lambda c, side=side: self._tool_changed(self.set_score, side, c["new"]),
+                        "value")
+        b = self.tool_buttons
+
+        def row(*items: widgets.Widget) -> widgets.HBox:
+            return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
+
+        return [row(self.value_box), row(b["set"], b["clear"], b["star"]),
+                self.mover_box, row(*self.score_boxes),
+                row(self.size_box, self.seed_box), row(b["fill1"], b["fill2"], b["empty"])]
+
+    def sync_tools(self) -> None:
+        self._syncing = True
+        try:
+            self.size_box.value = self.game.size if self.game.size in EDITOR_SIZES else None
+            self.mover_box.value = self.game.to_move
+            for side, box in enumerate(self.score_boxes):
+                box.value = self.game.scores[side]
+        finally:
+            self._syncing = False
+
+    def board_for(self, game: Game) -> Any:
+        # By reference: board.py imports this module, never the other way round.
+        board: Any = lazy.load("kit.mattix.board:Board")
+        return board(game, delay=0.4)
+
+    # ----- the edits (each one through EditorShell.edit) -------------------------
+
+    def set_tile(self, cell: Cell, value: int) -> bool:
+        r, c = cell
+        return self.edit(lambda d: d["board"][r].__setitem__(c, value),
+                         f"tile {value} at {r},{c}", cells=[cell])
+
+    def clear_cell(self, cell: Cell) -> bool:
+        r, c = cell
+        return self.edit(lambda d: d["board"][r].__setitem__(c, None),
+                         f"cleared {r},{c}", cells=[cell])
+
+    def place_star(self, cell: Cell) -> bool:
+        return self.edit(lambda d: d.__setitem__("star", list(cell)),
+                         f"the star to {cell[0]},{cell[1]}", cells=[cell])
+
+    def set_mover(self, side: int) -> bool:
+        return self.edit(lambda d: d.__setitem__("to_move", side), f"{SIDE_NAMES[side]} to move")
+
+    def set_score(self, side: int, score: int) -> bool:
+        return self.edit(lambda d: d["scores"].__setitem__(side, score),
+                         f"the {SIDE_NAMES[side]}'s score {score}")
+
+    def resize(self, size: int) -> bool:
+        """Make the board ``size`` x ``size``: overlapping cells kept, new ones empty.
+
+        A star that falls off moves to the nearest corner cell left, emptied.
+        """
+        def change(d: dict[str, Any]) -> None:
+            old = d["board"]
+            d["board"] = [[old[r][c] if r < len(old) and c < len(old) else None
+                           for c in range(size)] for r in range(size)]
+            r, c = (min(x, size - 1) for x in d["star"])
+            d["board"][r][c], d["star"] = None, [r, c]
+        if size == self.game.size:
+            return True
+        self.selected = None
+        return self.edit(change, f"a {size} x {size} board")
+
+    def fill(self, level: int, seed: int) -> bool:
+        """A fresh deal of this size at ``level`` from ``seed`` (the row player to move)."""
+        size = self.game.size
+        self.selected = None
+        return self.edit(lambda _d: Game.new(size=size, level=level, seed=seed).to_dict(),
+                         f"a level {level} deal from seed {seed}")
+
+    def empty(self) -> bool:
+        """Every cell empty, the star at 0,0: a blank to build a puzzle on."""
+        size = self.game.size
+        self.selected = None
+        return self.edit(lambda d: {**d, "board": [[None] * size for _ in range(size)],
+                                    "star": [0, 0]}, "an empty board")
+
+    # ----- what the tool buttons do ----------------------------------------
+
+    def _picked(self) -> Cell | None:
+        if self.selected is None:
+            self.refuse("click a cell of the board first")
+        return self.selected
+
+    def _set_pressed(self) -> None:
+        cell = self._picked()
+        if cell is None:
+            return
+        text = self.value_box.value.strip().replace("\u2212", "-")
+        try:
+            value = int(text)
+        except ValueError:
+            self.refuse(f"{text!r} is not a whole number: type a tile value such as 7 or -3",
+                        [cell], "set tile")
+            return
+        self.set_tile(cell, value)
+
+    def _clear_pressed(self) -> None:
+        cell = self._picked()
+        if cell is not None:
+            self.clear_cell(cell)
+
+    def _star_pressed(self) -> None:
+        cell = self._picked()
+        if cell is not None:
+            self.place_star(cell)
+
+    def _tool_changed(self, edit: Callable[..., bool], *args: Any) -> None:
+        if not self._syncing and args[-1] is not None:
+            self.view.guarded(edit, *args)

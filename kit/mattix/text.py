@@ -1,0 +1,82 @@
+"""A Mattix position in words: the text board and the status lines.
+
+Covers ``text_board`` (``str(game)``, and what a screen reader gets) and the
+status words the picture shares with it (``scores_text``, ``points_text``,
+the outcome, who moves and from which line). Kept apart from ``draw.py`` so
+the words have one home and the picture only lays them out. Not covered: the
+picture itself (``draw.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kit.mattix.rules import SIDE_NAMES
+
+if TYPE_CHECKING:
+    from kit.mattix.rules import Game
+
+
+def text_board(game: Game) -> str:
+    """A plain-text board: numbers, ``*`` the star, ``.`` taken cells.
+
+    The line the player to move takes from is marked with ``>`` and ``<``
+    (a row) or ``v`` (a column); the last lines spell out the scores and the
+    legal moves, so a screen reader gets the whole story.
+    """
+    n = game.size
+    r_star, c_star = game.star
+    mark_row = not game.is_over and game.to_move == 0
+    mark_col = not game.is_over and game.to_move == 1
+    width = max(3, max((len(str(v)) for row in game.board for v in row if v is not None),
+                       default=1) + 1)
+    out = [f"Mattix {n}x{n}; {scores_text(game, '; ')}"]
+    out.append("     " + "".join(f"{j:>{width}}" for j in range(n)))
+    if mark_col:
+        out.append("     " + "".join(f"{'v' if j == c_star else '':>{width}}" for j in range(n)))
+    for i in range(n):
+        cells = []
+        for j in range(n):
+            v = game.board[i][j]
+            cells.append("*" if (i, j) == (r_star, c_star) else "." if v is None else str(v))
+        left, right = (" >", " <") if mark_row and i == r_star else ("  ", "")
+        out.append(f"{i:>3}{left}" + "".join(f"{s:>{width}}" for s in cells) + right)
+    out.append(_text_status(game))
+    return "\n".join(out)
+
+
+def _text_status(game: Game) -> str:
+    if game.is_over:
+        return outcome_text(game) + "."
+    moves = ", ".join(f"{m} ({game.board[m.row][m.col]})" for m in game.legal_moves())
+    return f"{mover_text(game)} to move, from {line_text(game)}: {moves}"
+
+
+# ----- the status words the picture and the text board share -------------------------
+
+def points_text(points: int) -> str:
+    return f"{points} point" if abs(points) == 1 else f"{points} points"
+
+
+def scores_text(game: Game, sep: str = " · ") -> str:
+    """The scores in words, "Row player: 12 points · Column player: 3 points", so
+    they cannot be read as the row and column numbers drawn just under them."""
+    s0, s1 = game.scores
+    return f"Row player: {points_text(s0)}{sep}Column player: {points_text(s1)}"
+
+
+def outcome_text(game: Game) -> str:
+    """"Game over: the row player wins" (or "a draw")."""
+    w = game.winner
+    return "Game over: " + ("a draw" if w is None else f"the {SIDE_NAMES[w]} wins")
+
+
+def mover_text(game: Game) -> str:
+    """The player to move, capitalised: "Row player"."""
+    return SIDE_NAMES[game.to_move].capitalize()
+
+
+def line_text(game: Game) -> str:
+    """The line the player to move takes from: "row 2" or "column 0"."""
+    r, c = game.star
+    return f"row {r}" if game.to_move == 0 else f"column {c}"
