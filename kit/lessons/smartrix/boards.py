@@ -1,0 +1,122 @@
+"""The Smartrix course's live boards: an exercise's board (hands shown as the
+lesson wants), the move tried on it, taking it back, playing the solution, and
+:func:`board_exercise`; the first game of lesson 1 and the notation key.
+
+Widgets (ipywidgets). Not covered: the checks (:mod:`kit.lessons.smartrix.checks`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kit.errors import InvalidMoveText
+from kit.lessons.exercise import Exercise, exercise_board
+from kit.lessons.smartrix.answers import read_move
+from kit.lessons.smartrix.pictures import HTMLPicture, fit_width
+from kit.lessons.smartrix.positions import short_game
+from kit.smartrix import Board, Game, Move
+
+
+# ----- exercises on live boards ---------------------------------------------------
+
+class LessonBoard(Board):
+    """A board for an exercise: one student plays every seat (to try a move, and
+    to play on after it). The shell refuses to undo past a drawn card when two
+    people share a screen, since both saw it; here nobody else did, so the
+    student may always step back and try again."""
+
+    @property
+    def humans(self) -> int:
+        return 1
+
+    def shown_seats(self) -> set:
+        # The student sits in the seat to move; the other hands stay face down.
+        return set(range(self.game.players)) if self.open_hands else {self.game.to_move}
+
+
+def board_for(game: Game, **kwargs) -> Board:
+    """A board for an exercise: every seat the student's, starting from ``game``; the
+    board's own Hint and New game hidden (the first gave the answer away, the second
+    dealt a game that was not the exercise's)."""
+    game = Game.from_dict(game.to_dict())
+    return exercise_board(LessonBoard(game, seats=["human"] * game.players, delay=0, **kwargs))
+
+
+def tried_move(board: Board) -> Move:
+    """The student's try on ``board``: the first move made, or else the placement the
+    board just refused (so Check says what is wrong with it); InvalidMoveText if neither."""
+    if board.game.history:
+        return board.game.history[0]
+    if getattr(board, "attempt", None) is not None:
+        return board.attempt
+    raise InvalidMoveText("place a card on the board first, then press Check")
+
+
+first_move = tried_move   # the old name
+
+
+def back_to_start(board: Board) -> None:
+    while board.game.history:
+        board.undo()
+    board.clear_pending()
+
+
+def enter_on(board: Board):
+    """``enter(text)`` for a board exercise: the board back at its start, then the
+    move given as text made as a student makes it (a refused placement stays the
+    board's attempt, drawn with its mistakes)."""
+    def enter(text) -> None:
+        back_to_start(board)
+        move = read_move(text)
+        if move.kind == "place":
+            board.attempt = move
+        board.submit(move)
+    return enter
+
+
+def taken_back(move) -> str:
+    """What the board and the verdict say when a wrong move is taken back."""
+    what = "pass" if read_move(move).kind == "pass" else "card"
+    return f"Your {what} is taken back: try again."
+
+
+def play_on(board: Board, move) -> str:
+    """Reveal: take ``board`` back to its start and play ``move`` there."""
+    back_to_start(board)
+    board.submit(read_move(move))
+    return f"{move}. Press Undo to take it back and try yourself."
+
+
+def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
+                   key=None, wrong=()) -> Exercise:
+    """Exercise: make one move on a live board; ``check(game, move)`` judges it.
+    ``solution`` is the answer (Show me plays it); ``wrong``, tries as move texts."""
+    board = board_for(game)
+    start = Game.from_dict(game.to_dict())
+
+    def judged(move):
+        # A wrong move is judged, then taken back at once (as Mattix's takes are),
+        # so the student tries again on their own hand, not on the next player's.
+        verdict = check(start, move)
+        if not verdict.correct and board.game.history:
+            back_to_start(board)
+            back = taken_back(move)
+            board.say(back)
+            verdict = dataclasses.replace(verdict, why=f"{verdict.why} {back}")
+        return verdict
+
+    return Exercise(task, judged, answer=lambda: tried_move(board),
+                    hints=hints, board=board, progress=progress, key=key,
+                    picture=lambda: fit_width(board.scene().to_svg()),
+                    show=lambda: play_on(board, solution),
+                    solution=lambda: f"{solution}. {check(start, read_move(solution)).why}",
+                    answers=[str(solution)], wrong=list(wrong), enter=enter_on(board))
+
+
+def first_game(seed: int = 0, delay: float = 0.6) -> Board:
+    """Lesson 1's game: you (Player 1) against the random computer, children's rules."""
+    return Board(short_game(seed), seats=["human", "random"], delay=delay)
+
+
+def notation_key() -> HTMLPicture:
+    return HTMLPicture(f"<div style='font-size:17px'>{Board.NOTATION_KEY}</div>")

@@ -1,0 +1,400 @@
+"""The Smartrix course's pure checks (lessons 1 to 4): a card's value and turns,
+where a card fits and why not, the cards a move collects, the points of a set,
+the final scores, the table challenge. Each takes the position and the student's
+answer and returns a :class:`kit.lessons.exercise.Verdict` in the engine's words
+(``Game.explain``).
+
+No widgets. Not covered: strategy (:mod:`kit.lessons.smartrix.studies`), puzzles.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.errors import InvalidMoveText
+from kit.lessons.exercise import Verdict
+from kit.lessons.smartrix.answers import (_cell, _cells, _plural, player, read_card, read_cells,
+                                          read_move, read_number)
+from kit.smartrix import CANONICAL, DECK, Game, Move, VALUE, card_text, parse_card, rotate
+from kit.smartrix.cards import BOX_NAMES, FACING
+from kit.smartrix.table import is_legal_table
+
+
+SIDES = {name for _, name, pairs in FACING if len(pairs) == 3}
+
+
+def deck_counts() -> dict:
+    """How many cards have each value (0..8), and the deck's total points."""
+    counts = {v: sum(VALUE[c] == v for c in DECK) for v in range(9)}
+    return {"cards": len(DECK), "by value": counts, "points": sum(VALUE[c] for c in DECK)}
+
+
+# ----- lesson 1: cards, turning, one neighbour ----------------------------------
+
+def check_value(card, answer) -> Verdict:
+    """The value of ``card``: its number of spots. A wrong try is told what it
+    counted (the boxes, the empty rings, too few, too many), never the value."""
+    card = parse_card(card) if isinstance(card, str) else card
+    said = read_number(answer, "the value", "3")
+    spots = VALUE[card]
+    if said == spots:
+        names = [BOX_NAMES[b] for b in range(8) if card >> b & 1]
+        return Verdict(True, f"{card_text(card)} has {_plural(spots, 'spot')}: its value is "
+                             f"{spots}.", more=f"The spots: {', '.join(names)}." if names else "")
+    if not 0 <= said <= 8:
+        why = f"{said} cannot be a value: a card has 8 boxes, so its value is 0 to 8."
+    elif said == 8:
+        why = ("8 is the number of boxes, spots and empty rings together. Count only the "
+               "filled circles.")
+    elif said == 8 - spots:
+        why = (f"{said} is the number of empty rings. The value counts the other boxes: "
+               "the filled circles.")
+    elif said < spots:
+        why = f"{said} is too few: you missed a spot. Go round the ring once more from the top-left."
+    else:
+        why = (f"{said} is too many: you counted an empty ring as a spot. Only the filled "
+               "circles count.")
+    return Verdict(False, why)
+
+
+def _ring_shift(card: int, k: int) -> int:
+    """``card`` with its 8 digits moved ``k`` places to the right (round the ring)."""
+    k %= 8
+    return ((card << k) | (card >> (8 - k))) & 0xFF if k else card
+
+
+def check_rotation(card, answer) -> Verdict:
+    """``card`` turned a quarter turn clockwise, typed as 8 digits. A wrong try is
+    told what it is (the card unturned, turned the other way or twice, moved one
+    place, or another card), never the right digits."""
+    card = parse_card(card) if isinstance(card, str) else card
+    said, turned = read_card(answer), rotate(card)
+    if said == turned:
+        return Verdict(True, f"{card_text(card)} turned a quarter clockwise is {card_text(turned)}.",
+                       more="Every digit moved two places to the right, and the last two "
+                            "came round to the front: a quarter turn moves each box two places "
+                            "round the ring.")
+    text = card_text(said)
+    if said == card:
+        why = f"{text} is the card as it is, not turned. Turn it a quarter clockwise."
+    elif said == rotate(card, 3):
+        why = (f"{text} is the card turned a quarter the other way (anticlockwise): the digits "
+               "moved two places to the left. Clockwise moves them to the right.")
+    elif said == rotate(card, 2):
+        why = (f"{text} is the card turned two quarters (upside down): the digits moved four "
+               "places. A quarter turn moves them two.")
+    elif said in (_ring_shift(card, 1), _ring_shift(card, -1)):
+        why = (f"In {text} every digit moved one place only: a quarter turn moves each box two "
+               "places (a corner to the next corner).")
+    elif VALUE[said] != VALUE[card]:
+        why = (f"{text} has {_plural(VALUE[said], 'spot')}, the card has {VALUE[card]}: "
+               "turning never adds or takes away a spot.")
+    else:
+        why = (f"{text} has the right number of spots, but not in the card's pattern: move all "
+               "8 digits together, keeping their order.")
+    return Verdict(False, why)
+
+
+def touching(game: Game, cell) -> list:
+    """``(neighbour cell, "side"/"corner", boxes facing)`` for each card ``cell`` touches."""
+    out = []
+    for (dr, dc), name, pairs in FACING:
+        n = (cell[0] + dr, cell[1] + dc)
+        if n in game.grid:
+            out.append((n, name, len(pairs)))
+    return out
+
+
+def refused(game: Game, move) -> Verdict:
+    """A refused placement, in one sentence: what is wrong with it (the kit's
+    whole explanation folds under "Why?")."""
+    exp = game.explain(move)
+    reasons = why_not(game, move)
+    if "touch" in reasons:
+        why = "That cell touches no card: a new card must touch a card on the table."
+    elif "side" in reasons:
+        why = ("That card does not match a side neighbour: the ringed boxes face a box of "
+               "the other kind.")
+    elif "corner" in reasons:
+        why = ("That card does not match a corner neighbour: the ringed corner boxes "
+               "differ.")
+    elif "window" in reasons:
+        why = "That cell is outside the 5 x 5 window (the dashed frame)."
+    else:
+        why = "The rules refuse that move."
+    return Verdict(False, why, more=str(exp).capitalize() + ".")
+
+
+def check_placement(game: Game, answer) -> Verdict:
+    """Is ``answer`` (a move) a legal placement here? The engine says why."""
+    move = read_move(answer)
+    if move.kind != "place":
+        return Verdict(False, "Place a card: pick it in the hand, turn it, click a cell.")
+    exp = game.explain(move)
+    if not exp.legal:
+        return refused(game, move)
+    meets = "; ".join(f"at its {name} it meets the card at {_cell(n)}: "
+                      f"{_plural(k, 'pair')} of facing boxes, {'all ' if k > 1 else ''}matching"
+                      for n, name, k in touching(game, move.cell))
+    return Verdict(True, f"{move.card_text} fits at {_cell(move.cell)}: every facing box matches.",
+                   more=f"{str(exp).capitalize()}. {meets[0].upper() + meets[1:]}.")
+
+
+# ----- lesson 2: eight directions -----------------------------------------------
+
+def fit_cells(game: Game, card) -> set:
+    """The cells where ``card`` (in the mover's hand) fits in some orientation."""
+    canon = CANONICAL[parse_card(card) if isinstance(card, str) else card]
+    return {m.cell for m in game.legal_moves() if m.kind == "place" and CANONICAL[m.card] == canon}
+
+
+def check_fit_cells(game: Game, card, answer) -> Verdict:
+    """Are the typed cells exactly those where ``card`` fits (in some turn)? A
+    wrong try is told which of its cells do not fit, or that some are missing,
+    never which cells those are."""
+    said, truth = read_cells(answer), fit_cells(game, card)
+    if said == truth:
+        return Verdict(True, f"It fits at exactly these {_plural(len(truth), 'cell')}: "
+                             f"{_cells(truth)}.")
+    why, more = [], []
+    for cell in sorted(said - truth)[:2]:
+        if cell in game.grid:
+            why.append(f"{_cell(cell)} already holds a card")
+        elif not touching(game, cell):
+            why.append(f"at {_cell(cell)} it touches no card")
+        else:
+            why.append(f"at {_cell(cell)} it fits in no turn")
+            more.append(f"At {_cell(cell)}, as written: {_first_reason(game, card, cell)}.")
+    if truth - said:
+        why.append("you left out a cell where it fits" if not why else
+                   "and a cell where it fits is missing")
+    text = "; ".join(why)
+    return Verdict(False, text[0].upper() + text[1:] + ".", more=" ".join(more))
+
+
+def _any_turn(card) -> int:
+    return parse_card(card) if isinstance(card, str) else card
+
+
+def _first_reason(game: Game, card, cell) -> str:
+    card = _any_turn(card)
+    for k in range(4):
+        exp = game.explain(Move("place", card=rotate(card, k), cell=cell))
+        if not exp.legal:
+            return str(exp)
+    return ""
+
+
+REASONS = {"side": "a side neighbour's facing boxes do not match",
+           "corner": "a corner neighbour's touching corner box does not match",
+           "window": "it would not fit in the 5 x 5 window",
+           "touch": "it touches no card"}
+
+
+#: What a wrong reason is told: the thing it names is fine here.
+NOT_THE_REASON = {"side": "the cards beside the cell match it",
+                  "corner": "the cards touching the cell at one point only match it",
+                  "window": "the cell is inside the dashed frame",
+                  "touch": "the cell does have a card next to it"}
+
+
+NO_NEIGHBOUR = {"side": "no card sits beside that cell (sharing an edge)",
+                "corner": "no card touches that cell at one point only"}
+
+
+def why_not(game: Game, move) -> set:
+    """The reasons (keys of REASONS) the placement ``move`` is refused."""
+    move = read_move(move)
+    exp = game.explain(move)
+    reasons = set()
+    if exp.legal:
+        return reasons
+    for (cell, _), (ncell, _) in exp.mismatches:
+        d = (ncell[0] - cell[0], ncell[1] - cell[1])
+        name = next(n for dd, n, _ in FACING if dd == d)
+        reasons.add("side" if name in SIDES else "corner")
+    if exp.outside:
+        reasons.add("window")
+    if "touch no card" in exp.reason:
+        reasons.add("touch")
+    return reasons
+
+
+def check_why(game: Game, move, answer) -> Verdict:
+    """Why does ``move`` not fit? Answer side, corner, window or touch (one or more).
+    A wrong reason is told why it is not one; a missing one, that there is more."""
+    words = {w for w in re.split(r"[\s,;+]+|\band\b", str(answer).strip().lower()) if w}
+    if not words or not words <= set(REASONS):
+        raise InvalidMoveText("answer with one or more of: side, corner, window, touch")
+    move = read_move(move)
+    truth = why_not(game, move)
+    exp = game.explain(move)
+    if words == truth:
+        return Verdict(True, f"Yes: {' and '.join(REASONS[k] for k in sorted(truth))}.",
+                       more=f"The kit says: {exp}.")
+    wrong = sorted(words - truth)
+    if wrong:
+        kinds = {("side" if name in SIDES else "corner") for _, name, _ in touching(game, move.cell)}
+        said = {w: NOT_THE_REASON[w] if w not in ("side", "corner") or w in kinds else
+                NO_NEIGHBOUR[w] for w in wrong}
+        text = "; ".join(f"not {w}: {said[w]}" for w in wrong)
+        return Verdict(False, text[0].upper() + text[1:] + ".")
+    return Verdict(False, "That is one reason, but not all: look at the ringed boxes and the "
+                          "dashed frame again.")
+
+
+# ----- lesson 3: sets ---------------------------------------------------------
+
+def cards_collected(game: Game, move) -> int:
+    """How many cards ``move`` collects (0 if it forms no set or is not legal)."""
+    exp = game.explain(read_move(move))
+    return len({c for run in exp.sets for c in run}) if exp.legal else 0
+
+
+def most_cards(game: Game) -> tuple:
+    """``(n, moves)``: the most cards one legal placement collects, and those placements."""
+    counts = [(cards_collected(game, m), m) for m in game.legal_moves() if m.kind == "place"]
+    best = max((n for n, _ in counts), default=0)
+    return best, [m for n, m in counts if n == best]
+
+
+def check_most_cards(game: Game, answer) -> Verdict:
+    """Does the placement ``answer`` collect the most cards possible here?"""
+    move = read_move(answer)
+    if move.kind != "place":
+        return Verdict(False, "Place a card: passing collects nothing.")
+    exp = game.explain(move)
+    if not exp.legal:
+        return refused(game, move)
+    n, best = cards_collected(game, move), most_cards(game)
+    if n == best[0]:
+        return Verdict(True, f"{_plural(n, 'card')}: no placement here collects more.",
+                       more=f"{str(exp).capitalize()}.")
+    if n == 0:
+        return Verdict(False, "That card finishes no line of five, so it collects nothing. "
+                              "Look for a line with one empty cell.",
+                       more=f"{str(exp).capitalize()}.")
+    return Verdict(False, f"That collects {_plural(n, 'card')}; another placement here collects "
+                          "more: look again.", more=f"{str(exp).capitalize()}.")
+
+
+def set_values(game: Game, move) -> tuple:
+    """``(values, points)``: the value of every card ``move`` collects, and the sum."""
+    move = read_move(move)
+    exp = game.explain(move)
+    grid = {**game.grid, move.cell: move.card_text}
+    cells = sorted({c for run in exp.sets for c in run})
+    return [grid[c].count("1") for c in cells], exp.points
+
+
+def check_points(game: Game, move, answer) -> Verdict:
+    """The points ``move`` scores: the values of every card it collects. A wrong
+    try is told the mistake it looks like (the new card left out, the middle card
+    counted once per line, the cards counted instead of their spots), never the sum."""
+    said = read_number(answer, "the points", "40")
+    move = read_move(move)
+    values, points = set_values(game, move)
+    lines = len(game.explain(move).sets)
+    new = VALUE[move.card]
+    if said == points:
+        return Verdict(True, f"{len(values)} cards, {points} points.",
+                       more=" + ".join(map(str, values)) + f" = {points}.")
+    if said == len(values):
+        why = f"{said} is the number of cards. A set scores their values: add up their spots."
+    elif said == points - new:
+        why = f"{said} leaves out the new card: it is part of every set it finishes."
+    elif lines > 1 and said == points + (lines - 1) * new:
+        why = (f"{said} counts the new card once for each line. It is one card: count it once.")
+    elif said < points:
+        why = f"{said} is too few: a card's value is missing. Add the lines one at a time."
+    else:
+        why = f"{said} is too many: some card was counted twice. Count each card once."
+    return Verdict(False, why)
+
+
+def score_sum(game: Game, seat: int) -> str:
+    got = sum(VALUE[parse_card(c)] for c in game.collected(seat))
+    left = sum(VALUE[parse_card(c)] for c in game.hand(seat))
+    return f"{player(seat)}: {got} collected - {left} in hand = {got - left}"
+
+
+def score_answer(game: Game) -> str:
+    """The scores as a student types them: one number per seat, in seat order."""
+    return " ".join(str(s) for s in game.seat_scores)
+
+
+def check_scores(game: Game, answer) -> Verdict:
+    """The final score of every seat, typed in seat order (``"31 -4"``). A wrong try
+    is told which player's score is wrong and the mistake it looks like."""
+    parts = str(answer).replace(",", " ").split()
+    if len(parts) != game.players:
+        raise InvalidMoveText(f"type {game.players} scores, one per player in seat order, "
+                              f"e.g. {' '.join(['12'] * game.players)}")
+    said = [read_number(p, "each score") for p in parts]
+    truth = game.seat_scores
+    if said == truth:
+        return Verdict(True, "All scores right.",
+                       more="; ".join(score_sum(game, s) for s in range(game.players)) + ".")
+    if sorted(said) == sorted(truth):
+        return Verdict(False, "Those scores are in the wrong order: type them in seat order, "
+                              f"{player(0)}'s first.")
+    wrong = [s for s in range(game.players) if said[s] != truth[s]]
+    seat = wrong[0]
+    got = sum(VALUE[parse_card(c)] for c in game.collected(seat))
+    left = sum(VALUE[parse_card(c)] for c in game.hand(seat))
+    if said[seat] == got:
+        tip = (f"That is what {player(seat)} collected; the cards left in their hand are "
+               "taken away.")
+    elif said[seat] == got + left:
+        tip = "The cards left in hand are taken away, not added."
+    elif said[seat] == -left:
+        tip = "That is only the hand: add what they collected first."
+    else:
+        tip = "Score = the values collected minus the values of the cards left in hand."
+    others = f" ({len(wrong)} of the scores are wrong.)" if len(wrong) > 1 else ""
+    return Verdict(False, f"{player(seat)}'s score is not {said[seat]}. {tip}{others}")
+
+
+def how_it_ended(game: Game) -> str:
+    """Which of the two ends this finished game had, in words."""
+    if not game.is_over:
+        return "The game is not over yet."
+    empty = [s for s in range(game.players) if not game.hand(s)]
+    if empty:
+        return f"{player(empty[0])} placed their last card: the game ended at once."
+    return "The draw pile ran out and then every player passed: the game ended."
+
+
+def out_players(game: Game) -> str:
+    """Who is out, in words (people counted from 1)."""
+    out = [player(s) for s in range(game.players) if game.out[s]]
+    return "Out: " + (" and ".join(out) if out else "nobody")
+
+
+def check_challenge(game: Game, answer) -> Verdict:
+    """Is the typed set of cells a successful (smallest) challenge here? A wrong
+    try is told what is wrong with its cards (a card placed by the rules, a table
+    still broken, more cards than needed), never which cards to take."""
+    cells = read_cells(answer)
+    exp = game.explain(Move.take("challenge", sorted(cells)))
+    if exp.legal:
+        return Verdict(True, f"The kit agrees: {exp}.")
+    offending = set(game.offending)
+    fair = sorted(cells - offending)
+    if fair:
+        where = _cell(fair[0])
+        why = (f"The card at {where} was put down by the rules (it has no !): a challenge "
+               "takes only ! cards." if fair[0] in game.grid else
+               f"There is no card at {where}.")
+        return Verdict(False, why)
+    if not _fixes(game, cells):
+        return Verdict(False, f"Without {'that card' if len(cells) == 1 else 'those cards'} "
+                              "the table still breaks the rules: another ! card still "
+                              "mismatches a card that stays.")
+    return Verdict(False, f"That makes the table legal, but takes {_plural(len(cells), 'card')}: "
+                          "fewer will do. A challenge takes as few as it can.")
+
+
+def _fixes(game: Game, cells) -> bool:
+    """Does taking ``cells`` away leave a table the rules allow?"""
+    return is_legal_table({c: v for c, v in game.table.items() if c not in cells}, game.window)

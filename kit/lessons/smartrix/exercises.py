@@ -1,0 +1,312 @@
+"""Every exercise of the Smartrix course, under its name (:data:`EXERCISES`, and
+"puzzle N"): task, position, check, hints, solution, ``answers`` and the ``wrong``
+tries a student makes. A lesson's cell only names it: ``L.exercise("fit", progress)``.
+
+Not covered: the exercise widget (``kit.lessons.exercise``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import kit.lessons.exercise
+from kit.lessons.exercise import Catalogue, Check, Exercise, typed_exercise as typed_on_picture
+from kit.lessons.smartrix.answers import _cell, _cells, _plural, player
+from kit.lessons.smartrix.boards import board_exercise
+from kit.lessons.smartrix.checks import (_ring_shift, cards_collected, check_challenge,
+                                         check_fit_cells, check_most_cards, check_placement,
+                                         check_points, check_rotation, check_scores, check_value,
+                                         check_why, fit_cells, most_cards, score_answer, score_sum,
+                                         set_values, touching, why_not)
+from kit.lessons.smartrix.pictures import cards_svg, fit_width, gap_picture, score_svg, show
+from kit.lessons.smartrix.positions import data, finished_game, lesson_move, lesson_position
+from kit.lessons.smartrix.puzzles import (Puzzle, check_puzzle, load_puzzles, puzzle_hints,
+                                          puzzle_wrong)
+from kit.lessons.smartrix.studies import LETTERS, chance_explained, check_gap_count, gap_candidates
+from kit.smartrix import Game, Move, VALUE, card_text, parse_card, rotate
+from kit.smartrix.analysis import after_threats
+from kit.smartrix.table import candidate_cells
+
+
+def typed_exercise(task: str, svg: str, check: Check, **options: Any) -> Exercise:
+    """:func:`kit.lessons.exercise.typed_exercise` with the picture no wider than
+    :data:`~kit.lessons.smartrix.pictures.MAX_WIDTH`."""
+    return typed_on_picture(task, fit_width(svg), check, **options)
+
+
+class Progress(kit.lessons.exercise.Progress):
+    """A lesson's progress in the Smartrix course, kept per student (kit.lessons.record)."""
+
+    COURSE = "smartrix"
+
+
+def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
+    """A puzzle on a live board: place a card, Check, Hint, Show me (plays the solution)."""
+    return board_exercise(puzzle.task, puzzle.game, lambda _g, move: check_puzzle(puzzle, move),
+                          puzzle.solution, hints=puzzle_hints(puzzle), progress=progress,
+                          key=f"puzzle {puzzle.number}", wrong=puzzle_wrong(puzzle))
+
+
+# ----- the lessons' exercises: data, and one call each ------------------------------
+#
+# A notebook cell only names its exercise (``L.exercise("value", progress)``): the
+# task, picture, check, hints, solution, answers and wrong tries are here.
+
+VALUE_CARD = "01101011"
+
+
+ROTATION_CARD = "11010000"
+
+
+def value_exercise(card: str = VALUE_CARD, progress=None) -> Exercise:
+    """Lesson 1: type the value of ``card`` (drawn without its value in the middle)."""
+    value = VALUE[parse_card(card)]
+    wrong = sorted({8, 8 - value, value - 1, value + 1} - {value})
+    return typed_exercise("What is the value of this card? Type a number.",
+                          cards_svg([card], size=170, values=False),
+                          lambda t: check_value(card, t),
+                          hints=["The value is the number of spots: the filled blue circles.",
+                                 "Go round the ring of 8 boxes once, from the top-left, and "
+                                 "count only the filled circles; skip the faint empty rings."],
+                          show=f"{value}: {card} has {_plural(value, 'spot')}.", progress=progress,
+                          key="value", placeholder="e.g. 3", answers=[str(value)],
+                          wrong=[str(w) for w in wrong])
+
+
+def rotation_exercise(card: str = ROTATION_CARD, progress=None) -> Exercise:
+    """Lesson 1: type ``card`` turned a quarter turn clockwise."""
+    c = parse_card(card)
+    turned = card_text(rotate(c))
+    wrong = [card_text(rotate(c, 3)), card_text(rotate(c, 2)), card_text(_ring_shift(c, 1)),
+             card, "11100000"]
+    return typed_exercise(f"This card is {card}. Turn it a quarter turn clockwise: "
+                          "what are its 8 digits now?", cards_svg([card], size=170),
+                          lambda t: check_rotation(card, t),
+                          hints=["A quarter turn clockwise moves every box two places round the "
+                                 "ring: the top-left box goes to the top-right.",
+                                 "Take the last two digits and put them in front: "
+                                 "abcdefgh becomes ghabcdef."],
+                          show=f"{turned}: every digit moved two places to the right.",
+                          progress=progress, key="rotation", placeholder="8 digits, e.g. 10100000",
+                          answers=[turned], wrong=[w for w in wrong if w != turned])
+
+
+def first_placement_exercise(seed: int = 3, progress=None) -> Exercise:
+    """Lesson 1: place any card next to the first card on a live board."""
+    game = Game.new(2, seed=seed)
+    places = [m for m in game.legal_moves() if m.kind == "place"]
+    solution = places[0]
+    hand = [parse_card(c) for c in game.hand(game.to_move)]
+    (cell,) = game.grid
+    below = (cell[0] + 1, cell[1])
+    # A card put where it does not match (as it lies), and one touching nothing.
+    mismatch = next(Move("place", card=c, cell=below) for c in hand
+                    if not game.explain(Move("place", card=c, cell=below)).legal)
+    far = Move("place", card=hand[0], cell=(cell[0] + 3, cell[1]))
+    return board_exercise("Put one of your cards next to the card on the table, so that "
+                          "every box facing it matches.", game, check_placement, solution,
+                          hints=["Click a card of your hand: a + marks each cell where it "
+                                 "fits as it lies. No +? Press R to turn it.",
+                                 "Spot faces spot, empty faces empty: at a side that is "
+                                 "three boxes, at a corner just one."],
+                          progress=progress, key="first placement",
+                          wrong=[str(mismatch), str(far), "pass"])
+
+
+def _example_cells(game: Game, answer, n: int = 2) -> str:
+    """Cells to show how an answer is typed: empty, touching nothing, not the answer."""
+    far = [(r, c) for r in range(-4, 5) for c in range(-4, 5)
+           if (r, c) not in answer and (r, c) not in game.grid and not touching(game, (r, c))]
+    return " ".join(_cell(c) for c in [far[-1], far[len(far) // 2]][:n])
+
+
+def fit_exercise(progress=None) -> Exercise:
+    """Lesson 2: type every cell where the stored card fits, in some turn."""
+    game, card = lesson_position("fit"), data()["positions"]["fit"]["move"]
+    cells = fit_cells(game, card)
+    near = sorted(c for c in candidate_cells(game.table, game.window) if c not in cells)
+    some = sorted(cells)
+    wrong = [_cells(some[:-1]), _cells(set(some) | {near[0]}), _cells([near[0], near[1]]),
+             _cells(set(some) | {next(iter(game.grid))})]
+    example = _example_cells(game, cells)
+    return typed_exercise(f"{player(game.to_move)} holds {card} (the first card of the hand). "
+                          f"Type every cell where it fits, in some turn, e.g. {example}",
+                          game.svg(), lambda t: check_fit_cells(game, card, t),
+                          hints=["Try each empty cell that touches the table, in all four "
+                                 "turns.", "A corner neighbour checks one box, a side "
+                                 "neighbour three. Every neighbour must match at once.",
+                                 f"There are {_plural(len(cells), 'such cell')}."],
+                          show=f"{_cells(cells)}. On a live board, pick the card: the + marks "
+                               "show them.",
+                          progress=progress, key="fit", placeholder=f"e.g. {example}",
+                          answers=[_cells(some)] + [_cell(c) for c in some], wrong=wrong)
+
+
+#: Lesson 2's "why not?" hints: each leads to the reason without naming it.
+WHY_HINTS = {
+    "why_corner": ["Find the ringed boxes: on which card of the table are they?",
+                   "Does that card share an edge with the empty cell, or meet it at one "
+                   "point only?"],
+    "why_window": ["No box is ringed: every card next to the cell matches it. So look "
+                   "elsewhere.",
+                   "Count the columns from the leftmost card to that cell: how wide would the "
+                   "table be? Look at the dashed frame."],
+}
+
+
+WHY_CELL = 60   # px per table cell in lesson 2's why pictures
+
+
+def why_exercise(name: str, progress=None) -> Exercise:
+    """Lesson 2: why is this placement refused? side, corner, window or touch."""
+    game, move = lesson_position(name), lesson_move(name)
+    # The table alone (the move names its card): the refused cell drawn even outside the
+    # window, and no caption beside it (its "Window 5 x 5: no more columns" says why).
+    # Cells of WHY_CELL px (not 96): task, picture, answer box and verdict fit one
+    # 1366 x 768 screen in JupyterLab (the 96 px picture was ~700 px tall).
+    svg = show(game, move=move, show=[move.cell], side=False, max_cell=WHY_CELL).svg
+    truth = why_not(game, move)
+    wrong = [w for w in ("side", "corner", "window", "touch") if w not in truth]
+    wrong.append(" ".join(sorted(truth | {wrong[0]})))
+    return typed_exercise(f"The kit refuses {move}. Why? Type the reason's word, as the answer "
+                          "box lists them (more than one if more are true).", svg,
+                          lambda t: check_why(game, move, t), hints=WHY_HINTS[name],
+                          show=lambda: f"{' '.join(sorted(truth))}: {game.explain(move)}",
+                          progress=progress, key=name, placeholder="side, corner, window or touch",
+                          answers=sorted(truth), wrong=wrong)
+
+
+def points_exercise(progress=None) -> Exercise:
+    """Lesson 3: how many points does the 17-card move score?"""
+    game, move = lesson_position("seventeen"), lesson_move("seventeen")
+    values, points = set_values(game, move)
+    svg = show(game, move=move, title=f"The move {move} and the 17 cards it collects").svg
+    new = VALUE[move.card]
+    wrong = [str(len(values)), str(points - new), str(points + 3 * new), str(points - 1),
+             str(points + 2)]
+    return typed_exercise(f"The move {move} collects 17 cards (outlined). How many points "
+                          "does it score?", svg, lambda t: check_points(game, move, t),
+                          hints=["A set scores the values of its cards: the number in the middle "
+                                 "of each card.",
+                                 "Add one line at a time (its four cards), then the new card: "
+                                 "it is in all four lines, but it is one card, so count it once."],
+                          show=lambda: f"{points}: " + " + ".join(map(str, values)) + f" = {points}.",
+                          progress=progress, key="points", placeholder="e.g. 40",
+                          answers=[str(points)], wrong=wrong)
+
+
+def most_cards_exercise(progress=None) -> Exercise:
+    """Lesson 3: collect as many cards as possible with one card, on a live board."""
+    game, move = lesson_position("most_cards"), lesson_move("most_cards")
+    best = most_cards(game)[0]
+    places = sorted((m for m in game.legal_moves() if m.kind == "place"), key=str)
+    fewer = [m for m in places if 0 < cards_collected(game, m) < best][:1]
+    none = [m for m in places if cards_collected(game, m) == 0][:1]
+    bad = next(Move("place", card=rotate(move.card, k), cell=move.cell) for k in (1, 2, 3)
+               if not game.explain(Move("place", card=rotate(move.card, k), cell=move.cell)).legal)
+    return board_exercise("Place one card to collect as many cards as you can.", game,
+                          check_most_cards, move,
+                          hints=["Look for lines of five with four cards in them and one "
+                                 "empty cell.",
+                                 "One card can finish two lines at once: a row and a column, "
+                                 "say.",
+                                 f"The best placement here collects {best} cards."],
+                          progress=progress, key="most cards",
+                          wrong=[str(m) for m in fewer + none] + [str(bad), "pass"])
+
+
+def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
+    """Lesson 4: score a finished game; one number per player."""
+    game = finished_game(seed, players)
+    svg = score_svg(game)
+    example = " ".join(["12"] * players)
+    truth = game.seat_scores
+    got = [sum(VALUE[parse_card(c)] for c in game.collected(s)) for s in range(players)]
+    left = [sum(VALUE[parse_card(c)] for c in game.hand(s)) for s in range(players)]
+
+    def said(xs: list[int]) -> str:
+        return " ".join(map(str, xs))
+
+    wrong = [said(got), said([g + h for g, h in zip(got, left, strict=True)]), said(truth[::-1]),
+             said([truth[0] + 1] + truth[1:])]
+    answer = score_answer(game)
+    return typed_exercise(f"This game is over. Type each player's score, in seat order "
+                          f"(e.g. {example}).", svg, lambda t: check_scores(game, t),
+                          hints=["Score = the values of the cards you collected, minus the "
+                                 "values of the cards still in your hand.",
+                                 "A card's value is the number in its middle: add up each row "
+                                 "of the picture, then take the hand away from what was "
+                                 "collected."],
+                          show=lambda: f"{answer} ("
+                                       + "; ".join(score_sum(game, s) for s in range(players)) + ")",
+                          progress=progress, key=f"score {seed}", placeholder=example,
+                          answers=[answer], wrong=[w for w in wrong if w != answer])
+
+
+def challenge_exercise(progress=None) -> Exercise:
+    """Lesson 5: type the smallest challenge on the free table."""
+    game, move = lesson_position("challenge"), lesson_move("challenge")
+    svg = game.svg(offending=True)
+    answer = _cells(move.cells)
+    offending = sorted(game.offending)
+    fair = next(c for c in sorted(game.grid) if c not in game.offending)
+    wrong = [_cell(c) for c in offending if c not in move.cells][:2]
+    wrong += [_cells(offending), _cell(fair)]
+    return typed_exercise(f"Free table: the cards marked ! were put down against the rules "
+                          f"({len(game.offending)} of them). Challenge: type the cells of as "
+                          "few of them as make the table legal again.", svg,
+                          lambda t: check_challenge(game, t),
+                          hints=["A challenge may only take ! cards, and as few as possible.",
+                                 "Take one ! card away in your head: do the other ! cards still "
+                                 "mismatch a card that stays?"],
+                          show=lambda: f"{answer}: {game.explain(move)}",
+                          progress=progress, key="challenge", placeholder="e.g. 2,1",
+                          answers=[answer], wrong=wrong)
+
+
+def gap_exercise(progress=None) -> Exercise:
+    """Lesson 6: of 8 cards you cannot see, how many finish the line left one card short?
+    (The chance that the next player holds one is the right answer's "Why?".)"""
+    game, move = lesson_position("threat"), lesson_move("threat")
+    cards, fitting = gap_candidates(game, move)
+    labels = list(LETTERS[:len(cards)])
+    svg = gap_picture(game, move, cards, labels)
+    (threat,) = after_threats(game, move)
+    cell = f"the empty cell marked {threat.value}"
+    n = len(fitting)
+    wrong = sorted({0, n - 1, n + 1, len(cards)} - {n})
+    return typed_exercise(f"After {move} (outlined in blue) a line is one card short: the "
+                          f"orange dashed line, and {cell} is all it needs. Of the "
+                          f"{len(cards)} cards {labels[0]} to {labels[-1]} (you cannot see "
+                          "them), how many could finish the line there (in some turn)?", svg,
+                          lambda t: check_gap_count(game, move, t),
+                          hints=[f"Look at the cards round {cell}: a card there must "
+                                 "match every one of them.",
+                                 "Take the cards one by one. For each, check every box that "
+                                 f"would face a neighbour of {cell}; turn it if it "
+                                 "does not match as it lies."],
+                          show=lambda: check_gap_count(game, move, str(n)).why + " "
+                                       + chance_explained(game, move),
+                          progress=progress, key="gap", placeholder="a number",
+                          answers=[str(n)], wrong=[str(w) for w in wrong])
+
+
+#: Every exercise of the course by name: what a lesson's cell calls.
+EXERCISES = {
+    "value": value_exercise,
+    "rotation": rotation_exercise,
+    "first placement": lambda progress=None: first_placement_exercise(progress=progress),
+    "fit": fit_exercise,
+    "why corner": lambda progress=None: why_exercise("why_corner", progress),
+    "why window": lambda progress=None: why_exercise("why_window", progress),
+    "points": points_exercise,
+    "most cards": most_cards_exercise,
+    "score two players": lambda progress=None: score_exercise(2, 2, progress),
+    "score three players": lambda progress=None: score_exercise(7, 3, progress),
+    "challenge": challenge_exercise,
+    "gap": gap_exercise,
+}
+
+
+#: The course's exercises by name, or "puzzle N": what a lesson's cell calls.
+exercise = Catalogue("Smartrix", EXERCISES, load_puzzles, puzzle_exercise)
