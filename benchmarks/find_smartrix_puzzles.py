@@ -19,7 +19,7 @@ from kit.lessons import smartrix as L
 from kit.smartrix import CANONICAL, DECK, VALUE, ORIENTATIONS, CautiousPlayer, Game, GreedyPlayer, Move
 from kit.smartrix.ai import honest_placements
 from kit.smartrix.cards import TEXT, parse_card
-from kit.smartrix.explore import after_threats
+from kit.smartrix.analysis import after_threats
 from kit.smartrix.table import constraint_at
 
 OUT = Path(__file__).resolve().parent.parent / "kit" / "lessons" / "puzzles" / "smartrix.json"

@@ -10,22 +10,27 @@ Quick tour::
 
 Variants are options of ``Game.new``: ``window=None`` (children's), ``teams=True``
 (4 players), ``auto_collect=False`` (free table: claims and challenges).
-Rules live in ``rules.py``, players and analysis in ``ai.py``, pictures in
-``draw.py``, the live board (``Board``) in ``board.py``, the explorer
-(``Editor``, ``Replay``, ``analysis``) in ``explore.py``; see README.md beside
-this file for the decisions taken.
+Rules live in ``rules.py``, players in ``ai.py``, the ranked moves in
+``analysis.py``, the geometry in ``layout.py``, pictures in ``draw.py`` and the
+plain-text board in ``text.py``: all of them need only the standard library.
+The widgets, the live board (``Board``, ``board.py``), the position editor
+(``Editor``, ``editor.py``) and the replay (``Replay``, ``replay.py``), load
+ipywidgets when first used. See README.md beside this file for the decisions
+taken.
 """
 
+from kit import lazy
 from kit.smartrix.ai import (CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, Valuation,
                              expected_best, standings_table, threats, tournament)
-from kit.smartrix.board import Board
+from kit.smartrix.analysis import analysis
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, ORIENTATIONS, VALUE, card_text,
                                 parse_card, rotate)
-from kit.smartrix.explore import Editor, Replay, analysis
-from kit.smartrix.draw import (Layout, cell_at, cell_box, draw, fitting_cells, hand_at, hand_box,
-                               layout, legal_cells)
+from kit.smartrix.draw import draw
+from kit.smartrix.layout import (Layout, cell_at, cell_box, fitting_cells, hand_at, hand_box,
+                                 layout, legal_cells)
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
 from kit.smartrix.rules import Game
+from kit.smartrix.text import text_board
 
 __all__ = [
     # rules
@@ -35,9 +40,12 @@ __all__ = [
     # analysis and players
     "threats", "Threat", "expected_best", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
     "Valuation", "tournament", "standings_table", "analysis",
-    # pictures
+    # pictures and text
     "draw", "layout", "Layout", "cell_at", "cell_box", "hand_box", "hand_at", "legal_cells",
-    "fitting_cells",
-    # the live board and the explorer
-    "Board", "Editor", "Replay",
+    "fitting_cells", "text_board",
 ]
+# Not the widgets in __all__: ``from kit.smartrix import *`` (where a move's repr is
+# evaluated) must work without ipywidgets. They load on first use:
+__getattr__ = lazy.attributes(__name__, {"Board": "kit.smartrix.board:Board",
+                                         "Editor": "kit.smartrix.editor:Editor",
+                                         "Replay": "kit.smartrix.replay:Replay"})

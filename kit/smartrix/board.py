@@ -26,22 +26,24 @@ is Smartrix's:
   table with their ranks, and the threats (cells where one card completes a
   set) with the value waiting there;
 - ``analysis=True``: the panel ranks every move the same way
-  (``explore.analysis``); a clicked row is previewed: the card drawn in place
+  (``analysis.analysis``); a clicked row is previewed: the card drawn in place
   unplayed, with the sets it completes and, in orange, the lines it leaves
   one card short for the next player (what its risk is made of).
 
 Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
-(``draw.py``).
+(``draw.py``, ``layout.py``).
 """
 
 from __future__ import annotations
 
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, threats
 from kit.smartrix.cards import TEXT, VALUE, rotate
-from kit.smartrix.draw import (cell_at, cell_box, draw, fitting_cells, hand_at, hand_box,
-                                layout, pan_at, pans, recent_moves)
-from kit.smartrix.explore import Replay, after_threats, analysis
+from kit.smartrix.draw import draw
+from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
+                                 pan_at, pans, recent_moves)
+from kit.smartrix.analysis import after_threats, analysis
 from kit.smartrix.moves import PASS, Move
+from kit.smartrix.replay import Replay
 from kit.smartrix.rules import Game
 from kit.ui.game import HUMAN, GameBoard
 from kit.window import scrolled
@@ -429,7 +431,7 @@ def refusal_words(game, move) -> tuple:
 
 
 def cautious_hints(game, rows: int = HINT_ROWS) -> list:
-    """[(move, label)], best first: the first rows of ``explore.analysis``, the
+    """[(move, label)], best first: the first rows of ``analysis.analysis``, the
     cautious player's value of each move (points now minus the risk: what the
     next player may expect to collect after it), said in words (:func:`in_words`);
     in free-table mode a claim or challenge on offer comes first."""

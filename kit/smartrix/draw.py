@@ -37,26 +37,28 @@ vermillion = a broken rule):
 - ``offending``: mark the cards placed against the rules (free-table mode,
   ``game.offending`` where the engine records them).
 
-:func:`layout`, :func:`cell_at`, :func:`cell_box` and :func:`hand_box` give
-the geometry a live board needs, consistent with the picture.
-Not covered: animation, the canvas itself (``kit.canvas``), the buttons.
+Where everything sits (the layout, cells and hand cards as boxes, a click back
+to a cell) is ``layout.py``'s; this module only paints. Not covered: animation,
+the canvas itself (``kit.canvas``), the buttons.
 """
+
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
-from kit.smartrix.cards import BOX_GRID, ORIENTATIONS, TEXT, VALUE, parse_card, rotate
+from kit.scene import (ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Circle, Rect, Scene,
+                       Text, centre)
+from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, rotate
+from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WIDTH, MARGIN,
+                                 SEAT_ROW, SEATS_TOP, SIDE_WIDTH, TABLE_MAX, Layout,
+                                 cell_box, fitting_cells, hand_box, layout_of, legal_cells,
+                                 pans, recent_moves)
 from kit.smartrix.moves import parse_move
-from kit.smartrix.table import bounds, candidate_cells, constraint_at, window_cells
-from kit.window import edge_strips, sides_beyond, strip_at, window_start
+from kit.smartrix.table import bounds
 
-CELL = 96          # pixels per table cell, at most
-MIN_CELL = 44      # a long children's table shrinks its cells down to this
-TABLE_MAX = 580    # the table's width and height stop growing here (cells shrink)
-INSET = 5          # gap between a card and its cell's edge
-MARGIN = 44        # room for the row and column numbers
+__all__ = ["draw", "draw_card", "draw_back", "FlatCard", "flat_cards", "wrap", "INSET", "LIVE_WIDTH", "MARGIN", "Layout"]
+
 SPOT = OKABE_ITO["blue"]
 EMPTY_BOX = "#B8B8B8"      # the faint ring of an empty box
 GHOST_SPOT = "#A9CBE3"     # a collected card's spots, faded
@@ -65,209 +67,12 @@ MUTED = "#555555"
 LABEL_SIZE = 18
 CAPTION_SIZE = 19
 VALUE_SIZE = 30
-HAND_CARD = 80     # the hand of the seat to move
 SMALL_CARD = 50    # the other hands
-HAND_GAP = 10
-HAND_PER_ROW = 4
 SMALL_PER_ROW = 7
-SIDE_GAP = 40      # between the table and the side column
-SIDE_WIDTH = 4 * (HAND_CARD + HAND_GAP) + 40
 HAND_COLUMN = 300  # x (from the side column's left) where the "in hand" column ends
-SEAT_ROW = 30
-SEATS_TOP = 126    # y of the first seat line
 PROMPT_ROOM = 2 * 26 + 5   # two lines of the bold prompt (20 px, 1.3 line height)
 DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
-# A live board (``draw(live=True)``): one fixed 590 px wide picture, the hand under
-# the table, so that it and the board's 336 px panel fit a 934 px JupyterLab output
-# (1366 x 768, file browser open) at full size. The table keeps a 330 px high box;
-# its cards never shrink below LIVE_MIN_CELL (a card 42 px wide: a 13 x 13 table
-# was drawn with cards about 22 px wide on screen); a bigger table shows a window
-# of its cells, and shaded edges pan it, as IOTA's board does.
-LIVE_WIDTH = 590
-LIVE_TABLE_H = 330
-LIVE_MIN_CELL = 52
-EDGE = 22          # the shaded strip along a side where the table goes on
-LIVE_PER_ROW = 6
-PAN_FILL = "#D9D3C1"
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where things sit: table rows r0..r1, cols c0..c1 at ``cell`` pixels,
-    its top-left corner at (left, top); the side column at x = ``side``."""
-
-    r0: int
-    r1: int
-    c0: int
-    c1: int
-    cell: int = CELL
-    left: int = MARGIN
-    top: int = MARGIN
-    players: int = 2
-    live: bool = False
-    extent: tuple = ()   # live: (r0, r1, c0, c1) of the whole table this window is of
-
-    @property
-    def is_cut(self) -> bool:
-        """A live board's window shows only part of the table."""
-        return bool(self.extent) and self.extent != (self.r0, self.r1, self.c0, self.c1)
-
-    def shows(self, cell) -> bool:
-        return self.r0 <= cell[0] <= self.r1 and self.c0 <= cell[1] <= self.c1
-
-    @property
-    def per_row(self) -> int:
-        return LIVE_PER_ROW if self.live else HAND_PER_ROW
-
-    @property
-    def table_right(self) -> int:
-        return self.left + (self.c1 - self.c0 + 1) * self.cell
-
-    @property
-    def table_height(self) -> int:
-        """y of the table's bottom edge."""
-        return self.top + (self.r1 - self.r0 + 1) * self.cell
-
-    @property
-    def side(self) -> int:
-        """x of the words and the hand: the side column, or under the table (live)."""
-        return 8 if self.live else self.table_right + SIDE_GAP
-
-    @property
-    def width(self) -> int:
-        return LIVE_WIDTH if self.live else self.side + SIDE_WIDTH
-
-    @property
-    def hand_top(self) -> int:
-        """y of the first row of the hand of the seat to move."""
-        if self.live:
-            return self.top + LIVE_TABLE_H + EDGE + 36
-        return SEATS_TOP + self.players * SEAT_ROW + 40
-
-
-def recent_moves(game, recent: int) -> list:
-    """The effects of the last ``recent`` moves, oldest first, as
-    (move, seat, {cell: card} it took off the table and is still empty, points)."""
-    moves = game.history[len(game.history) - min(recent, len(game.history)):]
-    if not moves:
-        return []
-    g = game.copy()
-    for _ in moves:
-        g.undo()
-    out = []
-    for move in moves:
-        seat, before = g.to_move, dict(g.table)
-        points = g.play(move)
-        taken = {c: v for c, v in before.items() if c not in g.table and c not in game.table}
-        if move.kind == "place" and move.cell not in g.table and move.cell not in game.table:
-            taken[move.cell] = move.card  # placed and collected with its set
-        out.append((move, seat, taken, points))
-    return out
-
-
-def layout(game, *, recent: int = 1, show=(), max_cell: int = CELL,
-           max_table: int = TABLE_MAX, live: bool = False, centre=None) -> Layout:
-    """The drawn region: the table, the cells where a card may go next, the
-    cards the last ``recent`` moves collected, and the cells ``show``; cells
-    of at most ``max_cell`` pixels, shrinking past ``max_table`` pixels.
-    ``live``: a live board's fixed picture (a window of a big table, centred
-    on ``centre`` (row, col) as far as the table allows)."""
-    return _layout(game, recent_moves(game, recent), show, max_cell, max_table, live, centre)
-
-
-def _layout(game, recent, show=(), max_cell=CELL, max_table=TABLE_MAX, live=False,
-            centre=None) -> Layout:
-    grid = game.table
-    ghosts = [c for *_, taken, _ in recent for c in taken] + list(show)
-    if not grid:
-        r0, r1, c0, c1 = bounds(ghosts + [(0, 0)])
-    else:
-        r0, r1, c0, c1 = bounds(grid)
-        r0, r1, c0, c1 = r0 - 1, r1 + 1, c0 - 1, c1 + 1
-        # The window stops the table growing past its edge where it is enforced
-        # (not on the free table, where a card outside it is a mistake to challenge).
-        box = window_cells(grid, game.window) if game.auto_collect else None
-        if box is not None:
-            r0, r1, c0, c1 = max(r0, box[0]), min(r1, box[1]), max(c0, box[2]), min(c1, box[3])
-        if ghosts:
-            g0, g1, h0, h1 = bounds(ghosts)
-            r0, r1, c0, c1 = min(r0, g0), max(r1, g1), min(c0, h0), max(c1, h1)
-    rows, cols = r1 - r0 + 1, c1 - c0 + 1
-    if live:
-        return _window(game, (r0, r1, c0, c1), max_cell, centre)
-    cell = max(MIN_CELL, min(max_cell, max_table // rows, max_table // cols))
-    return Layout(r0, r1, c0, c1, cell=cell, players=game.players)
-
-
-def _window(game, extent, max_cell, centre) -> Layout:
-    """A live board's table: as big as fits its box, never under LIVE_MIN_CELL;
-    past that a window of the table centred on ``centre``."""
-    r0, r1, c0, c1 = extent
-    rows, cols = r1 - r0 + 1, c1 - c0 + 1
-    left, top = MARGIN + EDGE, 30 + EDGE
-    wide, high = LIVE_WIDTH - left - EDGE - 4, LIVE_TABLE_H
-    cell = max(LIVE_MIN_CELL, min(max_cell, wide // cols, high // rows))
-    vis_rows, vis_cols = min(rows, high // cell), min(cols, wide // cell)
-    cr, cc = centre if centre is not None else ((r0 + r1) / 2, (c0 + c1) / 2)
-    top_row = window_start(cr, vis_rows, r0, r1)
-    left_col = window_start(cc, vis_cols, c0, c1)
-    return Layout(top_row, top_row + vis_rows - 1, left_col, left_col + vis_cols - 1,
-                  cell=cell, left=left, top=top, players=game.players, live=True,
-                  extent=extent)
-
-
-def pans(lay: Layout) -> dict:
-    """The shaded strips along the sides where a live board's table goes on:
-    direction -> (x, y, w, h)."""
-    if not lay.is_cut:
-        return {}
-    r0, r1, c0, c1 = lay.extent
-    sides = sides_beyond((lay.r0, lay.r1), (lay.c0, lay.c1), (r0, r1), (c0, c1))
-    return edge_strips(lay.left, lay.top, lay.table_right - lay.left,
-                       lay.table_height - lay.top, EDGE, sides)
-
-
-def pan_at(lay: Layout, x, y):
-    """The direction whose shaded strip is under (x, y), or None."""
-    return strip_at(pans(lay), x, y)
-
-
-def _as_layout(obj) -> Layout:
-    return obj if isinstance(obj, Layout) else layout(obj)
-
-
-def cell_box(obj, cell):
-    """(x, y, width, height) of ``cell`` in the picture of a game (or Layout)."""
-    lay = _as_layout(obj)
-    r, c = cell
-    return (lay.left + (c - lay.c0) * lay.cell, lay.top + (r - lay.r0) * lay.cell,
-            lay.cell, lay.cell)
-
-
-def cell_at(obj, x, y):
-    """The table cell under point (x, y), or None outside the drawn table."""
-    lay = _as_layout(obj)
-    col = (x - lay.left) // lay.cell
-    row = (y - lay.top) // lay.cell
-    if not (0 <= col <= lay.c1 - lay.c0 and 0 <= row <= lay.r1 - lay.r0):
-        return None
-    return (int(row) + lay.r0, int(col) + lay.c0)
-
-
-def hand_box(obj, i):
-    """(x, y, size, size) of card ``i`` of the hand of the seat to move."""
-    lay = _as_layout(obj)
-    return (lay.side + (i % lay.per_row) * (HAND_CARD + HAND_GAP),
-            lay.hand_top + (i // lay.per_row) * (HAND_CARD + HAND_GAP), HAND_CARD, HAND_CARD)
-
-
-def hand_at(obj, x, y, size: int):
-    """The index of the hand card (of a hand of ``size`` cards) under (x, y), or None."""
-    for i in range(size):
-        bx, by, w, h = hand_box(obj, i)
-        if bx <= x < bx + w and by <= y < by + h:
-            return i
-    return None
+PAN_FILL = "#D9D3C1"       # a live board's shaded edges, where the table goes on
 
 
 def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, dash=(),
@@ -292,6 +97,57 @@ def draw_back(scene, x, y, size):
     scene.rect(x, y, size, size, fill=BACK, stroke=INK, stroke_width=1.5, radius=size * 0.07)
     scene.rect(x + size * 0.15, y + size * 0.15, size * 0.7, size * 0.7, stroke=PAPER,
                stroke_width=1.5, radius=size * 0.05)
+
+
+@dataclass(frozen=True)
+class FlatCard:
+    """A small card of the editor's palette or hands: ``tag`` (where it is) greys it."""
+
+    card: int
+    x: float
+    y: float
+    size: float
+    picked: bool = False
+    tag: str | None = None
+
+
+def flat_cards(scene, cards) -> None:
+    """Many small cards drawn layer by layer (frames, faces, spots, rings, words).
+
+    The same picture as ``draw.draw_card`` with square corners, but the canvas
+    gets each layer as a few vectorised calls (``kit.canvas`` batches runs of
+    one kind), not some fifteen calls a card: the palette redraws in a fraction
+    of the time.
+    """
+    layers = {k: [] for k in ("frame", "face", "spot", "ring", "tag", "text")}
+    for c in cards:
+        width = 4 if c.picked else 1.5
+        layers["frame"].append(Rect(c.x, c.y, c.size, c.size, fill=HIGHLIGHT if c.picked
+                                    else "#BBBBBB" if c.tag else INK))
+        layers["face"].append(Rect(c.x + width, c.y + width, c.size - 2 * width,
+                                   c.size - 2 * width, fill=PAPER))
+        step = c.size / 3
+        for box, (br, bc) in enumerate(BOX_GRID):
+            cx, cy = c.x + (bc + 0.5) * step, c.y + (br + 0.5) * step
+            if c.card >> box & 1:
+                layers["spot"].append(Circle(cx, cy, step * 0.32,
+                                             fill=GHOST_SPOT if c.tag else SPOT))
+            else:
+                layers["ring"].append(Circle(cx, cy, step * 0.3, stroke=EMPTY_BOX,
+                                             stroke_width=1.5))
+        middle = (c.x + c.size / 2, c.y + c.size / 2)
+        if c.tag:   # where the card is matters more here than its value
+            inset = c.size * 0.27   # between the left and right boxes
+            layers["tag"].append(Rect(c.x + inset, middle[1] - 9, c.size - 2 * inset, 18,
+                                      fill=PAPER))
+            layers["text"].append(Text(*middle, c.tag, size=13, bold=True))
+        else:
+            layers["text"].append(Text(*middle, str(VALUE[c.card]), size=c.size * 0.36,
+                                       bold=True))
+    for name, shapes in layers.items():
+        key = (lambda s: s.fill or "") if name in ("frame", "spot") else (lambda s: 0)
+        for shape in sorted(shapes, key=key):
+            scene.add(shape)
 
 
 def _box_centre(lay, cell, box):
@@ -390,27 +246,6 @@ def _badge(scene, lay, cell, text, fill, corner="tr"):
     scene.text(cx, cy, text, size=r * 1.25, bold=True, fill=PAPER)
 
 
-def legal_cells(game, card) -> list:
-    """The cells where ``card`` (text or int, any orientation) may be placed now."""
-    card = parse_card(card) if isinstance(card, str) else card
-    return sorted({c for o in ORIENTATIONS[card] for c in fitting_cells(game, o)})
-
-
-def fitting_cells(game, card) -> list:
-    """The cells where ``card`` may be placed now as it lies (this orientation).
-    In free-table mode every empty cell touching the table (nothing else is
-    enforced there)."""
-    card = parse_card(card) if isinstance(card, str) else card
-    if not game.auto_collect:
-        return candidate_cells(game.table, None)
-    out = []
-    for cell in candidate_cells(game.table, game.window):
-        need = constraint_at(game.table, cell)
-        if need and card & need[0] == need[1]:
-            out.append(cell)
-    return out
-
-
 def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picked=(),
          recent=1, hints=(), threats=(), offending=True, hands=None, open_hands=False,
          names=None, selected=None, cover=None, prompt=None, show=(), side=True,
@@ -431,7 +266,7 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     table windowed around ``centre`` with shaded edges).
     """
     recent = recent_moves(game, recent)
-    lay = _layout(game, recent, show, max_cell, max_table, live, centre)
+    lay = layout_of(game, recent, show, max_cell, max_table, live, centre)
     exp = game.explain(move) if move is not None else None
     shown = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
@@ -608,19 +443,14 @@ def _threat_lines(scene, lay, threat, grid, size):
     the cards' values drawn again on top, so the line does not hide them."""
     for line in threat.lines:
         ends = sorted([*line, threat.cell])
-        (xa, ya), (xb, yb) = (_centre(lay, ends[0]), _centre(lay, ends[-1]))
+        (xa, ya), (xb, yb) = centre(cell_box(lay, ends[0])), centre(cell_box(lay, ends[-1]))
         scene.line(xa, ya, xb, yb, stroke=OKABE_ITO["orange"], stroke_width=5, dash=(12, 7))
         for cell in line:
             if cell in grid:
-                x, y = _centre(lay, cell)
+                x, y = centre(cell_box(lay, cell))
                 scene.circle(x, y, size * 0.2, fill=PAPER)
                 scene.text(x, y, str(VALUE[grid[cell]]), size=size * VALUE_SIZE / 86,
                            bold=True)
-
-
-def _centre(lay, cell):
-    x, y, w, h = cell_box(lay, cell)
-    return x + w / 2, y + h / 2
 
 
 def _draw_explanation(scene, lay, exp, size):

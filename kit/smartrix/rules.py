@@ -34,6 +34,7 @@ from kit.smartrix import position
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, FACING, ORIENTATIONS,
                                 TEXT, VALUE, Card, mismatched_boxes)
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
+from kit.smartrix.text import text_board
 from kit.smartrix.table import (AXIS_NAMES, Cell, all_sets, candidate_cells, constraint_at,
                                 cards_value, describe_removal, fmt_cell, in_window,
                                 is_legal_table, minimal_removal, sets_through, touches)
@@ -551,8 +552,7 @@ class Game(Picture, History):
         return is_legal_table(self._grid, self.window)
 
     def __str__(self) -> str:
-        from kit.smartrix.text import board_text
-        return board_text(self)
+        return text_board(self)
 
     def __repr__(self) -> str:
         return (f"<smartrix.Game {self.players} players, {len(self._grid)} card{'s' if len(self._grid) != 1 else ''} on the table, "

@@ -12,11 +12,17 @@ Not covered: hidden information (``str(game)`` shows every hand; use
 
 from __future__ import annotations
 
-from kit.smartrix.cards import BOX_GRID, TEXT, VALUE
-from kit.smartrix.table import bounds
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, Card
+from kit.smartrix.table import Cell, bounds
+
+if TYPE_CHECKING:
+    from kit.smartrix.rules import Game
 
 
-def card_lines(card: int) -> list:
+def card_lines(card: Card) -> list[str]:
     """The card as 3 strings of 3 characters."""
     rows = [[" "] * 3 for _ in range(3)]
     for box, (r, c) in enumerate(BOX_GRID):
@@ -25,7 +31,7 @@ def card_lines(card: int) -> list:
     return ["".join(r) for r in rows]
 
 
-def table_text(grid: dict) -> list:
+def table_text(grid: Mapping[Cell, Card]) -> list[str]:
     if not grid:
         return ["(the table is empty: the next card may go anywhere)"]
     r0, r1, c0, c1 = bounds(grid)
@@ -39,7 +45,8 @@ def table_text(grid: dict) -> list:
     return lines
 
 
-def board_text(game) -> str:
+def text_board(game: Game) -> str:
+    """The whole position in plain text: the table, every card listed, hands, pile, scores."""
     grid = game.table
     w = game.window
     head = (f"Smartrix, {game.players} players"
@@ -66,7 +73,7 @@ def board_text(game) -> str:
     return "\n".join(lines)
 
 
-def _free_table_line(game) -> str:
+def _free_table_line(game: Game) -> str:
     """Which cards a challenge may take, in words."""
     if not game.offending_known:
         return ("Offending cards: not recorded (a puzzle); a challenge may take any cards, "

@@ -8,7 +8,7 @@ import pytest
 from kit.errors import InvalidMoveText
 from kit.lessons import smartrix as L
 from kit.smartrix import CANONICAL, Game, Move, rotate
-from kit.smartrix.explore import after_threats
+from kit.smartrix.analysis import after_threats
 
 PUZZLES = L.load_puzzles()
 

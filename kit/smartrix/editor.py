@@ -1,38 +1,31 @@
-"""Exploring Smartrix positions: the replay, the position editor and the analysis.
+"""The Smartrix position editor: build any position by clicks (``kit.ui.editor``).
 
-``Replay(start, moves)`` plays a move list back (``kit.ui.replay``), ``Editor``
-builds any position by clicks (``kit.ui.editor``), and ``analysis(game)``
-ranks every move by the cautious player's value for the panel beside a live
-board (``kit.ui.analysis``). This module adds only what is Smartrix's: the
-pictures, what a click in the editor means, and the values behind the rows.
+The picture is the table (``draw(..., side=False)``) with the hands under it,
+and on the right a palette of the 70 cards, each greyed and tagged with where
+it is once it is used (T: on the table, H2: in player 2's hand, C1: collected
+by player 1). A card is picked by clicking it anywhere (palette, table or
+hand); a click on an empty cell then puts it there, from wherever it was,
+turned as Rotate left it. Every edit is a change to the position dict judged by
+``Game.from_dict``. "Play from here" opens a live ``Board`` (loaded by
+reference: the board imports this module's neighbours, never the reverse).
 
-The editor's picture is the table (``draw(..., side=False)``) with the hands
-under it, and on the right a palette of the 70 cards, each greyed and tagged
-with where it is once it is used (T: on the table, H2: in player 2's hand,
-C1: collected by player 1). A card is picked by clicking it anywhere (palette,
-table or hand); a click on an empty cell then puts it there, from wherever it
-was, turned as Rotate left it. The engine judges every edit.
-
-Not covered: the rules, the players and the drawing themselves (``rules.py``,
-``ai.py``, ``draw.py``), and the shells' buttons and exports.
+Not covered: the rules and the drawing themselves (``rules.py``, ``draw.py``),
+the shell's JSON, files and buttons (``kit.ui.editor``).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from kit.scene import HIGHLIGHT, INK, PAPER, Circle, Rect, Text
-from kit.smartrix.ai import CautiousPlayer, Valuation, threats
-from kit.smartrix.cards import BOX_GRID, CANONICAL, DECK, TEXT, VALUE, parse_card, rotate
-from kit.smartrix.draw import EMPTY_BOX, GHOST_SPOT, MARGIN, MUTED, SPOT, cell_at, draw, layout
+from kit import lazy
+from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, parse_card, rotate
+from kit.smartrix.draw import MUTED, FlatCard, draw, flat_cards
+from kit.smartrix.layout import MARGIN, cell_at, layout
 from kit.smartrix.rules import Game
-from kit.smartrix.table import cards_value, is_legal_table
-from kit.ui.analysis import AnalysisRows
+from kit.smartrix.table import is_legal_table
 from kit.ui.editor import EditorShell
-from kit.ui.replay import ReplayView
 
 #: The editor's table: cells of at most EDIT_CELL px, the table at most EDIT_TABLE px.
 EDIT_CELL = 72
@@ -49,88 +42,8 @@ PALETTE_Y = 50
 HAND_CARD = 40
 HAND_STEP = HAND_CARD + 5
 HAND_PER_ROW = (MARGIN + EDIT_TABLE) // HAND_STEP
-#: The replay's table is smaller than a live board's: buttons and caption fit above it.
-REPLAY_CELL = 80
-REPLAY_TABLE = 480
+#: The window option's choices (0: none, the children's game).
 WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), ("none (children's)", 0)]
-
-
-class Replay(ReplayView):
-    """A Smartrix game played back: ``Replay(start, ["10100000@0,1", "pass", ...])``.
-
-    Every hand is drawn face up: a replay is for looking back at a game.
-    """
-
-    GAME = Game
-
-    def picture(self, game, last_move):
-        return draw(game, recent=0 if last_move is None else 1, open_hands=True,
-                    max_cell=REPLAY_CELL, max_table=REPLAY_TABLE)
-
-    def caption(self, i: int) -> str:
-        """Who did what for how much: "Move 3 of 40: Player 1 places 10100000@0,1 (0 points)"."""
-        if i == 0:
-            return super().caption(i)
-        before, move = self.position(i - 1), self.moves[i - 1]
-        seat = before.to_move
-        points = before.play(move)
-        did = {"pass": "passes", "place": f"places {move}", "claim": f"claims {move}",
-               "challenge": f"challenges: {move}"}[move.kind]
-        worth = "" if move.kind == "pass" else f" ({points} point{'s' if points != 1 else ''})"
-        return f"Move {i} of {len(self.moves)}: Player {seat + 1} {did}{worth}"
-
-
-# ----- the editor -------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class FlatCard:
-    """A small card of the editor's palette or hands: ``tag`` (where it is) greys it."""
-
-    card: int
-    x: float
-    y: float
-    size: float
-    picked: bool = False
-    tag: str = None
-
-
-def flat_cards(scene, cards) -> None:
-    """Many small cards drawn layer by layer (frames, faces, spots, rings, words).
-
-    The same picture as ``draw.draw_card`` with square corners, but the canvas
-    gets each layer as a few vectorised calls (``kit.canvas`` batches runs of
-    one kind), not some fifteen calls a card: the palette redraws in a fraction
-    of the time.
-    """
-    layers = {k: [] for k in ("frame", "face", "spot", "ring", "tag", "text")}
-    for c in cards:
-        width = 4 if c.picked else 1.5
-        layers["frame"].append(Rect(c.x, c.y, c.size, c.size, fill=HIGHLIGHT if c.picked
-                                    else "#BBBBBB" if c.tag else INK))
-        layers["face"].append(Rect(c.x + width, c.y + width, c.size - 2 * width,
-                                   c.size - 2 * width, fill=PAPER))
-        step = c.size / 3
-        for box, (br, bc) in enumerate(BOX_GRID):
-            cx, cy = c.x + (bc + 0.5) * step, c.y + (br + 0.5) * step
-            if c.card >> box & 1:
-                layers["spot"].append(Circle(cx, cy, step * 0.32,
-                                             fill=GHOST_SPOT if c.tag else SPOT))
-            else:
-                layers["ring"].append(Circle(cx, cy, step * 0.3, stroke=EMPTY_BOX,
-                                             stroke_width=1.5))
-        middle = (c.x + c.size / 2, c.y + c.size / 2)
-        if c.tag:   # where the card is matters more here than its value
-            inset = c.size * 0.27   # between the left and right boxes
-            layers["tag"].append(Rect(c.x + inset, middle[1] - 9, c.size - 2 * inset, 18,
-                                      fill=PAPER))
-            layers["text"].append(Text(*middle, c.tag, size=13, bold=True))
-        else:
-            layers["text"].append(Text(*middle, str(VALUE[c.card]), size=c.size * 0.36,
-                                       bold=True))
-    for name, shapes in layers.items():
-        key = (lambda s: s.fill or "") if name in ("frame", "spot") else (lambda s: 0)
-        for shape in sorted(shapes, key=key):
-            scene.add(shape)
 
 
 def where_is(data: dict, canon: int):
@@ -642,54 +555,10 @@ class Editor(EditorShell):
             self.view.guarded(edit, value)
 
     def board_for(self, game):
-        from kit.smartrix.board import Board   # board.py imports this module
-
-        return Board(game, delay=0.4, open_hands=True)
+        # By reference: the board imports the editor's neighbours, never the reverse.
+        board = lazy.load("kit.smartrix.board:Board")
+        return board(game, delay=0.4, open_hands=True)
 
 
 def _points(texts) -> int:
     return sum(VALUE[parse_card(t)] for t in texts)
-
-
-# ----- analysis ----------------------------------------------------------------------
-
-NOTE = ("Value = points now − risk, the best set the next player may expect to complete "
-        "on the table the move leaves (the cautious player's sum). A clicked row shows its "
-        "card in place, its points and risk, and in orange the lines it leaves one card "
-        "short.")
-TAKES_NOTE = "Claims and challenges come first: they do not use up the turn."
-
-
-def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
-    """Every move ranked by the cautious player's value, best first.
-
-    Rows are ``(move, Valuation)``: ``str`` of a valuation is its value
-    ("+3.2"), ``explain()`` says it in full ("value +3.2 = 5 now - 1.8 risk").
-    Ties: the heavier card first (shedding it is worth something), then the
-    move's text. On the free table the claims and
-    challenges on offer come first, valued at their points. ``progress`` and
-    ``stop`` as in ``kit.ui.analysis``: stopped early, the moves valued so
-    far come back marked partial.
-    """
-    if game.is_over:
-        return AnalysisRows(note="The game is over: there is no move to rank.")
-    takes = [] if game.auto_collect else [
-        (m, Valuation(cards_value(game.table, m.cells), 0.0))
-        for m in game.legal_moves() if m.kind in ("claim", "challenge")]
-    takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
-    valued = CautiousPlayer().valuations(game, progress=progress, stop=stop)
-    valued.sort(key=lambda mv: (-round(mv[1].value, 9),
-                                -(VALUE[mv[0].card] if mv[0].card is not None else 0),
-                                str(mv[0])))
-    partial = stop is not None and stop.is_set()
-    return AnalysisRows(takes + valued, note=NOTE, remarks=[TAKES_NOTE] if takes else [],
-                        partial=partial)
-
-
-def after_threats(game: Game, move) -> list:
-    """The threats the next player faces once ``move`` is played (cells one card short),
-    from the cards the mover cannot see: what the move's risk is made of."""
-    pool = [TEXT[c] for c in game.unseen(game.to_move)]
-    after = game.copy()
-    after.play(move)
-    return [t for t in threats(after, pool) if t.completions]

@@ -1,0 +1,60 @@
+"""Smartrix analysis: every move ranked by the cautious player's value.
+
+``analysis(game)`` returns :class:`kit.analysis.AnalysisRows` of ``(move,
+Valuation)``, best first, for the panel beside a live board, a script or a
+grader; ``after_threats(game, move)`` lists what a move leaves the next player
+(the lines one card short), which a board's preview draws. Standard library
+only.
+
+Not covered: the values themselves (``ai.CautiousPlayer.valuations``), the
+panel (``kit.ui.analysis``).
+"""
+
+from __future__ import annotations
+
+from kit.analysis import AnalysisRows
+from kit.smartrix.ai import CautiousPlayer, Valuation, threats
+from kit.smartrix.cards import TEXT, VALUE
+from kit.smartrix.rules import Game
+from kit.smartrix.table import cards_value
+
+NOTE = ("Value = points now − risk, the best set the next player may expect to complete "
+        "on the table the move leaves (the cautious player's sum). A clicked row shows its "
+        "card in place, its points and risk, and in orange the lines it leaves one card "
+        "short.")
+TAKES_NOTE = "Claims and challenges come first: they do not use up the turn."
+
+
+def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
+    """Every move ranked by the cautious player's value, best first.
+
+    Rows are ``(move, Valuation)``: ``str`` of a valuation is its value
+    ("+3.2"), ``explain()`` says it in full ("value +3.2 = 5 now - 1.8 risk").
+    Ties: the heavier card first (shedding it is worth something), then the
+    move's text. On the free table the claims and
+    challenges on offer come first, valued at their points. ``progress`` and
+    ``stop`` as in ``kit.analysis``: stopped early, the moves valued so
+    far come back marked partial.
+    """
+    if game.is_over:
+        return AnalysisRows(note="The game is over: there is no move to rank.")
+    takes = [] if game.auto_collect else [
+        (m, Valuation(cards_value(game.table, m.cells), 0.0))
+        for m in game.legal_moves() if m.kind in ("claim", "challenge")]
+    takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
+    valued = CautiousPlayer().valuations(game, progress=progress, stop=stop)
+    valued.sort(key=lambda mv: (-round(mv[1].value, 9),
+                                -(VALUE[mv[0].card] if mv[0].card is not None else 0),
+                                str(mv[0])))
+    partial = stop is not None and stop.is_set()
+    return AnalysisRows(takes + valued, note=NOTE, remarks=[TAKES_NOTE] if takes else [],
+                        partial=partial)
+
+
+def after_threats(game: Game, move) -> list:
+    """The threats the next player faces once ``move`` is played (cells one card short),
+    from the cards the mover cannot see: what the move's risk is made of."""
+    pool = [TEXT[c] for c in game.unseen(game.to_move)]
+    after = game.copy()
+    after.play(move)
+    return [t for t in threats(after, pool) if t.completions]
