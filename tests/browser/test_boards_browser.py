@@ -222,7 +222,7 @@ def test_a_big_smartrix_table_reads_at_1366_x_768_and_its_edges_scroll(boards_la
     """Its cards were about 22 px wide on screen (the picture beside the panel was
     scaled to 62 %): now the picture is never scaled in Lab's output with the file
     browser open, the cards are at least 40 px on screen, and a shaded edge scrolls."""
-    from kit.smartrix.draw import pans
+    from kit.smartrix.layout import pans
     page.set_viewport_size({"width": 1366, "height": 768})
     canvas = open_and_run(page, boards_lab, "big_table.ipynb", WAIT)
     board = offline(big_table_board)
