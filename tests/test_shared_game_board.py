@@ -72,6 +72,38 @@ def test_undo_refuses_to_step_back_over_a_hidden_draw_when_two_people_play():
     assert alone.game.history == []
 
 
+def test_undo_policy_one_move_takes_back_one_move_at_a_time_even_over_a_draw():
+    # One student plays every seat (a lesson's exercise board): nobody else saw the
+    # drawn cards, so Undo steps back move by move where "to_person" is refused.
+    b = board(DeckBoard, seats=["human", "human"], undo_policy="one_move")
+    for _ in range(3):
+        take_first(b)
+    b.controls["undo"].click()
+    assert len(b.game.history) == 2 and "Took back 1 move." in b.view.message
+    b.controls["undo"].click()
+    b.controls["undo"].click()
+    assert b.game.history == []
+    b.controls["undo"].click()
+    assert "Nothing of yours to undo" in b.view.message
+    b.controls["redo"].click()
+    assert len(b.game.history) == 1 and "Replayed 1 move." in b.view.message
+
+
+def test_undo_policy_to_person_is_the_default_and_other_names_are_refused():
+    b = board(seats=["human", "greedy"])
+    assert b.undo_policy == "to_person"
+    with pytest.raises(ValueError, match="unknown undo_policy 'all'.*'one_move'"):
+        Board(undo_policy="all")
+    with pytest.raises(ValueError, match="a person plays every seat"):
+        Board(seats=["human", "greedy"], undo_policy="one_move")
+
+
+def test_undo_policy_one_move_covers_no_hand():
+    b = board(seats=["human", "human"], cover_hands=True, undo_policy="one_move")
+    assert not b.hand_hidden
+    assert board(seats=["human", "human"], cover_hands=True).hand_hidden
+
+
 def test_covered_hands_wait_for_a_click_which_plays_nothing():
     b = board(seats=["human", "human"], cover_hands=True)
     assert b.hand_hidden and b.shown_seats() == set()

@@ -37,6 +37,14 @@ log = logging.getLogger(__name__)
 
 HUMAN = "human"
 SHELL_BUTTONS = {"undo": "↶ Undo", "redo": "↷ Redo", "hint": "Hint", "new": "New game"}
+#: how far Undo takes back (and Redo replays): GameBoard(..., undo_policy=...)
+UNDO_POLICIES = {
+    "to_person": "back over computer moves to the last person's turn; when two or more "
+                 "people share the screen, never back over a card drawn from the hidden deck "
+                 "(everyone saw whose it was)",
+    "one_move": "back one move, whoever made it, also over drawn cards: one person plays "
+                "every seat (a lesson's exercise board) and has seen every card anyway",
+}
 # JupyterLab sets <code> at its small code size; moves should read as big as the text.
 MOVE_TAG = '<code style="font-size: inherit">'
 
@@ -51,7 +59,12 @@ class GameBoard(BoardWidget, widgets.HBox):
     ``cover_hands`` hides the hand between turns when two or more people
     share the screen. ``player_options`` go to each computer player's
     factory that takes them (e.g. Mattix's ``time_limit`` for "search"). ``analysis``
-    puts an analysis panel (``kit.ui.analysis``) under the side panel. Other keyword options are the
+    puts an analysis panel (``kit.ui.analysis``) under the side panel. ``undo_policy``
+    says how far Undo takes back (a key of :data:`UNDO_POLICIES`): ``"to_person"``
+    (the default) back to the last person's turn, over computer moves;
+    ``"one_move"`` one move at a time, for a board where one person plays every
+    seat (every seat must be ``"human"``), never refused over a drawn card and
+    with no hand covered between turns. Other keyword options are the
     game's own (``players=3``, ``size=5`` ...) and are kept for "New game".
     """
 
@@ -70,7 +83,7 @@ class GameBoard(BoardWidget, widgets.HBox):
     def __init__(self, game=None, *, seats=None, delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
                  player_options=None, pixel_ratio: float = 2.0, analysis: bool = False,
-                 **options):
+                 undo_policy: str = "to_person", **options):
         if self.COUNTS_PLAYERS and "players" not in options:
             if game is not None:
                 options["players"] = game.players
@@ -84,6 +97,7 @@ class GameBoard(BoardWidget, widgets.HBox):
         self.player_options = dict(player_options or {})
         self.game = game if game is not None else self.new_game(seed)
         self.seats = self._check_seats(seats)
+        self.undo_policy = self._check_undo_policy(undo_policy)
         self.players = [None if s == HUMAN else self._make_player(s) for s in self.seats]
         self.rng = random.Random(seed)
         self.marks: tuple = ()
@@ -184,6 +198,22 @@ class GameBoard(BoardWidget, widgets.HBox):
             if s not in known:
                 raise ValueError(f"unknown seat {s!r}: choose from {', '.join(map(repr, known))}")
         return seats
+
+    def _check_undo_policy(self, policy: str) -> str:
+        if policy not in UNDO_POLICIES:
+            raise ValueError(f"unknown undo_policy {policy!r}: choose from "
+                             f"{', '.join(map(repr, UNDO_POLICIES))}")
+        if policy == "one_move" and self.seats.count(HUMAN) != len(self.seats):
+            # A computer left to move by a one-move undo would move again at once.
+            raise ValueError("undo_policy 'one_move' is for a board where a person plays "
+                             f"every seat; these seats are {self.seats}")
+        return policy
+
+    @property
+    def one_person(self) -> bool:
+        """One person plays every seat (``undo_policy="one_move"``): nobody else sees the
+        screen, so no hand is covered and Undo may step back over a drawn card."""
+        return self.undo_policy == "one_move"
 
     def _make_player(self, name: str):
         # Each factory gets the player options it takes (a search budget means
@@ -318,7 +348,8 @@ class GameBoard(BoardWidget, widgets.HBox):
 
     def _cover_if_needed(self) -> None:
         # Two people at one screen: the next person's hand stays hidden until they click.
-        self.hand_hidden = self.cover_hands and self.humans >= 2 and self.human_to_move
+        self.hand_hidden = (self.cover_hands and self.humans >= 2 and not self.one_person
+                            and self.human_to_move)
 
     def _after_change(self) -> None:
         self._cover_if_needed()
@@ -437,7 +468,8 @@ class GameBoard(BoardWidget, widgets.HBox):
     # ----- undo, redo, new, hint --------------------------------------------
 
     def undo(self) -> None:
-        """Step back to the previous turn of a person (over computer moves)."""
+        """Step back as ``undo_policy`` says: to the previous turn of a person (over
+        computer moves), or one move."""
         if self.busy:
             self.say("Wait: the computer is still moving.", tone="bad")
             return
@@ -458,19 +490,20 @@ class GameBoard(BoardWidget, widgets.HBox):
         """How many moves to take back, or why undo is refused."""
         g = self.game.copy()
         steps = 0
+        shared_screen = self.humans >= 2 and not self.one_person
         while g.history:
             before = self.deck_count(g)
             g.undo()
             steps += 1
-            if self.humans >= 2 and before != self.deck_count(g):
+            if shared_screen and before != self.deck_count(g):
                 return ("Undo refused: that would step back over a card drawn from the "
                         "hidden deck, and everyone here has seen whose it was.")
-            if self.seats[g.to_move] == HUMAN:
+            if self.one_person or self.seats[g.to_move] == HUMAN:
                 return steps
         return "Nothing of yours to undo."
 
     def redo(self) -> None:
-        """Replay undone moves up to the next turn of a person."""
+        """Replay undone moves up to the next turn of a person (``"one_move"``: one move)."""
         if self.busy:
             self.say("Wait: the computer is still moving.", tone="bad")
             return
@@ -483,7 +516,7 @@ class GameBoard(BoardWidget, widgets.HBox):
                 break
             steps += 1
             self._points.append(points)
-            if self.seats[self.game.to_move] == HUMAN or self.game.is_over:
+            if self.one_person or self.seats[self.game.to_move] == HUMAN or self.game.is_over:
                 break
         if not steps:
             self.say("Nothing to redo.", tone="bad")
