@@ -24,7 +24,7 @@ from kit.mattix.layout import Cell, Layout, cell_at, cell_box, layout
 from kit.mattix.replay import Replay
 from kit.mattix.rules import SIDE_NAMES, Game, Move
 from kit.mattix.solver import analyse, search
-from kit.scene import Scene
+from kit.scene import Scene, centre
 from kit.ui.game import GameBoard
 
 #: Boards up to this size get exact hint values; bigger ones a timed search.
@@ -127,8 +127,7 @@ class Board(GameBoard):
         return SIDE_NAMES[seat].capitalize()
 
     def cell_point(self, cell: Cell) -> tuple[float, float]:
-        x, y, w, h = cell_box(self._layout(), cell)
-        return x + w / 2, y + h / 2
+        return centre(cell_box(self._layout(), cell))
 
     def on_click(self, x: float, y: float) -> None:
         cell = cell_at(self._layout(), x, y)

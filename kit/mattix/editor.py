@@ -10,7 +10,6 @@ the live board "play from here" opens is loaded by reference
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,7 +18,7 @@ from kit import lazy
 from kit.mattix.draw import draw
 from kit.mattix.layout import Cell, Layout, cell_at, cell_box, explorer_cell_size, layout
 from kit.mattix.rules import SIDE_NAMES, Game
-from kit.scene import Scene
+from kit.scene import Scene, centre
 from kit.ui.editor import EditorShell
 
 EDITOR_SIZES = range(3, 9)
@@ -54,13 +53,7 @@ class Editor(EditorShell):
 
     def cell_point(self, cell: Cell) -> tuple[float, float]:
         """Scene (x, y) of a cell's centre (what a click there reports)."""
-        x, y, w, h = cell_box(self._layout(), cell)
-        return x + w / 2, y + h / 2
-
-    def xy(self, cell: Cell) -> tuple[float, float]:
-        """Canvas pixels of a cell's centre, as a browser click carries them."""
-        x, y = self.cell_point(cell)
-        return x * self.view.pixel_ratio, y * self.view.pixel_ratio
+        return centre(cell_box(self._layout(), cell))
 
     def on_click(self, x: float, y: float) -> None:
         cell = cell_at(self._layout(), x, y)
@@ -100,11 +93,10 @@ class Editor(EditorShell):
                                  "a fresh random board of this size, with negative tiles"),
             "empty": self.button("Empty board", self.empty, "every cell empty, the star at 0,0"),
         }
-        self._syncing = False
-        self.size_box.observe(lambda c: self._tool_changed(self.resize, c["new"]), "value")
-        self.mover_box.observe(lambda c: self._tool_changed(self.set_mover, c["new"]), "value")
+        self.size_box.observe(lambda c: self.tool_changed(self.resize, c["new"]), "value")
+        self.mover_box.observe(lambda c: self.tool_changed(self.set_mover, c["new"]), "value")
         for side, box in enumerate(self.score_boxes):
-            box.observe(lambda c, side=side: self._tool_changed(self.set_score, side, c["new"]),
+            box.observe(lambda c, side=side: self.tool_changed(self.set_score, side, c["new"]),
                         "value")
         b = self.tool_buttons
 
@@ -116,14 +108,11 @@ class Editor(EditorShell):
                 row(self.size_box, self.seed_box), row(b["fill1"], b["fill2"], b["empty"])]
 
     def sync_tools(self) -> None:
-        self._syncing = True
-        try:
-            self.size_box.value = self.game.size if self.game.size in EDITOR_SIZES else None
-            self.mover_box.value = self.game.to_move
-            for side, box in enumerate(self.score_boxes):
-                box.value = self.game.scores[side]
-        finally:
-            self._syncing = False
+        # The shell runs this inside syncing(): these writes are not a person's edits.
+        self.size_box.value = self.game.size if self.game.size in EDITOR_SIZES else None
+        self.mover_box.value = self.game.to_move
+        for side, box in enumerate(self.score_boxes):
+            box.value = self.game.scores[side]
 
     def board_for(self, game: Game) -> Any:
         # By reference: board.py imports this module, never the other way round.
@@ -212,7 +201,3 @@ class Editor(EditorShell):
         cell = self._picked()
         if cell is not None:
             self.place_star(cell)
-
-    def _tool_changed(self, edit: Callable[..., bool], *args: Any) -> None:
-        if not self._syncing and args[-1] is not None:
-            self.view.guarded(edit, *args)
