@@ -14,12 +14,12 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab app test fast bench soak voila lessons clean handouts slides grading hub hub-link
+.PHONY: help lab app test fast lint bare bench soak voila lessons clean handouts slides grading hub hub-link
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
 ifeq ($(wildcard $(PY)),)
-ifneq ($(filter lab app test fast bench soak voila lessons handouts slides grading hub hub-link,$(MAKECMDGOALS)),)
+ifneq ($(filter lab app test fast lint bench soak voila lessons handouts slides grading hub hub-link,$(MAKECMDGOALS)),)
 PY_OK := $(shell $(PYTHON) -c 'import sys, venv, ensurepip; print(int(sys.version_info >= (3, 10)))' 2>/dev/null)
 ifneq ($(PY_OK),1)
 $(error The kit needs Python 3.10 or newer with venv and pip; '$(PYTHON)' is not that. Install one, or run: make $(firstword $(MAKECMDGOALS)) PYTHON=/path/to/python3.11)
@@ -32,6 +32,8 @@ help:
 	@echo "make app    play in the browser, no code shown: pick a game, the seats, Start (PORT=, OPEN=no)"
 	@echo "make test   run every test: unit, notebooks (nbval) and browser tests"
 	@echo "make fast   run the fast tests only (no notebooks, no browser)"
+	@echo "make lint   ruff over kit/ and tests/, mypy over kit/ (the first step of test and fast)"
+	@echo "make bare   the engines in a venv with nothing installed: no ipywidgets, no pip"
 	@echo "make bench  run the engine benchmarks"
 	@echo "make soak   10,000 seeded games of each game, every invariant checked (long; SOAK=\"--games 200\")"
 	@echo "make voila  run one notebook as an app (NOTEBOOK=notebooks/...)"
@@ -74,12 +76,26 @@ lab: $(VENV)/.installed $(LAB_DEFAULTS)
 # The browser tests run in a pytest process of their own: Playwright's sync API
 # leaves an asyncio loop running in the main thread, and a board built in a later
 # test would hand its computer turns to that loop instead of playing them.
-test: $(VENV)/.installed-test
+test: lint
 	$(PY) -m pytest tests notebooks $(NBVAL) -m "not browser"
 	$(PY) -m pytest tests -m browser
 
-fast: $(VENV)/.installed-test
+fast: lint
 	$(PY) -m pytest tests -m "not browser"
+
+# The gates, before any test: style and likely bugs (ruff), types (mypy, [tool.mypy]).
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check kit tests
+	$(VENV)/bin/mypy
+
+# The engines with the standard library alone: a venv without pip or any package,
+# the kit on its path (tests/bare_engines.py says what it runs).
+BARE ?= build/bare-venv
+bare:
+	rm -rf $(BARE)
+	$(PYTHON) -m venv --without-pip $(BARE)
+	$(BARE)/bin/python -c 'import sys, sysconfig; open(sysconfig.get_path("purelib") + "/kit-source.pth", "w").write("$(CURDIR)\n")'
+	$(BARE)/bin/python -I tests/bare_engines.py
 
 bench: $(VENV)/.installed
 	@for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

@@ -109,3 +109,22 @@ def test_the_offline_voila_template_extends_voilas_lab_page():
     template = ROOT / "share/jupyter/voila/templates/offline"
     assert json.loads((template / "conf.json").read_text()) == {"base_template": "lab"}
     assert "extends 'voila/templates/lab/index.html.j2'" in (template / "index.html.j2").read_text()
+
+
+@pytest.mark.parametrize("target", ["test", "fast"])
+def test_make_test_and_fast_run_ruff_and_mypy_before_any_test(tmp_path, target):
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(shutil.which("python3"))
+    for stamp in (".installed", ".installed-test"):
+        (venv / stamp).touch()
+        os.utime(venv / stamp, (2e9, 2e9))
+    lines = make_in_fresh_copy(tmp_path, "-n", target).stdout.splitlines()
+    assert lines[:2] == [".venv/bin/ruff check kit tests", ".venv/bin/mypy"], lines
+    assert "pytest" in lines[2]
+
+
+def test_make_bare_runs_the_engines_in_a_venv_without_pip(tmp_path):
+    lines = make_in_fresh_copy(tmp_path, "-n", "bare").stdout.splitlines()
+    assert any("-m venv --without-pip build/bare-venv" in line for line in lines), lines
+    assert lines[-1] == "build/bare-venv/bin/python -I tests/bare_engines.py"
