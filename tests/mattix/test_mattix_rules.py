@@ -234,3 +234,45 @@ def test_copy_is_independent():
     assert g == Game.from_dict(SMALL) and h != g
     h.undo()
     assert h == g
+
+
+# ----- explain: the non-raising form of check_move ----------------------------------
+
+def test_explain_says_what_a_legal_take_scores_without_playing_it():
+    g = small()
+    before = g.to_dict()
+    e = g.explain("0,1")
+    assert e.legal and bool(e) and e.reason == "" and e.points == -3 and e.cells == ((0, 1),)
+    assert e.move == Move(0, 1) and str(e) == "0,1: legal, scores -3"
+    assert g.to_dict() == before and g.history == []
+    assert g.play("0,1") == e.points
+
+
+@pytest.mark.parametrize("move", ["1,1", "0,2", "3,0", "2,0"])
+def test_explain_gives_the_words_and_cells_check_move_raises(move):
+    g = small()
+    e = g.explain(move)
+    with pytest.raises(IllegalMove) as err:
+        g.check_move(move)
+    assert not e.legal and not e and e.points == 0
+    assert e.reason == str(err.value) and e.cells == err.value.cells
+    assert str(e) == f"{Move.parse(move)}: illegal: {e.reason}"
+
+
+def test_explain_names_the_star_column_on_a_column_turn():
+    g = small()
+    g.play("0,0")                       # the column player's turn; the star at (0,0)
+    e = g.explain("1,1")
+    assert e.reason == "the column player takes from the star's column 0; (1,1) is in column 1"
+    assert "row" not in e.reason
+
+
+def test_explain_refuses_what_is_no_move_at_all():
+    with pytest.raises(InvalidMoveText):
+        small().explain("two, three")
+
+
+def test_a_mattix_move_is_a_take():
+    m = Move.parse("2,3")
+    assert m.kind == "take" and str(m) == "2,3" and eval(repr(m)) == m
+    assert "kind" not in repr(m)        # a class constant: not a field, equality unchanged
