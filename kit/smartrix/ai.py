@@ -23,11 +23,12 @@ the order of the pile (the pile is treated as a uniformly shuffled unknown).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from kit.players import RandomPlayer, standings_table
 from kit.players import tournament as _tournament
-from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, parse_card
+from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, Card, parse_card
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game, next_seat
 from kit.smartrix.table import (AXES, candidate_cells, cards_value, constraint_at, in_window,
@@ -104,17 +105,15 @@ def _hot_after_place(grid, base_hot, placed, window):
     return hot
 
 
-_FIT = {}
-
-
-def _fitting(need) -> frozenset:
+# Bounded: a constraint leaves each of the 8 boxes free, empty or a spot, so at most
+# 3 ** 8 = 6561 exist (about 2 KB each). Measured (45 three-player cautious games, 1 Dec
+# 2026): 580 distinct in standard games, 1174 with the children's and free tables
+# added; 2048 keeps a long session's working set, at most ~5 MB.
+@lru_cache(maxsize=2048)
+def _fitting(need: tuple[int, int]) -> frozenset[Card]:
     """The canonical cards with an orientation meeting the constraint."""
-    found = _FIT.get(need)
-    if found is None:
-        mask, bits = need
-        found = frozenset(c for c in DECK if any(o & mask == bits for o in ORIENTATIONS[c]))
-        _FIT[need] = found
-    return found
+    mask, bits = need
+    return frozenset(c for c in DECK if any(o & mask == bits for o in ORIENTATIONS[c]))
 
 
 def expected_best(gains, pool_size: int, hand_size: int) -> float:

@@ -245,6 +245,11 @@ class Game(Picture, History):
 
     # --- moves -------------------------------------------------------------
 
+    @property
+    def last_move(self) -> Move | None:
+        """The move played last (undone moves do not count), or None at the start."""
+        return self._undo[-1][1] if self._undo else None
+
     def parse_move(self, text) -> Move:
         return parse_move(text)
 
