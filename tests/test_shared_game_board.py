@@ -10,6 +10,7 @@ import asyncio
 
 import pytest
 
+from kit.errors import IllegalMove
 from kit.mattix import Board
 from kit.testing.events import click
 
@@ -133,17 +134,58 @@ class Cheat:
         return game.star  # the star's own cell: never a legal take
 
 
-@pytest.mark.parametrize("player, words", [(Broken, "the broken player gave up"),
-                                           (Cheat, "star's cell")])
-def test_a_computer_seat_that_fails_leaves_the_game_unchanged_and_says_so(player, words):
+def with_bad_player(player, **kwargs):
     class WithBadPlayer(Board):
         PLAYERS = {**Board.PLAYERS, "bad": player}
 
-    b = board(WithBadPlayer, seats=["human", "bad"])
+    return board(WithBadPlayer, seats=["human", "bad"], **kwargs)
+
+
+BAD_PLAYERS = [(Broken, "the broken player gave up", RuntimeError),
+               (Cheat, "star's cell", IllegalMove)]
+
+
+@pytest.mark.allow_logged_errors
+@pytest.mark.parametrize("player, words, error", BAD_PLAYERS)
+def test_a_computer_seat_that_fails_leaves_the_game_unchanged_and_says_so(player, words, error,
+                                                                           caplog):
+    b = with_bad_player(player)
+    b.view.raise_errors = False          # as in class: shown, not raised
     take_first(b)
     assert len(b.game.history) == 1 and b.game.to_move == 1
     assert words in b.view.message and "unchanged" in b.view.message
-    assert any(words in o.get("text", "") for o in b.view.errors.outputs)
+    shown = "".join(o.get("text", "") for o in b.view.errors.outputs)
+    assert words in shown and "Traceback" in shown
+    [record] = [r for r in caplog.records if "computer player failed" in r.getMessage()]
+    assert record.levelname == "ERROR" and record.exc_info[0] is error
+
+
+@pytest.mark.allow_logged_errors
+@pytest.mark.parametrize("player, words, error", BAD_PLAYERS)
+def test_a_failing_computer_player_fails_a_board_built_with_raise_errors(player, words, error):
+    b = with_bad_player(player)           # raise_errors: as every board test builds it
+    # Called directly: through a canvas click, ipywidgets' dispatcher catches the
+    # exception and logs it, which fails the test through conftest (next test).
+    with pytest.raises(error, match=words):
+        b.submit(b.game.legal_moves()[0])
+
+
+def test_a_failing_computer_player_fails_the_test_through_the_log():
+    # Without the opt-out, conftest turns the logged error into a failure too.
+    with pytest.raises(AssertionError, match="error logged during test"):
+        take_first(with_bad_player(Broken))
+
+
+@pytest.mark.allow_logged_errors
+def test_a_failing_computer_player_in_a_running_loop_fails_settled():
+    async def scenario():
+        b = with_bad_player(Broken, delay=0)
+        take_first(b)
+        with pytest.raises(RuntimeError, match="gave up"):
+            await b.settled()
+        assert len(b.game.history) == 1 and not b.busy
+
+    asyncio.run(scenario())
 
 
 def test_in_a_running_loop_the_computer_moves_as_a_task_and_clicks_wait():

@@ -24,6 +24,7 @@ import html
 import inspect
 import logging
 import random
+import traceback
 
 import ipywidgets as widgets
 
@@ -447,10 +448,16 @@ class GameBoard(BoardWidget, widgets.HBox):
         return True
 
     def _player_failed(self, seat: int, exc: Exception) -> None:
+        """A computer player raised or chose an illegal move: a bug in the player.
+        Shown with its traceback under the board and logged as an error; the game
+        is unchanged. Under ``raise_errors`` (tests) it is raised again, so an AI
+        regression fails the board's tests instead of passing as a warning."""
         text = f"{self.seat_label(seat)} failed ({type(exc).__name__}: {exc}); the game is unchanged."
-        self.view.errors.append_stderr(text + "\n")
-        log.warning("computer player failed: %s", text)
+        self.view.errors.append_stderr(text + "\n" + "".join(traceback.format_exception(exc)))
         self.say(text, tone="bad")
+        log.error("computer player failed: %s", text, exc_info=exc)
+        if self.view.raise_errors:
+            raise exc
 
     def _set_busy(self, busy: bool) -> None:
         self.busy = busy
