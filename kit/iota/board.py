@@ -3,7 +3,7 @@
 Built on :class:`kit.ui.game.GameBoard`, which runs the seats, computer turns,
 undo/redo, hints and the move list. This module adds what is IOTA's:
 
-- the picture (:func:`kit.iota.draw.draw_game`): the table, every seat's
+- the picture (:func:`kit.iota.draw.draw`): the table, every seat's
   score and the hands that may be seen, the pending cards on the table with
   their live score line by line (``game.explain``), or the rule they break;
 - what a click means: a hand card picks it; an empty cell places the picked
@@ -16,12 +16,12 @@ undo/redo, hints and the move list. This module adds what is IOTA's:
   or Confirm again);
 - the hint: ``rank_moves``' best plays with their points, the best drawn
   faintly on the table;
-- with ``analysis=True``, the analysis panel (``kit.iota.explore.analysis``):
+- with ``analysis=True``, the analysis panel (``kit.iota.analysis.analysis``):
   a clicked row is drawn as pending cards, its score explained in the panel
   (``preview``); ``replay()`` hands over the game so far as a ``Replay``.
 
 **[decision] The picture's size.** The canvas is a fixed 580 px wide picture
-(``draw_game(side=False)``), so that it and the shell's 336 px panel fit side
+(``draw(side=False)``), so that it and the shell's 336 px panel fit side
 by side at full size in JupyterLab with its file browser open at 1366 x 768
 (a notebook output about 930 px wide); the 932 px picture with its own seat
 panel was shrunk to 70 % there. The seats and scores are the shell's panel's;
@@ -36,18 +36,29 @@ when a pending card, the last play or a hint would fall outside, and the
 shaded edges scroll it by half a window. The picture's height stays put while
 the notes fit their seven lines (all but the longest explanations).
 
+Each redraw plans the picture once (:func:`kit.iota.layout.plan`, twice when
+the window must move to show what changed) and draws into that plan, and the
+clicks are mapped with the same plan.
+
 Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
-(``draw.py``).
+(``draw.py``), the editor (``editor.py``, which loads this board by reference).
 """
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
+from kit.analysis import AnalysisRows, Progress
 from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, rank_moves
+from kit.iota.analysis import analysis
 from kit.iota.cards import TEXT, WILD, describe
-from kit.iota.draw import cell_at, cell_box, draw_game, plan
-from kit.iota.explore import Replay, analysis
-from kit.iota.moves import Pass, Play, Recycle
+from kit.iota.draw import Marks, draw
+from kit.iota.layout import Cell, Geometry, Point, cell_at, cell_box, centre_of, plan
+from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.iota.replay import Replay
 from kit.iota.rules import Game
+from kit.scene import Scene
 from kit.ui.game import GameBoard
 from kit.window import middle, scrolled
 
@@ -77,32 +88,32 @@ class Board(GameBoard):
         "Seats are numbered from 1 on this board: Seat 1 plays first "
         "(in Python, <code>game.to_move</code> counts from 0).")
 
-    def __init__(self, game=None, **kwargs):
-        self._window_centre = None   # the table window's centre (row, col); None: the middle
-        self._seen_focus = None      # the cells the window last moved to show
+    def __init__(self, game: Game | None = None, **kwargs: Any):
+        self._window_centre: Point | None = None   # the table window's centre (row, col)
+        self._seen_focus: tuple[Cell, ...] | None = None   # the cells it last moved to show
         super().__init__(game, **kwargs)
 
     def new_game(self, seed: int) -> Game:
         return Game.new(seed=seed, **{"players": 2, **self.options})
 
-    def deck_count(self, game) -> int:
+    def deck_count(self, game: Game) -> int:
         return len(game.deck)
 
     # ----- the half-made move ---------------------------------------------
 
     def clear_pending(self) -> None:
-        self.previewed = []         # an analysis row's moves, drawn but not played
-        self.selected = None        # index of the hand card picked
-        self.placed = []            # (hand index, cell) of each pending card, in order
+        self.previewed: list[Move] = []   # an analysis row's moves, drawn but not played
+        self.selected: int | None = None  # index of the hand card picked
+        self.placed: list[tuple[int, Cell]] = []   # (hand index, cell) of each pending card
         self.exchanging = False     # choosing cards to swap after pressing Pass
-        self.swap = set()           # hand indices marked for the exchange
+        self.swap: set[int] = set()   # hand indices marked for the exchange
 
     @property
-    def hand(self) -> list:
+    def hand(self) -> list[int]:
         """The mover's hand as card ints, in the game's order."""
         return self.game.hands[self.game.to_move]
 
-    def pending_play(self):
+    def pending_play(self) -> Play | None:
         """The pending cards as a Play, or None."""
         if not self.placed:
             return None
@@ -110,7 +121,7 @@ class Board(GameBoard):
 
     # ----- the picture --------------------------------------------------
 
-    def _shown(self) -> tuple:
+    def _shown(self) -> tuple[Game, Play | None]:
         """(the game drawn, the play drawn pending): a preview's, or the person's."""
         if not self.previewed:
             return self.game, self.pending_play()
@@ -120,31 +131,31 @@ class Board(GameBoard):
         last = self.previewed[-1]
         return game, last if isinstance(last, Play) else None
 
-    def _picture_options(self) -> dict:
-        game, pending = self._shown()
+    def _plan(self, game: Game, pending: Play | None) -> Geometry:
+        """Where everything goes in this redraw's picture; the window over the table
+        moves only to show what changed (then it is planned a second time)."""
         table = dict(game.table)
         if pending:
             table.update((cell, card) for card, cell in pending.placements)
         # Only the mover's hand, unless open_hands: the strip under the table is for the
         # person who acts now, and the panel beside says how many cards the others hold.
         shown = self.shown_seats() if self.open_hands else self.shown_seats() & {game.to_move}
-        return {"table": table, "box": TABLE_BOX, "shown": shown,
-                "centre": self._centre(table, pending), "cell": MAX_CELL,
-                "min_cell": MIN_CELL, "side": False}
 
-    def _centre(self, table, pending):
-        """Where the table's window is centred; it moves only to show what changed."""
+        def at(centre: Point | None) -> Geometry:
+            return plan(game, table=table, box=TABLE_BOX, centre=centre, shown=shown,
+                        cell=MAX_CELL, min_cell=MIN_CELL, side=False)
+
+        geo = at(self._window_centre)
         focus = self._focus(pending)
         if focus and focus != self._seen_focus:
             self._seen_focus = focus
-            lay = plan(self.game, table=table, box=TABLE_BOX, centre=self._window_centre,
-                       cell=MAX_CELL, min_cell=MIN_CELL).table
-            if not all(lay.shows(*cell) for cell in focus):
+            if not all(geo.table.shows(*cell) for cell in focus):
                 rows, cols = [r for r, _ in focus], [c for _, c in focus]
                 self._window_centre = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
-        return self._window_centre
+                geo = at(self._window_centre)
+        return geo
 
-    def _focus(self, pending) -> tuple:
+    def _focus(self, pending: Play | None) -> tuple[Cell, ...]:
         cells = list(pending.cells) if pending else []
         cells += self._recycled_cells()
         ghost = self._ghost()
@@ -154,31 +165,29 @@ class Board(GameBoard):
             cells = list(self.last_move.cells)
         return tuple(cells) + tuple(self.marks)
 
-    def _ghost(self):
+    def _ghost(self) -> Play | None:
         best = self.hint_rows[0][0] if self.hint_rows else None
         return best if isinstance(best, Play) else None
 
-    def scene(self):
-        options = self._picture_options()
+    def scene(self) -> Scene:
         game, pending = self._shown()
-        self._geo = plan(game, **options)
-        del options["table"], options["min_cell"]
-        return draw_game(
-            game, **options, pending=pending, ghost=self._ghost(),
-            error_cells=self.marks or None, selected=self.selected,
-            exchange=self.swap, notes=self._notes(), good_cells=self._recycled_cells(),
-            seat_names=[self.seat_label(i) for i in range(self.game.players)],
-            highlight=self._highlight(), live=True)
+        self._geo = self._plan(game, pending)
+        marks = Marks(pending=pending, ghost=self._ghost(), error_cells=self.marks or None,
+                      selected=self.selected, exchange=frozenset(self.swap),
+                      notes=self._notes(), good_cells=self._recycled_cells(),
+                      highlight=self._highlight())
+        return draw(game, marks, geometry=self._geo, live=True,
+                    seat_names=[self.seat_label(i) for i in range(self.game.players)])
 
-    def _recycled_cells(self) -> tuple:
+    def _recycled_cells(self) -> tuple[Cell, ...]:
         return tuple(m.cell for m in self.previewed if isinstance(m, Recycle))
 
-    def _highlight(self):
+    def _highlight(self) -> tuple[Cell, ...]:
         if self.placed or self.previewed:
             return ()
         return self.last_move.cells if isinstance(self.last_move, Play) else ()
 
-    def _notes(self) -> list:
+    def _notes(self) -> list[str]:
         """What to do next, in words, under the seats."""
         if self.game.is_over:
             return ["Press New game to play again."]
@@ -210,15 +219,14 @@ class Board(GameBoard):
             return ["Confirm, or add a card. Click a pending card to pick it up again."]
         return ["Click a card in your hand, then a cell."]
 
-    def cell_point(self, cell) -> tuple:
-        x, y, w, h = cell_box(self.geometry.table, *cell)
-        return x + w / 2, y + h / 2
+    def cell_point(self, cell: Cell) -> Point:
+        return centre_of(cell_box(self.geometry.table, (cell[0], cell[1])))
 
-    def hand_point(self, i: int) -> tuple:
+    def hand_point(self, i: int) -> Point:
         return self.geometry.hand_point(i)
 
     @property
-    def geometry(self):
+    def geometry(self) -> Geometry:
         """Where things are in the picture on the canvas now (clicks are mapped with it)."""
         return self._geo
 
@@ -249,7 +257,7 @@ class Board(GameBoard):
             return
         self._cell_clicked(cell)
 
-    def show_cells(self, cells) -> None:
+    def show_cells(self, cells: Any) -> None:
         """Move the table's window, as little as it takes, so that it shows every one
         of ``cells`` (an exercise opens showing the cells it is about); ValueError
         if no window of this size holds them all."""
@@ -258,7 +266,7 @@ class Board(GameBoard):
             lay = self.geometry.table
             if all(lay.shows(*cell) for cell in cells):
                 return
-            centre = list(middle(*_shown(lay)))
+            centre = list(middle(*lay.shown_span))
             for axis, size, low in ((0, lay.rows, lay.min_row), (1, lay.cols, lay.min_col)):
                 values = [cell[axis] for cell in cells]
                 if min(values) < low:
@@ -270,7 +278,7 @@ class Board(GameBoard):
         raise ValueError(f"the table's window cannot show all of {cells}")
 
     def _scroll(self, direction: str) -> None:
-        self._window_centre = scrolled(*_shown(self.geometry.table), direction)
+        self._window_centre = scrolled(*self.geometry.table.shown_span, direction)
         self.redraw()
         self.say(f"Scrolled the table {direction}.")
 
@@ -312,7 +320,7 @@ class Board(GameBoard):
         self.say(f"{TEXT[self.hand[i]]} is back in your hand and picked: click a cell for it, "
                  "or Take back.")
 
-    def _cell_clicked(self, cell) -> None:
+    def _cell_clicked(self, cell: Cell) -> None:
         if self.exchanging:
             self.say("You are choosing cards to swap: click cards in your hand, then Pass.",
                      tone="bad")
@@ -333,7 +341,7 @@ class Board(GameBoard):
         else:
             self._place(cell)
 
-    def _place(self, cell) -> None:
+    def _place(self, cell: Cell) -> None:
         self.placed.append((self.selected, cell))
         self.selected = None
         self.marks = ()
@@ -345,7 +353,7 @@ class Board(GameBoard):
         else:
             self.say(f"Not allowed as it stands: {why.rule}", tone="bad")
 
-    def _recycle(self, cell) -> None:
+    def _recycle(self, cell: Cell) -> None:
         if self.placed:
             self.say("A wild is recycled before you play: take back your pending cards first.",
                      tone="bad")
@@ -397,10 +405,11 @@ class Board(GameBoard):
 
     # ----- analysis and replay ----------------------------------------------
 
-    def analyse_position(self, game: Game, *, progress=None, stop=None):
+    def analyse_position(self, game: Game, *, progress: Progress | None = None,
+                         stop: threading.Event | None = None) -> AnalysisRows:
         return analysis(game, progress=progress, stop=stop)
 
-    def preview(self, move, line=None) -> None:
+    def preview(self, move: Move | None, line: list[Move] | None = None) -> None:
         """Draw ``move`` (or ``line``: recycles, then a play) as pending cards, unplayed.
 
         The picture's panel explains its score line by line; a pass marks the
@@ -431,12 +440,12 @@ class Board(GameBoard):
         else:
             self.preview(None)
 
-    def replay_of(self, start, moves):
+    def replay_of(self, start: Game, moves: list[Move]) -> Replay:
         return Replay(start, moves)
 
     # ----- hints ----------------------------------------------------------
 
-    def hints(self, game: Game) -> list:
+    def hints(self, game: Game) -> list[tuple[Move, str]]:
         rows = [(play, _points(points)) for points, play in rank_moves(game)[:HINT_ROWS]]
         # rank_moves sees plays only; a turn that recycles a wild first may score
         # more, and then the hint must not call the best play "best here".
@@ -457,7 +466,3 @@ class Board(GameBoard):
 def _points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
-
-def _shown(lay) -> tuple:
-    """The rows and the columns (first, last) the table's window ``lay`` shows."""
-    return (lay.min_row, lay.min_row + lay.rows - 1), (lay.min_col, lay.min_col + lay.cols - 1)

@@ -24,10 +24,14 @@ from __future__ import annotations
 import operator
 import re
 import reprlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from kit.errors import InvalidMoveText
 from kit.iota.cards import TEXT, WILD, parse_card
+
+Cell = tuple[int, int]
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _PLACEMENT = re.compile(r"([^\s@]+)@" + _CELL + r"$")
@@ -35,7 +39,10 @@ _RECYCLE = re.compile(r"recycle\s+" + _CELL + r"\s+(\S+)$", re.IGNORECASE)
 
 
 class Move:
-    """Base class of the three kinds of move."""
+    """Base class of the three kinds of move; ``kind`` names which ("play", "pass",
+    "recycle"), as every game's moves do."""
+
+    kind: ClassVar[str] = ""
 
     @staticmethod
     def parse(text: str) -> Move:
@@ -63,14 +70,14 @@ class Move:
         return f"{type(self).__name__}.parse({str(self)!r})"
 
 
-def _int(x, what: str) -> int:
+def _int(x: Any, what: str) -> int:
     # bool is an int to Python, but True as a row or card is a mistake, not a 1.
     if isinstance(x, bool) or not hasattr(type(x), "__index__"):
         raise InvalidMoveText(f"{what} must be an integer, not {reprlib.repr(x)}")
     return operator.index(x)
 
 
-def _card_int(x, what: str) -> int:
+def _card_int(x: Any, what: str) -> int:
     card = _int(x, what)
     if not 0 <= card <= WILD:
         raise InvalidMoveText(f"{what} is {card}, which is no card: cards are ints 0..63, "
@@ -78,19 +85,19 @@ def _card_int(x, what: str) -> int:
     return card
 
 
-def _cell(x, what: str) -> tuple:
+def _cell(x: Any, what: str) -> Cell:
     if not isinstance(x, (tuple, list)) or len(x) != 2:
         raise InvalidMoveText(f"{what} must be a (row, col) pair, not {reprlib.repr(x)}")
     return (_int(x[0], f"the row of {what}"), _int(x[1], f"the column of {what}"))
 
 
-def _sequence(x, what: str, shape: str) -> tuple:
+def _sequence(x: Any, what: str, shape: str) -> tuple[Any, ...]:
     if not isinstance(x, (tuple, list)):
         raise InvalidMoveText(f"{what} must be a tuple of {shape}, not {reprlib.repr(x)}")
     return tuple(x)
 
 
-def _cell_text(match, group: int, whole: str) -> tuple:
+def _cell_text(match: re.Match[str], group: int, whole: str) -> Cell:
     """The (row, col) in groups ``group`` and ``group + 1`` of a matched move text."""
     try:
         return (int(match.group(group)), int(match.group(group + 1)))
@@ -110,17 +117,18 @@ def _card(text: str, whole: str) -> int:
 class Play(Move):
     """Cards from hand onto empty cells: ``placements`` is ((card, (row, col)), ...)."""
 
-    placements: tuple
+    kind: ClassVar[str] = "play"
+    placements: tuple[tuple[int, Cell], ...]
 
     @classmethod
-    def of(cls, placements) -> Play:
+    def of(cls, placements: Iterable[tuple[int, Cell]]) -> Play:
         """A play from (card, (row, col)) pairs in any order."""
         return cls(tuple(sorted(((int(card), (int(r), int(c)))
                                  for card, (r, c) in placements), key=lambda p: p[1])))
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        placements = []
+        placements: list[tuple[int, Cell]] = []
         for word in text.replace(";", " ").split():
             m = _PLACEMENT.match(word)
             if not m:
@@ -133,7 +141,7 @@ class Play(Move):
         return cls.of(placements)
 
     def checked(self) -> Play:
-        pairs = []
+        pairs: list[tuple[int, Cell]] = []
         for i, item in enumerate(_sequence(self.placements, "Play.placements",
                                            "(card, (row, col)) pairs")):
             if not isinstance(item, (tuple, list)) or len(item) != 2:
@@ -144,11 +152,11 @@ class Play(Move):
         return Play.of(pairs)
 
     @property
-    def cards(self) -> tuple:
+    def cards(self) -> tuple[int, ...]:
         return tuple(card for card, _ in self.placements)
 
     @property
-    def cells(self) -> tuple:
+    def cells(self) -> tuple[Cell, ...]:
         return tuple(cell for _, cell in self.placements)
 
     def __str__(self) -> str:
@@ -159,10 +167,11 @@ class Play(Move):
 class Pass(Move):
     """Pass the turn, sending ``exchange`` (cards, possibly none) under the deck."""
 
-    exchange: tuple = ()
+    kind: ClassVar[str] = "pass"
+    exchange: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, cards=()) -> Pass:
+    def of(cls, cards: Iterable[int] = ()) -> Pass:
         return cls(tuple(sorted(int(c) for c in cards)))
 
     @classmethod
@@ -184,7 +193,8 @@ class Pass(Move):
 class Recycle(Move):
     """Take the wild at ``cell`` off the table, putting ``card`` from hand in its place."""
 
-    cell: tuple
+    kind: ClassVar[str] = "recycle"
+    cell: Cell
     card: int
 
     @classmethod
@@ -203,7 +213,7 @@ class Recycle(Move):
         return f"recycle {self.cell[0]},{self.cell[1]} {TEXT[self.card]}"
 
 
-def as_move(move_or_text) -> Move:
+def as_move(move_or_text: object) -> Move:
     """A well-formed Move from a Move or its text; InvalidMoveText naming what is wrong."""
     if isinstance(move_or_text, Move):
         return move_or_text.checked()

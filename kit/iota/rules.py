@@ -11,7 +11,7 @@ of the game. Decisions beyond RULES.md are marked [decision] in the docstrings.
 
 Pure rules: no widgets, no printing. The fast move generator lives in
 :mod:`kit.iota.movegen`, scoring in :mod:`kit.iota.scoring`, the position
-format in :mod:`kit.iota.position`, pictures in :mod:`kit.iota.draw`.
+format in :mod:`kit.iota.position`, pictures in :mod:`kit.iota.draw`, the text board in :mod:`kit.iota.text`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import islice
+from typing import Any
 
 from kit.errors import IllegalMove
 from kit.history import History
@@ -29,6 +30,7 @@ from kit.iota.lines import table_problem, wild_stands_for
 from kit.iota.moves import Move, Pass, Play, Recycle, as_move
 from kit.iota.position import read_position, write_position
 from kit.iota.scoring import Explanation, play_points, score_play
+from kit.iota.text import text_board
 
 HAND_SIZE = 4
 _MAX_GAPS = 16    # gaps named when a play leaves holes (a far-off cell leaves billions)
@@ -129,12 +131,15 @@ class Game(Picture, History):
         return self.history
 
     @property
-    def last_play(self):
-        """The most recent Play still on the record, or None."""
+    def last_move(self) -> Play | None:
+        """The most recent Play still on the record, or None (a pass or a recycle puts
+        no card on the table: the last cards put down are what a picture outlines)."""
         for move in reversed(self.history):
             if isinstance(move, Play):
                 return move
         return None
+
+    last_play = last_move   # deprecated alias: the README's Game API (kit/iota/README.md)
 
     def wilds(self) -> dict:
         """What each wild on the table can stand for: {cell: card text} (one choice)."""
@@ -291,17 +296,18 @@ class Game(Picture, History):
     # ----- pictures --------------------------------------------------------------
 
     def __str__(self) -> str:
-        from kit.iota.draw import text_board
         return text_board(self)
 
     def __repr__(self) -> str:
         return (f"<iota.Game {self.players} players, {len(self.table)} card{'s' if len(self.table) != 1 else ''} on the table, "
                 f"deck {len(self.deck)}, scores {self.scores}, seat {self.to_move} to move>")
 
-    def svg(self, **options) -> str:
-        """The table as SVG; options as :func:`kit.iota.draw.draw_game`."""
-        from kit.iota.draw import draw_game
-        return draw_game(self, **options).to_svg()
+    def svg(self, **options: Any) -> str:
+        """The table as SVG; options are :func:`kit.iota.draw.draw`'s keywords and the
+        fields of its :class:`~kit.iota.draw.Marks` (``pending=``, ``ghost=`` ...)."""
+        from kit.iota.draw import draw, split_options   # draw imports rules' neighbours
+        marks, rest = split_options(options)
+        return draw(self, marks, **rest).to_svg()
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -294,8 +294,8 @@ def test_a_board_with_analysis_previews_a_clicked_row_and_a_move_clears_it():
 def test_a_replay_shows_the_whole_table_in_every_frame():
     """A replay page cannot scroll a window: a fixed 580 x 560 box around the last
     play left 24 cards of a 64-card game off the last frame."""
-    from kit.iota.draw import fit_layout, plan
-    from kit.iota.explore import REPLAY_BOX, REPLAY_MIN_CELL
+    from kit.iota.layout import fit_layout, plan
+    from kit.iota.replay import REPLAY_BOX, REPLAY_MIN_CELL
     g = seeded_game()
     r = Replay(Game.new(players=2, seed=11), [str(m) for m in g.history])
     final = r.position(-1)
@@ -319,7 +319,7 @@ def test_a_replay_shows_the_whole_table_in_every_frame():
 def test_the_analysis_note_speaks_to_a_player_not_a_developer():
     # The app's and the sandbox's Analyse panels show it under the rows (it said
     # "legal_moves() lists ... brute-force enumeration").
-    from kit.iota.explore import analysis
+    from kit.iota.analysis import analysis
     rows = analysis(Game.new(players=2, seed=1))
     assert "legal_moves" not in rows.note and "enumeration" not in rows.note
     assert rows.note.startswith("Every play you could make now, best first")

@@ -1,91 +1,35 @@
-"""Exploring IOTA positions: the replay, the position editor and the analysis.
+"""The IOTA position editor (``Editor``) on the kit's editor shell (``kit.ui.editor``).
 
-``Replay(start, moves)`` plays a move list back (``kit.ui.replay``), ``Editor``
-builds any position by clicks (``kit.ui.editor``), and ``analysis(game)``
-ranks every legal play for the panel beside a live board
-(``kit.ui.analysis``). This module adds only what is IOTA's: the pictures,
-what a click in the editor means, and the exhaustive search behind the rows.
-
-Not covered: the rules, scoring and drawing themselves (``rules.py``,
-``scoring.py``, ``draw.py``), and the shells' buttons and exports.
+What is IOTA's here: the editor's picture (the table with every empty cell
+around it clickable, each seat's hand as four slots, the deck, and a palette
+of the 66 cards), what a click means, the edits (each judged by
+``Game.from_dict`` through the shell's one ``edit`` path) and the widgets for
+the players, the mover, the scores and the deck. Not covered: the shell's JSON,
+files and refusals (``kit.ui.editor``), the live board (``board.py``), which
+"play from here" loads by reference, never by import.
 """
 
 from __future__ import annotations
 
 import random
-import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as widgets
 
-from kit.iota.ai import best_turn, rank_moves
+from kit import lazy
 from kit.iota.cards import FULL_DECK, TEXT, WILD, describe, parse_card
-from kit.iota.draw import _extent as draw_extent
-from kit.iota.draw import (breakdown_lines, cell_at, cell_box, draw_card, draw_game, fit_layout,
-                           outline)
-from kit.iota.moves import Pass, Recycle
+from kit.iota.draw import draw_card, outline, seat_name
+from kit.iota.layout import Box, Cell, Layout, Point, cell_at, cell_box, centre_of, fit_layout
 from kit.iota.rules import Game
 from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, inside
-from kit.ui.analysis import AnalysisRows
 from kit.ui.editor import EditorShell
-from kit.ui.replay import ReplayView
 
-#: The replay's table box at least (so frames never jump); it grows to hold the
-#: game's whole final table with cells of at least REPLAY_MIN_CELL.
-REPLAY_BOX = (0, 0, 580, 560)
-REPLAY_MIN_CELL = 48
-
-
-def seat_name(seat: int) -> str:
-    """Seats are numbered from 1 on screens (the live board's labels)."""
-    return f"Seat {seat + 1}"
-
-
-# ----- replay --------------------------------------------------------------------
-
-class Replay(ReplayView):
-    """An IOTA game played back: ``Replay(start, ["2GX@0,1 2BC@0,2", ...])``.
-
-    Every hand is drawn face up (a replay is for looking back), the last move
-    is outlined and its score explained line by line in the side panel.
-    """
-
-    GAME = Game
-
-    def picture(self, game, last_move):
-        cells = getattr(last_move, "cells", None) or (
-            (last_move.cell,) if isinstance(last_move, Recycle) else ())
-        return draw_game(game, highlight=cells, box=self.table_box(), open_hands=True,
-                         seat_names=[seat_name(i) for i in range(game.players)],
-                         notes=last_move_notes(game, last_move), cell=72)
-
-    def table_box(self) -> tuple:
-        """The table's area in every frame: the whole table of the game's last
-        position fits it with cells of at least ``REPLAY_MIN_CELL`` (a replay page
-        cannot scroll a window, and a fixed 580 x 560 box left 24 cards of a 64-card
-        game off the picture); never smaller than ``REPLAY_BOX``, so a short game's
-        cards stay big. The same box for every frame: the picture never jumps."""
-        _, _, rows, cols = draw_extent(self._positions[-1].table, 1)
-        x, y, w, h = REPLAY_BOX
-        return (x, y, max(w, (cols + 0.75) * REPLAY_MIN_CELL),
-                max(h, (rows + 0.75) * REPLAY_MIN_CELL))
-
-
-def last_move_notes(game, move) -> list:
-    """What the last move did, in words, from the position before it."""
-    if move is None:
-        return ["The start of the game."]
-    before = game.copy()
-    before.undo()
-    who = seat_name(before.to_move)
-    if isinstance(move, Pass):
-        swapped = f", exchanging {len(move.exchange)}" if move.exchange else ""
-        return [f"{who} passed{swapped}."]
-    if isinstance(move, Recycle):
-        return [f"{who} recycled the wild at ({move.cell[0]},{move.cell[1]}) for "
-                f"{TEXT[move.card]}."]
-    lines = breakdown_lines(before.explain(move))
-    return [lines[0].replace("Pending play", f"{who} played")] + lines[1:]
+#: A place a card can be: ("deck", palette index), ("table", (r, c)), ("hand", seat, slot),
+#: and ("bottom",) for the deck's bottom as a target.
+Place = tuple[Any, ...]
+Position = dict[str, Any]
 
 
 # ----- the editor's picture --------------------------------------------------------
@@ -102,7 +46,7 @@ PALETTE_TITLE = 34
 USED_TEXT = "#8A8A8A"
 
 
-def palette_order() -> list:
+def palette_order() -> list[list[int]]:
     """The 66 palette slots: per colour row, shapes then numbers; a wild ends rows 1 and 2."""
     rows = [[(n - 1) * 16 + colour * 4 + shape for shape in range(4) for n in range(1, 5)]
             for colour in range(4)]
@@ -115,47 +59,49 @@ def palette_order() -> list:
 class EditorGeometry:
     """Where the editor's parts are: the table's layout, hand slots, palette cards."""
 
-    table: object            # draw.Layout
-    slots: dict              # (seat, index) -> (x, y, w, h)
-    palette: tuple           # ((card, used, (x, y, w, h)), ...)
+    table: Layout
+    slots: dict[tuple[int, int], Box]        # (seat, index) -> its box
+    palette: tuple[tuple[int, bool, Box], ...]   # (card, used, box) per palette slot
     width: float
     height: float
 
-    def slot_at(self, x, y):
+    def slot_at(self, x: float, y: float) -> tuple[int, int] | None:
         return next((k for k, box in self.slots.items() if inside(box, x, y)), None)
 
-    def palette_at(self, x, y):
+    def palette_at(self, x: float, y: float) -> int | None:
         return next((i for i, (_, _, box) in enumerate(self.palette) if inside(box, x, y)), None)
 
 
-def editor_geometry(game) -> EditorGeometry:
+def editor_geometry(game: Game) -> EditorGeometry:
     lay = fit_layout(game.table, TABLE_BOX, margin=1, max_cell=64, min_cell=32)
-    slots = {(seat, i): (SEATS_X + i * SLOT, seat * SEAT_H + 28, SLOT, SLOT)
+    slots: dict[tuple[int, int], Box] = {(seat, i): (SEATS_X + i * SLOT, seat * SEAT_H + 28, SLOT, SLOT)
              for seat in range(game.players) for i in range(4)}
     used = [c for c in game.table.values()] + [c for h in game.hands for c in h]
     wilds_used = used.count(WILD)
-    palette = []
+    palette: list[tuple[int, bool, Box]] = []
     for r, row in enumerate(palette_order()):
         for i, card in enumerate(row):
             is_used = (card in used) if card != WILD else (wilds_used > r)
-            box = (i * CARD + 2, PALETTE_Y + PALETTE_TITLE + r * CARD, CARD, CARD)
+            box: Box = (i * CARD + 2, PALETTE_Y + PALETTE_TITLE + r * CARD, CARD, CARD)
             palette.append((card, is_used, box))
     return EditorGeometry(lay, slots, tuple(palette), SEATS_X + 4 * SLOT + 12,
                           PALETTE_Y + PALETTE_TITLE + 4 * CARD + 8)
 
 
-def editor_scene(game, geo: EditorGeometry, picked=None, marks=()) -> Scene:
+def editor_scene(game: Game, geo: EditorGeometry, picked: Place | None = None,
+                 marks: Iterable[Cell] = ()) -> Scene:
     """The table, each seat's hand in four slots, and the palette of the 66 cards."""
     scene = Scene(geo.width, geo.height, background=TABLE,
                   title=f"IOTA position editor: {len(game.table)} cards on the table")
     lay = geo.table
     for (r, c), card in sorted(game.table.items()):
         if lay.shows(r, c):
-            draw_card(scene, card, *cell_box(lay, r, c)[:2], lay.cell)
+            x, y, _, _ = cell_box(lay, (r, c))
+            draw_card(scene, card, x, y, lay.cell)
     for r in range(lay.min_row, lay.min_row + lay.rows):     # empty cells: faint squares
         for c in range(lay.min_col, lay.min_col + lay.cols):
             if (r, c) not in game.table:
-                x, y, w, h = cell_box(lay, r, c)
+                x, y, w, h = cell_box(lay, (r, c))
                 scene.rect(x + 3, y + 3, w - 6, h - 6, stroke="#CFC8B4", radius=6)
     _coords(scene, lay)
     outline(scene, lay, marks, "error")
@@ -166,7 +112,7 @@ def editor_scene(game, geo: EditorGeometry, picked=None, marks=()) -> Scene:
     return scene
 
 
-def _coords(scene, lay) -> None:
+def _coords(scene: Scene, lay: Layout) -> None:
     for i in range(lay.cols):
         scene.text(lay.left + (i + 0.5) * lay.cell, lay.top - lay.cell * 0.25,
                    lay.min_col + i, size=14, fill="#555555")
@@ -175,7 +121,7 @@ def _coords(scene, lay) -> None:
                    lay.min_row + i, size=14, fill="#555555")
 
 
-def _seats(scene, game, geo, picked) -> None:
+def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) -> None:
     for seat in range(game.players):
         top = seat * SEAT_H
         mover = seat == game.to_move
@@ -197,7 +143,7 @@ def _seats(scene, game, geo, picked) -> None:
                    + (" …" if n > 4 else ""), size=16, anchor="start", fill="#444444")
 
 
-def _palette(scene, game, geo, picked) -> None:
+def _palette(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) -> None:
     scene.text(4, PALETTE_Y + PALETTE_TITLE / 2,
                "The 66 cards (grey: already placed). Click one, then a cell or slot.",
                size=17, anchor="start")
@@ -227,8 +173,8 @@ class Editor(EditorShell):
 
     GAME = Game
 
-    def __init__(self, game=None, **kwargs):
-        self.picked = None      # ("deck", palette index) / ("table", cell) / ("hand", seat, i)
+    def __init__(self, game: Game | None = None, **kwargs: Any):
+        self.picked: Place | None = None      # ("deck", palette index) / ("table", cell) / ("hand", seat, i)
         super().__init__(game, **kwargs)
 
     # ----- hooks -------------------------------------------------------------
@@ -240,36 +186,33 @@ class Editor(EditorShell):
     def geometry(self) -> EditorGeometry:
         return editor_geometry(self.game)
 
-    def scene(self):
+    def scene(self) -> Scene:
         return editor_scene(self.game, self.geometry, self.picked, self.marks)
 
-    def accept(self, game, message: str) -> None:
+    def accept(self, game: Game, message: str) -> None:
         self.picked = None    # the picked card has gone where it was sent (a refusal keeps it)
         super().accept(game, message)
 
-    def board_for(self, game):
-        from kit.iota.board import Board   # board.py imports this module (Replay, analysis)
-
-        return Board(game, delay=0.4)
+    def board_for(self, game: Game) -> Any:
+        # By reference: the board imports the editor's neighbours, never the other way.
+        board: Callable[..., Any] = lazy.load("kit.iota.board:Board")  # type: ignore[assignment]
+        return board(game, delay=0.4)
 
     # ----- where things are (scene points, and canvas pixels as a click carries them) ---
 
-    def cell_point(self, cell) -> tuple:
-        x, y, w, h = cell_box(self.geometry.table, *cell)
-        return x + w / 2, y + h / 2
+    def cell_point(self, cell: Cell) -> Point:
+        return centre_of(cell_box(self.geometry.table, tuple(cell)))  # type: ignore[arg-type]
 
-    def slot_point(self, seat: int, i: int) -> tuple:
-        x, y, w, h = self.geometry.slots[(seat, i)]
-        return x + w / 2, y + h / 2
+    def slot_point(self, seat: int, i: int) -> Point:
+        return centre_of(self.geometry.slots[(seat, i)])
 
-    def palette_point(self, card) -> tuple:
+    def palette_point(self, card: int | str) -> Point:
         """The centre of ``card``'s palette slot (a wild: the first one, else the second)."""
         card = parse_card(card) if isinstance(card, str) else card
         slots = [box for c, used, box in self.geometry.palette if c == card]
-        x, y, w, h = slots[0]
-        return x + w / 2, y + h / 2
+        return centre_of(slots[0])
 
-    def xy(self, point) -> tuple:
+    def xy(self, point: Point) -> Point:
         """Canvas pixels of a scene point (what a browser click reports)."""
         return point[0] * self.view.pixel_ratio, point[1] * self.view.pixel_ratio
 
@@ -292,7 +235,7 @@ class Editor(EditorShell):
         self.say("Click a card (in the palette, on the table or in a hand), then where it goes.",
                  tone="bad")
 
-    def _pick(self, where, words: str) -> None:
+    def _pick(self, where: Place | None, words: str) -> None:
         self.picked, self.marks = where, ()
         self.redraw()
         self.say(words)
@@ -312,7 +255,7 @@ class Editor(EditorShell):
         self._pick(where, f"{TEXT[card]} is {self._where_words(where)}: picked there. Click "
                           "where it goes, or Remove to put it back in the deck.")
 
-    def _target_clicked(self, target) -> None:
+    def _target_clicked(self, target: Place) -> None:
         occupied = self._card_at(target) is not None
         if self.picked is None:
             if occupied:
@@ -327,7 +270,7 @@ class Editor(EditorShell):
             return
         self.move_card(self.picked, target)
 
-    def _find(self, card):
+    def _find(self, card: int) -> Place | None:
         """Where ``card`` is on the table or in a hand, or None."""
         for cell, c in sorted(self.game.table.items()):
             if c == card:
@@ -337,17 +280,18 @@ class Editor(EditorShell):
                 return ("hand", seat, hand.index(card))
         return None
 
-    def _card_at(self, where):
+    def _card_at(self, where: Place) -> int | None:
         kind = where[0]
         if kind == "deck":
             return self.geometry.palette[where[1]][0]
         if kind == "table":
-            return self.game.table.get(where[1])
+            card: int | None = self.game.table.get(where[1])
+            return card
         hand = self.game.hands[where[1]]
         return hand[where[2]] if where[2] < len(hand) else None
 
     @staticmethod
-    def _where_words(where) -> str:
+    def _where_words(where: Place) -> str:
         if where[0] == "table":
             return f"on the table at ({where[1][0]},{where[1][1]})"
         if where[0] == "hand":
@@ -356,7 +300,7 @@ class Editor(EditorShell):
 
     # ----- the edits (each one through EditorShell.edit) -------------------------
 
-    def move_card(self, source, target) -> bool:
+    def move_card(self, source: Place, target: Place) -> bool:
         """Move the card at ``source`` to ``target``; a card already there takes its place.
 
         Places are ``("deck", palette index)``, ``("table", (r, c))`` and
@@ -371,24 +315,24 @@ class Editor(EditorShell):
         cells = [x[1] for x in (source, target) if x[0] == "table"]
         return self.edit(lambda d: _move(d, source, target, card), what, cells=cells)
 
-    def place(self, card, cell) -> bool:
+    def place(self, card: int | str, cell: Cell) -> bool:
         """Put ``card`` (text or int) on ``cell``, taking it from wherever it is."""
         card = parse_card(card) if isinstance(card, str) else card
         return self.move_card(self._source_of(card), ("table", tuple(cell)))
 
-    def give(self, seat: int, card, slot: int | None = None) -> bool:
+    def give(self, seat: int, card: int | str, slot: int | None = None) -> bool:
         """Put ``card`` into ``seat``'s hand (at ``slot``, default: after its cards)."""
         card = parse_card(card) if isinstance(card, str) else card
         slot = len(self.game.hands[seat]) if slot is None else slot
         return self.move_card(self._source_of(card), ("hand", seat, slot))
 
-    def _source_of(self, card):
+    def _source_of(self, card: int) -> Place | None:
         in_deck = card in self.game.deck
         k = next(i for i, (c, used, _) in enumerate(self.geometry.palette)
                  if c == card and (not used or not in_deck))
         return ("deck", k) if in_deck else self._find(card)
 
-    def remove(self, where=None) -> bool:
+    def remove(self, where: Place | None = None) -> bool:
         """Put the card at ``where`` (default: the picked one) at the bottom of the deck."""
         where = where or self.picked
         if where is None or where[0] == "deck":
@@ -402,7 +346,7 @@ class Editor(EditorShell):
 
     def set_players(self, n: int) -> bool:
         """``n`` seats: a dropped seat's hand goes to the deck's bottom, a new one is empty."""
-        def change(d):
+        def change(d: Position) -> None:
             for hand in d["hands"][n:]:
                 d["deck"] += hand
             d["hands"] = (d["hands"] + [[] for _ in range(n)])[:n]
@@ -418,22 +362,22 @@ class Editor(EditorShell):
         return self.edit(lambda d: d["scores"].__setitem__(seat, score),
                          f"{seat_name(seat)}'s score {score}")
 
-    def set_deck(self, top, seed: int | None = None) -> bool:
+    def set_deck(self, top: str | Iterable[str], seed: int | None = None) -> bool:
         """The deck: the cards ``top`` (texts, top first), then the rest of the deck, kept
         in its order, or shuffled with ``random.Random(seed)`` from card order."""
-        top = top.split() if isinstance(top, str) else list(top)
+        tops = top.split() if isinstance(top, str) else list(top)
 
-        def change(d):
+        def change(d: Position) -> None:
             rest = list(d["deck"])
-            for text in top:
+            for text in tops:
                 if text.upper() in rest:
                     rest.remove(text.upper())
             if seed is not None:
                 rest.sort(key=lambda t: parse_card(t))
                 random.Random(seed).shuffle(rest)
-            d["deck"] = [t.upper() for t in top] + rest
+            d["deck"] = [t.upper() for t in tops] + rest
         shuffled = f", the rest shuffled with seed {seed}" if seed is not None else ""
-        return self.edit(change, f"the deck: {len(top)} card{'s' if len(top) != 1 else ''} "
+        return self.edit(change, f"the deck: {len(tops)} card{'s' if len(tops) != 1 else ''} "
                                  f"on top{shuffled}")
 
     def clear(self) -> bool:
@@ -441,7 +385,7 @@ class Editor(EditorShell):
         in the deck in card order, scores 0, seat 1 to move."""
         starter = self.game.table.get((0, 0), next(iter(sorted(self.game.table.values()))))
 
-        def change(d):
+        def change(d: Position) -> Position:
             deck = list(FULL_DECK)
             deck.remove(starter)
             n = len(d["hands"])
@@ -453,7 +397,7 @@ class Editor(EditorShell):
 
     # ----- the widgets -------------------------------------------------------------
 
-    def tools(self) -> list:
+    def tools(self) -> list[widgets.Widget]:
         small = {"description_width": "70px"}
         self.players_box = widgets.Dropdown(options=[1, 2, 3, 4], description="Players",
                                             layout=widgets.Layout(width="150px"), style=small)
@@ -502,12 +446,12 @@ class Editor(EditorShell):
         finally:
             self._syncing = False
 
-    def _tool_changed(self, edit, *args) -> None:
+    def _tool_changed(self, edit: Callable[..., bool], *args: Any) -> None:
         if not self._syncing and args[-1] is not None:
             self.view.guarded(edit, *args)
 
 
-def _take(d, where, card):
+def _take(d: Position, where: Place, card: int) -> Callable[[int], None]:
     """Remove ``card`` from ``where`` in position data ``d``; return a function putting
     a card back in that place."""
     kind = where[0]
@@ -523,7 +467,7 @@ def _take(d, where, card):
     return lambda c: d["hands"][seat].insert(i, TEXT[c])
 
 
-def _move(d, source, target, card) -> None:
+def _move(d: Position, source: Place, target: Place, card: int) -> None:
     """In position data ``d``: ``card`` from ``source`` to ``target``; the card that was
     at ``target`` goes to ``source``'s place (a card leaving the deck's place: its bottom)."""
     put_back = _take(d, source, card)
@@ -546,70 +490,3 @@ def _move(d, source, target, card) -> None:
         put_back(parse_card(old))
     else:
         hand.append(TEXT[card])
-
-
-# ----- analysis ------------------------------------------------------------------
-
-# Shown under the rows to whoever analyses (a student in the sandbox, a player
-# in the app): how the list was made is for this folder's README, not for them.
-NOTE = ("Every play you could make now, best first, with the points it scores this turn. "
-        "A row that starts with recycle first swaps one of your cards for a wild on the "
-        "table; its points are those of the best play after it.")
-
-
-def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
-    """Every legal play ranked by the points it scores now, best first.
-
-    Each recycle is a row too, valued by the best play after it (its line is
-    the recycle and that play). The best turn by exhaustive search
-    (:func:`kit.iota.ai.best_turn`) and its time are in ``rows.remarks``.
-    With no play at all, the passes are the rows (each worth 0).
-    ``progress(done, total)`` is told per position searched; ``stop`` (a
-    ``threading.Event``) is checked between recycles: the rows so far come back
-    marked partial.
-    """
-    if game.is_over:
-        return AnalysisRows(note="The game is over: there is no play to rank.")
-    start = time.perf_counter()
-    moves = game.legal_moves()
-    recycles = [m for m in moves if isinstance(m, Recycle)]
-    total = 1 + len(recycles)
-    rows = [(play, points) for points, play in rank_moves(game)]
-    best = (rows[0][1], [rows[0][0]]) if rows else (0, [])
-    positions, plays = 1, len(rows)
-    if progress:
-        progress(1, total)
-    lines, partial = {}, False
-    for done, recycle in enumerate(recycles, 2):
-        if stop is not None and stop.is_set():
-            partial = True
-            break
-        after = game.copy()
-        after.play(recycle)
-        turn = best_turn(after, stop)
-        positions, plays = positions + turn.positions, plays + turn.plays
-        rows.append((recycle, turn.points))
-        lines[recycle] = [recycle, *turn.moves]
-        if turn.points > best[0]:
-            best = (turn.points, lines[recycle])
-        if progress:
-            progress(done, total)
-    # Stable: among equal points a plain play comes before a recycle.
-    rows.sort(key=lambda row: -row[1])
-    if not rows:
-        rows = [(m, 0) for m in moves if isinstance(m, Pass)]
-    seconds = time.perf_counter() - start
-    return AnalysisRows(rows, note=NOTE, remarks=[_best_words(best, positions, plays, seconds,
-                                                              partial)],
-                        lines=lines, partial=partial)
-
-
-def _best_words(best, positions, plays, seconds, partial) -> str:
-    points, moves = best
-    searched = (f"{plays} play{'s' if plays != 1 else ''} in {positions} position"
-                f"{'s' if positions != 1 else ''} (recycles first included), {seconds:.2f} s")
-    if not moves:
-        return f"No card fits anywhere: pass. Searched {searched}."
-    turn = " then ".join(str(m) for m in moves)
-    so_far = " so far" if partial else ""
-    return f"Best turn by exhaustive search{so_far}: {turn} for {points} points ({searched})."
