@@ -1,7 +1,6 @@
 """Graded sets: nbgrader's own commands on a sample class, and the kit's check."""
 
 import csv
-import importlib
 import os
 import subprocess
 import sys
@@ -10,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from kit import InvalidMoveText
+from kit import InvalidMoveText, games
 from kit.classroom import grading
 
 BIN = Path(sys.executable).parent
@@ -26,7 +25,7 @@ def nbgrader(course: Path, *args) -> str:
 
 def wrong_answer(game: str, puzzle) -> str:
     """A legal move the kit says misses the goal (found, not hard-coded)."""
-    module = importlib.import_module(f"kit.lessons.{game}")
+    module = games.get(game).lesson_module()
     for move in puzzle.game.legal_moves():
         try:
             if not module.check_puzzle(puzzle, str(move)).correct:
@@ -40,9 +39,9 @@ def puzzle_json(game, puzzle):
     return {"goal": puzzle.goal, "target": puzzle.target, "position": puzzle.position}
 
 
-@pytest.mark.parametrize("game", grading.GAMES)
+@pytest.mark.parametrize("game", grading.graded_games())
 def test_check_passes_the_solution_and_fails_wrong_and_malformed_answers_with_reasons(game):
-    module = importlib.import_module(f"kit.lessons.{game}")
+    module = games.get(game).lesson_module()
     puzzle = module.load_puzzles()[0]
     data = puzzle_json(game, puzzle)
     assert grading.check(game, data, grading._solution_text(puzzle)).correct
@@ -53,9 +52,9 @@ def test_check_passes_the_solution_and_fails_wrong_and_malformed_answers_with_re
             grading.check(game, data, bad)
 
 
-@pytest.mark.parametrize("game", grading.GAMES)
+@pytest.mark.parametrize("game", grading.graded_games())
 def test_a_set_has_every_puzzle_as_task_answer_and_one_point_check(game):
-    module = importlib.import_module(f"kit.lessons.{game}")
+    module = games.get(game).lesson_module()
     count = len(module.load_puzzles())
     nb = grading.assignment(game)
     kinds = [c.metadata["nbgrader"]["grade_id"].split("_")[0] for c in nb.cells]
@@ -93,7 +92,7 @@ def test_nbgrader_generates_autogrades_and_scores_a_sample_class(tmp_path):
     assert all(grading.STUB in c.source for c in student_copy.cells
                if c.metadata["nbgrader"]["grade_id"].startswith("answer_"))
 
-    puzzles = {p.number: p for p in importlib.import_module(f"kit.lessons.{game}").load_puzzles()}
+    puzzles = {p.number: p for p in games.get(game).lesson_module().load_puzzles()}
     right = {n: puzzles[n].solution for n in numbers}
     submissions = {"ada": right,
                    "bob": {1: wrong_answer(game, puzzles[1]), 2: right[2]},

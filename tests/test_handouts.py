@@ -8,6 +8,7 @@ import nbformat
 import pytest
 from pypdf import PdfReader
 
+from kit import games
 from kit.classroom import handouts
 from system_tools import require
 
@@ -58,7 +59,7 @@ def test_solution_cells_are_only_in_the_teachers_copy(tmp_path):
     assert "wins by 6" in teacher
 
 
-@pytest.mark.parametrize("game", handouts.GAMES)
+@pytest.mark.parametrize("game", games.names())
 def test_the_teachers_solution_sheet_shows_every_puzzle_solved(game):
     nb = handouts.puzzle_solutions(game)
     module = __import__(f"kit.lessons.{game}", fromlist=["load_puzzles"])
@@ -74,9 +75,9 @@ def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
     written = handouts.build(tmp_path, only=["00_welcome"])
     names = sorted(str(p.relative_to(tmp_path)) for p in written)
     assert names == ["student/00_welcome.html", "teacher/00_welcome.html"]
-    for html in written:
-        assert "data:image/svg+xml" in html.read_text()
-        pdf = html.with_suffix(".pdf")
+    for page in written:
+        assert "data:image/svg+xml" in page.read_text()
+        pdf = page.with_suffix(".pdf")
         assert pdf.read_bytes().startswith(b"%PDF")
         reader = PdfReader(pdf)
         assert len(reader.pages) >= 2
@@ -126,7 +127,7 @@ def test_a_saved_exercises_solution_is_dropped_for_students_and_unfolded_for_tea
     assert len(unfolded(teacher)) == 1 and "Take 2,3: it wins by 6." in teacher
 
 
-@pytest.mark.parametrize("lesson", [p for p in handouts.lessons() if p.parent.name in handouts.GAMES],
+@pytest.mark.parametrize("lesson", [p for p in handouts.lessons() if p.parent.name in games.names()],
                          ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_exercise_of_every_lesson_has_its_solution_in_the_teachers_copy_only(lesson):
     nb = nbformat.read(lesson, as_version=4)

@@ -5,18 +5,15 @@ fresh clone is untrusted. The browser side of this is checked in
 tests/browser/test_fresh_clone_browser.py.
 """
 
+import random
 import re
 from urllib.parse import unquote
 
 import pytest
 from IPython.core.formatters import DisplayFormatter
 
-from kit import iota, mattix, smartrix
+from kit import games
 from kit.scene import Scene, svg_img
-
-GAMES = {"iota": lambda: iota.Game.new(players=2, seed=2),
-         "mattix": lambda: mattix.Game.new(size=4, seed=1),
-         "smartrix": lambda: smartrix.Game.new(players=2, seed=1)}
 
 
 def img_svg(html: str) -> str:
@@ -42,9 +39,11 @@ def test_the_svg_stays_readable_in_the_saved_notebook():
     assert 'fill="%23FFFFFF"' in html
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", games.names())
 def test_a_game_shows_as_html_img_and_svg_and_text(name):
-    game = GAMES[name]()
+    setup = games.get(name).soak
+    assert setup is not None
+    game = setup(1, random.Random(1))[0]     # a seeded game of the registered kind
     data, _ = DisplayFormatter().format(game)
     assert img_svg(data["text/html"]) == data["image/svg+xml"] == game._repr_svg_()
     assert data["text/plain"]

@@ -1,8 +1,8 @@
 """Graded exercise sets for nbgrader, built from the lesson puzzles.
 
-Covers: writing one nbgrader *source* notebook per game
-(``<course>/source/<game>_puzzles/<game>_puzzles.ipynb``) from the puzzles in
-``kit/lessons/puzzles/<game>.json`` as they are when it runs (all of them, or
+Covers: writing one nbgrader *source* notebook per registered game with puzzles
+(``<course>/source/<game>_puzzles/<game>_puzzles.ipynb``) from its puzzle set
+(``kit.games``: the registration's ``puzzles`` and ``lesson``) as it is when it runs (all of them, or
 those picked by number), and ``check``, which the autograder cells call. Each
 puzzle is three cells: its task and position (a picture), the student's answer
 as moves in the game's notation, and a locked autograder cell worth one point.
@@ -20,24 +20,19 @@ on a live board (the lessons' puzzle boards do that, ungraded).
 from __future__ import annotations
 
 import base64
-import importlib
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import nbformat
 
+from kit import games
 from kit.lessons.exercise import Verdict
 
-GAMES = ("iota", "mattix", "smartrix")
 STUB = 'answer = ""  # your answer, between the quotes'
-FORMATS = {
-    "iota": "cards placed as card@row,col, several separated by spaces "
-            "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`",
-    "mattix": "the tile you take as row,col (e.g. `\"2,3\"`)",
-    "smartrix": "the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
-                "the card as its 8 boxes, turned the way you place it",
-}
 CONFIG = f'''# nbgrader's settings for this class (see docs/teaching.md).
 c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = "kit-class"
@@ -50,13 +45,20 @@ class WrongAnswer(AssertionError):
     """An answer the kit judged wrong; its message is the kit's reason."""
 
 
-def _module(game: str):
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; games are {', '.join(GAMES)}")
-    return importlib.import_module(f"kit.lessons.{game}")
+def graded_games() -> list[str]:
+    """The registered games with a graded puzzle set (a lesson module and puzzles)."""
+    return [spec.name for spec in games.all() if spec.lesson and spec.puzzles]
 
 
-def check(game: str, puzzle: dict, answer) -> Verdict:
+def _module(game: str) -> ModuleType:
+    if game not in graded_games():
+        raise ValueError(f"unknown game {game!r}; games are {', '.join(graded_games())}")
+    module = games.get(game).lesson_module()
+    assert module is not None    # graded_games() has only games with a lesson
+    return module
+
+
+def check(game: str, puzzle: dict[str, Any], answer: object) -> Verdict:
     """Judge ``answer`` to ``puzzle`` (its JSON: position, goal, target) with the kit.
 
     Returns the Verdict when right; raises WrongAnswer with the kit's reason when
@@ -73,7 +75,8 @@ def check(game: str, puzzle: dict, answer) -> Verdict:
     return verdict
 
 
-def _meta(grade_id: str, *, solution=False, grade=False, locked=True, points=None) -> dict:
+def _meta(grade_id: str, *, solution: bool = False, grade: bool = False, locked: bool = True,
+          points: int | None = None) -> dict[str, Any]:
     meta = {"grade_id": grade_id, "solution": solution, "grade": grade, "locked": locked,
             "task": False, "schema_version": 3}
     if points is not None:
@@ -81,22 +84,21 @@ def _meta(grade_id: str, *, solution=False, grade=False, locked=True, points=Non
     return {"nbgrader": meta}
 
 
-def picture(game: str, puzzle) -> str:
-    """The position as SVG; an IOTA block-the-lot puzzle shows every hand."""
-    if game == "iota" and puzzle.goal == "block_lot":
-        from kit.iota.draw import draw_game
-        return draw_game(puzzle.game, open_hands=True).to_svg()
-    return puzzle.game._repr_svg_()
+def picture(game: str, puzzle: Any) -> str:
+    """The position as SVG: the game's own picture, or its registration's
+    ``puzzle_picture`` (IOTA's block-the-lot puzzles show every hand)."""
+    draw = games.get(game).puzzle_picture
+    return draw(puzzle) if draw is not None else str(puzzle.game._repr_svg_())
 
 
-def puzzle_cells(game: str, puzzle, data: dict) -> list:
+def puzzle_cells(game: str, puzzle: Any, data: dict[str, Any]) -> list[nbformat.NotebookNode]:
     n = puzzle.number
     # An <img> of a data URL, as the lessons' saved pictures: JupyterLab draws it
     # in an untrusted notebook, where it leaves an SVG cell attachment blank.
     svg = base64.b64encode(picture(game, puzzle).encode()).decode()
     task = nbformat.v4.new_markdown_cell(
         f"## {puzzle.task}\n\n<img alt=\"puzzle {n}\" src=\"data:image/svg+xml;base64,{svg}\">"
-        f"\n\nAnswer below with {FORMATS[game]}.", metadata=_meta(f"task_{n}"))
+        f"\n\nAnswer below with {games.get(game).answer_format}.", metadata=_meta(f"task_{n}"))
     answer = nbformat.v4.new_code_cell(
         f"# Puzzle {n}\n### BEGIN SOLUTION\nanswer = {json.dumps(_solution_text(puzzle))}\n"
         "### END SOLUTION", metadata=_meta(f"answer_{n}", solution=True, locked=False))
@@ -108,14 +110,14 @@ def puzzle_cells(game: str, puzzle, data: dict) -> list:
     return [task, answer, check_cell]
 
 
-def _solution_text(puzzle) -> str:
+def _solution_text(puzzle: Any) -> str:
     return puzzle.solution if isinstance(puzzle.solution, str) else "; ".join(puzzle.solution)
 
 
-def assignment(game: str, numbers=None) -> nbformat.NotebookNode:
+def assignment(game: str, numbers: Iterable[int] | None = None) -> nbformat.NotebookNode:
     """The nbgrader source notebook for ``game``: every puzzle, or those ``numbers``."""
     module = _module(game)
-    raw = json.loads(module.PUZZLES.read_text())["puzzles"]
+    raw = json.loads(Path(module.PUZZLES).read_text())["puzzles"]
     puzzles = module.load_puzzles()
     wanted = set(numbers) if numbers else {p.number for p in puzzles}
     unknown = wanted - {p.number for p in puzzles}
@@ -138,14 +140,16 @@ def assignment(game: str, numbers=None) -> nbformat.NotebookNode:
     return nb
 
 
-def write_course(course: Path, games=GAMES, numbers=None) -> list:
-    """Write nbgrader_config.py (if absent) and each game's source notebook."""
+def write_course(course: Path, names: Iterable[str] | None = None,
+                 numbers: Iterable[int] | None = None) -> list[Path]:
+    """Write nbgrader_config.py (if absent) and each game's source notebook
+    (``names``, default every game with puzzles)."""
     course.mkdir(parents=True, exist_ok=True)
     config = course / "nbgrader_config.py"
     if not config.exists():
         config.write_text(CONFIG)
     written = []
-    for game in games:
+    for game in graded_games() if names is None else names:
         target = course / "source" / f"{game}_puzzles" / f"{game}_puzzles.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(assignment(game, numbers), target)
@@ -153,13 +157,13 @@ def write_course(course: Path, games=GAMES, numbers=None) -> list:
     return written
 
 
-def main(argv: list) -> int:
+def main(argv: list[str]) -> int:
     if not argv:
-        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+        print((__doc__ or "").strip().splitlines()[-1].strip(), file=sys.stderr)
         return 2
-    games = [argv[1]] if len(argv) > 1 else GAMES
+    names = [argv[1]] if len(argv) > 1 else None
     numbers = [int(a) for a in argv[2:]] or None
-    for path in write_course(Path(argv[0]), games, numbers):
+    for path in write_course(Path(argv[0]), names, numbers):
         print(path)
     return 0
 

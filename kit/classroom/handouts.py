@@ -12,9 +12,9 @@ Two copies. Every saved exercise folds its solution in words inside a
 ``<details class="kit-solution">`` (``kit.lessons.exercise``).
 ``build/handouts/student/`` drops those and the cells tagged ``solution``;
 ``build/handouts/teacher/`` keeps both, prints every solution unfolded under
-its exercise, and adds, per game, a solutions sheet drawn from the puzzle data
-(``kit/lessons/puzzles/<game>.json``): each puzzle's position, task, solution
-and hint.
+its exercise, and adds, per registered game with puzzles (``kit.games``), a
+solutions sheet drawn from the puzzle data: each puzzle's position, task,
+solution and hint.
 
 Not covered: running the lessons (``make lessons`` does) or slides.
 
@@ -24,7 +24,6 @@ Not covered: running the lessons (``make lessons`` does) or slides.
 from __future__ import annotations
 
 import html
-import importlib
 import re
 import shutil
 import subprocess
@@ -36,13 +35,13 @@ import nbformat
 from nbconvert import HTMLExporter
 from nbconvert.preprocessors import Preprocessor, TagRemovePreprocessor
 
+from kit import games
 from kit.lessons.exercise import SOLUTION_CLASS
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON_GLOBS = ("notebooks/[0-9]*.ipynb", "notebooks/*/[0-9]*.ipynb")
 WIDGET = "application/vnd.jupyter.widget-view+json"
 SOLUTION_TAG = "solution"
-GAMES = ("iota", "mattix", "smartrix")
 
 
 def lessons(root: Path = ROOT) -> list:
@@ -110,14 +109,15 @@ def lesson_html(path: Path, teacher: bool = False) -> str:
 
 def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
     """A notebook (built, not executed) showing every puzzle of ``game`` solved."""
-    module = importlib.import_module(f"kit.lessons.{game}")
-    if not hasattr(module, "load_puzzles"):
+    spec = games.get(game)
+    module = spec.lesson_module()
+    if module is None or spec.puzzles is None or not hasattr(module, "load_puzzles"):
         return None
     puzzles = module.load_puzzles()
     nb = nbformat.v4.new_notebook()
     nb.cells.append(nbformat.v4.new_markdown_cell(
         f"# {game.capitalize()}: puzzle solutions (teacher's copy)\n\n"
-        f"{len(puzzles)} puzzles from `kit/lessons/puzzles/{game}.json`; "
+        f"{len(puzzles)} puzzles from `kit/lessons/puzzles/{spec.puzzles.name}`; "
         "each solution is checked by the kit (tests/lessons)."))
     for p in puzzles:
         solution = p.solution if isinstance(p.solution, str) else " ; ".join(p.solution)
@@ -169,7 +169,7 @@ def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool 
             target = out / copy / rel
             write(lesson_html(path, teacher=copy == "teacher"), target, pdf)
             written.append(target)
-    for game in GAMES:
+    for game in games.names():
         if only and not any(o in game for o in only):
             continue
         nb = puzzle_solutions(game)

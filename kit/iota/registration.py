@@ -27,10 +27,8 @@ def puzzle_picture(puzzle: Any) -> str:
     """A block-the-lot puzzle shows every hand (the lot is in the others' hands)."""
     if puzzle.goal != "block_lot":
         return str(puzzle.game._repr_svg_())
-    from kit.iota import draw as drawing
-    if hasattr(drawing, "Marks"):
-        return str(drawing.draw(puzzle.game, open_hands=True).to_svg())
-    return str(drawing.draw_game(puzzle.game, open_hands=True).to_svg())
+    from kit.iota.draw import draw
+    return str(draw(puzzle.game, open_hands=True).to_svg())
 
 
 GAME = GameSpec(
