@@ -260,3 +260,14 @@ def test_the_analysis_sits_under_the_buttons_and_its_rows_scroll_in_a_short_box(
     assert panel.index(b.analysis_panel) < panel.index(b.move_list)
     assert b.analysis_panel.row_box.layout.max_height == "270px"
     assert b.analysis_panel.row_box.layout.overflow == "auto"
+
+
+def test_the_saved_text_names_the_game_from_the_registry_or_its_class():
+    b = board()
+    assert b.saved_text().startswith("<mattix board: ")
+
+    class Unregistered:
+        pass
+
+    b.game = Unregistered()
+    assert b.game_name() == "Unregistered"

@@ -27,6 +27,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -49,7 +50,7 @@ class EditorShell(BoardWidget, widgets.VBox):
     """An editor of ``game`` (default: the game's ``new_position()``)."""
 
     #: the game's Game class: its ``from_dict`` is the judge of every edit
-    GAME = None
+    GAME: Any = None
 
     def __init__(self, game=None, *, pixel_ratio: float = 2.0):
         self.game = (game if game is not None else self.new_position()).copy()

@@ -28,6 +28,7 @@ import traceback
 
 import ipywidgets as widgets
 
+from kit import games
 from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
@@ -590,7 +591,15 @@ class GameBoard(BoardWidget, widgets.HBox):
         return self.scene()
 
     def saved_text(self) -> str:
-        return f"<{type(self).__module__.split('.')[1]} board: {self._turn_text()}>"
+        return f"<{self.game_name()} board: {self._turn_text()}>"
+
+    def game_name(self) -> str:
+        """The game's registered name ("mattix", as saved lessons show it), or the
+        class name of a game the registry does not know (a test's toy game)."""
+        try:
+            return games.of(self.game).name
+        except ValueError:
+            return type(self.game).__name__
 
     # ----- the side panel ----------------------------------------------
 

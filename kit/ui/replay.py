@@ -20,6 +20,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -66,7 +67,7 @@ class ReplayView(BoardWidget, widgets.VBox):
     """Step through ``moves`` played from ``start`` (a Game); ``index`` is the step shown."""
 
     #: the game's Game class (for ``from_json``)
-    GAME = None
+    GAME: Any = None
 
     def __init__(self, start, moves, *, pixel_ratio: float = 2.0):
         self._positions, self.moves = play_through(start, list(moves))
