@@ -5,6 +5,13 @@ only knows "bad input" can catch that, while a lesson can tell an illegal move
 (the input was well formed but the rules forbid it) from malformed text or data.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+#: Board cells an error points at, each a (row, col).
+Cells = tuple[tuple[int, ...], ...]
+
 
 class IllegalMove(ValueError):
     """A well-formed move that the rules forbid here.
@@ -14,9 +21,9 @@ class IllegalMove(ValueError):
     refused the move is exactly as it was before.
     """
 
-    def __init__(self, message: str, cells=()):
+    def __init__(self, message: str, cells: Iterable[Sequence[int]] = ()):
         super().__init__(message)
-        self.cells = tuple(tuple(c) for c in cells)
+        self.cells: Cells = tuple(tuple(c) for c in cells)
 
 
 class InvalidMoveText(ValueError):
@@ -30,12 +37,13 @@ class InvalidPosition(ValueError):
     (a broken line, a card used twice), so an editor can mark them.
     """
 
-    def __init__(self, message: str, cells=()):
+    def __init__(self, message: str, cells: Iterable[Sequence[int]] = ()):
         super().__init__(message)
-        self.cells = tuple(tuple(c) for c in cells)
+        self.cells: Cells = tuple(tuple(c) for c in cells)
 
 
-def check_position_keys(d, game: str, required, optional=()) -> None:
+def check_position_keys(d: object, game: str, required: Sequence[str],
+                        optional: Sequence[str] = ()) -> None:
     """The checks every position dict starts with, worded the same in every game.
 
     ``d`` must be a dict for ``game`` (its "game" key may be left out), holding

@@ -11,17 +11,22 @@ they share: the random player and the tournament.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Protocol
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
+from kit.contract import Game, Move
 from kit.progress import reporter
+
+#: ``progress=`` of a long call: None, True, False or ``progress(done, total)`` (kit.progress).
+Progress = bool | Callable[[int, int], object] | None
 
 
 class Player(Protocol):
     name: str
 
-    def choose(self, game, rng: random.Random): ...
+    # ``game`` is Any: each game's players take that game's own Game class.
+    def choose(self, game: Any, rng: random.Random) -> Any: ...
 
 
 class RandomPlayer:
@@ -29,7 +34,7 @@ class RandomPlayer:
 
     name = "random"
 
-    def choose(self, game, rng: random.Random):
+    def choose(self, game: Game, rng: random.Random) -> Move:
         return rng.choice(game.legal_moves())
 
     def __repr__(self) -> str:
@@ -52,7 +57,8 @@ class Standing:
         return self.wins / self.games if self.games else 0.0
 
 
-def play_game(game, players: Sequence[Player], rng: random.Random, max_moves: int = 20000):
+def play_game(game: Game, players: Sequence[Player], rng: random.Random,
+              max_moves: int = 20000) -> tuple[list[int], list[int]]:
     """Play ``game`` to the end in place; return per-seat (points, turns)."""
     points = [0] * len(players)
     turns = [0] * len(players)
@@ -68,12 +74,12 @@ def play_game(game, players: Sequence[Player], rng: random.Random, max_moves: in
     raise RuntimeError(f"game did not end within {max_moves} moves")
 
 
-def _seat_score(game, seat: int) -> int:
+def _seat_score(game: Game, seat: int) -> int:
     return game.scores[_side(game, seat)]
 
 
-def tournament(new_game: Callable[[int], object], players: Sequence[Player],
-               games: int = 100, seed: int = 0, progress=None) -> list[Standing]:
+def tournament(new_game: Callable[[int], Game], players: Sequence[Player],
+               games: int = 100, seed: int = 0, progress: Progress = None) -> list[Standing]:
     """Play ``games`` seeded games; return one :class:`Standing` per player.
 
     ``new_game(seed)`` must return a fresh game with ``len(players)`` seats.
@@ -115,8 +121,8 @@ def tournament(new_game: Callable[[int], object], players: Sequence[Player],
             for p in range(n)]
 
 
-def _side(game, seat: int) -> int:
-    team_of = getattr(game, "team_of", None)
+def _side(game: Game, seat: int) -> int:
+    team_of: Callable[[int], int] | None = getattr(game, "team_of", None)
     return team_of(seat) if team_of else seat
 
 
