@@ -34,13 +34,13 @@ import logging
 import re
 import traceback
 from dataclasses import dataclass
-from typing import Union
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from kit.lessons import record
 from kit.scene import svg_img
+from kit.ui.style import button
 
 log = logging.getLogger(__name__)
 
@@ -138,8 +138,8 @@ class Progress:
 
 
 Check = Callable[[object], Verdict]
-Reveal = Union[str, Callable[[], str | None], None]
-SolutionText = Union[str, Callable[[], str], None]
+Reveal = str | Callable[[], str | None] | None
+SolutionText = str | Callable[[], str | None] | None
 
 #: How a saved exercise folds its solution; the handouts find it by this class.
 SOLUTION_CLASS = "kit-solution"
@@ -330,13 +330,8 @@ class Exercise(widgets.VBox):
         self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
                                f"{MARKS[tone]}{html.escape(text)}{why}</div>")
 
-    def _button(self, label: str, action) -> widgets.Button:
-        button = widgets.Button(description=label, tooltip=label,
-                                layout=widgets.Layout(width="auto", min_width="96px",
-                                                      height="40px", margin="0 4px 0 0"),
-                                style=widgets.ButtonStyle(font_size="16px"))
-        button.on_click(lambda _b: self._guarded(action))
-        return button
+    def _button(self, label: str, action: Callable[[], object]) -> widgets.Button:
+        return button(label, action, guarded=self._guarded, margin="0 4px 0 0")
 
     def _guarded(self, action):
         try:

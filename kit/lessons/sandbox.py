@@ -7,7 +7,7 @@ number and the Start button, swaps a new board in (stopping the old board's
 computer turn, which would otherwise play on unseen), and saves the board's
 picture with the notebook (``SavedPicture``), so a saved lesson shows it.
 
-Not covered: any game's choices or boards (``kit/lessons/<game>.py``).
+Not covered: any game's choices or boards (``kit/lessons/<game>/sandbox.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from kit.ui.board import SavedPicture
+from kit.ui.tasks import cancel
 
 ROW = dict(flex_flow="row wrap")
 
@@ -44,8 +45,8 @@ class Sandbox(SavedPicture, widgets.VBox):
         raise NotImplementedError
 
     def new_board(self):
-        if self.board is not None and self.board.task is not None:
-            self.board.task.cancel()
+        if self.board is not None:
+            cancel(self.board.task)
         self.board = self.make_board()
         self.area.children = [self.board]
         return self.board

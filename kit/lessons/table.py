@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 
 
-class Table(list):
+class Table(list[dict[str, object]]):
     """Rows of dicts shown as an HTML table in a notebook (and as text elsewhere)."""
 
     def _repr_html_(self) -> str:
@@ -24,6 +24,6 @@ class Table(list):
     def __repr__(self) -> str:
         keys = list(self[0]) if self else []
         widths = [max(len(str(k)), *(len(str(r[k])) for r in self)) for k in keys]
-        lines = ["  ".join(str(k).rjust(w) for k, w in zip(keys, widths))]
-        lines += ["  ".join(str(r[k]).rjust(w) for k, w in zip(keys, widths)) for r in self]
+        lines = ["  ".join(str(k).rjust(w) for k, w in zip(keys, widths, strict=True))]
+        lines += ["  ".join(str(r[k]).rjust(w) for k, w in zip(keys, widths, strict=True)) for r in self]
         return "\n".join(lines)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from kit.lessons.picture import Picture
 from kit.mattix import Game
 from kit.mattix.draw import board_scene, board_svg
 from kit.mattix.rules import SIDE_NAMES
-from kit.scene import Text, svg_img
+from kit.scene import Text
 
 
 def typed_cell(size: int) -> int:
@@ -34,19 +35,8 @@ def quiet_svg(game: Game, cell: float = 80) -> str:
     return scene.to_svg()
 
 
-class Picture:
-    """A board as a picture for a lesson cell: the SVG, and a sentence (not the
-    board's numbers) for the plain-text output, so no number above an exercise
-    can be read as its answer."""
-
-    def __init__(self, game: Game, quiet: bool = False):
-        self.svg = quiet_svg(game) if quiet else board_svg(game, cell=80)
-        self.words = f"A Mattix board, {SIDE_NAMES[game.to_move]} to move."
-
-    def _repr_mimebundle_(self, **kwargs):
-        return {"text/html": svg_img(self.svg), "text/plain": self.words}
-
-
 def picture(game: Game, quiet: bool = False) -> Picture:
-    """``game`` as a picture (``quiet``: without the outlined line and status)."""
-    return Picture(game, quiet)
+    """``game`` as a picture (``quiet``: without the outlined line and status); its
+    plain text says whose turn it is, not the board's numbers."""
+    svg = quiet_svg(game) if quiet else board_svg(game, cell=80)
+    return Picture(svg, f"A Mattix board, {SIDE_NAMES[game.to_move]} to move.")

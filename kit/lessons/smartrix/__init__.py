@@ -37,7 +37,7 @@ from kit.lessons.smartrix.puzzles import (GOALS, ORDINALS, Puzzle, check_puzzle,
                                           meets_goal, puzzle_hints, puzzle_wrong)
 from kit.lessons.smartrix.pictures import (FIT_DEMO, GAP_CELL, HTMLPicture, MAX_WIDTH, Picture,
                                            card_picture, cards_svg, deck_picture, fit_picture,
-                                           fit_width, gap_picture, plain_card, retitle, score_svg,
+                                           fit_width, gap_picture, picture, plain_card, retitle, score_svg,
                                            show, side_by_side, stack_svgs, steps_picture,
                                            threat_picture)
 from kit.lessons.smartrix.boards import (LessonBoard, back_to_start, board_exercise, board_for,
@@ -65,7 +65,7 @@ __all__ = ["player", "read_card", "read_cells", "read_move", "read_number", "PUZ
            "tournament_table", "unseen_note", "valuation_table", "GOALS", "ORDINALS", "Puzzle",
            "check_puzzle", "load_puzzles", "meets_goal", "puzzle_hints", "puzzle_wrong", "FIT_DEMO",
            "GAP_CELL", "HTMLPicture", "MAX_WIDTH", "Picture", "card_picture", "cards_svg",
-           "deck_picture", "fit_picture", "fit_width", "gap_picture", "plain_card", "retitle",
+           "deck_picture", "fit_picture", "fit_width", "gap_picture", "picture", "plain_card", "retitle",
            "score_svg", "show", "side_by_side", "stack_svgs", "steps_picture", "threat_picture",
            "LessonBoard", "back_to_start", "board_exercise", "board_for", "enter_on", "first_game",
            "first_move", "notation_key", "play_on", "taken_back", "tried_move", "EXERCISES",

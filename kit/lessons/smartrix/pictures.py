@@ -1,5 +1,5 @@
 """The Smartrix course's pictures: cards, the deck, a position with ``draw``'s
-highlights, a score, pictures side by side; :class:`Picture` shows an SVG in a
+highlights, a score, pictures side by side; :func:`picture` shows an SVG in a
 lesson cell (never wider than :data:`MAX_WIDTH`).
 
 Not covered: the engine's drawing (``kit.smartrix.draw``).
@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+from kit.lessons.picture import Picture
 from kit.lessons.smartrix.answers import _plural, player
 from kit.lessons.smartrix.positions import building_steps, lesson_move, lesson_position
 from kit.scene import INK, PAPER, Scene
@@ -74,18 +75,9 @@ def cards_svg(cards, *, size: int = 90, per_row: int = 10, labels=None,
     return fit_width(scene.to_svg())
 
 
-class Picture:
-    """An SVG string shown as a picture in a notebook (and saved with it), never
-    wider than :data:`MAX_WIDTH`."""
-
-    def __init__(self, svg: str):
-        self.svg = fit_width(svg)
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return "(a Smartrix picture)"
+def picture(svg: str) -> Picture:
+    """``svg`` as a lesson cell's picture, never wider than :data:`MAX_WIDTH`."""
+    return Picture(fit_width(svg), "(a Smartrix picture)")
 
 
 def show(game: Game, *, title: str | None = None, **options) -> Picture:
@@ -96,7 +88,7 @@ def show(game: Game, *, title: str | None = None, **options) -> Picture:
     if options.get("move") is not None or title is not None:
         plain = re.search(r"<title>(.*?)</title>", game.svg(), re.S)
         svg = retitle(svg, title or html.unescape(plain.group(1) if plain else "Smartrix table"))
-    return Picture(svg)
+    return picture(svg)
 
 
 class HTMLPicture:
@@ -113,14 +105,14 @@ class HTMLPicture:
 
 
 def card_picture(*cards, size: int = 120, labels=None) -> Picture:
-    return Picture(cards_svg(cards, size=size, per_row=8, labels=labels))
+    return picture(cards_svg(cards, size=size, per_row=8, labels=labels))
 
 
 def deck_picture(size: int = 52) -> Picture:
     """The 70 cards sorted by value (0 spots first, 8 last), 14 to a row: every
     pattern up to turning. The rows are not one per value (20 cards have 4 spots)."""
     cards = sorted(DECK, key=lambda c: (VALUE[c], c))
-    return Picture(cards_svg(cards, size=size, per_row=14))
+    return picture(cards_svg(cards, size=size, per_row=14))
 
 
 def score_svg(game: Game, size: int = 40, per_row: int = 16) -> str:
@@ -194,7 +186,7 @@ def threat_picture(name: str = "threat") -> Picture:
     game, move = lesson_position(name), lesson_move(name)
     after = Game.from_dict(game.to_dict())
     after.play(move)
-    return Picture(after.svg(threats=after_threats(game, move), recent=1, hands=[game.to_move]))
+    return picture(after.svg(threats=after_threats(game, move), recent=1, hands=[game.to_move]))
 
 
 GAP_CELL = 64   # px per table cell in lesson 6's count: table and cards on one screen
