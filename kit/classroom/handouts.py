@@ -44,7 +44,7 @@ WIDGET = "application/vnd.jupyter.widget-view+json"
 SOLUTION_TAG = "solution"
 
 
-def lessons(root: Path = ROOT) -> list:
+def lessons(root: Path = ROOT) -> list[Path]:
     """Every lesson notebook, in reading order (welcome first, then game by game)."""
     found = {p for pattern in LESSON_GLOBS for p in root.glob(pattern)}
     return sorted(found, key=lambda p: p.relative_to(root).parts)
@@ -156,7 +156,7 @@ def write(html_text: str, out: Path, pdf: bool) -> None:
 
 
 def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool = True,
-          only=None) -> list:
+          only: list[str] | None = None) -> list[Path]:
     """Write every handout (or those whose path contains one of ``only``); returns the HTML files."""
     if pdf and shutil.which("chromium") is None:
         raise RuntimeError("the PDFs need Debian's chromium: sudo apt-get install chromium")
@@ -181,7 +181,7 @@ def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool 
     return written
 
 
-def main(argv: list) -> int:
+def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "build" / "handouts"
     for f in build(out):
         print(f.relative_to(out), "+ .pdf")

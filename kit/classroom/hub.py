@@ -50,7 +50,7 @@ def lesson_link(lesson: str, hub_url: str = "http://127.0.0.1:8000", repo: str |
     return f"{hub_url.rstrip('/')}/hub/user-redirect/git-pull?{query}"
 
 
-def main(argv: list) -> int:
+def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
         return 2

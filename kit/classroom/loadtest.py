@@ -32,10 +32,16 @@ import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-import psutil
-import requests
-import websocket
+try:    # the `load` extra: a class simulation only, so not among the kit's own dependencies
+    import psutil
+    import requests
+    import websocket
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"kit.classroom.loadtest needs {missing.name}, which is not installed here: "
+        "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
 
 from kit.classroom.hub import CONFIG, ROOT, TARGET, default_branch, default_repo
 from kit.lessons.welcome import CELL, MARGIN
@@ -51,7 +57,7 @@ class Result:
     ok: bool = False
     failed_at: str = ""
     error: str = ""
-    steps: dict = field(default_factory=dict)   # step -> seconds since the start
+    steps: dict[str, float] = field(default_factory=dict)   # step -> seconds since the start
     answer: str = ""                             # the board's words after the click
 
     @property
@@ -96,7 +102,7 @@ class Student:
             raise RuntimeError(f"log-in refused: HTTP {r.status_code}")
         # A token for the API calls a page would make with its cookie.
         r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/tokens", timeout=60,
-                           headers={"X-XSRFToken": self.http.cookies.get("_xsrf", xsrf)},
+                           headers={"X-XSRFToken": self.http.cookies.get("_xsrf", xsrf) or ""},
                            json={"note": "class check", "expires_in": 3600})
         r.raise_for_status()
         self.token = r.json()["token"]
@@ -128,9 +134,9 @@ class Student:
         with self.http.get(self.user_url("git-pull/api"), params=params, stream=True,
                            timeout=300) as r:
             r.raise_for_status()
-            last = {}
+            last: dict[str, Any] = {}
             for line in r.iter_lines(decode_unicode=True):
-                if line and line.startswith("data:"):
+                if line and str(line).startswith("data:"):
                     last = json.loads(line[5:])
                     if last.get("phase") in ("finished", "error"):
                         break
@@ -171,9 +177,9 @@ class Kernel:
             header=[f"Authorization: token {token}"], timeout=300)
         self.session, self.user, self.student = uuid.uuid4().hex, user, student
         self.canvas = None        # the first canvas' comm id
-        self.statuses = []        # comm ids of HTML widgets (a board's status line)
+        self.statuses: list[str] = []        # comm ids of HTML widgets (a board's status line)
 
-    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+    def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
         msg_id = uuid.uuid4().hex
         self.ws.send(json.dumps({
             "header": {"msg_id": msg_id, "username": self.user, "session": self.session,
@@ -182,7 +188,7 @@ class Kernel:
             "buffers": []}))
         return msg_id
 
-    def receive(self) -> dict:
+    def receive(self) -> dict[str, Any]:
         frame = self.ws.recv()
         if isinstance(frame, bytes):      # a message with buffers: offsets, then the JSON
             count = int.from_bytes(frame[:4], "big")
@@ -191,7 +197,7 @@ class Kernel:
             return json.loads(frame[offsets[0]:end])
         return json.loads(frame)
 
-    def watch(self, msg: dict) -> None:
+    def watch(self, msg: dict[str, Any]) -> None:
         kind, content = msg["header"]["msg_type"], msg.get("content", {})
         if kind == "comm_open":
             model = content.get("data", {}).get("state", {}).get("_model_name")
@@ -277,7 +283,7 @@ def local_hub(state: Path, password: str, python: str = sys.executable, log=None
         stop(proc)
 
 
-def stop(proc: subprocess.Popen) -> None:
+def stop(proc: subprocess.Popen[Any]) -> None:
     """SIGTERM the hub's process group (it stops its servers), then SIGKILL what is left."""
     group = [proc] + _children(proc.pid)
     for sig, wait in ((signal.SIGTERM, 30), (signal.SIGKILL, 5)):
@@ -297,17 +303,17 @@ def stop(proc: subprocess.Popen) -> None:
             pass
 
 
-def _children(pid: int) -> list:
+def _children(pid: int) -> list[Any]:
     try:
         return psutil.Process(pid).children(recursive=True)
     except psutil.Error:
         return []
 
 
-def memory(hub_pid: int, measure: str = "pss") -> dict:
+def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
     """Memory (MiB) of each process the hub started, by kind: ``pss`` counts shared
     pages split among their users (what a student adds), ``rss`` counts them whole."""
-    kinds = {"hub": [], "proxy": [], "server": [], "kernel": []}
+    kinds: dict[str, list[float]] = {"hub": [], "proxy": [], "server": [], "kernel": []}
     for p in [psutil.Process(hub_pid)] + _children(hub_pid):
         try:
             cmd = " ".join(p.cmdline())
@@ -329,7 +335,7 @@ class MemoryGuard(threading.Thread):
     other programs out of memory. ``tripped`` says whether it had to.
     """
 
-    def __init__(self, hub: subprocess.Popen, floor_mib: float, every: float = 2.0):
+    def __init__(self, hub: subprocess.Popen[Any], floor_mib: float, every: float = 2.0):
         super().__init__(daemon=True)
         self.hub, self.floor, self.every = hub, floor_mib, every
         self.lowest = psutil.virtual_memory().available / 2**20
@@ -347,7 +353,7 @@ class MemoryGuard(threading.Thread):
 
 
 def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
-              branch: str, timeout: float) -> list:
+              branch: str, timeout: float) -> list[Result]:
     """All students at the same moment (threads released together); their Results."""
     crowd = [Student(url, f"student{i:02d}", password, lesson, repo=repo, branch=branch,
                      timeout=timeout) for i in range(1, students + 1)]
@@ -362,9 +368,10 @@ def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
     return [s.result for s in crowd]
 
 
-def summary(results: list, mem: dict, rss: dict | None = None) -> dict:
+def summary(results: list[Result], mem: dict[str, list[float]],
+            rss: dict[str, list[float]] | None = None) -> dict[str, Any]:
     firsts = sorted(r.first_board for r in results if r.ok and r.first_board is not None)
-    failures = {}
+    failures: dict[str, list[str]] = {}
     for r in results:
         if not r.ok:
             failures.setdefault(f"{r.failed_at}: {r.error[:160]}", []).append(r.name)

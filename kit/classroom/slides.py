@@ -55,6 +55,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbconvert import SlidesExporter
@@ -119,7 +120,7 @@ def is_progress(cell) -> bool:
     return bool(texts) and all(PROGRESS.fullmatch(text) for text in texts)
 
 
-def split_text(source: str) -> list:
+def split_text(source: str) -> list[str]:
     """``source`` in pieces of at most about SLIDE_LINES lines, cut between paragraphs,
     or between list items when one paragraph is too long (never in a code block)."""
     if "```" in source or text_lines(source) <= SLIDE_LINES:
@@ -131,7 +132,7 @@ def split_text(source: str) -> list:
         else:
             items = re.split(r"\n(?=\s*(?:[*+-]|\d+\.)\s)", paragraph)
             units += [("\n\n", items[0])] + [("\n", item) for item in items[1:]]
-    kept = []       # a heading or a bold label stays with what follows it
+    kept: list[tuple[str, str]] = []       # a heading or a bold label stays with what follows it
     for separator, text in units:
         if kept and LABEL.fullmatch(kept[-1][1].strip()):
             kept[-1] = (kept[-1][0], kept[-1][1] + separator + text)
@@ -147,7 +148,7 @@ def split_text(source: str) -> list:
     return pieces
 
 
-def split_long_cells(cells) -> list:
+def split_long_cells(cells: list[Any]) -> list[Any]:
     """Each long markdown cell as several; the later pieces marked to start a sub-slide."""
     out = []
     for cell in cells:
@@ -160,9 +161,9 @@ def split_long_cells(cells) -> list:
     return out
 
 
-def slide_types(cells) -> list:
+def slide_types(cells: list[Any]) -> list[str]:
     """Each cell's reveal.js slide type, by the rules in the module docstring."""
-    types = []
+    types: list[str] = []
     for index, cell in enumerate(cells):
         level = heading_level(cell)
         if level in (1, 2):
@@ -189,7 +190,7 @@ class SlideBreaks(Preprocessor):
 
     def preprocess(self, nb, resources):
         nb.cells = split_long_cells(nb.cells)
-        for cell, kind in zip(nb.cells, slide_types(nb.cells)):
+        for cell, kind in zip(nb.cells, slide_types(nb.cells), strict=True):
             cell.metadata["slideshow"] = {"slide_type": kind}
         return nb, resources
 
@@ -305,7 +306,7 @@ def title(path: Path) -> str:
     return path.stem
 
 
-def index_html(decks: list, out: Path) -> str:
+def index_html(decks: list[tuple[Path, str]], out: Path) -> str:
     """One page linking every deck, lesson by lesson in reading order."""
     items = "\n".join(f'<li><a href="{html.escape(deck.relative_to(out).as_posix())}">'
                       f"{html.escape(name)}</a></li>" for deck, name in decks)
@@ -316,7 +317,8 @@ def index_html(decks: list, out: Path) -> str:
             f"<ul>\n{items}\n</ul>\n</body></html>\n")
 
 
-def build(out: Path = ROOT / "build" / "slides", root: Path = ROOT, only=None) -> list:
+def build(out: Path = ROOT / "build" / "slides", root: Path = ROOT,
+          only: list[str] | None = None) -> list[Path]:
     """Write every deck (or those whose path contains one of ``only``) and the index."""
     reveal = install_reveal(out)
     decks = []
@@ -332,7 +334,7 @@ def build(out: Path = ROOT / "build" / "slides", root: Path = ROOT, only=None) -
     return [deck for deck, _ in decks]
 
 
-def main(argv: list) -> int:
+def main(argv: list[str]) -> int:
     out = Path(argv[0]).resolve() if argv else ROOT / "build" / "slides"
     try:
         decks = build(out)
