@@ -15,22 +15,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from kit.mattix.layout import Cell, Layout, cell_box, layout
-from kit.mattix.text import line_text, mover_text, outcome_text, scores_text, text_board
+from kit.mattix.text import line_text, mover_text, outcome_text, scores_text
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, PAPER, TABLE, Scene
 
 if TYPE_CHECKING:
     from kit.mattix.rules import Game, Move
 
     #: A hint: a move, or a ``(move, label)`` row as ``Board.hints`` gives them.
-    Hint = Move | tuple[Move, str]
+    Hint: TypeAlias = Move | tuple[Move, str]
 
-# ``text_board`` is imported here too: ``Game.__str__`` finds it through this module,
-# so the rules have one lazy edge to the pictures (``rules -> draw``), not two.
-__all__ = ["draw", "board_svg", "board_scene", "text_board", "layout", "PICTURE_WIDTH",
-           "number_size", "badge_radius"]
 
 NEGATIVE_FILL = "#FBE3D6"     # pale vermillion tint
 NEGATIVE_INK = "#A94400"      # dark vermillion: readable on the tint

@@ -8,8 +8,9 @@ taker's score (negatives subtract) and the star moves into the emptied cell.
 The game ends when the player to move has no tile in their line (which
 includes an empty board); equal totals are a draw.
 
-``SIDE_NAMES`` (the players' names) belong here: the pictures and the text
-board take them from this module. ``Game.explain`` says whether a take is
+``SIDE_NAMES`` (the players' names) belong here; the words and pictures ask
+the game for them (``Game.side_name``), so ``text.py`` and ``draw.py`` import
+nothing from this module but its types. ``Game.explain`` says whether a take is
 legal and why; ``check_move`` is its raising form.
 
 Not covered here: players and analysis (``ai.py``, ``solver.py``), pictures
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
+from kit.mattix.text import text_board
 from kit.mattix.tiles import check_size, tile_table
 from kit.scene import Picture
 
@@ -89,7 +91,7 @@ class Explanation:
     move: Move
     legal: bool
     reason: str = ""
-    cells: tuple[tuple[int, int], ...] = ()
+    cells: tuple[tuple[int, ...], ...] = ()
     points: int = 0
 
     def __str__(self) -> str:
@@ -197,6 +199,10 @@ class Game(Picture):
         if value is None:
             raise ValueError(f"({r},{c}) has no tile")
         return value
+
+    def side_name(self, seat: int) -> str:
+        """The name of ``seat``'s side: "row player" (0) or "column player" (1)."""
+        return SIDE_NAMES[seat]
 
     def tiles_left(self) -> int:
         return sum(v is not None for row in self.board for v in row)
@@ -331,9 +337,6 @@ class Game(Picture):
     # ----- pictures --------------------------------------------------------
 
     def __str__(self) -> str:
-        # The one lazy edge from the rules to the pictures (draw re-exports
-        # text.text_board): the pictures import SIDE_NAMES from here.
-        from kit.mattix.draw import text_board
         return text_board(self)
 
     def _repr_svg_(self) -> str:

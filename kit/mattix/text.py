@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kit.mattix.rules import SIDE_NAMES
-
+# Only for the types: the rules import this module (for ``str(game)``), and the
+# sides' names come from the game itself (``Game.side_name``), so no cycle.
 if TYPE_CHECKING:
     from kit.mattix.rules import Game
 
@@ -68,12 +68,12 @@ def scores_text(game: Game, sep: str = " · ") -> str:
 def outcome_text(game: Game) -> str:
     """"Game over: the row player wins" (or "a draw")."""
     w = game.winner
-    return "Game over: " + ("a draw" if w is None else f"the {SIDE_NAMES[w]} wins")
+    return "Game over: " + ("a draw" if w is None else f"the {game.side_name(w)} wins")
 
 
 def mover_text(game: Game) -> str:
     """The player to move, capitalised: "Row player"."""
-    return SIDE_NAMES[game.to_move].capitalize()
+    return game.side_name(game.to_move).capitalize()
 
 
 def line_text(game: Game) -> str:
