@@ -36,6 +36,7 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 
 from __future__ import annotations
 
+from kit.scene import centre
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, threats
 from kit.smartrix.cards import TEXT, VALUE, rotate
 from kit.smartrix.draw import draw
@@ -45,6 +46,7 @@ from kit.smartrix.analysis import after_threats, analysis
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.replay import Replay
 from kit.smartrix.rules import Game
+from kit.smartrix.table import Cell
 from kit.ui.game import HUMAN, GameBoard
 from kit.window import scrolled
 
@@ -185,13 +187,11 @@ class Board(GameBoard):
     def replay_of(self, start, moves) -> Replay:
         return Replay(start, moves)
 
-    def cell_point(self, cell) -> tuple:
-        x, y, w, h = cell_box(self._layout(), cell)
-        return x + w / 2, y + h / 2
+    def cell_point(self, cell: Cell) -> tuple[float, float]:
+        return centre(cell_box(self._layout(), cell))
 
-    def hand_point(self, i: int) -> tuple:
-        x, y, w, h = hand_box(self._layout(), i)
-        return x + w / 2, y + h / 2
+    def hand_point(self, i: int) -> tuple[float, float]:
+        return centre(hand_box(self._layout(), i))
 
     def on_click(self, x: float, y: float) -> None:
         lay = self._layout()
@@ -300,10 +300,9 @@ class Board(GameBoard):
                 return direction
         raise ValueError(f"cell {r},{c} is not on this table")
 
-    def pan_point(self, direction: str) -> tuple:
+    def pan_point(self, direction: str) -> tuple[float, float]:
         """The scene point of the shaded edge ``direction`` (to click it)."""
-        x, y, w, h = pans(self._layout())[direction]
-        return x + w / 2, y + h / 2
+        return centre(pans(self._layout())[direction])
 
     def _recent(self) -> int:
         # A previewed move is the one blue outline: the last moves' step aside.

@@ -20,11 +20,12 @@ import random
 import ipywidgets as widgets
 
 from kit import lazy
-from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, parse_card, rotate
+from kit.scene import centre
+from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, Card, parse_card, rotate
 from kit.smartrix.draw import MUTED, FlatCard, draw, flat_cards
-from kit.smartrix.layout import MARGIN, cell_at, layout
+from kit.smartrix.layout import MARGIN, cell_at, cell_box, layout
 from kit.smartrix.rules import Game
-from kit.smartrix.table import is_legal_table
+from kit.smartrix.table import Cell, is_legal_table
 from kit.ui.editor import EditorShell
 
 #: The editor's table: cells of at most EDIT_CELL px, the table at most EDIT_TABLE px.
@@ -135,24 +136,20 @@ class Editor(EditorShell):
         left = self.palette_x() if left is None else left
         return left + col * PALETTE_STEP, PALETTE_Y + row * PALETTE_STEP, PALETTE_CARD
 
-    def _canvas_xy(self, x, y, size) -> tuple:
-        r = self.view.pixel_ratio
-        return (x + size / 2) * r, (y + size / 2) * r
+    def cell_point(self, cell: Cell) -> tuple[float, float]:
+        """Scene point of a table cell's centre (``xy(cell)``: canvas pixels, as a click)."""
+        return centre(cell_box(self._layout(), cell))
 
-    def cell_xy(self, cell) -> tuple:
-        """Canvas pixels of a table cell's centre, as a browser click carries them."""
-        lay = self._layout()
-        x = lay.left + (cell[1] - lay.c0) * lay.cell
-        y = lay.top + (cell[0] - lay.r0) * lay.cell
-        return self._canvas_xy(x, y, lay.cell)
-
-    def palette_xy(self, card) -> tuple:
+    def palette_xy(self, card: str | Card) -> tuple[float, float]:
         """Canvas pixels of a palette card (text or int, any orientation)."""
         card = parse_card(card) if isinstance(card, str) else card
-        return self._canvas_xy(*self.palette_box(CANONICAL[card]))
+        x, y, size = self.palette_box(CANONICAL[card])
+        return self.view.canvas_xy(centre((x, y, size, size)))
 
-    def hand_xy(self, seat: int, i: int) -> tuple:
-        return self._canvas_xy(*self.hand_box(seat, i))
+    def hand_xy(self, seat: int, i: int) -> tuple[float, float]:
+        """Canvas pixels of card ``i`` of ``seat``'s hand under the table."""
+        x, y, size = self.hand_box(seat, i)
+        return self.view.canvas_xy(centre((x, y, size, size)))
 
     # ----- the picture --------------------------------------------------------------
 
@@ -474,7 +471,6 @@ class Editor(EditorShell):
     # ----- the game's widgets ---------------------------------------------------------------
 
     def tools(self) -> list:
-        self._syncing = False
         self.seat_box = widgets.Dropdown(description="Player", layout=widgets.Layout(width="130px"),
                                          style={"description_width": "52px"})
         self.mover_box = widgets.Dropdown(description="To move",
@@ -517,7 +513,7 @@ class Editor(EditorShell):
                    (self.free_box, lambda v: self.set_option("auto_collect", not v)),
                    (self.known_box, self.set_offending_known)]
         for box, edit in observe:
-            box.observe(lambda c, edit=edit: self._tool_changed(edit, c["new"]), "value")
+            box.observe(lambda c, edit=edit: self.tool_changed(edit, c["new"]), "value")
         b = self.tool_buttons
         row = lambda *items: widgets.HBox(list(items),
                                           layout=widgets.Layout(flex_flow="row wrap"))
@@ -528,31 +524,24 @@ class Editor(EditorShell):
                 row(self.seed_box, b["deal"], b["shuffle"], b["clear"])]
 
     def sync_tools(self) -> None:
+        # The shell runs this inside syncing(): the observers ignore what it writes.
         g = self.game
-        self._syncing = True
-        try:
-            # Shown counting from 1, as the messages say; the values stay 0-based.
-            seats = [(str(s + 1), s) for s in range(g.players)]
-            seat = self.seat_box.value
-            if [tuple(o) for o in self.seat_box.options] != seats:
-                self.seat_box.options = seats
-                self.mover_box.options = seats
-            self.seat_box.value = seat if seat is not None and seat < g.players else 0
-            self.mover_box.value = g.to_move
-            self.players_box.value = g.players
-            window = g.window or 0
-            self.window_box.value = window if window in [v for _, v in WINDOWS] else None
-            self.teams_box.value = g.teams
-            self.free_box.value = not g.auto_collect
-            self.known_box.value = g.offending_known and not g.auto_collect
-            self.known_box.disabled = g.auto_collect
-            self.tool_buttons["offending"].disabled = g.auto_collect
-        finally:
-            self._syncing = False
-
-    def _tool_changed(self, edit, value) -> None:
-        if not self._syncing and value is not None:
-            self.view.guarded(edit, value)
+        # Shown counting from 1, as the messages say; the values stay 0-based.
+        seats = [(str(s + 1), s) for s in range(g.players)]
+        seat = self.seat_box.value
+        if [tuple(o) for o in self.seat_box.options] != seats:
+            self.seat_box.options = seats
+            self.mover_box.options = seats
+        self.seat_box.value = seat if seat is not None and seat < g.players else 0
+        self.mover_box.value = g.to_move
+        self.players_box.value = g.players
+        window = g.window or 0
+        self.window_box.value = window if window in [v for _, v in WINDOWS] else None
+        self.teams_box.value = g.teams
+        self.free_box.value = not g.auto_collect
+        self.known_box.value = g.offending_known and not g.auto_collect
+        self.known_box.disabled = g.auto_collect
+        self.tool_buttons["offending"].disabled = g.auto_collect
 
     def board_for(self, game):
         # By reference: the board imports the editor's neighbours, never the reverse.

@@ -121,7 +121,7 @@ def put(e, text, cell):
             break
         e.tool_buttons["rotate"].click()
     assert e.picked_card() == card
-    click(e.canvas, *e.cell_xy(cell))
+    click(e.canvas, *e.xy(cell))
 
 
 def to_hand(e, text, seat):
@@ -185,7 +185,7 @@ def test_a_mismatch_is_refused_with_the_engines_message_and_marked():
     assert e.game.to_dict() == before and e.json_box.value == text
     assert 'stroke="#D55E00" stroke-width="6"' in e.view.scene.to_svg()
     cell = next(c for c in grid if refusal({**grid, c: TEXT[rotate(parse_card(grid[c]))]}))
-    click(e.canvas, *e.cell_xy(cell))          # a table card turned in place
+    click(e.canvas, *e.xy(cell))          # a table card turned in place
     e.tool_buttons["rotate"].click()
     assert e.problems == [refusal({**grid, cell: TEXT[rotate(parse_card(grid[cell]))]})]
     assert "touch but do not match" in e.problems[0] and e.game.to_dict() == before
@@ -255,7 +255,7 @@ def test_free_table_puzzle_with_offending_cards():
     put(e, bad, (0, 2))                       # placed against the rules: listed as in play
     assert e.problems == [] and e.game.offending == {(0, 2)}
     assert "1 card placed against the rules" in words(e.view.scene)
-    click(e.canvas, *e.cell_xy((0, 2)))
+    click(e.canvas, *e.xy((0, 2)))
     e.tool_buttons["offending"].click()       # unlisting it breaks the engine's rule
     assert e.problems[0].startswith("'offending' must list every card placed against the rules")
     assert e.game.offending == {(0, 2)}
@@ -297,7 +297,7 @@ def test_a_long_childrens_table_pushes_the_palette_right():
     e = editor(setup(row, [["00000000"], ["11111111"]], window=None))
     assert e.palette_x() >= e._layout().table_right + 24
     assert e._layout().table_right > PALETTE_X
-    click(e.canvas, *e.cell_xy((0, 11)))
+    click(e.canvas, *e.xy((0, 11)))
     assert e.picked == CANONICAL[parse_card(row[(0, 11)])]
     click(e.canvas, *e.palette_xy("00000000"))
     assert e.picked == CANONICAL[parse_card("00000000")]
@@ -305,7 +305,7 @@ def test_a_long_childrens_table_pushes_the_palette_right():
 
 def test_a_click_with_nothing_picked_says_so():
     e = editor()
-    click(e.canvas, *e.cell_xy((0, 1)))
+    click(e.canvas, *e.xy((0, 1)))
     assert e.problems == ["pick a card first: click it in the palette, on the table or in a hand"]
 
 
