@@ -1,6 +1,9 @@
 """Live board benchmark: handler time and canvas traffic per action, computer
 move time per player, and click-to-pixels latency in JupyterLab.
 
+Every registered game (kit.games) that the browser tests' plans
+(tests/browser/board_plans.py) know how to play on a board is measured.
+
 1. Per game and action (a click that plays a move, a click the engine
    refuses, hint, undo, new game, and each game's own steps), on a fresh
    board with every seat a person: the Python handler's wall and CPU time
@@ -9,7 +12,7 @@ move time per player, and click-to-pixels latency in JupyterLab.
    batches of ipycanvas' canvas manager) and the other widget messages
    (status line, panel). Target: one canvas message, at most 50 KB, per redraw.
 2. Per game and computer player (each name of the board's ``PLAYERS``, at
-   its default settings: Mattix "search" at its default time budget): the
+   its default settings, a timed search at its default time budget): the
    time of ``choose()`` over ``--moves`` moves of seeded self-play.
 3. In a real browser (JupyterLab in headless Chromium, skipped without
    Chromium or with ``--no-browser``): a click on the canvas, then polling
@@ -41,7 +44,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' page helpers
 
-from board_plans import ILLEGAL, LEGAL, build_offline, do, offline, point  # noqa: E402
+from board_plans import ILLEGAL, LATENCY, LEGAL, STEPS, build_offline, do, offline, point  # noqa: E402
+
+from kit import games  # noqa: E402
 from canvas_page import checksum, wait_for_checksum, wait_until_drawn  # noqa: E402
 from servers import free_port, lab_command, running, write_notebook  # noqa: E402
 
@@ -104,7 +109,7 @@ AGAINST = ["human", "random"]
 
 def spec(game: str, actions: dict, latency) -> dict:
     """Boards are two people at one screen (a move sends one redraw), but Undo is
-    timed against a computer: with two people IOTA and Smartrix refuse to undo
+    timed against a computer: with two people the card games refuse to undo
     past a card drawn from the deck."""
     def expression(seats):
         return f"{game}.Board(seats={seats!r}, delay=0, seed=3)"
@@ -122,30 +127,24 @@ def spec(game: str, actions: dict, latency) -> dict:
             "new_game": lambda seed: board_class(seats=None, seed=seed).game}
 
 
-def round_trip(legal, then):
-    """Latency rounds: the plan's steps untimed, its last one timed, then ``then``
-    untimed (which brings the board back to where it was)."""
-    return lambda board, i: (legal(board)[:-1], legal(board)[-1], then)
+def latency_rounds(name: str, legal):
+    """Latency rounds for game ``name`` (board_plans.LATENCY): a round is (steps
+    untimed, the timed step, steps that put the board back, untimed)."""
+    _label, k, then = LATENCY.get(name, ("the move's last click", -1, [("button", "undo")]))
+    if k is None:       # selecting hand card 0, then 1, then 0 ...
+        return lambda board, i: ([], ("hand", i % 2), [])
+    return lambda board, i: (legal(board)[:k], legal(board)[k], then)
 
 
-def select(legal):
-    """Latency rounds: a click selecting hand card 0, then 1, then 0 ..."""
-    return lambda board, i: ([], ("hand", i % 2), [])
+def game_spec(name: str) -> dict:
+    steps_of = {label: last_of(steps(LEGAL[name]), k) for label, k in STEPS.get(name, {}).items()}
+    return spec(name, steps_of, lambda legal: latency_rounds(name, legal))
 
 
-SPECS = {
-    "mattix": lambda: spec("mattix", {}, lambda legal: round_trip(legal, [("button", "undo")])),
-    "iota": lambda: spec("iota", {
-        "select card": last_of(steps(LEGAL["iota"]), 0),
-        "place pending card": last_of(steps(LEGAL["iota"]), 1)},
-        # timed: placing a pending card (its score is worked out and drawn)
-        lambda legal: lambda b, i: (legal(b)[:1], legal(b)[1], [("button", "take_back")])),
-    "smartrix": lambda: spec("smartrix", {
-        "select card": last_of(steps(LEGAL["smartrix"]), 0),
-        "rotate": last_of(steps(LEGAL["smartrix"]), 1)}, select),
-}
-LATENCY_CLICK = {"mattix": "take a tile", "iota": "place a pending card",
-                 "smartrix": "select a hand card"}
+#: every registered game the browser plans know how to play on a board
+SPECS = {name: (lambda name=name: game_spec(name)) for name in games.names()
+         if name in LEGAL and name in ILLEGAL}
+LATENCY_CLICK = {name: LATENCY.get(name, ("the move's last click",))[0] for name in SPECS}
 
 
 def available_specs(names):

@@ -140,3 +140,11 @@ ILLEGAL = {"mattix": mattix_illegal, "iota": iota_illegal, "smartrix": smartrix_
 LEGAL = {"mattix": mattix_legal, "iota": iota_legal, "smartrix": smartrix_legal}
 #: what puts a board back in order after the refused attempt (the IOTA cards wait on the table)
 AFTER_REFUSAL = {"iota": [("button", "take_back")]}
+#: the steps of a legal move benchmarks/bench_boards.py times on their own: name -> index in LEGAL's plan
+STEPS = {"iota": {"select card": 0, "place pending card": 1},
+         "smartrix": {"select card": 0, "rotate": 1}}
+#: the click bench_boards.py times in the browser: (what it is, its index in LEGAL's plan,
+#: the actions that put the board back after it); index None: select hand card 0, 1, 0 ...
+LATENCY = {"mattix": ("take a tile", -1, [("button", "undo")]),
+           "iota": ("place a pending card", 1, [("button", "take_back")]),
+           "smartrix": ("select a hand card", None, [])}
