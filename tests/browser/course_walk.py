@@ -314,7 +314,7 @@ def walk_lesson(page, lab_url: str, notebook: str, clicks, *, name: str, where=N
     show_me = {count - 1} if show_me is None else set(show_me)
     above = lesson.shown_above()
     assert len(above) == count, f"{len(above)} exercise cells in the page, {count} here"
-    for ex, words in zip(lesson.exercises, above):
+    for ex, words in zip(lesson.exercises, above, strict=True):
         assert not leaked(words, ex.answers), \
             f"{ex.key}: the outputs above it show {leaked(words, ex.answers)}: {words!r}"
     for k in range(count):

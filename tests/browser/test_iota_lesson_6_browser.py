@@ -110,5 +110,5 @@ def test_lesson_6_every_puzzle_wrong_hinted_right_by_clicks(lab_server, lab_page
             assert said.startswith("Solution: ") and str(puzzle.solution[-1]) in said, said
             assert board.view.message.startswith("Showing, not played:")
             expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
-            wait_for_checksum(step.canvas, lambda v: v != before)
+            wait_for_checksum(step.canvas, lambda v, before=before: v != before)
             step.look(f"iota6_p{n:02}_4_show_me", "center", step.board_view)

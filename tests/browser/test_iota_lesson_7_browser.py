@@ -56,7 +56,7 @@ def refused_play(board):
     r, c = min(table)
     cells = [(r, c + 1), (r + 1, c)]             # beside the table, but not in one line
     assert not set(cells) & set(table)
-    play = Play.of(zip(board.hand[:2], cells))
+    play = Play.of(zip(board.hand[:2], cells, strict=True))
     return ([("hand", 0), ("cell", cells[0]), ("hand", 1), ("cell", cells[1]),
              ("button", "confirm")], refusal(board.game, play))
 

@@ -35,7 +35,7 @@ def headings(lesson: str) -> int:
 
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_a_deck_runs_offline_steps_with_arrow_right_and_nothing_is_cut_off(
-        built_decks, page, lesson):
+        built_decks, page, lesson):   # noqa: F811 -- the fixture imported above
     _, decks = built_decks
     requests, errors = [], []
     page.on("request", lambda request: requests.append(request.url))

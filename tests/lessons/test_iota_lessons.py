@@ -36,7 +36,7 @@ def test_malformed_yes_no_is_refused_with_a_message(answer):
 def test_each_lesson_line_is_judged_as_the_engine_does():
     valid = [L.line_problem_of(cards) is None for cards, _ in L.LINES]
     assert valid == [True, False, True, False, True, False]
-    for (cards, _), ok in zip(L.LINES, valid):
+    for (cards, _), ok in zip(L.LINES, valid, strict=True):
         right = L.check_line(cards, "valid" if ok else "invalid")
         wrong = L.check_line(cards, "no" if ok else "yes")
         assert right.correct and not wrong.correct

@@ -1,4 +1,4 @@
-"""The Mattix course's checks, puzzles and studies (kit/lessons/mattix.py).
+"""The Mattix course's checks, puzzles and studies (kit/lessons/mattix/).
 
 Every puzzle's solution is proved here with the exact solver, by a plain
 minimax written in this file (not the kit's alpha-beta), and "the only
@@ -265,8 +265,8 @@ def test_depth_study_at_full_depth_always_finds_a_best_take():
 
 def test_the_first_player_table_matches_fresh_exact_solves():
     data = json.loads(L.FIRST_PLAYER_TABLE.read_text())
-    assert {(r["size"], r["level"]) for r in data["rows"]} >= {(n, l) for n in (4, 5, 6)
-                                                                for l in (1, 2)}
+    assert {(r["size"], r["level"]) for r in data["rows"]} >= {(n, level) for n in (4, 5, 6)
+                                                                for level in (1, 2)}
     assert L.first_player_check(4, 2, boards=10) and L.first_player_check(5, 1, boards=2)
     table = L.first_player_table()
     row = table[0]

@@ -1,7 +1,11 @@
 """The Smartrix course's checks (kit.lessons.smartrix): right, wrong and malformed
 answers, the lesson positions, and every puzzle proved with the engine."""
 
+import json
+import re
 from itertools import combinations
+from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -147,7 +151,7 @@ def test_the_seventeen_card_move():
     assert L.most_cards(game)[0] == 17
     steps = L.building_steps("seventeen")
     assert [len(s.grid) for s in steps] == list(range(1, 17))
-    for before, after in zip(steps, steps[1:]):
+    for before, after in zip(steps, steps[1:], strict=False):
         (cell,) = set(after.grid) - set(before.grid)
         # each new card touches the table built so far and matches it
         probe = Game.setup(before.grid, [[after.grid[cell]], ["00000000"]])
@@ -384,10 +388,6 @@ def test_sandbox_seats_and_variants():
 
 # ----- issue 18: the course teaches as a tutor does ----------------------------------
 
-import json
-import re
-from pathlib import Path
-from urllib.parse import unquote
 
 LESSONS = sorted((Path(__file__).resolve().parents[2] / "notebooks" / "smartrix").glob("0*.ipynb"))
 EXERCISE_CELL = re.compile(r'L\.exercise\("([^"]+)", progress\)')
