@@ -8,11 +8,16 @@ three games' shared details below.
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from contract_checks import check_contract
 
 from kit import IllegalMove, InvalidMoveText, games, iota, mattix, smartrix
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -167,3 +172,25 @@ def test_malformed_position_data_is_named_alike_in_every_game(name):
     first = next(iter(k for k in data if k != "game"))
     with pytest.raises(ValueError, match=f"needs '{first}'"):
         Game.from_dict({k: v for k, v in data.items() if k != first})
+
+
+def test_every_registered_game_class_is_a_contract_game_to_mypy(tmp_path):
+    """The same contract, statically: mypy accepts each Game where a kit.contract.Game is due
+    (and refuses a class that is none, so the check is not vacuous)."""
+    lines = ["from kit import contract", "class NotAGame:", "    pass",
+             "def not_a_game(game: NotAGame) -> contract.Game:", "    return game  # refused"]
+    for i, spec in enumerate(games.all()):
+        module, _, attribute = spec.game.partition(":")
+        lines += [f"from {module} import {attribute} as Game{i}",
+                  f"def {spec.name}(game: Game{i}) -> contract.Game:", "    return game"]
+    snippet = tmp_path / "conformance.py"
+    snippet.write_text("\n".join(lines) + "\n")
+    result = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                             "--no-error-summary", str(snippet)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    errors = [line for line in result.stdout.splitlines()
+              if line.startswith(str(snippet)) and ": error:" in line]
+    refused = [line for line in errors if f"{snippet}:5:" in line]
+    assert len(refused) == 1, result.stdout + result.stderr
+    assert errors == refused, "\n".join(line for line in result.stdout.splitlines()
+                                        if line.startswith(str(snippet)))
