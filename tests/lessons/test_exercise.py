@@ -2,6 +2,7 @@
 
 import pytest
 
+from kit import games
 from kit.errors import InvalidMoveText
 from kit.lessons.exercise import Exercise, Progress, Verdict
 
@@ -173,11 +174,11 @@ def test_on_a_live_board_check_and_the_verdict_sit_in_the_boards_side_panel():
     assert ex.solved and "Right!" in ex.feedback.value
 
 
-@pytest.mark.parametrize("game", ["iota", "mattix", "smartrix"])
+@pytest.mark.parametrize("game", [spec.name for spec in games.all() if spec.lesson])
 def test_every_courses_exercise_board_hides_its_own_hint_and_new_game(game):
     # The board's Hint ranks the moves (the answer) and New game deals another
     # position: the Smartrix course showed both beside the exercise's own Hint.
-    lesson = __import__(f"kit.lessons.{game}", fromlist=["load_puzzles"])
+    lesson = games.get(game).lesson_module()
     ex = lesson.puzzle_exercise(lesson.load_puzzles()[0])
     for name in ("hint", "new"):
         button = ex.board.controls[name]

@@ -6,11 +6,12 @@ import asyncio
 
 import pytest
 
-from kit.lessons import iota, mattix, smartrix
+from kit import games
+from kit.lessons import mattix
 
-SANDBOXES = {"iota": lambda **kw: iota.Sandbox(**kw),
-             "mattix": lambda **kw: mattix.Sandbox(**kw),
-             "smartrix": lambda **kw: smartrix.Sandbox(**kw)}
+# Each registered game's course sandbox (its lesson module's Sandbox).
+SANDBOXES = {spec.name: (lambda spec=spec, **kw: spec.lesson_module().Sandbox(**kw))
+             for spec in games.all() if spec.lesson}
 
 
 @pytest.mark.parametrize("game", SANDBOXES)
