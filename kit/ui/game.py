@@ -12,6 +12,10 @@ A board is ready for a person's input when a human seat is to move, the game
 is not over and nothing is running; clicks and buttons at any other time are
 refused with a word of why, and change nothing.
 
+Its parts: the seats' rules and Undo's reach in ``kit.ui.seats`` (plain
+functions), computer turns and hints off the widget thread in
+``kit.ui.computer``, the side panel's HTML in ``kit.ui.panel``.
+
 Not covered: any game's rules or drawing (the hooks below), the position
 editor, replays and the analysis panel (``kit.ui.editor``, ``replay``,
 ``analysis``; ``analysis=True`` shows the panel here).
@@ -19,12 +23,7 @@ editor, replays and the analysis panel (``kit.ui.editor``, ``replay``,
 
 from __future__ import annotations
 
-import asyncio
-import html
-import inspect
-import logging
 import random
-import traceback
 
 import ipywidgets as widgets
 
@@ -32,26 +31,18 @@ from kit import games
 from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
-from kit.ui.style import PANEL_STYLE, button
-from kit.ui.tasks import running_loop
+from kit.ui.computer import ComputerTurns
+from kit.ui.panel import (MOVE_LIST_HEIGHT, button_row, hints_html, move_list_html,
+                          notation_key, seats_html, side_panel)
+from kit.ui.seats import (HUMAN, UNDO_POLICIES, check_seats, check_undo_policy, make_player,
+                          points_text, result_text, seat_label, undo_steps)
+from kit.ui.style import button
 
-log = logging.getLogger(__name__)
-
-HUMAN = "human"
 SHELL_BUTTONS = {"undo": "↶ Undo", "redo": "↷ Redo", "hint": "Hint", "new": "New game"}
-#: how far Undo takes back (and Redo replays): GameBoard(..., undo_policy=...)
-UNDO_POLICIES = {
-    "to_person": "back over computer moves to the last person's turn; when two or more "
-                 "people share the screen, never back over a card drawn from the hidden deck "
-                 "(everyone saw whose it was)",
-    "one_move": "back one move, whoever made it, also over drawn cards: one person plays "
-                "every seat (a lesson's exercise board) and has seen every card anyway",
-}
-# JupyterLab sets <code> at its small code size; moves should read as big as the text.
-MOVE_TAG = '<code style="font-size: inherit">'
+__all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "UNDO_POLICIES"]
 
 
-class GameBoard(BoardWidget, widgets.HBox):
+class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     """A live board: the game's picture on a canvas beside a panel of controls.
 
     ``seats`` names each seat ``"human"`` or a key of ``PLAYERS`` (default:
@@ -62,7 +53,7 @@ class GameBoard(BoardWidget, widgets.HBox):
     share the screen. ``player_options`` go to each computer player's
     factory that takes them (e.g. Mattix's ``time_limit`` for "search"). ``analysis``
     puts an analysis panel (``kit.ui.analysis``) under the side panel. ``undo_policy``
-    says how far Undo takes back (a key of :data:`UNDO_POLICIES`): ``"to_person"``
+    says how far Undo takes back (a key of :data:`kit.ui.seats.UNDO_POLICIES`): ``"to_person"``
     (the default) back to the last person's turn, over computer moves;
     ``"one_move"`` one move at a time, for a board where one person plays every
     seat (every seat must be ``"human"``), never refused over a drawn card and
@@ -98,9 +89,11 @@ class GameBoard(BoardWidget, widgets.HBox):
         self.cover_hands = cover_hands
         self.player_options = dict(player_options or {})
         self.game = game if game is not None else self.new_game(seed)
-        self.seats = self._check_seats(seats)
-        self.undo_policy = self._check_undo_policy(undo_policy)
-        self.players = [None if s == HUMAN else self._make_player(s) for s in self.seats]
+        self.seats = check_seats(seats, getattr(self.game, "players", len(self.game.scores)),
+                                 self.PLAYERS)
+        self.undo_policy = check_undo_policy(undo_policy, self.seats)
+        self.players = [None if s == HUMAN else make_player(self.PLAYERS[s], self.player_options)
+                        for s in self.seats]
         self.rng = random.Random(seed)
         self.marks: tuple = ()
         self.hint_rows: list = []
@@ -117,7 +110,8 @@ class GameBoard(BoardWidget, widgets.HBox):
         self.canvas.on_key_down(self._key_down)
         self.controls = self._make_buttons()
         self.seat_panel = widgets.HTML()
-        self.move_list = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
+        self.move_list = widgets.HTML(layout=widgets.Layout(max_height=MOVE_LIST_HEIGHT,
+                                                            overflow="auto"))
         self.hint_panel = widgets.HTML()
         self.analysis_panel = AnalysisPanel(self, self.analyse_position) if analysis else None
         self.dock_box = widgets.VBox()
@@ -188,28 +182,7 @@ class GameBoard(BoardWidget, widgets.HBox):
     def hand_xy(self, i: int) -> tuple:
         return self.view.canvas_xy(self.hand_point(i))
 
-    # ----- seats ---------------------------------------------------------
-
-    def _check_seats(self, seats) -> list:
-        n = getattr(self.game, "players", len(self.game.scores))
-        seats = [HUMAN] * n if seats is None else list(seats)
-        if len(seats) != n:
-            raise ValueError(f"seats names {len(seats)} seat(s), but this game has {n}")
-        known = [HUMAN, *self.PLAYERS]
-        for s in seats:
-            if s not in known:
-                raise ValueError(f"unknown seat {s!r}: choose from {', '.join(map(repr, known))}")
-        return seats
-
-    def _check_undo_policy(self, policy: str) -> str:
-        if policy not in UNDO_POLICIES:
-            raise ValueError(f"unknown undo_policy {policy!r}: choose from "
-                             f"{', '.join(map(repr, UNDO_POLICIES))}")
-        if policy == "one_move" and self.seats.count(HUMAN) != len(self.seats):
-            # A computer left to move by a one-move undo would move again at once.
-            raise ValueError("undo_policy 'one_move' is for a board where a person plays "
-                             f"every seat; these seats are {self.seats}")
-        return policy
+    # ----- seats (the rules: kit.ui.seats) --------------------------------
 
     @property
     def one_person(self) -> bool:
@@ -217,32 +190,15 @@ class GameBoard(BoardWidget, widgets.HBox):
         screen, so no hand is covered and Undo may step back over a drawn card."""
         return self.undo_policy == "one_move"
 
-    def _make_player(self, name: str):
-        # Each factory gets the player options it takes (a search budget means
-        # nothing to a random player), so one dict serves every seat.
-        factory = self.PLAYERS[name]
-        accepted = inspect.signature(factory).parameters
-        return factory(**{k: v for k, v in self.player_options.items() if k in accepted})
-
     @property
     def humans(self) -> int:
         return self.seats.count(HUMAN)
 
     def seat_label(self, seat: int) -> str:
-        """The seat's name and who sits there, so no two seats read alike: a
-        computer seat by its player ("Seat 2 (greedy)"); the one person at the
-        board "(you)"; where several seats are people's (people sharing a
-        screen, or one student trying both sides of a lesson's board), "(you)"
-        is whoever is to move, and the other people's seats go by their names
-        alone ("Row player (you)" / "Column player"), never "(human)" twice."""
-        name, kind = self.seat_name(seat), self.seats[seat]
-        if kind != HUMAN:
-            return f"{name} ({kind})"
-        if self.seats.count(HUMAN) == 1:
-            return f"{name} (you)"
-        if not self.game.is_over and seat == self.game.to_move:
-            return f"{name} (you)"
-        return name
+        """The seat's name and who sits there ("Seat 2 (greedy)", "Row player (you)"):
+        :func:`kit.ui.seats.seat_label`."""
+        mover = None if self.game.is_over else self.game.to_move
+        return seat_label(self.seat_name(seat), seat, self.seats, mover)
 
     @property
     def human_to_move(self) -> bool:
@@ -363,9 +319,7 @@ class GameBoard(BoardWidget, widgets.HBox):
         self._update_panel()
         self.redraw()
 
-    @staticmethod
-    def _points_text(points) -> str:
-        return "1 point" if points == 1 else f"{points} points"
+    _points_text = staticmethod(points_text)
 
     def _turn_text(self) -> str:
         g = self.game
@@ -378,100 +332,13 @@ class GameBoard(BoardWidget, widgets.HBox):
 
     def _result_text(self) -> str:
         scores = list(self.game.scores)
-        best = max(scores)
-        winners = [i for i, s in enumerate(scores) if s == best]
-        names = [self._side_name(i, len(scores)) for i in winners]
-        if len(winners) > 1:
-            return f"A draw at {self._points_text(best)} ({' and '.join(names)})."
-        return f"{names[0]} wins with {self._points_text(best)}."
+        return result_text(scores, lambda i: self._side_name(i, len(scores)))
 
     def _side_name(self, i: int, sides: int) -> str:
         # Team games score per team, not per seat.
         return self.seat_label(i) if sides == len(self.seats) else f"Team {i + 1}"
 
-    # ----- computer turns ---------------------------------------------
-
-    def run_computer_turns(self) -> None:
-        """Let computer seats move until a person is to move or the game ends."""
-        if not self._computer_to_move() or self.busy:
-            return
-        loop = running_loop()
-        if loop is None:  # plain Python (tests, scripts): no loop to yield to
-            while self._computer_to_move() and self._computer_move(self._choose_or_fail()):
-                pass
-            return
-        self._set_busy(True)  # now, not when the task first runs: a click may come first
-        self.task = loop.create_task(self._computer_turns(loop))
-
-    async def _computer_turns(self, loop) -> None:
-        try:
-            while self._computer_to_move():
-                self.say(f"{self._report_text()} {self.seat_label(self.game.to_move)} is thinking…"
-                         .strip())
-                move = await loop.run_in_executor(None, self._choose_or_fail)
-                if self.delay and move is not None:
-                    await asyncio.sleep(self.delay)
-                if not self._computer_move(move):
-                    return
-        except Exception as exc:
-            self.view.report(exc)
-            if self.view.raise_errors:
-                raise
-        finally:
-            self._set_busy(False)
-
-    def _choose_or_fail(self):
-        """The computer's move, chosen on a copy so the player cannot disturb the game.
-
-        A player that raises is reported (the game unchanged); returns None then.
-        """
-        seat = self.game.to_move
-        try:
-            return self.players[seat].choose(self.game.copy(), self.rng)
-        except Exception as exc:
-            self._failed = (seat, exc)
-            return None
-
-    def _computer_move(self, move) -> bool:
-        """Play a computer's move; False (and say why) when it failed or is illegal."""
-        seat = self.game.to_move
-        failure = getattr(self, "_failed", None)
-        self._failed = None
-        if move is None and failure:
-            self._player_failed(*failure)
-            return False
-        try:
-            points = self.game.play(move)
-        except ValueError as exc:  # an illegal computer move: shown, game unchanged
-            self._player_failed(seat, exc)
-            return False
-        self._moved(seat, points)
-        return True
-
-    def _player_failed(self, seat: int, exc: Exception) -> None:
-        """A computer player raised or chose an illegal move: a bug in the player.
-        Shown with its traceback under the board and logged as an error; the game
-        is unchanged. Under ``raise_errors`` (tests) it is raised again, so an AI
-        regression fails the board's tests instead of passing as a warning."""
-        text = f"{self.seat_label(seat)} failed ({type(exc).__name__}: {exc}); the game is unchanged."
-        self.view.errors.append_stderr(text + "\n" + "".join(traceback.format_exception(exc)))
-        self.say(text, tone="bad")
-        log.error("computer player failed: %s", text, exc_info=exc)
-        if self.view.raise_errors:
-            raise exc
-
-    def _set_busy(self, busy: bool) -> None:
-        self.busy = busy
-        for name, button in self.controls.items():
-            button.disabled = busy
-        self._update_panel()
-
-    async def settled(self) -> None:
-        """Wait until no computer turn or hint is running (for tests and scripts)."""
-        while self.task is not None and not self.task.done():
-            await asyncio.wait([self.task])
-        if self.task is not None and self.task.exception() is not None:
-            raise self.task.exception()
+    # ----- computer turns and hints: kit.ui.computer.ComputerTurns -------
 
     # ----- undo, redo, new, hint --------------------------------------------
 
@@ -494,21 +361,10 @@ class GameBoard(BoardWidget, widgets.HBox):
         self._after_change()
         self.say(f"Took back {steps} move{'s' if steps > 1 else ''}. " + self._turn_text())
 
-    def _undo_steps(self):
+    def _undo_steps(self) -> int | str:
         """How many moves to take back, or why undo is refused."""
-        g = self.game.copy()
-        steps = 0
-        shared_screen = self.humans >= 2 and not self.one_person
-        while g.history:
-            before = self.deck_count(g)
-            g.undo()
-            steps += 1
-            if shared_screen and before != self.deck_count(g):
-                return ("Undo refused: that would step back over a card drawn from the "
-                        "hidden deck, and everyone here has seen whose it was.")
-            if self.one_person or self.seats[g.to_move] == HUMAN:
-                return steps
-        return "Nothing of yours to undo."
+        return undo_steps(self.game, self.seats, one_person=self.one_person,
+                          deck_count=self.deck_count)
 
     def redo(self) -> None:
         """Replay undone moves up to the next turn of a person (``"one_move"``: one move)."""
@@ -548,39 +404,12 @@ class GameBoard(BoardWidget, widgets.HBox):
         self.say(f"New game (seed {self.seed}). " + self._turn_text())
         self.run_computer_turns()
 
-    def hint(self) -> None:
-        """Show the best few moves with their values, on the board and in the panel."""
-        if not self._ready():
-            return
-        loop = running_loop()
-        if loop is None:
-            self._show_hints(self.hints(self.game.copy()))
-            return
-        self._set_busy(True)
-        self.task = loop.create_task(self._hint_task(loop))
-
-    async def _hint_task(self, loop) -> None:
-        self.say("Looking for the best moves…")
-        try:
-            rows = await loop.run_in_executor(None, self.hints, self.game.copy())
-            self._show_hints(rows)
-        except Exception as exc:
-            self.view.report(exc)
-            if self.view.raise_errors:
-                raise
-        finally:
-            self._set_busy(False)
-
     def _show_hints(self, rows) -> None:
         self.hint_rows, self.marks = list(rows), ()
         if not self.hint_rows:
             self.say("No hint: there is no move to suggest here.")
             return
-        items = "".join(f"<li>{MOVE_TAG}{html.escape(str(m))}</code> "
-                        f"{html.escape(str(label))}</li>" for m, label in self.hint_rows)
-        note = f"<div><small>{self.HINT_NOTE}</small></div>" if self.HINT_NOTE else ""
-        self.hint_panel.value = (f'<div style="{PANEL_STYLE}"><b>Hint</b><ol>{items}</ol>'
-                                 f"{note}</div>")
+        self.hint_panel.value = hints_html(self.hint_rows, self.HINT_NOTE)
         self.redraw()
         best, label = self.hint_rows[0]
         self.say(f"Hint: {best} ({label}) is best here.", tone="good")
@@ -613,23 +442,19 @@ class GameBoard(BoardWidget, widgets.HBox):
     def _side_panel(self) -> widgets.VBox:
         game_buttons = [self.controls[n] for n in self.BUTTONS]
         shell_buttons = [self.controls[n] for n in SHELL_BUTTONS]
-        key = widgets.Accordion(children=[widgets.HTML(
-            f'<div style="{PANEL_STYLE}">{self.NOTATION_KEY}</div>')], titles=("Notation",))
         # The status heads the panel, beside the board, where it stays in view
         # however long the explanation (under the board it fell off a 768 px screen).
         self.view.children = [c for c in self.view.children if c is not self.view.status]
         rows = [self.view.status, self.seat_panel]
         if game_buttons:
-            rows.append(widgets.HBox(game_buttons, layout=widgets.Layout(flex_flow="row wrap")))
-        rows += [widgets.HBox(shell_buttons, layout=widgets.Layout(flex_flow="row wrap")),
-                 self.dock_box]
+            rows.append(button_row(game_buttons))
+        rows += [button_row(shell_buttons), self.dock_box]
         # The analysis right under the buttons: a clicked row is drawn on the board,
         # which must still be in view beside it (the move list and the key can wait).
         if self.analysis_panel is not None:
             rows.append(self.analysis_panel)
-        rows += [self.hint_panel, self.move_list, key]
-        return widgets.VBox(rows, layout=widgets.Layout(width="320px", min_width="260px",
-                                                      margin="0 0 0 16px"))
+        rows += [self.hint_panel, self.move_list, notation_key(self.NOTATION_KEY)]
+        return side_panel(rows)
 
     def replay(self):
         """The game's own Replay of the moves played here, from the position before them."""
@@ -650,30 +475,8 @@ class GameBoard(BoardWidget, widgets.HBox):
 
     def _update_panel(self) -> None:
         g = self.game
-        scores, rows = self.seat_scores(), []
-        for seat in range(len(self.seats)):
-            mover = not g.is_over and seat == g.to_move
-            # "Seat 1 (you): 12 points", never a bare number beside a numbered seat.
-            score = f": {self._points_text(scores[seat])}" if scores is not None else ""
-            text = html.escape(self.seat_label(seat) + score)
-            rows.append(f"<div>{'▶ <b>' + text + '</b>' if mover else '&nbsp;&nbsp;' + text}</div>")
-        if len(g.scores) != len(self.seats) and g.is_over:
-            rows.append("<div>" + ", ".join(f"Team {i + 1}: {self._points_text(s)}"
-                                            for i, s in enumerate(g.scores))
-                        + "</div>")
-        if self.busy:
-            rows.append("<div><i>thinking…</i></div>")
-        self.seat_panel.value = f'<div style="{PANEL_STYLE}">{"".join(rows)}</div>'
-        self.move_list.value = self._move_list_html()
-
-    def _move_list_html(self) -> str:
-        moves = self.game.history
-        if not moves:
-            return f'<div style="{PANEL_STYLE}"><b>Moves</b><br><i>none yet</i></div>'
-        offset = len(moves) - len(self._points)
-        items = []
-        for i, move in enumerate(moves):
-            points = self._points[i - offset] if i >= offset else None
-            tail = f" ({points})" if points is not None else ""
-            items.append(f"<li>{MOVE_TAG}{html.escape(str(move))}</code>{tail}</li>")
-        return f'<div style="{PANEL_STYLE}"><b>Moves</b><ol>{"".join(items)}</ol></div>'
+        teams = list(g.scores) if len(g.scores) != len(self.seats) and g.is_over else None
+        self.seat_panel.value = seats_html([self.seat_label(i) for i in range(len(self.seats))],
+                                           self.seat_scores(), None if g.is_over else g.to_move,
+                                           team_scores=teams, busy=self.busy)
+        self.move_list.value = move_list_html(self.game.history, self._points)

@@ -1,0 +1,178 @@
+"""A live board's work off the widget thread: computer turns and hints.
+
+In a notebook kernel an asyncio loop runs: a computer seat's move and a hint
+are worked out in a worker thread (``loop.run_in_executor``) by a task on the
+loop, so clicks still arrive meanwhile (and are refused with a word of why
+while ``busy``). In plain Python (tests, scripts) the same work is done at
+once. A computer player is given a copy of the game, so it cannot disturb it;
+one that raises or answers an illegal move is a bug in the player: shown with
+its traceback under the board, logged as an error, the game unchanged, and
+raised again under ``raise_errors`` so the board's tests fail on it.
+
+:class:`ComputerTurns` is a part of :class:`kit.ui.game.GameBoard` (a mixin
+over the board's attributes listed in it). Not covered: the seats' rules
+(``kit.ui.seats``), the players themselves (each game's ``ai``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from kit.ui.board import BoardView
+from kit.ui.tasks import running_loop
+
+log = logging.getLogger("kit.ui.game")   # the board's log, as before the split
+
+
+class ComputerTurns:
+    """Computer turns and hints for a board; the board provides what is declared here."""
+
+    game: Any
+    seats: list[str]
+    players: list[Any]
+    rng: random.Random
+    delay: float
+    busy: bool
+    task: asyncio.Task[None] | None
+    view: BoardView
+    controls: dict[str, Any]
+    _failed: tuple[int, Exception] | None
+
+    if TYPE_CHECKING:   # the board's own, used here
+        def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
+            raise NotImplementedError
+
+        def seat_label(self, seat: int) -> str:
+            raise NotImplementedError
+
+        def hints(self, game: Any) -> list[Any]:
+            raise NotImplementedError
+
+        def _computer_to_move(self) -> bool:
+            raise NotImplementedError
+
+        def _moved(self, seat: int, points: Any) -> None:
+            raise NotImplementedError
+
+        def _report_text(self) -> str:
+            raise NotImplementedError
+
+        def _ready(self, quiet: bool = False) -> bool:
+            raise NotImplementedError
+
+        def _show_hints(self, rows: Any) -> None:
+            raise NotImplementedError
+
+        def _update_panel(self) -> None:
+            raise NotImplementedError
+
+    def run_computer_turns(self) -> None:
+        """Let computer seats move until a person is to move or the game ends."""
+        if not self._computer_to_move() or self.busy:
+            return
+        loop = running_loop()
+        if loop is None:  # plain Python (tests, scripts): no loop to yield to
+            while self._computer_to_move() and self._computer_move(self._choose_or_fail()):
+                pass
+            return
+        self._set_busy(True)  # now, not when the task first runs: a click may come first
+        self.task = loop.create_task(self._computer_turns(loop))
+
+    async def _computer_turns(self, loop) -> None:
+        try:
+            while self._computer_to_move():
+                self.say(f"{self._report_text()} {self.seat_label(self.game.to_move)} is thinking…"
+                         .strip())
+                move = await loop.run_in_executor(None, self._choose_or_fail)
+                if self.delay and move is not None:
+                    await asyncio.sleep(self.delay)
+                if not self._computer_move(move):
+                    return
+        except Exception as exc:
+            self.view.report(exc)
+            if self.view.raise_errors:
+                raise
+        finally:
+            self._set_busy(False)
+
+    def _choose_or_fail(self):
+        """The computer's move, chosen on a copy so the player cannot disturb the game.
+
+        A player that raises is reported (the game unchanged); returns None then.
+        """
+        seat = self.game.to_move
+        try:
+            return self.players[seat].choose(self.game.copy(), self.rng)
+        except Exception as exc:
+            self._failed = (seat, exc)
+            return None
+
+    def _computer_move(self, move) -> bool:
+        """Play a computer's move; False (and say why) when it failed or is illegal."""
+        seat = self.game.to_move
+        failure = getattr(self, "_failed", None)
+        self._failed = None
+        if move is None and failure:
+            self._player_failed(*failure)
+            return False
+        try:
+            points = self.game.play(move)
+        except ValueError as exc:  # an illegal computer move: shown, game unchanged
+            self._player_failed(seat, exc)
+            return False
+        self._moved(seat, points)
+        return True
+
+    def _player_failed(self, seat: int, exc: Exception) -> None:
+        """A computer player raised or chose an illegal move: a bug in the player.
+        Shown with its traceback under the board and logged as an error; the game
+        is unchanged. Under ``raise_errors`` (tests) it is raised again, so an AI
+        regression fails the board's tests instead of passing as a warning."""
+        text = f"{self.seat_label(seat)} failed ({type(exc).__name__}: {exc}); the game is unchanged."
+        self.view.errors.append_stderr(text + "\n" + "".join(traceback.format_exception(exc)))
+        self.say(text, tone="bad")
+        log.error("computer player failed: %s", text, exc_info=exc)
+        if self.view.raise_errors:
+            raise exc
+
+    def _set_busy(self, busy: bool) -> None:
+        self.busy = busy
+        for b in self.controls.values():
+            b.disabled = busy
+        self._update_panel()
+
+    async def settled(self) -> None:
+        """Wait until no computer turn or hint is running (for tests and scripts)."""
+        while self.task is not None and not self.task.done():
+            await asyncio.wait([self.task])
+        if self.task is not None and self.task.exception() is not None:
+            raise self.task.exception()
+
+    # ----- hints, off the widget thread --------------------------------------
+
+    def hint(self) -> None:
+        """Show the best few moves with their values, on the board and in the panel."""
+        if not self._ready():
+            return
+        loop = running_loop()
+        if loop is None:
+            self._show_hints(self.hints(self.game.copy()))
+            return
+        self._set_busy(True)
+        self.task = loop.create_task(self._hint_task(loop))
+
+    async def _hint_task(self, loop) -> None:
+        self.say("Looking for the best moves…")
+        try:
+            rows = await loop.run_in_executor(None, self.hints, self.game.copy())
+            self._show_hints(rows)
+        except Exception as exc:
+            self.view.report(exc)
+            if self.view.raise_errors:
+                raise
+        finally:
+            self._set_busy(False)

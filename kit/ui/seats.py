@@ -1,0 +1,111 @@
+"""Who sits at a live board, what each seat is called, and how far Undo goes.
+
+The rules of turns that every game's board shares, as plain functions over
+the seats (``"human"`` or a computer player's name) and the game: checking
+the seats a board is given, making each computer player with the options it
+takes, a seat's label ("Row player (you)", "Seat 2 (greedy)"), the result in
+words, and how many moves Undo takes back under an ``undo_policy``.
+:class:`kit.ui.game.GameBoard` calls them; no widget is made here.
+
+Not covered: playing the moves (``kit.ui.game``) or showing them (``kit.ui.panel``).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+HUMAN = "human"
+
+#: how far Undo takes back (and Redo replays): GameBoard(..., undo_policy=...)
+UNDO_POLICIES = {
+    "to_person": "back over computer moves to the last person's turn; when two or more "
+                 "people share the screen, never back over a card drawn from the hidden deck "
+                 "(everyone saw whose it was)",
+    "one_move": "back one move, whoever made it, also over drawn cards: one person plays "
+                "every seat (a lesson's exercise board) and has seen every card anyway",
+}
+
+UNDO_OVER_DRAW = ("Undo refused: that would step back over a card drawn from the "
+                  "hidden deck, and everyone here has seen whose it was.")
+
+
+def check_seats(seats: Sequence[str] | None, n: int, players: Mapping[str, object]) -> list[str]:
+    """``seats`` as a list of ``n`` (None: every seat a person); ValueError naming what is wrong."""
+    checked = [HUMAN] * n if seats is None else list(seats)
+    if len(checked) != n:
+        raise ValueError(f"seats names {len(checked)} seat(s), but this game has {n}")
+    known = [HUMAN, *players]
+    for s in checked:
+        if s not in known:
+            raise ValueError(f"unknown seat {s!r}: choose from {', '.join(map(repr, known))}")
+    return checked
+
+
+def check_undo_policy(policy: str, seats: Sequence[str]) -> str:
+    if policy not in UNDO_POLICIES:
+        raise ValueError(f"unknown undo_policy {policy!r}: choose from "
+                         f"{', '.join(map(repr, UNDO_POLICIES))}")
+    if policy == "one_move" and any(s != HUMAN for s in seats):
+        # A computer left to move by a one-move undo would move again at once.
+        raise ValueError("undo_policy 'one_move' is for a board where a person plays "
+                         f"every seat; these seats are {list(seats)}")
+    return policy
+
+
+def make_player(factory: Callable[..., Any], options: Mapping[str, Any]) -> Any:
+    """``factory(**options)`` with only the options it takes (a search budget means
+    nothing to a random player), so one dict serves every seat."""
+    accepted = inspect.signature(factory).parameters
+    return factory(**{k: v for k, v in options.items() if k in accepted})
+
+
+def seat_label(name: str, seat: int, seats: Sequence[str], mover: int | None) -> str:
+    """Seat ``seat`` named ``name``, and who sits there, so no two seats read alike: a
+    computer seat by its player ("Seat 2 (greedy)"); the one person at the board
+    "(you)"; where several seats are people's (people sharing a screen, or one
+    student trying both sides of a lesson's board), "(you)" is whoever is to move
+    (``mover``; None when the game is over), and the other people's seats go by
+    their names alone ("Row player (you)" / "Column player"), never "(human)" twice."""
+    kind = seats[seat]
+    if kind != HUMAN:
+        return f"{name} ({kind})"
+    if list(seats).count(HUMAN) == 1 or seat == mover:
+        return f"{name} (you)"
+    return name
+
+
+def points_text(points: object) -> str:
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def result_text(scores: Sequence[int], side_name: Callable[[int], str]) -> str:
+    """Who won with how much, or the draw, in one sentence."""
+    best = max(scores)
+    names = [side_name(i) for i, s in enumerate(scores) if s == best]
+    if len(names) > 1:
+        return f"A draw at {points_text(best)} ({' and '.join(names)})."
+    return f"{names[0]} wins with {points_text(best)}."
+
+
+def undo_steps(game: Any, seats: Sequence[str], *, one_person: bool,
+               deck_count: Callable[[Any], int | None]) -> int | str:
+    """How many moves Undo takes back on ``game`` (left unchanged), or why it is refused.
+
+    Back to the last person's turn over computer moves, or one move when
+    ``one_person`` plays every seat; with two or more people at the screen,
+    never back over a change of ``deck_count`` (a card drawn from the hidden deck).
+    """
+    g = game.copy()
+    steps = 0
+    shared_screen = list(seats).count(HUMAN) >= 2 and not one_person
+    while g.history:
+        before = deck_count(g)
+        g.undo()
+        steps += 1
+        if shared_screen and before != deck_count(g):
+            return UNDO_OVER_DRAW
+        if one_person or seats[g.to_move] == HUMAN:
+            return steps
+    return "Nothing of yours to undo."
