@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kit.players import Player, RandomPlayer, Standing, standings_table
+from kit.players import Player, Progress, RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
 from kit.mattix.rules import Game, Move
 from kit.mattix.solver import analyse, search
@@ -122,7 +122,7 @@ def _margin(value: int) -> str:
 
 def tournament(players: Sequence[Player], games: int = 100, seed: int = 0, size: int = 8,
                level: int = 1, tiles: Sequence[int] | None = None,
-               progress: bool | None = None) -> list[Standing]:
+               progress: Progress = None) -> list[Standing]:
     """Play ``games`` seeded games between two players, seats swapped each game.
 
     Game ``i`` is ``Game.new(seed=seed + i, size=size, level=level, tiles=tiles)``.
