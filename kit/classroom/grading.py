@@ -86,7 +86,7 @@ def _meta(grade_id: str, *, solution: bool = False, grade: bool = False, locked:
 
 def picture(game: str, puzzle: Any) -> str:
     """The position as SVG: the game's own picture, or its registration's
-    ``puzzle_picture`` (IOTA's block-the-lot puzzles show every hand)."""
+    ``puzzle_picture`` (where a puzzle's goal needs more in view, such as every hand)."""
     draw = games.get(game).puzzle_picture
     return draw(puzzle) if draw is not None else str(puzzle.game._repr_svg_())
 

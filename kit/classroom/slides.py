@@ -77,7 +77,7 @@ PROGRESS = re.compile(r".*: \d+ of \d+ exercises done")
 # A markdown link to another lesson ("[Lesson 3](03_greedy.ipynb)"): to its deck.
 LESSON_LINK = re.compile(r"(\]\([^)\s]*?)\.ipynb([)#])")
 PICTURE = re.compile(r"data:image/svg\+xml|<svg[\s>]|<img[\s>]")
-# A heading or a bold label ("**IOTA**"): kept on the slide of what follows it.
+# A heading or a bold label ("**Scoring**"): kept on the slide of what follows it.
 LABEL = re.compile(r"#{1,6} .*|\*\*[^*\n]+\*\*:?")
 # How much text a slide holds: characters in a line and lines on a slide at the
 # deck's font size (CSS), counted by ``text_lines``; a markdown cell of at most

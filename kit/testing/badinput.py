@@ -203,7 +203,7 @@ def _words(game, legal) -> tuple[str, ...]:
 
 def move_classes(game) -> list[type[Any]]:
     """The game's Move class (as registered in ``kit.games``) and every subclass of it
-    (IOTA: Move, Play, Pass, Recycle)."""
+    (a game may have one Move class per kind of move)."""
     classes, todo = [], [games.of(game).load_move()]
     while todo:
         cls = todo.pop(0)

@@ -6,7 +6,7 @@ the move and then checks, after every move: the points play() returned add up
 to the scores; every card or tile is still somewhere, exactly once; undo then
 redo are exact; the position survives to_dict / JSON / from_dict exactly.
 ``watch.check_legal_moves(rng, k)`` compares legal_moves() with what the rules
-accept (``explain``, or Mattix's ``check_move``) on k sampled legal moves and
+accept (``explain``, or a watcher's own ``accepts``) on k sampled legal moves and
 k random candidate moves, legal or not. A broken invariant raises
 :class:`InvariantBroken` (an AssertionError) saying which one and where.
 

@@ -4,7 +4,7 @@ One call in ``notebooks/play.ipynb``, ``launcher()``, shows a row of choices
 (the game, how many players where the game allows a choice, each seat a person
 or a named computer player, the game's options and the computer's strength)
 and a Start button that builds that game's live ``Board`` under them. A first
-game (you against the greedy IOTA player) is already on the page, so the page
+game (you against the first game's greedy player) is already on the page, so the page
 is never empty and the board is drawn on first load. Once a game is on, the
 choices fold away behind one line (what is being played, and "Change game or
 seats"), so the table, hand and buttons fit a 1366 x 768 screen.
@@ -90,7 +90,7 @@ class Launcher(SavedPicture, widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self.stage = widgets.Box()
         # The choices fold away once a game is on: at 1366 x 768 they and the page's
-        # words pushed the IOTA hand below the screen. One line stays: what is being
+        # words pushed a card game's hand below the screen. One line stays: what is being
         # played, and a button that brings the choices back.
         self.toggle = widgets.Button(description="Change game or seats",
                                      tooltip="show the choices: game, seats, deal",
