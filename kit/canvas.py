@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import math
 from itertools import groupby
+from typing import Any
 
 from ipycanvas import Canvas, hold_canvas
 
-from kit.scene import FONT_FAMILY, Circle, Line, Polygon, Rect, Scene, Text
+from kit.scene import FONT_FAMILY, Circle, Line, Polygon, Rect, Scene, Shape, Text
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
-def _batch_key(shape):
+def _batch_key(shape: Shape) -> tuple[str, Any] | None:
     """Shapes that can share one vectorised call get the same key."""
     if isinstance(shape, Rect) and shape.fill and not shape.stroke and not shape.radius:
         return ("rects", shape.fill)
@@ -46,8 +47,8 @@ def draw_scene(canvas: Canvas, scene: Scene, pixel_ratio: float = 1.0) -> None:
         if scene.background:
             canvas.fill_style = scene.background
             canvas.fill_rect(0, 0, scene.width, scene.height)
-        for key, run in groupby(scene.shapes, key=_batch_key):
-            run = list(run)
+        for key, group in groupby(scene.shapes, key=_batch_key):
+            run = list(group)
             if key is None or len(run) == 1:
                 for shape in run:
                     _draw_shape(canvas, shape)
@@ -55,7 +56,7 @@ def draw_scene(canvas: Canvas, scene: Scene, pixel_ratio: float = 1.0) -> None:
                 _draw_batch(canvas, key[0], key[1], run)
 
 
-def _draw_batch(canvas: Canvas, kind: str, style, run: list) -> None:
+def _draw_batch(canvas: Canvas, kind: str, style: Any, run: list[Any]) -> None:
     if kind == "rings":
         _stroke_style(canvas, *style)
         canvas.stroke_circles([s.cx for s in run], [s.cy for s in run], [s.r for s in run])
@@ -68,13 +69,14 @@ def _draw_batch(canvas: Canvas, kind: str, style, run: list) -> None:
         canvas.fill_circles([s.cx for s in run], [s.cy for s in run], [s.r for s in run])
 
 
-def _stroke_style(canvas: Canvas, stroke, width, dash=()) -> None:
+def _stroke_style(canvas: Canvas, stroke: str | None, width: float,
+                  dash: tuple[float, ...] = ()) -> None:
     canvas.stroke_style = stroke
     canvas.line_width = width
     canvas.set_line_dash(list(dash))
 
 
-def _draw_shape(canvas: Canvas, s) -> None:
+def _draw_shape(canvas: Canvas, s: Shape) -> None:
     if isinstance(s, Rect):
         _rect_path(canvas, s)
         if s.fill:

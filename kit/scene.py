@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from html import escape
-from typing import Optional, Union
+from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
 
 #: Okabe-Ito colours: distinguishable for the common kinds of colour blindness.
@@ -47,7 +47,9 @@ INK = "#222222"
 PAPER = "#FFFFFF"
 TABLE = "#F4F1E8"
 
-Colour = Optional[str]
+Colour = str | None
+#: a box on the picture: x, y (its top-left corner), width, height
+Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ class Rect:
     stroke: Colour = None
     stroke_width: float = 1.0
     radius: float = 0.0
-    dash: tuple = ()
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,12 +83,12 @@ class Line:
     y2: float
     stroke: Colour = INK
     stroke_width: float = 1.0
-    dash: tuple = ()
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
 class Polygon:
-    points: tuple  # ((x, y), ...)
+    points: tuple[tuple[float, float], ...]
     fill: Colour = None
     stroke: Colour = None
     stroke_width: float = 1.0
@@ -103,7 +105,8 @@ class Text:
     bold: bool = False
 
 
-Shape = Union[Rect, Circle, Line, Polygon, Text]
+Shape = Rect | Circle | Line | Polygon | Text
+S = TypeVar("S", bound=Shape)
 
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 
@@ -129,6 +132,9 @@ def svg_img(svg: str) -> str:
 class Picture:
     """Mixin for anything with ``_repr_svg_``: it also shows as ``<img>`` HTML."""
 
+    if TYPE_CHECKING:   # the class it is mixed into has it (a stub here would shadow it)
+        def _repr_svg_(self) -> str: ...
+
     def _repr_html_(self) -> str:
         return svg_img(self._repr_svg_())
 
@@ -140,10 +146,10 @@ class Scene(Picture):
     width: float
     height: float
     background: Colour = PAPER
-    shapes: list = field(default_factory=list)
+    shapes: list[Shape] = field(default_factory=list)
     title: str = ""
 
-    def add(self, shape: Shape) -> Shape:
+    def add(self, shape: S) -> S:
         self.shapes.append(shape)
         return shape
 
@@ -183,7 +189,7 @@ def _paint(fill: Colour, stroke: Colour, width: float) -> str:
     return " ".join(parts)
 
 
-def _dash(dash: tuple) -> str:
+def _dash(dash: tuple[float, ...]) -> str:
     return f' stroke-dasharray="{" ".join(_num(d) for d in dash)}"' if dash else ""
 
 
@@ -227,13 +233,13 @@ def to_svg(scene: Scene, *, scale: float = 1.0) -> str:
     return head + "".join(body) + "</svg>"
 
 
-def inside(box, x: float, y: float) -> bool:
+def inside(box: Box, x: float, y: float) -> bool:
     """Whether (x, y) is in ``box`` (x, y, w, h): its left and top edges in, the others out."""
     bx, by, bw, bh = box
     return bx <= x < bx + bw and by <= y < by + bh
 
 
-def centre(box) -> tuple[float, float]:
+def centre(box: Box) -> tuple[float, float]:
     """The centre (x, y) of ``box`` (x, y, w, h): where a click on a cell or a card lands."""
     bx, by, bw, bh = box
     return bx + bw / 2, by + bh / 2

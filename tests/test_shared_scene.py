@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from kit.scene import Circle, Rect, Scene, shape_to_svg, to_svg
+from kit.scene import Circle, Rect, Scene, centre, inside, shape_to_svg, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -53,3 +53,9 @@ def test_scene_shows_itself_in_a_notebook():
 def test_unknown_shape_is_refused():
     with pytest.raises(TypeError, match="not a scene shape"):
         shape_to_svg("circle")
+
+
+def test_centre_is_the_middle_of_a_box_and_inside_it():
+    box = (10, 20, 30, 41)
+    assert centre(box) == (25, 40.5)
+    assert inside(box, *centre(box))
