@@ -26,27 +26,31 @@ a full game search is out of reach for a lesson).
 
 from __future__ import annotations
 
+import random
+import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from kit.iota import movegen
 from kit.iota.cards import ATTRS, REAL_CARDS, VALUE, WILD, make_card
 from kit.iota.lines import AXES, lines_through
-from kit.iota.moves import Pass, Play, Recycle
+from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.iota.rules import Game
 from kit.iota.scoring import quick_points
-from kit.players import RandomPlayer, Standing
+from kit.players import Player, RandomPlayer, Standing
 from kit.players import tournament as _tournament
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "PlannerPlayer", "rank_moves", "best_turn",
            "Turn", "tournament"]
 
 
-def _scored_plays(game, moves) -> list:
+def _scored_plays(game: Game, moves: Iterable[Move]) -> list[tuple[int, Play]]:
     """(points, play) for each play among ``moves``, in their order."""
     return [(quick_points(game.table, m.placements, game.is_final_play(m)), m)
             for m in moves if isinstance(m, Play)]
 
 
-def rank_moves(game) -> list:
+def rank_moves(game: Game) -> list[tuple[int, Play]]:
     """(points, play) for every legal play, best first (ties in generator order)."""
     return sorted(_scored_plays(game, game.legal_moves()), key=lambda t: -t[0])
 
@@ -57,13 +61,13 @@ class Turn:
     empty), the ``points`` they score, and how many ``positions`` and ``plays``
     the search looked at."""
 
-    moves: tuple
+    moves: tuple[Move, ...]
     points: int
     positions: int
     plays: int
 
 
-def best_turn(game, stop=None) -> Turn:
+def best_turn(game: Game, stop: threading.Event | None = None) -> Turn:
     """The highest-scoring turn from ``game``, found by trying everything.
 
     ``legal_moves()`` already lists every legal play (every set of hand cards
@@ -92,7 +96,7 @@ def best_turn(game, stop=None) -> Turn:
     return Turn(turn.moves, turn.points, positions, counted)
 
 
-def _best_pass(moves, rng):
+def _best_pass(moves: Sequence[Move], rng: random.Random) -> Pass:
     """The pass exchanging the most cards (a random one among equals)."""
     passes = [m for m in moves if isinstance(m, Pass)]
     most = max(len(m.exchange) for m in passes)
@@ -182,7 +186,7 @@ class PlannerPlayer:
         return rng.choice([m for m in keep if len(m.exchange) == most])
 
     @staticmethod
-    def _unseen(game) -> tuple:
+    def _unseen(game: Game) -> tuple[set[int], int, int]:
         """(real cards not visible to the mover, wilds not visible, count of hidden cards)."""
         own = game.hands[game.to_move]
         visible = set(game.table.values()) | set(own)
@@ -251,7 +255,8 @@ class PlannerPlayer:
         return best
 
 
-def tournament(players, games: int = 100, seed: int = 0, n_players: int | None = None):
+def tournament(players: Iterable[Player], games: int = 100, seed: int = 0,
+               n_players: int | None = None) -> list[Standing]:
     """Play ``games`` seeded IOTA games; return one :class:`kit.players.Standing` per player.
 
     ``n_players`` seats (default: one per player); with more seats than
@@ -259,15 +264,13 @@ def tournament(players, games: int = 100, seed: int = 0, n_players: int | None =
     a, b, a, b) and each player's figures are merged over its seats. Seats
     rotate between games; game ``i`` is dealt from seed ``seed + i``.
     """
-    from kit.iota.rules import Game
-
     players = list(players)
     n = n_players or len(players)
     if n < len(players) or not 1 <= n <= 4:
         raise ValueError(f"{len(players)} players cannot fill {n} seats (IOTA seats 1-4)")
     seats = [players[i % len(players)] for i in range(n)]
     standings = _tournament(lambda s: Game.new(players=n, seed=s), seats, games, seed)
-    merged = []
+    merged: list[Standing] = []
     for p in range(len(players)):
         mine = standings[p::len(players)]
         k = len(mine)

@@ -54,11 +54,11 @@ from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, ra
 from kit.iota.analysis import analysis
 from kit.iota.cards import TEXT, WILD, describe
 from kit.iota.draw import Marks, draw
-from kit.iota.layout import Cell, Geometry, Point, cell_at, cell_box, centre_of, plan
+from kit.iota.layout import Cell, Geometry, Point, cell_at, cell_box, plan
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.replay import Replay
 from kit.iota.rules import Game
-from kit.scene import Scene
+from kit.scene import Scene, centre
 from kit.ui.game import GameBoard
 from kit.window import middle, scrolled
 
@@ -220,7 +220,7 @@ class Board(GameBoard):
         return ["Click a card in your hand, then a cell."]
 
     def cell_point(self, cell: Cell) -> Point:
-        return centre_of(cell_box(self.geometry.table, (cell[0], cell[1])))
+        return centre(cell_box(self.geometry.table, (cell[0], cell[1])))
 
     def hand_point(self, i: int) -> Point:
         return self.geometry.hand_point(i)
@@ -342,6 +342,7 @@ class Board(GameBoard):
             self._place(cell)
 
     def _place(self, cell: Cell) -> None:
+        assert self.selected is not None    # _cell_clicked places only a picked card
         self.placed.append((self.selected, cell))
         self.selected = None
         self.marks = ()
@@ -358,6 +359,7 @@ class Board(GameBoard):
             self.say("A wild is recycled before you play: take back your pending cards first.",
                      tone="bad")
             return
+        assert self.selected is not None    # _cell_clicked recycles only with a card picked
         card = self.hand[self.selected]
         points = self.submit(Recycle(cell, card))
         if points is not None:
@@ -446,7 +448,8 @@ class Board(GameBoard):
     # ----- hints ----------------------------------------------------------
 
     def hints(self, game: Game) -> list[tuple[Move, str]]:
-        rows = [(play, _points(points)) for points, play in rank_moves(game)[:HINT_ROWS]]
+        rows: list[tuple[Move, str]] = [(play, _points(points))
+                                        for points, play in rank_moves(game)[:HINT_ROWS]]
         # rank_moves sees plays only; a turn that recycles a wild first may score
         # more, and then the hint must not call the best play "best here".
         if WILD in game.table.values():      # no wild on the table: no recycle to try

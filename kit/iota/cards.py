@@ -13,10 +13,18 @@ chosen to fit, because a line holds at most 4 cards and every attribute has 4
 values. Whether one card fits a wild's row *and* column is checked elsewhere
 (:mod:`kit.iota.lines`).
 
-Not covered here: where cards lie, or any rule about them.
+Not covered here: where cards lie (beyond the names ``Cell`` and ``Table`` for
+them), or any rule about them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: A cell of the table, (row, column); the starter card is at (0, 0).
+Cell = tuple[int, int]
+#: The cards on the table: cell -> card int.
+Table = Mapping[Cell, int]
 
 NUMBERS = "1234"
 COLOURS = "RYGB"

@@ -154,8 +154,8 @@ def draw(game: Any, marks: Marks | None = None, *, geometry: Geometry | None = N
                 stands_for)
     highlight = marks.highlight
     if highlight is None:
-        last = getattr(game, "last_move", None)
-        highlight = () if pending else (last.cells if isinstance(last, Play) else ())
+        last = getattr(game, "last_play", None)
+        highlight = () if pending else (last.cells if last else ())
     pending_cells = pending.cells if pending else ()
     ghost_cells = tuple(c for c in ghost.cells if c not in table) if ghost else ()
     for cells, kind in ((highlight, "highlight"), (pending_cells, "pending"),

@@ -21,9 +21,9 @@ import ipywidgets as widgets
 from kit import lazy
 from kit.iota.cards import FULL_DECK, TEXT, WILD, describe, parse_card
 from kit.iota.draw import draw_card, outline, seat_name
-from kit.iota.layout import Box, Cell, Layout, Point, cell_at, cell_box, centre_of, fit_layout
+from kit.iota.layout import Box, Cell, Layout, Point, cell_at, cell_box, fit_layout
 from kit.iota.rules import Game
-from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, inside
+from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, centre, inside
 from kit.ui.editor import EditorShell
 
 #: A place a card can be: ("deck", palette index), ("table", (r, c)), ("hand", seat, slot),
@@ -198,23 +198,20 @@ class Editor(EditorShell):
         board: Callable[..., Any] = lazy.load("kit.iota.board:Board")  # type: ignore[assignment]
         return board(game, delay=0.4)
 
-    # ----- where things are (scene points, and canvas pixels as a click carries them) ---
+    # ----- where things are (scene points; the shell's xy(cell) and view.canvas_xy(point)
+    # give the canvas pixels a click carries) ---
 
     def cell_point(self, cell: Cell) -> Point:
-        return centre_of(cell_box(self.geometry.table, tuple(cell)))  # type: ignore[arg-type]
+        return centre(cell_box(self.geometry.table, (cell[0], cell[1])))
 
     def slot_point(self, seat: int, i: int) -> Point:
-        return centre_of(self.geometry.slots[(seat, i)])
+        return centre(self.geometry.slots[(seat, i)])
 
     def palette_point(self, card: int | str) -> Point:
         """The centre of ``card``'s palette slot (a wild: the first one, else the second)."""
         card = parse_card(card) if isinstance(card, str) else card
         slots = [box for c, used, box in self.geometry.palette if c == card]
-        return centre_of(slots[0])
-
-    def xy(self, point: Point) -> Point:
-        """Canvas pixels of a scene point (what a browser click reports)."""
-        return point[0] * self.view.pixel_ratio, point[1] * self.view.pixel_ratio
+        return centre(slots[0])
 
     # ----- clicks ----------------------------------------------------------------
 
@@ -256,10 +253,9 @@ class Editor(EditorShell):
                           "where it goes, or Remove to put it back in the deck.")
 
     def _target_clicked(self, target: Place) -> None:
-        occupied = self._card_at(target) is not None
+        card = self._card_at(target)
         if self.picked is None:
-            if occupied:
-                card = self._card_at(target)
+            if card is not None:
                 self._pick(target, f"{TEXT[card]} {self._where_words(target)} picked: click "
                                    "where it goes, or Remove.")
             else:
@@ -326,11 +322,14 @@ class Editor(EditorShell):
         slot = len(self.game.hands[seat]) if slot is None else slot
         return self.move_card(self._source_of(card), ("hand", seat, slot))
 
-    def _source_of(self, card: int) -> Place | None:
+    def _source_of(self, card: int) -> Place:
         in_deck = card in self.game.deck
         k = next(i for i, (c, used, _) in enumerate(self.geometry.palette)
                  if c == card and (not used or not in_deck))
-        return ("deck", k) if in_deck else self._find(card)
+        where = ("deck", k) if in_deck else self._find(card)
+        if where is None:    # every card of a valid position is somewhere
+            raise ValueError(f"{TEXT[card]} is not in the deck, on the table or in a hand")
+        return where
 
     def remove(self, where: Place | None = None) -> bool:
         """Put the card at ``where`` (default: the picked one) at the bottom of the deck."""
@@ -339,6 +338,9 @@ class Editor(EditorShell):
             self.refuse("pick a card on the table or in a hand first, then press Remove")
             return False
         card = self._card_at(where)
+        if card is None:
+            self.refuse("there is no card there to put back in the deck")
+            return False
         self.picked = None
         cells = [where[1]] if where[0] == "table" else []
         return self.edit(lambda d: _move(d, where, ("bottom",), card),
@@ -420,35 +422,30 @@ class Editor(EditorShell):
                                    lambda: self.set_deck(self.deck_box.value, self.seed_box.value),
                                    "these cards on top, the rest shuffled with the seed"),
         }
-        self._syncing = False
-        self.players_box.observe(lambda c: self._tool_changed(self.set_players, c["new"]), "value")
-        self.mover_box.observe(lambda c: self._tool_changed(self.set_mover, c["new"]), "value")
+        self.players_box.observe(lambda c: self.tool_changed(self.set_players, c["new"]), "value")
+        self.mover_box.observe(lambda c: self.tool_changed(self.set_mover, c["new"]), "value")
         for seat, box in enumerate(self.score_boxes):
-            box.observe(lambda c, seat=seat: self._tool_changed(self.set_score, seat, c["new"]),
+            box.observe(lambda c, seat=seat: self.tool_changed(self.set_score, seat, c["new"]),
                         "value")
         b = self.tool_buttons
-        row = lambda *items: widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
+
+        def row(*items: widgets.Widget) -> widgets.HBox:
+            return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
+
         return [row(b["remove"], b["clear"]), row(self.players_box), self.mover_box,
                 widgets.HTML('<div style="font-size: 16px"><b>Scores</b></div>'),
                 row(*self.score_boxes), self.deck_box, row(b["deck"]),
                 row(self.seed_box, b["shuffle"])]
 
     def sync_tools(self) -> None:
-        self._syncing = True
-        try:
-            n = self.game.players
-            self.players_box.value = n
-            self.mover_box.options = [(str(i + 1), i) for i in range(n)]
-            self.mover_box.value = self.game.to_move
-            for seat, box in enumerate(self.score_boxes):
-                box.layout.display = None if seat < n else "none"
-                box.value = self.game.scores[seat] if seat < n else 0
-        finally:
-            self._syncing = False
-
-    def _tool_changed(self, edit: Callable[..., bool], *args: Any) -> None:
-        if not self._syncing and args[-1] is not None:
-            self.view.guarded(edit, *args)
+        # The shell calls this inside syncing(): these writes are not a person's edits.
+        n = self.game.players
+        self.players_box.value = n
+        self.mover_box.options = [(str(i + 1), i) for i in range(n)]
+        self.mover_box.value = self.game.to_move
+        for seat, box in enumerate(self.score_boxes):
+            box.layout.display = None if seat < n else "none"
+            box.value = self.game.scores[seat] if seat < n else 0
 
 
 def _take(d: Position, where: Place, card: int) -> Callable[[int], None]:

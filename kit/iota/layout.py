@@ -17,10 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kit.scene import inside
+from kit.iota.cards import Cell
+from kit.scene import centre, inside
 from kit.window import edge_strips, sides_beyond, strip_at, window_start
 
-Cell = tuple[int, int]
 Box = tuple[float, float, float, float]      # x, y, width, height
 Point = tuple[float, float]
 Extent = tuple[int, int, int, int]           # min_row, min_col, rows, cols
@@ -150,12 +150,6 @@ def cell_at(lay: Any, x: float, y: float) -> Cell | None:
     return (row + lay.min_row, col + lay.min_col)
 
 
-def centre_of(box: Box) -> Point:
-    """The middle of a box."""
-    x, y, w, h = box
-    return x + w / 2, y + h / 2
-
-
 @dataclass(frozen=True)
 class Geometry:
     """Where the parts of one picture are; a live board maps its clicks with it.
@@ -193,7 +187,7 @@ class Geometry:
         return found
 
     def hand_point(self, i: int) -> Point:
-        return centre_of(self.hand[i])
+        return centre(self.hand[i])
 
 
 def plan(game: Any, *, table: Mapping[Cell, int] | None = None, box: Box | None = None,

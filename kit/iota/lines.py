@@ -16,9 +16,16 @@ a test cross-checks the two. Not covered: turns, hands, scoring.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import product
 
-from kit.iota.cards import ATTRIBUTES, ATTRS, COLOURS, NUMBERS, SHAPES, WILD, card_text
+from kit.iota.cards import (ATTRIBUTES, ATTRS, COLOURS, NUMBERS, SHAPES, WILD, Cell, Table,
+                            card_text)
+
+#: A line: its axis and its cells in order.
+Line = tuple[int, tuple[Cell, ...]]
+#: A rule broken: the words and the cells involved.
+Problem = tuple[str, tuple[Cell, ...]]
 
 #: The two directions: 0 is a row (left to right), 1 a column (top to bottom).
 AXES = ((0, 1), (1, 0))
@@ -26,14 +33,14 @@ AXIS_NAMES = ("row", "column")
 _LETTERS = (NUMBERS, COLOURS, SHAPES)
 
 
-def run(table: dict, cell: tuple, axis: int) -> tuple:
+def run(table: Table, cell: Cell, axis: int) -> tuple[Cell, ...]:
     """The cells of the maximal run of cards through ``cell`` (which holds a card)."""
     dr, dc = AXES[axis]
     r, c = cell
     start = 0
     while (r - (start + 1) * dr, c - (start + 1) * dc) in table:
         start += 1
-    cells = []
+    cells: list[Cell] = []
     k = -start
     while (r + k * dr, c + k * dc) in table:
         cells.append((r + k * dr, c + k * dc))
@@ -41,9 +48,10 @@ def run(table: dict, cell: tuple, axis: int) -> tuple:
     return tuple(cells)
 
 
-def lines_through(table: dict, cells) -> list:
+def lines_through(table: Table, cells: Iterable[Cell]) -> list[Line]:
     """Every line (run of 2+ cards) through any of ``cells``, each once, as (axis, cells)."""
-    seen, lines = set(), []
+    seen: set[tuple[int, Cell]] = set()
+    lines: list[Line] = []
     for cell in cells:
         for axis in (0, 1):
             line = run(table, cell, axis)
@@ -53,24 +61,24 @@ def lines_through(table: dict, cells) -> list:
     return lines
 
 
-def all_lines(table: dict) -> list:
+def all_lines(table: Table) -> list[Line]:
     """Every line on the table, as (axis, cells)."""
     return lines_through(table, table)
 
 
-def describe_line(axis: int, cells) -> str:
+def describe_line(axis: int, cells: Sequence[Cell]) -> str:
     (r0, c0), (r1, c1) = cells[0], cells[-1]
     return f"the {AXIS_NAMES[axis]} of {len(cells)} cards from ({r0},{c0}) to ({r1},{c1})"
 
 
-def attribute_values_ok(values) -> bool:
+def attribute_values_ok(values: Iterable[int | None]) -> bool:
     """All the same or all different (``None`` entries are wilds, free to fit)."""
     known = [v for v in values if v is not None]
     distinct = len(set(known))
     return distinct <= 1 or distinct == len(known)
 
 
-def line_problem(table: dict, axis: int, cells) -> str | None:
+def line_problem(table: Table, axis: int, cells: Sequence[Cell]) -> str | None:
     """Why this line breaks the rules, judged alone (wilds free); None if it does not."""
     if len(cells) > 4:
         return f"{describe_line(axis, cells)} is longer than 4: a line holds at most 4 cards"
@@ -83,28 +91,29 @@ def line_problem(table: dict, axis: int, cells) -> str | None:
     return None
 
 
-def wild_lines(table: dict) -> tuple[list, list]:
+def wild_lines(table: Table) -> tuple[list[Cell], list[Line]]:
     """The wild cells on the table and every line through one of them."""
     wilds = sorted(cell for cell, card in table.items() if card == WILD)
     return wilds, lines_through(table, wilds)
 
 
-def _solve_attribute(table, wilds, lines, a):
+def _solve_attribute(table: Table, wilds: Sequence[Cell], lines: Sequence[Line],
+                     a: int) -> tuple[int, ...] | None:
     """Values (0-3) of attribute ``a`` for the wilds making every line fit, or None."""
     for values in product(range(4), repeat=len(wilds)):
-        chosen = dict(zip(wilds, values))
+        chosen = dict(zip(wilds, values, strict=True))
         if all(_fits(table, chosen, cells, a) for _, cells in lines):
             return values
     return None
 
 
-def _fits(table, chosen, cells, a) -> bool:
+def _fits(table: Table, chosen: dict[Cell, int], cells: Sequence[Cell], a: int) -> bool:
     values = [chosen[x] if x in chosen else ATTRS[table[x]][a] for x in cells]
     distinct = len(set(values))
     return distinct == 1 or distinct == len(values)
 
 
-def wild_problem(table: dict) -> tuple[str, tuple] | None:
+def wild_problem(table: Table) -> Problem | None:
     """Why no real cards can stand for the wilds, with the cells involved; or None."""
     wilds, lines = wild_lines(table)
     if not wilds or any(len(cells) > 4 for _, cells in lines):
@@ -119,7 +128,7 @@ def wild_problem(table: dict) -> tuple[str, tuple] | None:
     return None
 
 
-def _wants(table, lines, a) -> str:
+def _wants(table: Table, lines: Sequence[Line], a: int) -> str:
     """What each line through a wild allows for attribute ``a``, line by line."""
     parts = []
     for axis, cells in lines:
@@ -132,7 +141,7 @@ def _wants(table, lines, a) -> str:
     return "; ".join(parts)
 
 
-def wild_stands_for(table: dict) -> dict:
+def wild_stands_for(table: Table) -> dict[Cell, str]:
     """One choice of real card for each wild on a legal table: {cell: card text}.
 
     Each wild's row and column lines decide what it may be; a wild with some
@@ -142,13 +151,14 @@ def wild_stands_for(table: dict) -> dict:
     if not wilds:
         return {}
     per_attr = [_solve_attribute(table, wilds, lines, a) for a in range(3)]
-    if any(v is None for v in per_attr):
+    numbers, colours, shapes = per_attr
+    if numbers is None or colours is None or shapes is None:
         return {}
-    return {w: NUMBERS[per_attr[0][i]] + COLOURS[per_attr[1][i]] + SHAPES[per_attr[2][i]]
+    return {w: NUMBERS[numbers[i]] + COLOURS[colours[i]] + SHAPES[shapes[i]]
             for i, w in enumerate(wilds)}
 
 
-def table_problem(table: dict, cells=None) -> tuple[str, tuple] | None:
+def table_problem(table: Table, cells: Iterable[Cell] | None = None) -> Problem | None:
     """The first rule a table breaks (in lines through ``cells``, or anywhere), or None."""
     lines = all_lines(table) if cells is None else lines_through(table, cells)
     for axis, line in lines:

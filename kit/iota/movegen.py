@@ -24,12 +24,16 @@ cross-checks this generator against a brute-force enumeration judged by it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import product
 
-from kit.iota.cards import BITS, LINE_OK, WILD
+from kit.iota.cards import BITS, LINE_OK, WILD, Cell, Table
 from kit.iota.lines import AXES, table_problem, wild_problem
 from kit.iota.moves import Pass, Play, Recycle
+
+#: What lies next to an empty cell along one axis: (cards, mask, real cards, a wild among them).
+Cross = tuple[int, int, int, bool]
 
 
 def _allowed(count: int, mask: int) -> int:
@@ -76,7 +80,7 @@ def _every_attribute(mask: int) -> bool:
     return bool(mask & 15 and mask & 240 and mask & 3840)
 
 
-def frontier(table: dict) -> set:
+def frontier(table: Table) -> set[Cell]:
     """The empty cells orthogonally next to a card."""
     out = set()
     for r, c in table:
@@ -86,7 +90,7 @@ def frontier(table: dict) -> set:
     return out
 
 
-def cross(table: dict, cell: tuple, axis: int) -> tuple:
+def cross(table: Table, cell: Cell, axis: int) -> Cross:
     """The cards next to empty ``cell`` along ``axis``, both ways: (n, mask, count, wild).
 
     ``n`` is how many cards (stopping at 5), ``mask`` and ``count`` summarise the
@@ -109,13 +113,13 @@ def cross(table: dict, cell: tuple, axis: int) -> tuple:
     return n, mask, count, wild
 
 
-def card_fits(table: dict, cell: tuple, card: int) -> bool:
+def card_fits(table: dict[Cell, int], cell: Cell, card: int) -> bool:
     """Can ``card`` alone go on the empty ``cell`` (which must touch the table)?"""
     h, v = cross(table, cell, 0), cross(table, cell, 1)
     return _single_ok(table, cell, card, h, v)
 
 
-def _single_ok(table, cell, card, h, v) -> bool:
+def _single_ok(table: dict[Cell, int], cell: Cell, card: int, h: Cross, v: Cross) -> bool:
     if h[0] >= 4 or v[0] >= 4:
         return False
     if card != WILD:
@@ -131,7 +135,7 @@ def _single_ok(table, cell, card, h, v) -> bool:
     return _every_attribute(ALLOWED[h[2]][h[1]] & ALLOWED[v[2]][v[1]])
 
 
-def _exact_ok(table: dict, placements) -> bool:
+def _exact_ok(table: dict[Cell, int], placements: Iterable[tuple[int, Cell]]) -> bool:
     """The exact wild search on the table with ``placements`` added."""
     for card, cell in placements:
         table[cell] = card
@@ -142,8 +146,9 @@ def _exact_ok(table: dict, placements) -> bool:
             del table[cell]
 
 
-def _singles(table, cells, distinct) -> list:
-    moves = []
+def _singles(table: dict[Cell, int], cells: Iterable[Cell],
+             distinct: Sequence[int]) -> list[Play]:
+    moves: list[Play] = []
     for cell in sorted(cells):
         h, v = cross(table, cell, 0), cross(table, cell, 1)
         for card in distinct:
@@ -152,7 +157,8 @@ def _singles(table, cells, distinct) -> list:
     return moves
 
 
-def _segments(table, cells, axis, most) -> list:
+def _segments(table: Table, cells: Iterable[Cell], axis: int,
+              most: int) -> list[tuple[list[Cell], list[Cell]]]:
     """Runs of 2-4 cells along ``axis`` through a frontier cell that could be a play's line."""
     dr, dc = AXES[axis]
     starts = set()
@@ -160,7 +166,7 @@ def _segments(table, cells, axis, most) -> list:
         for length in (2, 3, 4):
             for back in range(length):
                 starts.add((r - back * dr, c - back * dc, length))
-    out = []
+    out: list[tuple[list[Cell], list[Cell]]] = []
     for r0, c0, length in sorted(starts):
         if (r0 - dr, c0 - dc) in table or (r0 + length * dr, c0 + length * dc) in table:
             continue
@@ -201,7 +207,7 @@ class _SegmentSearch:
     def _extend(self, i, mask, count) -> None:
         if i == self.k:
             if self._wilds_ok(mask, count):
-                self.moves.append(Play(tuple(zip(self.chosen, self.empties))))
+                self.moves.append(Play(tuple(zip(self.chosen, self.empties, strict=True))))
             return
         n, pmask, pcount, _ = self.crosses[i]
         counts = self.counts
@@ -225,7 +231,7 @@ class _SegmentSearch:
 
     def _wilds_ok(self, mask, count) -> bool:
         if self.exact:
-            return _exact_ok(self.table, tuple(zip(self.chosen, self.empties)))
+            return _exact_ok(self.table, tuple(zip(self.chosen, self.empties, strict=True)))
         played = [i for i, card in enumerate(self.chosen) if card == WILD]
         if not played:
             return True
@@ -240,10 +246,10 @@ class _SegmentSearch:
                 n, pmask, pcount, _ = self.crosses[i]
                 free.append(ALLOWED[pcount][pmask] if n else 4095)
             return _two_wilds_ok(count, mask, *free)
-        return _exact_ok(self.table, tuple(zip(self.chosen, self.empties)))
+        return _exact_ok(self.table, tuple(zip(self.chosen, self.empties, strict=True)))
 
 
-def plays(table: dict, hand) -> list:
+def plays(table: dict[Cell, int], hand: Sequence[int]) -> list[Play]:
     """Every legal play of cards from ``hand`` onto ``table``."""
     distinct = sorted(set(hand))
     cells = frontier(table)
@@ -255,9 +261,9 @@ def plays(table: dict, hand) -> list:
     return moves
 
 
-def recycles(table: dict, hand) -> list:
+def recycles(table: dict[Cell, int], hand: Iterable[int]) -> list[Recycle]:
     """Every legal swap of a wild on the table for a real card from ``hand``."""
-    moves = []
+    moves: list[Recycle] = []
     for cell in sorted(x for x, card in table.items() if card == WILD):
         for card in sorted(set(hand) - {WILD}):
             table[cell] = card
@@ -269,13 +275,13 @@ def recycles(table: dict, hand) -> list:
     return moves
 
 
-def passes(hand, deck_size: int) -> list:
+def passes(hand: Iterable[int], deck_size: int) -> list[Pass]:
     """Pass with every exchange the deck allows (none, some or all of the hand)."""
     counts = sorted(Counter(hand).items())
-    moves = []
+    moves: list[Pass] = []
     for takes in product(*(range(n + 1) for _, n in counts)):
         if sum(takes) <= deck_size:
-            moves.append(Pass(tuple(card for (card, _), t in zip(counts, takes)
+            moves.append(Pass(tuple(card for (card, _), t in zip(counts, takes, strict=True)
                                     for _ in range(t))))
     moves.sort(key=lambda m: (len(m.exchange), m.exchange))
     return moves

@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kit.errors import InvalidMoveText
-from kit.iota.cards import TEXT, WILD, parse_card
+from kit.iota.cards import TEXT, WILD, Cell, parse_card
 
-Cell = tuple[int, int]
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
 _PLACEMENT = re.compile(r"([^\s@]+)@" + _CELL + r"$")

@@ -1,6 +1,6 @@
 """Reading and writing IOTA positions (``to_dict`` / ``from_dict`` data).
 
-The format is DESIGN.md's::
+The format is the kit's position data (docs/design.md)::
 
     {"game": "iota", "grid": [[0, 0, "2RC"], ...], "hands": [["2GT", ...], ...],
      "deck": ["1YT", ...], "scores": [0, 0], "to_move": 0, "passes": 0}
@@ -17,13 +17,20 @@ breaks the rules, a hand of more than 4, bad scores or ``to_move``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from kit.errors import InvalidPosition, check_position_keys
-from kit.iota.cards import FULL_DECK, TEXT, WILD, parse_card
+from kit.iota.cards import FULL_DECK, TEXT, WILD, Cell, Table, parse_card
 from kit.iota.lines import table_problem
 
 
-def write_position(table, hands, deck, scores, to_move, passes) -> dict:
+#: What :func:`read_position` returns: table, hands, deck, scores, to_move, passes.
+Position = tuple[dict[Cell, int], list[list[int]], list[int], list[int], int, int]
+
+
+def write_position(table: Table, hands: Iterable[Iterable[int]], deck: Iterable[int],
+                   scores: Iterable[int], to_move: int, passes: int) -> dict[str, Any]:
     return {
         "game": "iota",
         "grid": [[r, c, TEXT[table[(r, c)]]] for r, c in sorted(table)],
@@ -35,11 +42,11 @@ def write_position(table, hands, deck, scores, to_move, passes) -> dict:
     }
 
 
-def _is_int(x) -> bool:
+def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _card(text, where: str) -> int:
+def _card(text: object, where: str) -> int:
     if not isinstance(text, str):
         raise InvalidPosition(f"{where}: a card must be text such as '3GT', not {text!r}")
     try:
@@ -48,10 +55,10 @@ def _card(text, where: str) -> int:
         raise InvalidPosition(f"{where}: {err}") from None
 
 
-def _read_grid(grid) -> dict:
+def _read_grid(grid: object) -> dict[Cell, int]:
     if not isinstance(grid, list) or not grid:
         raise InvalidPosition("'grid' must be a non-empty list of [row, col, card] entries")
-    table = {}
+    table: dict[Cell, int] = {}
     for entry in grid:
         if (not isinstance(entry, (list, tuple)) or len(entry) != 3
                 or not _is_int(entry[0]) or not _is_int(entry[1])):
@@ -63,18 +70,19 @@ def _read_grid(grid) -> dict:
     return table
 
 
-def _read_cards(cards, where: str) -> list:
+def _read_cards(cards: object, where: str) -> list[int]:
     if not isinstance(cards, list):
         raise InvalidPosition(f"{where} must be a list of card texts")
     return [_card(t, where) for t in cards]
 
 
-def _check_cards(table, hands, deck) -> None:
+def _check_cards(table: Table, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> None:
     # The third item is the table cell, if any, so an editor can mark where.
-    places = [(card, f"the grid at ({r},{c})", (r, c)) for (r, c), card in table.items()]
+    places: list[tuple[int, str, Cell | None]] = [
+        (card, f"the grid at ({r},{c})", (r, c)) for (r, c), card in table.items()]
     places += [(card, f"hand {i}", None) for i, hand in enumerate(hands) for card in hand]
     places += [(card, "the deck", None) for card in deck]
-    seen = {}
+    seen: dict[int, tuple[str, Cell | None]] = {}
     for card, where, cell in places:
         if card != WILD and card in seen:
             first, first_cell = seen[card]
@@ -93,7 +101,7 @@ def _check_cards(table, hands, deck) -> None:
                               f"missing {names}")
 
 
-def _check_connected(table) -> None:
+def _check_connected(table: Table) -> None:
     start = min(table)
     seen, todo = {start}, [start]
     while todo:
@@ -109,13 +117,13 @@ def _check_connected(table) -> None:
                               cells=sorted(set(table) - seen))
 
 
-def _read_int_list(values, n, name) -> list:
+def _read_int_list(values: object, n: int, name: str) -> list[int]:
     if not isinstance(values, list) or len(values) != n or not all(_is_int(v) for v in values):
         raise InvalidPosition(f"'{name}' must be a list of {n} integers, one per player")
     return list(values)
 
 
-def read_position(d) -> tuple:
+def read_position(d: Any) -> Position:
     """(table, hands, deck, scores, to_move, passes) from position data, checked."""
     check_position_keys(d, "iota", ("grid", "hands", "deck"), ("scores", "to_move", "passes"))
     table = _read_grid(d["grid"])

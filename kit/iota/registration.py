@@ -34,7 +34,8 @@ def puzzle_picture(puzzle: Any) -> str:
 GAME = GameSpec(
     name="iota", title="IOTA", order=0,
     game="kit.iota.rules:Game", board="kit.iota.board:Board",
-    editor="kit.iota:Editor", replay="kit.iota:Replay",
+    editor="kit.iota.editor:Editor", replay="kit.iota.replay:Replay",
+    analysis="kit.iota.analysis:analysis",
     invariants="kit.iota.invariants:IotaWatch", move="kit.iota.moves:Move",
     players=(1, 2, 3, 4), default_players=2, opponent="greedy",
     lesson="kit.lessons.iota",

@@ -19,13 +19,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import islice
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kit.errors import IllegalMove
 from kit.history import History
 from kit.scene import Picture
 from kit.iota import movegen
-from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, describe
+from kit.iota.cards import FULL_DECK, TEXT, VALUE, WILD, Cell, Table, describe
 from kit.iota.lines import table_problem, wild_stands_for
 from kit.iota.moves import Move, Pass, Play, Recycle, as_move
 from kit.iota.position import read_position, write_position
@@ -33,6 +34,9 @@ from kit.iota.scoring import Explanation, play_points, score_play
 from kit.iota.text import text_board
 
 HAND_SIZE = 4
+#: Everything undo/redo restores: table, hands, deck, scores, to_move, passes.
+State = tuple[tuple[tuple[Cell, int], ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+              tuple[int, ...], int, int]
 _MAX_GAPS = 16    # gaps named when a play leaves holes (a far-off cell leaves billions)
 
 
@@ -45,7 +49,8 @@ class Game(Picture, History):
     the game through :meth:`play`, :meth:`undo` and :meth:`redo`.
     """
 
-    def __init__(self, table, hands, deck, scores, to_move=0, passes=0):
+    def __init__(self, table: Table, hands: Iterable[Iterable[int]], deck: Iterable[int],
+                 scores: Iterable[int], to_move: int = 0, passes: int = 0):
         self.table = dict(table)
         self.hands = [list(h) for h in hands]
         self.deck = list(deck)
@@ -53,13 +58,15 @@ class Game(Picture, History):
         self.to_move = to_move
         self.passes = passes
         self._clear_history()
-        self.start_draws = ()    # the "who starts" draw, when simulated
+        # the "who starts" draw, when simulated: rounds of (seat, card text)
+        self.start_draws: tuple[tuple[tuple[int, str], ...], ...] = ()
         self._refresh()
 
     # ----- construction and data -------------------------------------------------
 
     @classmethod
-    def new(cls, players: int = 2, seed=None, draw_for_start: bool = False) -> Game:
+    def new(cls, players: int = 2, seed: int | str | None = None,
+            draw_for_start: bool = False) -> Game:
         """A fresh deal for 1-4 players from ``seed``.
 
         Seat 0 starts [decision]. With ``draw_for_start=True`` the printed rule is
@@ -84,11 +91,11 @@ class Game(Picture, History):
         return game
 
     @classmethod
-    def from_dict(cls, d: dict) -> Game:
+    def from_dict(cls, d: dict[str, Any]) -> Game:
         """A game at the position ``d``; ValueError (InvalidPosition) naming any problem."""
         return cls(*read_position(d))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return write_position(self.table, self.hands, self.deck, self.scores,
                               self.to_move, self.passes)
 
@@ -98,7 +105,7 @@ class Game(Picture, History):
         game.start_draws = self.start_draws
         return game
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """What seat ``player`` may see: the table, own hand, and only counts otherwise."""
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise ValueError(f"there is no seat {player!r}: seats are 0 to {self.players - 1}")
@@ -107,17 +114,17 @@ class Game(Picture, History):
                 "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
                 "scores": d["scores"], "to_move": self.to_move, "passes": self.passes}
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self._state() == other._state()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     @property
     def players(self) -> int:
         return len(self.hands)
 
     @property
-    def hand(self) -> list:
+    def hand(self) -> list[str]:
         """The player to move's hand, as card texts."""
         return [TEXT[c] for c in self.hands[self.to_move]]
 
@@ -126,22 +133,25 @@ class Game(Picture, History):
         return self._over
 
     @property
-    def moves(self) -> list:
+    def moves(self) -> list[Move]:
         """The moves played so far, oldest first (the same as ``history``)."""
         return self.history
 
     @property
-    def last_move(self) -> Play | None:
-        """The most recent Play still on the record, or None (a pass or a recycle puts
-        no card on the table: the last cards put down are what a picture outlines)."""
+    def last_move(self) -> Move | None:
+        """The move played last (still on the record), or None: every game's name."""
+        return self.history[-1] if self.history else None
+
+    @property
+    def last_play(self) -> Play | None:
+        """The most recent Play still on the record, or None: the last cards put down,
+        which a picture outlines (a pass or a recycle since does not change it)."""
         for move in reversed(self.history):
             if isinstance(move, Play):
                 return move
         return None
 
-    last_play = last_move   # deprecated alias: the README's Game API (kit/iota/README.md)
-
-    def wilds(self) -> dict:
+    def wilds(self) -> dict[Cell, str]:
         """What each wild on the table can stand for: {cell: card text} (one choice)."""
         return wild_stands_for(self.table)
 
@@ -150,19 +160,22 @@ class Game(Picture, History):
     def parse_move(self, text: str) -> Move:
         return Move.parse(text)
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every legal move: recycles, then plays, then passes (with each exchange)."""
         if self._over:
             return []
         hand = self.hands[self.to_move]
-        return (movegen.recycles(self.table, hand) + movegen.plays(self.table, hand)
-                + movegen.passes(hand, len(self.deck)))
+        moves: list[Move] = []
+        moves += movegen.recycles(self.table, hand)
+        moves += movegen.plays(self.table, hand)
+        moves += movegen.passes(hand, len(self.deck))
+        return moves
 
-    def is_final_play(self, play) -> bool:
+    def is_final_play(self, play: Play) -> bool:
         """Would this play end the game (deck empty, the mover's last cards played)?"""
         return not self.deck and len(play.placements) == len(self.hands[self.to_move])
 
-    def explain(self, move) -> Explanation:
+    def explain(self, move: Move | str) -> Explanation:
         """The score breakdown of a legal move, or the rule an illegal one breaks.
 
         A malformed move (bad text, or a Move built by hand with bad fields) is
@@ -172,7 +185,8 @@ class Game(Picture, History):
         try:
             table_after, ends = self._check(move)
         except IllegalMove as err:
-            return Explanation(move, False, rule=str(err), cells=err.cells)
+            return Explanation(move, False, rule=str(err),
+                               cells=tuple((r, c) for r, c in err.cells))
         if not isinstance(move, Play):
             return Explanation(move, True, cells=(move.cell,) if isinstance(move, Recycle) else ())
         points, base, lines, doublings = score_play(table_after, move.cells, ends)
@@ -180,19 +194,19 @@ class Game(Picture, History):
 
     # play, undo, redo and history come from kit.history.History.
 
-    def _as_move(self, move):
+    def _as_move(self, move: Any) -> Move:
         return as_move(move)
 
-    def _play_unrecorded(self, move) -> int:
+    def _play_unrecorded(self, move: Move) -> int:
         table_after, ends = self._check(move)
         return self._apply(move, table_after, ends)
 
-    def _snapshot(self):
+    def _snapshot(self) -> State:
         return self._state()
 
     # ----- checking --------------------------------------------------------------
 
-    def _check(self, move):
+    def _check(self, move: Move) -> tuple[dict[Cell, int], bool]:
         """(table after, ends the game) for a legal move; IllegalMove otherwise."""
         if self._over:
             raise IllegalMove("the game is over")
@@ -210,7 +224,7 @@ class Game(Picture, History):
             return _check_play(self.table, hand, move), self.is_final_play(move)
         raise IllegalMove(f"not an IOTA move: {move!r}")
 
-    def _check_recycle(self, move, hand) -> dict:
+    def _check_recycle(self, move: Recycle, hand: list[int]) -> dict[Cell, int]:
         r, c = move.cell
         if self.table.get(move.cell) != WILD:
             raise IllegalMove(f"there is no wild card at ({r},{c}) to recycle", cells=[move.cell])
@@ -228,7 +242,7 @@ class Game(Picture, History):
 
     # ----- applying --------------------------------------------------------------
 
-    def _apply(self, move, table_after, ends) -> int:
+    def _apply(self, move: Move, table_after: dict[Cell, int], ends: bool) -> int:
         hand = self.hands[self.to_move]
         points = 0
         if isinstance(move, Recycle):
@@ -242,7 +256,7 @@ class Game(Picture, History):
             self.deck.extend(move.exchange)
             self._draw(hand, len(move.exchange))
             self.passes += 1
-        else:
+        elif isinstance(move, Play):
             points = play_points(table_after, move.cells, ends)
             for card in move.cards:
                 hand.remove(card)
@@ -254,16 +268,16 @@ class Game(Picture, History):
         self._refresh()
         return points
 
-    def _draw(self, hand, n) -> None:
+    def _draw(self, hand: list[int], n: int) -> None:
         taken = self.deck[:n]
         del self.deck[:n]
         hand.extend(taken)
 
-    def _state(self):
+    def _state(self) -> State:
         return (tuple(sorted(self.table.items())), tuple(tuple(h) for h in self.hands),
                 tuple(self.deck), tuple(self.scores), self.to_move, self.passes)
 
-    def _restore(self, state) -> None:
+    def _restore(self, state: State) -> None:
         table, hands, deck, scores, to_move, passes = state
         self.table = dict(table)
         self.hands = [list(h) for h in hands]
@@ -299,7 +313,8 @@ class Game(Picture, History):
         return text_board(self)
 
     def __repr__(self) -> str:
-        return (f"<iota.Game {self.players} players, {len(self.table)} card{'s' if len(self.table) != 1 else ''} on the table, "
+        cards = f"{len(self.table)} card{'s' if len(self.table) != 1 else ''}"
+        return (f"<iota.Game {self.players} players, {cards} on the table, "
                 f"deck {len(self.deck)}, scores {self.scores}, seat {self.to_move} to move>")
 
     def svg(self, **options: Any) -> str:
@@ -313,7 +328,7 @@ class Game(Picture, History):
         return self.svg()
 
 
-def _need_in_hand(cards, hand) -> None:
+def _need_in_hand(cards: Iterable[int], hand: Sequence[int]) -> None:
     need, have = Counter(cards), Counter(hand)
     shown = " ".join(TEXT[c] for c in hand) or "empty"
     for card, n in need.items():
@@ -328,7 +343,7 @@ def _need_in_hand(cards, hand) -> None:
         raise IllegalMove(f"{what}; your hand is {shown}")
 
 
-def _check_play(table, hand, move) -> dict:
+def _check_play(table: dict[Cell, int], hand: Sequence[int], move: Play) -> dict[Cell, int]:
     """The table after a legal play; IllegalMove naming the rule and cells otherwise."""
     cells = move.cells
     if not 1 <= len(cells) <= HAND_SIZE:
@@ -336,7 +351,7 @@ def _check_play(table, hand, move) -> dict:
     if len(set(cells)) != len(cells):
         twice = next(x for x in cells if cells.count(x) > 1)
         raise IllegalMove(f"two cards are placed on ({twice[0]},{twice[1]})", cells=[twice])
-    for card, (r, c) in move.placements:
+    for r, c in cells:
         if (r, c) in table:
             raise IllegalMove(f"({r},{c}) already holds {TEXT[table[(r, c)]]}", cells=[(r, c)])
     _need_in_hand(move.cards, hand)
@@ -349,7 +364,7 @@ def _check_play(table, hand, move) -> dict:
     return after
 
 
-def _check_shape(table, cells) -> None:
+def _check_shape(table: Table, cells: Sequence[Cell]) -> None:
     """One row or column, no gap, touching the table."""
     rows, cols = {r for r, _ in cells}, {c for _, c in cells}
     if len(rows) > 1 and len(cols) > 1:
@@ -374,14 +389,15 @@ def _check_shape(table, cells) -> None:
                           cells=cells)
 
 
-def _draw_for_start(rng: random.Random, players: int):
+def _draw_for_start(rng: random.Random,
+                    players: int) -> tuple[int, tuple[tuple[tuple[int, str], ...], ...]]:
     """Simulate the printed 'who starts' draw: (first seat, rounds of (seat, card))."""
     contenders = list(range(players))
-    rounds = []
+    rounds: list[tuple[tuple[int, str], ...]] = []
     while True:
         deck = list(FULL_DECK)
         rng.shuffle(deck)
-        drawn = list(zip(contenders, deck))
+        drawn = list(zip(contenders, deck, strict=False))   # the first cards of the deck
         rounds.append(tuple((seat, TEXT[card]) for seat, card in drawn))
         best = max(VALUE[card] for _, card in drawn)
         contenders = [seat for seat, card in drawn if VALUE[card] == best]

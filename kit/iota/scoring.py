@@ -10,9 +10,10 @@ the number) assume the play is legal; checking is in :mod:`kit.iota.rules`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from kit.iota.cards import TEXT, VALUE, parse_card
+from kit.iota.cards import TEXT, VALUE, Cell, Table, parse_card
 from kit.iota.lines import AXIS_NAMES, lines_through
 
 
@@ -21,8 +22,8 @@ class ScoredLine:
     """One line that scores: its direction, cells, card texts and face-value sum."""
 
     axis: int
-    cells: tuple
-    cards: tuple
+    cells: tuple[Cell, ...]
+    cards: tuple[str, ...]
     points: int
 
     @property
@@ -42,17 +43,24 @@ class Explanation:
 
     Legal: ``lines`` (each :class:`ScoredLine`), ``base`` (their sum),
     ``doublings`` (one reason per doubling) and ``points`` (the turn's total).
-    Illegal: ``rule`` (the same text ``play`` raises) and ``cells`` (where).
+    Illegal: ``rule`` (the same text ``play`` raises; ``reason`` is its name in
+    every game's Explanation) and ``cells`` (where).
     """
 
     move: object
     legal: bool
     points: int = 0
     base: int = 0
-    lines: tuple = ()
-    doublings: tuple = ()
+    lines: tuple[ScoredLine, ...] = ()
+    doublings: tuple[str, ...] = ()
     rule: str = ""
-    cells: tuple = field(default=())
+    cells: tuple[Cell, ...] = field(default=())
+
+    @property
+    def reason(self) -> str:
+        """The rule an illegal move breaks and where (``rule``, the kit's common name);
+        empty when the move is legal."""
+        return self.rule
 
     def __str__(self) -> str:
         if not self.legal:
@@ -67,14 +75,15 @@ class Explanation:
         return "\n".join(out)
 
 
-def scored_lines(table_after: dict, cells) -> list:
+def scored_lines(table_after: Table, cells: Sequence[Cell]) -> list[ScoredLine]:
     """The lines of 2+ cards through the played ``cells`` on the table after the play."""
     return [ScoredLine(axis, line, tuple(TEXT[table_after[x]] for x in line),
                        sum(VALUE[table_after[x]] for x in line))
             for axis, line in lines_through(table_after, cells)]
 
 
-def score_play(table_after: dict, cells, ends_game: bool) -> tuple:
+def score_play(table_after: Table, cells: Sequence[Cell],
+               ends_game: bool) -> tuple[int, int, tuple[ScoredLine, ...], tuple[str, ...]]:
     """(points, base, lines, doublings) for a legal play onto ``cells``."""
     lines = scored_lines(table_after, cells)
     base = sum(line.points for line in lines)
@@ -88,7 +97,7 @@ def score_play(table_after: dict, cells, ends_game: bool) -> tuple:
     return base << len(doublings), base, tuple(lines), tuple(doublings)
 
 
-def play_points(table_after: dict, cells, ends_game: bool) -> int:
+def play_points(table_after: Table, cells: Sequence[Cell], ends_game: bool) -> int:
     """The points of a legal play onto ``cells``, without building an explanation."""
     lines = lines_through(table_after, cells)
     base = sum(VALUE[table_after[x]] for _, line in lines for x in line)
@@ -96,7 +105,7 @@ def play_points(table_after: dict, cells, ends_game: bool) -> int:
     return base << (shift + (len(cells) == 4) + bool(ends_game))
 
 
-def quick_points(table: dict, placements, ends_game: bool) -> int:
+def quick_points(table: dict[Cell, int], placements: Sequence[tuple[int, Cell]], ends_game: bool) -> int:
     """The points of a legal play on ``table`` before it (for players)."""
     for card, cell in placements:
         table[cell] = card

@@ -32,7 +32,7 @@ def editor(game=None):
 
 
 def at(e, point):
-    click(e.canvas, *e.xy(point))
+    click(e.canvas, *e.view.canvas_xy(point))
 
 
 def from_palette(e, card, target):

@@ -37,7 +37,7 @@ def brute_force_plays(game):
             except IllegalMove:
                 continue
             for order in itertools.permutations(range(len(hand)), k):
-                move = Play.of(zip([hand[i] for i in order], cells))
+                move = Play.of(zip([hand[i] for i in order], cells, strict=True))
                 if move not in found and game.explain(move).legal:
                     found.add(move)
     return found

@@ -249,7 +249,7 @@ def test_draw_for_start_follows_the_printed_rule(seed):
     game = iota.Game.new(players=4, seed=seed, draw_for_start=True)
     rounds = game.start_draws
     assert rounds and len(rounds[0]) == 4
-    for earlier, later in zip(rounds, rounds[1:]):
+    for earlier, later in zip(rounds, rounds[1:], strict=False):
         best = max(VALUE[parse_card(t)] for _, t in earlier)
         assert [s for s, _ in later] == [s for s, t in earlier if VALUE[parse_card(t)] == best]
     last = rounds[-1]
