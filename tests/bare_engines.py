@@ -65,6 +65,12 @@ def main() -> None:
     names = [spec.name for spec in games.all()]
     assert {"iota", "mattix", "smartrix"} <= set(names), names
     step(f"kit.games.all(): {', '.join(names)}")
+    for spec in games.all():            # each registered game as the soak seats it
+        if spec.soak is not None:
+            game, players, label = spec.soak(5, random.Random(5))
+            play_game(game, players, random.Random(5))
+            assert game.is_over, spec.name
+            step(f"{spec.name}: the soak's seeded game ({label}) to the end")
 
     try:
         kit.iota.Board  # noqa: B018 -- the attribute access is the test

@@ -275,11 +275,14 @@ def test_an_engine_module_reaches_no_widget(module):
     assert not bad, f"{module} imports {bad[0]}:\n" + "\n".join(f"  {e}" for e in chains[bad[0]])
 
 
-def test_every_game_has_engine_modules_checked():
+def test_every_registered_game_has_its_engine_modules_checked():
+    from kit import games
+
     engines = engine_modules(MODULES)
-    for game in ("iota", "mattix", "smartrix"):
-        assert f"kit.{game}.rules" in engines and f"kit.{game}" in engines
-        assert f"kit.{game}.board" not in engines
+    for game in games.names():
+        module = games.get(game).game.partition(":")[0]
+        assert module in engines and f"kit.{game}" in engines, (game, module)
+        assert not {f"kit.{game}.{widget}" for widget in WIDGET_MODULES} & set(engines)
 
 
 # ----- the reader, on made-up packages -------------------------------------------------
