@@ -288,26 +288,28 @@ def bench_browser(specs, clicks: int) -> dict:
             box = canvas.bounding_box()
             width, height = canvas.evaluate("el => [el.width, el.height]")
 
-            def untimed(action):
-                drawn = checksum(canvas)
-                if action[0] == "button":
-                    label = board.controls[action[1]].description
-                    page.get_by_role("button", name=label).click()
-                else:
-                    x, y = point(board, action)
-                    canvas.click(position={"x": x * box["width"] / width,
-                                           "y": y * box["height"] / height})
-                offline(do, board, action)
-                in_step(action)
-                wait_for_checksum(canvas, lambda v: v != drawn)
-
-            def in_step(action):
+            # This game's board, canvas and sizes, bound now (the loop moves on to the next game).
+            def in_step(action, board=board, game=game):
                 """Wait until the page says what the local board says (the action arrived)."""
                 try:
                     expect(page.get_by_text(board.view.message).first).to_be_visible(timeout=30_000)
                 except AssertionError as exc:
                     raise RuntimeError(f"{game}: after {action} the page does not say "
                                        f"{board.view.message!r}") from exc
+
+            def untimed(action, board=board, canvas=canvas, box=box, size=(width, height),
+                        in_step=in_step):
+                drawn = checksum(canvas)
+                if action[0] == "button":
+                    label = board.controls[action[1]].description
+                    page.get_by_role("button", name=label).click()
+                else:
+                    x, y = point(board, action)
+                    canvas.click(position={"x": x * box["width"] / size[0],
+                                           "y": y * box["height"] / size[1]})
+                offline(do, board, action)
+                in_step(action)
+                wait_for_checksum(canvas, lambda v: v != drawn)
 
             times = []
             for i in range(clicks):

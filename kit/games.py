@@ -65,6 +65,7 @@ class GameSpec:
     move: str                                   # the Move class: "kit.iota.moves:Move"
     editor: str | None = None
     replay: str | None = None
+    analysis: str | None = None                 # "kit.iota.analysis:analysis" (a function)
     players: tuple[int, ...] = (2,)
     default_players: int = 2
     opponent: str = "greedy"
@@ -95,6 +96,15 @@ class GameSpec:
     def load_move(self) -> type[Any]:
         """The ``Move`` class (every kind of move is it or a subclass of it)."""
         return _class(self.move)
+
+    def load_analysis(self) -> Callable[..., Any] | None:
+        """The game's ``analysis(game)`` (plain data rows, no widget), if it has one."""
+        if self.analysis is None:
+            return None
+        found = lazy.load(self.analysis)
+        if not callable(found):
+            raise TypeError(f"{self.analysis} is {found!r}, not a function")
+        return found
 
     def load_watch(self) -> type[Any]:
         """The game's invariants watcher (a ``kit.testing.invariants.Watch`` subclass)."""

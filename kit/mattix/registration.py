@@ -31,7 +31,8 @@ def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
 GAME = GameSpec(
     name="mattix", title="Mattix", order=1,
     game="kit.mattix.rules:Game", board="kit.mattix.board:Board",
-    editor="kit.mattix:Editor", replay="kit.mattix:Replay",
+    editor="kit.mattix.editor:Editor", replay="kit.mattix.replay:Replay",
+    analysis="kit.mattix.analysis:analysis",
     invariants="kit.mattix.invariants:MattixWatch", move="kit.mattix.rules:Move",
     players=(2,), default_players=2, opponent="greedy", seat_name=seat_name,
     options={"size": ("Board", tuple((f"{n} x {n}", n) for n in range(4, 9)), 8),

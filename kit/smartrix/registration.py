@@ -32,7 +32,8 @@ def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
 GAME = GameSpec(
     name="smartrix", title="Smartrix", order=2,
     game="kit.smartrix.rules:Game", board="kit.smartrix.board:Board",
-    editor="kit.smartrix:Editor", replay="kit.smartrix:Replay",
+    editor="kit.smartrix.editor:Editor", replay="kit.smartrix.replay:Replay",
+    analysis="kit.smartrix.analysis:analysis",
     invariants="kit.smartrix.invariants:SmartrixWatch", move="kit.smartrix.moves:Move",
     players=tuple(range(2, 8)), default_players=2, opponent="greedy", seat_name=seat_name,
     lesson="kit.lessons.smartrix",
