@@ -50,6 +50,7 @@ VARIANTS = {
     "smartrix, 3 players": GAMES["smartrix"],
     "smartrix, teams": lambda seed: smartrix.Game.new(players=4, seed=seed, teams=True),
     "smartrix, children's (no window)": lambda seed: smartrix.Game.new(players=2, seed=seed, window=None),
+    "smartrix, free table": lambda seed: smartrix.Game.new(players=3, seed=seed, auto_collect=False),
 }
 
 
