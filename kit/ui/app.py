@@ -26,6 +26,7 @@ from kit import games
 from kit.games import GameSpec, Option
 from kit.scene import Scene
 from kit.ui.board import SavedPicture
+from kit.ui import tasks
 from kit.ui.game import HUMAN
 
 log = logging.getLogger(__name__)
@@ -179,7 +180,8 @@ class Launcher(SavedPicture, widgets.VBox):
             log.exception("starting %s failed", self.game.value)
             self._say(f"Something went wrong starting {self.game.value}: {exc}", tone="bad")
             return None
-        self._stop(self.board)
+        if self.board is not None:     # its computer turn must not go on moving unseen
+            tasks.cancel(self.board.task)
         self.board = board
         self.stage.children = [board]
         self.show_choices(False)
@@ -187,12 +189,6 @@ class Launcher(SavedPicture, widgets.VBox):
                   + ", ".join(f"{self.choice.seat_name(i)} {_seat_word(s)}"
                               for i, s in enumerate(settings["seats"])) + ".")
         return board
-
-    @staticmethod
-    def _stop(board) -> None:
-        # A computer turn of the replaced board must not go on moving unseen.
-        if board is not None and board.task is not None and not board.task.done():
-            board.task.cancel()
 
     def _say(self, text: str, tone: str = "info") -> None:
         colour = {"info": "#222222", "bad": "#A04000"}[tone]
