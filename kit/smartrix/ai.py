@@ -22,6 +22,8 @@ the order of the pile (the pile is treated as a uniformly shuffled unknown).
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -32,7 +34,7 @@ from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, Card, parse_card
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game, next_seat
 from kit.smartrix.table import (AXES, candidate_cells, cards_value, constraint_at, in_window,
-                                run_through, sets_through)
+                                Cell, run_through, sets_through)
 
 __all__ = ["Threat", "threats", "RandomPlayer", "GreedyPlayer", "CautiousPlayer", "Valuation",
            "tournament", "standings_table", "expected_best"]
@@ -45,10 +47,10 @@ class Threat:
     ``completions`` the oriented card texts, from the pool asked about, that
     fit the cell (a set scores ``value`` plus the completing card's value)."""
 
-    cell: tuple
-    lines: tuple
+    cell: Cell
+    lines: tuple[tuple[Cell, ...], ...]
     value: int
-    completions: tuple
+    completions: tuple[str, ...]
 
 
 def _pool(game, cards):
@@ -57,14 +59,14 @@ def _pool(game, cards):
     return [parse_card(c) if isinstance(c, str) else int(c) for c in cards]
 
 
-def threats(game, cards=None) -> list:
+def threats(game: Game, cards: Iterable[str | Card] | None = None) -> list[Threat]:
     """Lines one card short of a set. ``cards``: the pool of candidate cards
     (texts or ints, any orientation); default: every card the player to move
     cannot see, i.e. what the others might hold."""
     grid = game.table
     pool = _pool(game, cards)
     out = []
-    for cell, taken, value, need in _hot_cells(grid, game.window):
+    for cell, _taken, value, need in _hot_cells(grid, game.window):
         fits = [] if need is None else [
             TEXT[o] for c in pool for o in ORIENTATIONS[c] if o & need[0] == need[1]]
         lines = tuple(tuple(x for x in run if x != cell) for _, run in sets_through(grid, cell))
@@ -131,7 +133,7 @@ def expected_best(gains, pool_size: int, hand_size: int) -> float:
     return exp
 
 
-def honest_placements(game) -> list:
+def honest_placements(game: Game) -> list[tuple[Move, int, list[Cell]]]:
     """(move, points, cells collected) for every placement that matches and
     fits the window: the legal placements of the enforced rules."""
     grid, hand = game.table, game.hand_cards(game.to_move)
@@ -177,8 +179,9 @@ class GreedyPlayer:
         options = honest_placements(game)
         if not options:
             return PASS
-        best = max((pts, VALUE[m.card]) for m, pts, _ in options)
-        return rng.choice([m for m, pts, _ in options if (pts, VALUE[m.card]) == best])
+        scored = [(pts, VALUE[m.card] if m.card is not None else 0, m) for m, pts, _ in options]
+        best = max(s[:2] for s in scored)
+        return rng.choice([m for pts, shed, m in scored if (pts, shed) == best])
 
     def __repr__(self):
         return "GreedyPlayer()"
@@ -232,7 +235,8 @@ class CautiousPlayer:
         ties = [m for v, shed, m in scored if v >= best[0] - 1e-9 and shed == best[1]]
         return rng.choice(ties)
 
-    def valuations(self, game, *, progress=None, stop=None) -> list:
+    def valuations(self, game: Game, *, progress: Callable[[int, int], object] | None = None,
+                   stop: threading.Event | None = None) -> list[tuple[Move, Valuation]]:
         """``[(move, Valuation), ...]`` for the pass and every honest placement,
         in the order they are considered (the pass first): what this player
         weighs. ``progress(done, total)`` is told as moves are valued; ``stop``
@@ -246,7 +250,7 @@ class CautiousPlayer:
         total = len(placements) + 1
         out = [(PASS, Valuation(0, -self._after_pass(game, pool)))]
         base_hot = [h[0] for h in _hot_cells(game.table, game.window)]
-        by_cell = {}  # the hot cells left depend on where, not on which card
+        by_cell: dict[Cell, list[tuple[Cell, set[Cell]]]] = {}  # the hot cells left depend on where, not on which card
         # One copy of the table to try each move on (and put back): the game's own is read-only.
         grid = dict(game.table)
         for move, pts, taken in placements:
@@ -294,7 +298,7 @@ class CautiousPlayer:
         if not hot:
             return 0.0
         pool_set = set(pool)
-        best = {}
+        best: dict[Card, int] = {}
         for _, _, value, need in hot:
             if need is None:
                 continue

@@ -13,8 +13,9 @@ panel (``kit.ui.analysis``).
 from __future__ import annotations
 
 from kit.analysis import AnalysisRows
-from kit.smartrix.ai import CautiousPlayer, Valuation, threats
+from kit.smartrix.ai import CautiousPlayer, Threat, Valuation, threats
 from kit.smartrix.cards import TEXT, VALUE
+from kit.smartrix.moves import Move
 from kit.smartrix.rules import Game
 from kit.smartrix.table import cards_value
 
@@ -51,7 +52,7 @@ def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
                         partial=partial)
 
 
-def after_threats(game: Game, move) -> list:
+def after_threats(game: Game, move: Move | str) -> list[Threat]:
     """The threats the next player faces once ``move`` is played (cells one card short),
     from the cards the mover cannot see: what the move's risk is made of."""
     pool = [TEXT[c] for c in game.unseen(game.to_move)]

@@ -37,7 +37,7 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 from __future__ import annotations
 
 from kit.scene import centre
-from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, threats
+from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, threats
 from kit.smartrix.cards import TEXT, VALUE, rotate
 from kit.smartrix.draw import draw
 from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
@@ -111,13 +111,13 @@ class Board(GameBoard):
                 for seat in range(self.game.players)]
 
     def clear_pending(self) -> None:
-        self.selected = None      # index in the mover's hand
+        self.selected: int | None = None   # index in the mover's hand
         self.turns = 0            # quarter turns given to the selected card
-        self.picked = set()       # table cells picked for a claim or challenge
+        self.picked: set[Cell] = set()     # table cells picked for a claim or challenge
         self.claim_armed = False  # the next placement claims the set it forms
-        self.attempt = None       # the refused placement, drawn with its mistakes
-        self.previewed = None     # the analysis row's move drawn unplayed
-        self.preview_threats = []
+        self.attempt: Move | None = None   # the refused placement, drawn with its mistakes
+        self.previewed: Move | None = None  # the analysis row's move drawn unplayed
+        self.preview_threats: list[Threat] = []
 
     def scene(self):
         g = self.game
@@ -136,7 +136,7 @@ class Board(GameBoard):
                            if self.hand_hidden else None), prompt=self.prompt(),
                     live=True, centre=self._window_centre)
 
-    def _face_up(self) -> set:
+    def _face_up(self) -> set[int]:
         """The shell's shown seats; with covered hands, only the mover's (the
         other people at the screen look away from it, not from their own)."""
         shown = self.shown_seats()
@@ -172,7 +172,8 @@ class Board(GameBoard):
         """Draw ``move`` in place without playing it, with the lines it leaves one
         card short; ``None`` clears it (so does any move, undo or new game)."""
         self.previewed = None if move is None else self.game.parse_move(str(move))
-        self.preview_threats = [] if move is None else after_threats(self.game, self.previewed)
+        self.preview_threats = ([] if self.previewed is None else
+                                after_threats(self.game, self.previewed))
         self.marks = ()
         self.redraw()
         if move is None:
@@ -212,7 +213,7 @@ class Board(GameBoard):
                                 claim=self.claim_armed)
             self.submit(self.attempt)
 
-    def refusal(self, move, exc) -> tuple:
+    def refusal(self, move, exc) -> tuple[str, str]:
         return refusal_words(self.game, move)
 
     def on_key(self, key: str) -> None:
@@ -223,7 +224,7 @@ class Board(GameBoard):
         {"rotate": self._rotate, "pass": lambda: self.submit(PASS),
          "claim": self._claim, "challenge": self._challenge}[name]()
 
-    def hints(self, game) -> list:
+    def hints(self, game) -> list[tuple[Move, str]]:
         return cautious_hints(game, HINT_ROWS)
 
     # ----- what the clicks and buttons do ---------------------------------
@@ -240,7 +241,7 @@ class Board(GameBoard):
 
     # ----- the table's window (a big table: cards never under 42 px) -----
 
-    def _focus(self) -> tuple:
+    def _focus(self) -> tuple[Cell, ...]:
         """The cells the window must show now: a refused try and its marks, a
         previewed move, the hints, the last move."""
         cells = list(self.marks)
@@ -328,7 +329,7 @@ class Board(GameBoard):
         if len(self._reports) > 2:   # two (yours and one reply) are said in full
             n = len(self._reports)
             seats = [s for _, s, *_ in recent_moves(self.game, n)]
-            scored = [(s, p) for s, p in zip(seats, self._points[-n:]) if p]
+            scored = [(s, p) for s, p in zip(seats, self._points[-n:], strict=False) if p]
             if len(scored) == 1:
                 head = f"{self.seat_name(scored[0][0])} scored {self._points_text(scored[0][1])}."
             else:
@@ -397,7 +398,7 @@ class Board(GameBoard):
         self.submit(Move.take("challenge", sorted(self.picked)))
 
 
-def refusal_words(game, move) -> tuple:
+def refusal_words(game: Game, move: Move | str) -> tuple[str, str]:
     """``(verdict, more)`` for a refused move, as a board says it: the verdict one
     or two sentences (the rings on the table show where); ``more`` the rules'
     words, one problem a line, folded under "Why?" (a mismatch spelled out box by
@@ -406,7 +407,7 @@ def refusal_words(game, move) -> tuple:
     exp = game.explain(move)
     problems = [p[:1].upper() + p[1:] + "." for p in exp.reason.split("; ")]
     short = problems[0] if len(problems) == 1 and len(problems[0]) <= 110 else None
-    if move.kind == "place" and (exp.mismatches or exp.outside):
+    if move.kind == "place" and move.cell is not None and (exp.mismatches or exp.outside):
         said = []
         if exp.mismatches:
             boxes = len(exp.mismatches)
@@ -429,7 +430,7 @@ def refusal_words(game, move) -> tuple:
     return short, ""
 
 
-def cautious_hints(game, rows: int = HINT_ROWS) -> list:
+def cautious_hints(game: Game, rows: int = HINT_ROWS) -> list[tuple[Move, str]]:
     """[(move, label)], best first: the first rows of ``analysis.analysis``, the
     cautious player's value of each move (points now minus the risk: what the
     next player may expect to collect after it), said in words (:func:`in_words`);

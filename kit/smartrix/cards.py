@@ -35,7 +35,7 @@ def rotate(card: int, quarter_turns: int = 1) -> int:
     return card
 
 
-def _orientations(card: int) -> tuple:
+def _orientations(card: int) -> tuple[int, ...]:
     seen = []
     for k in range(4):
         r = rotate(card, k)
@@ -87,7 +87,7 @@ FACING = (
 DIRECTIONS = tuple(d for d, _, _ in FACING)
 
 
-def _constraint_table(pairs) -> tuple:
+def _constraint_table(pairs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
     """For each neighbour card n: (mask, value) the new card's boxes must show."""
     mask = sum(1 << own for own, _ in pairs)
     return tuple((mask, sum(((n >> theirs) & 1) << own for own, theirs in pairs))
@@ -99,7 +99,8 @@ def _constraint_table(pairs) -> tuple:
 CONSTRAINT = tuple(_constraint_table(pairs) for _, _, pairs in FACING)
 
 
-def mismatched_boxes(card: int, direction_index: int, neighbour: int) -> list:
+def mismatched_boxes(card: int, direction_index: int,
+                     neighbour: int) -> list[tuple[int, int]]:
     """The (own box, neighbour box) pairs that fail to match."""
     pairs = FACING[direction_index][2]
     return [(own, theirs) for own, theirs in pairs

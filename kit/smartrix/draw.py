@@ -48,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kit.scene import (ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Circle, Rect, Scene,
-                       Text, centre)
+                       Shape, Text, centre)
 from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, rotate
 from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WIDTH, MARGIN,
                                  SEAT_ROW, SEATS_TOP, SIDE_WIDTH, TABLE_MAX, Layout,
@@ -57,7 +57,9 @@ from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WI
 from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds
 
-__all__ = ["draw", "draw_card", "draw_back", "FlatCard", "flat_cards", "wrap", "INSET", "LIVE_WIDTH", "MARGIN", "Layout"]
+# Also here for older imports: the geometry constants INSET, LIVE_WIDTH, MARGIN and Layout.
+__all__ = ["draw", "draw_card", "draw_back", "FlatCard", "flat_cards", "wrap", "INSET",
+           "LIVE_WIDTH", "MARGIN", "Layout"]
 
 SPOT = OKABE_ITO["blue"]
 EMPTY_BOX = "#B8B8B8"      # the faint ring of an empty box
@@ -119,7 +121,8 @@ def flat_cards(scene, cards) -> None:
     one kind), not some fifteen calls a card: the palette redraws in a fraction
     of the time.
     """
-    layers = {k: [] for k in ("frame", "face", "spot", "ring", "tag", "text")}
+    layers: dict[str, list[Shape]] = {k: [] for k in ("frame", "face", "spot", "ring", "tag",
+                                                      "text")}
     for c in cards:
         width = 4 if c.picked else 1.5
         layers["frame"].append(Rect(c.x, c.y, c.size, c.size, fill=HIGHLIGHT if c.picked
@@ -321,7 +324,7 @@ def _fit_marks(scene, lay, cells):
         scene.text(x + w / 2, y + h / 2, "+", size=lay.cell * 0.4, fill=HIGHLIGHT, bold=True)
 
 
-def wrap(text: str, width: float, size: float, bold: bool = False) -> list:
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``text`` broken into lines of at most ``width`` pixels at font ``size``
     (an estimate: DejaVu Sans averages about 0.54 em a character; a margin kept)."""
     most = max(8, int(width / (size * (0.58 if bold else 0.56))))
@@ -347,7 +350,7 @@ def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
     return y
 
 
-def _draw_recent(scene, lay, game, recent, names, size) -> list:
+def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
     """The last moves: placed cards outlined, collected cards faded in place."""
     captions = []
     # Several players' last cards outlined alike: a badge with the player's number on
@@ -387,7 +390,7 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list:
     return captions
 
 
-def _draw_free_table(scene, lay, game, offending) -> list:
+def _draw_free_table(scene, lay, game, offending) -> list[str]:
     if game.auto_collect:
         return []
     captions = []
@@ -407,7 +410,7 @@ def _draw_free_table(scene, lay, game, offending) -> list:
     return captions
 
 
-def _draw_hints(scene, lay, game, hints, threats, size) -> list:
+def _draw_hints(scene, lay, game, hints, threats, size) -> list[str]:
     captions = []
     for t in threats:
         _threat_lines(scene, lay, t, game.table, size)
@@ -417,15 +420,16 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list:
         captions.append("Orange: a line one card short; one card in the cell with the "
                         "number completes a set worth that, plus the card")
     # Hints that say the same (early in a game, often all of them) share one caption.
-    ranks = {}
+    ranks: dict[str, list[str]] = {}
     for rank, (_, label) in enumerate(hints, 1):
         ranks.setdefault(label, []).append(str(rank))
     captions += [f"Hint {r[0]}: {label}" if len(r) == 1 else f"Hints {', '.join(r)}: {label}"
                  for label, r in ranks.items()]
     drawn = set()
-    for rank, (move, label) in enumerate(hints, 1):
+    for rank, (move, _label) in enumerate(hints, 1):
         move = parse_move(move)
-        if move.kind != "place" or move.cell in drawn or move.cell in game.table:
+        if (move.kind != "place" or move.cell is None or move.card is None
+                or move.cell in drawn or move.cell in game.table):
             continue
         drawn.add(move.cell)
         x, y, _, _ = cell_box(lay, move.cell)
@@ -485,10 +489,10 @@ def _heading(game, names) -> str:
             f"Game over: {names[winners[0]].split(' (')[0]} wins")
 
 
-def _hinted_cards(game, hints) -> dict:
+def _hinted_cards(game, hints) -> dict[int, list[int]]:
     """{index in the mover's hand: [hint ranks]}: the hand card each hinted move places."""
     hand = game.hand_cards(game.to_move)
-    marked = {}
+    marked: dict[int, list[int]] = {}
     for rank, (move, _) in enumerate(hints, 1):
         move = parse_move(move)
         if move.kind != "place":
@@ -512,7 +516,7 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
     scene.text(x + SIDE_WIDTH - 8, 98, "score" if over else "collected", size=15, fill=MUTED,
                anchor="end")
     for s in range(game.players):
-        y = SEATS_TOP + s * SEAT_ROW
+        y: float = SEATS_TOP + s * SEAT_ROW
         mover = s == game.to_move and not over
         mark = "▶" if mover else "✕" if game.out[s] and not over else ""
         team = f"{'AB'[game.team_of(s)]} " if game.teams else ""

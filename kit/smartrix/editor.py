@@ -16,6 +16,7 @@ the shell's JSON, files and buttons (``kit.ui.editor``).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -47,7 +48,7 @@ HAND_PER_ROW = (MARGIN + EDIT_TABLE) // HAND_STEP
 WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), ("none (children's)", 0)]
 
 
-def where_is(data: dict, canon: int):
+def where_is(data: dict[str, Any], canon: int) -> tuple[str, Any]:
     """Where the card ``canon`` lies in a position dict: ``("table", (r, c))``,
     ``("hands", seat)``, ``("collected", seat)`` or ``("deck", None)``."""
     for r, c, text in data["grid"]:
@@ -60,7 +61,7 @@ def where_is(data: dict, canon: int):
     return "deck", None
 
 
-def _take_out(data: dict, canon: int) -> int:
+def _take_out(data: dict[str, Any], canon: int) -> int:
     """Remove the card ``canon`` from wherever it is in ``data``; its card as it lay."""
     place, at = where_is(data, canon)
     if place == "table":
@@ -74,7 +75,7 @@ def _take_out(data: dict, canon: int) -> int:
     return parse_card(text)
 
 
-def _forget_cell(data: dict, cell) -> None:
+def _forget_cell(data: dict[str, Any], cell: Cell) -> None:
     """A card left ``cell``: it is no longer offending, and no set it was in lies there."""
     if "offending" in data:
         data["offending"] = [c for c in data["offending"] if tuple(c) != cell]
@@ -98,7 +99,7 @@ class Editor(EditorShell):
     GAME = Game
 
     def __init__(self, game=None, **kwargs):
-        self.picked = None   # the canonical card picked, or None
+        self.picked: int | None = None   # the canonical card picked, or None
         self.turns = 0       # quarter turns for where the picked card goes next
         self._dropping = False   # the edit under way moves the picked card
         super().__init__(game, **kwargs)
@@ -114,7 +115,7 @@ class Editor(EditorShell):
     def _hands_top(self) -> float:
         return self._layout().table_height + 24
 
-    def hand_box(self, seat: int, i: int) -> tuple:
+    def hand_box(self, seat: int, i: int) -> tuple[float, float, int]:
         """(x, y, size) of card ``i`` of ``seat``'s hand under the table."""
         y = self._hands_top()
         for s in range(seat):
@@ -130,7 +131,7 @@ class Editor(EditorShell):
         """The palette's left edge: fixed, unless a children's table grows past it."""
         return max(PALETTE_X, self._layout().table_right + 24)
 
-    def palette_box(self, canon: int, left=None) -> tuple:
+    def palette_box(self, canon: int, left: float | None = None) -> tuple[float, float, int]:
         """(x, y, size) of a card in the palette (``left``: ``palette_x()``, if known)."""
         row, col = divmod(PALETTE.index(canon), PALETTE_COLS)
         left = self.palette_x() if left is None else left
@@ -158,7 +159,7 @@ class Editor(EditorShell):
         at = self._where(self.picked) if self.picked is not None else None
         on_table = at is not None and at[0] == "table"
         scene = draw(g, side=False, recent=0, marks=self.marks, offending=True,
-                     picked=[at[1]] if on_table else [], max_cell=EDIT_CELL,
+                     picked=[at[1]] if at is not None and on_table else [], max_cell=EDIT_CELL,
                      max_table=EDIT_TABLE,
                      fits=self.picked_card() if at is not None and not on_table else None)
         y = self._draw_hands(scene)
@@ -203,10 +204,10 @@ class Editor(EditorShell):
         flat_cards(scene, cards)
         return PALETTE_Y + -(-len(PALETTE) // PALETTE_COLS) * PALETTE_STEP
 
-    def _used(self) -> dict:
+    def _used(self) -> dict[int, str]:
         """Canonical card -> its tag, for every card not in the draw pile."""
         g, tags = self.game, {}
-        for cell, text in g.grid.items():
+        for text in g.grid.values():
             tags[CANONICAL[parse_card(text)]] = "T"
         for seat in range(g.players):
             for text in g.hand(seat):
@@ -306,6 +307,11 @@ class Editor(EditorShell):
         self.redraw()
         self.say("Nothing picked.")
 
+    def _picked(self) -> int:
+        """The picked card, where the caller has checked that one is (``_need_pick``)."""
+        assert self.picked is not None
+        return self.picked
+
     def _need_pick(self) -> bool:
         if self.picked is None:
             self.refuse("pick a card first: click it in the palette, on the table or in a hand")
@@ -318,7 +324,7 @@ class Editor(EditorShell):
         """Put the picked card on ``cell``, turned as Rotate left it, from wherever it was."""
         if not self._need_pick():
             return False
-        canon, turns, cell = self.picked, self.turns, tuple(cell)
+        canon, turns, cell = self._picked(), self.turns, (cell[0], cell[1])
 
         def change(d):
             card = rotate(_take_out(d, canon), turns)
@@ -388,7 +394,7 @@ class Editor(EditorShell):
             f"collected by player {seat + 1}")
 
     def _move_card(self, put, where: str) -> bool:
-        canon = self.picked
+        canon = self._picked()
 
         return self._put_down(lambda d: put(d, _take_out(d, canon)),
                               f"{TEXT[self._as_lies(canon)]} {where}")
@@ -470,7 +476,7 @@ class Editor(EditorShell):
 
     # ----- the game's widgets ---------------------------------------------------------------
 
-    def tools(self) -> list:
+    def tools(self) -> list[widgets.Widget]:
         self.seat_box = widgets.Dropdown(description="Player", layout=widgets.Layout(width="130px"),
                                          style={"description_width": "52px"})
         self.mover_box = widgets.Dropdown(description="To move",
@@ -491,7 +497,10 @@ class Editor(EditorShell):
         self.seed_box = widgets.IntText(value=0, description="Seed",
                                         layout=widgets.Layout(width="130px"),
                                         style={"description_width": "40px"})
-        seat = lambda: self.seat_box.value or 0
+
+        def seat() -> int:
+            return self.seat_box.value or 0
+
         self.tool_buttons = {
             "rotate": self.button("⟳ Rotate", self.rotate, "turn the picked card a quarter turn"),
             "remove": self.button("✕ Remove", self.remove, "the picked card back to the pile"),
@@ -515,8 +524,10 @@ class Editor(EditorShell):
         for box, edit in observe:
             box.observe(lambda c, edit=edit: self.tool_changed(edit, c["new"]), "value")
         b = self.tool_buttons
-        row = lambda *items: widgets.HBox(list(items),
-                                          layout=widgets.Layout(flex_flow="row wrap"))
+
+        def row(*items: widgets.Widget) -> widgets.HBox:
+            return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
+
         return [row(b["rotate"], b["remove"], b["offending"]),
                 row(self.seat_box, b["hand"], b["collected"]),
                 row(self.mover_box, self.players_box), row(self.window_box),
@@ -545,7 +556,7 @@ class Editor(EditorShell):
 
     def board_for(self, game):
         # By reference: the board imports the editor's neighbours, never the reverse.
-        board = lazy.load("kit.smartrix.board:Board")
+        board: Any = lazy.load("kit.smartrix.board:Board")
         return board(game, delay=0.4, open_hands=True)
 
 

@@ -192,7 +192,7 @@ def _window(game: Game, extent: tuple[int, int, int, int], max_cell: int,
 def pans(lay: Layout) -> dict[str, Box]:
     """The shaded strips along the sides where a live board's table goes on:
     direction -> (x, y, w, h)."""
-    if not lay.is_cut:
+    if not lay.extent or not lay.is_cut:
         return {}
     r0, r1, c0, c1 = lay.extent
     sides = sides_beyond((lay.r0, lay.r1), (lay.c0, lay.c1), (r0, r1), (c0, c1))

@@ -44,8 +44,8 @@ class Move:
 
     kind: str
     card: int | None = None
-    cell: tuple | None = None
-    cells: tuple = ()
+    cell: tuple[int, int] | None = None
+    cells: tuple[tuple[int, int], ...] = ()
     claim: bool = False
 
     def __post_init__(self):
@@ -108,6 +108,7 @@ class Move:
 
     def __str__(self) -> str:
         if self.kind == "place":
+            assert self.cell is not None and self.card is not None  # checked when built
             r, c = self.cell
             return f"{TEXT[self.card]}@{r},{c}" + (" claim" if self.claim else "")
         if self.kind == "pass":
@@ -121,7 +122,7 @@ class Move:
 PASS = Move("pass")
 
 
-def _cell(x, what) -> tuple:
+def _cell(x: object, what: str) -> tuple[int, int]:
     """``x`` as a (row, col) tuple of ints; InvalidMoveText naming ``what`` if not."""
     if isinstance(x, (tuple, list)) and len(x) == 2:
         try:
@@ -144,7 +145,7 @@ def _card(x) -> int:
                           "(Move.place also takes card text)")
 
 
-def _take_cells(kind, cells) -> tuple:
+def _take_cells(kind: str, cells: object) -> tuple[tuple[int, int], ...]:
     """The cells of a claim or challenge: at least one, each once, sorted."""
     if isinstance(cells, (str, bytes, dict)) or not hasattr(cells, "__iter__"):
         raise InvalidMoveText(f"the cells of a {kind} must be a list of (row, col), "
@@ -201,10 +202,11 @@ class Explanation:
     move: Move
     legal: bool
     reason: str
-    cells: tuple = ()
-    mismatches: tuple = ()
-    outside: tuple = ()
-    sets: tuple = ()
+    cells: tuple[tuple[int, int], ...] = ()
+    #: ((cell, box), (neighbour cell, box)) per pair of facing boxes that differ
+    mismatches: tuple[tuple[tuple[tuple[int, int], int], tuple[tuple[int, int], int]], ...] = ()
+    outside: tuple[tuple[int, int], ...] = ()
+    sets: tuple[tuple[tuple[int, int], ...], ...] = ()
     points: int = 0
 
     def __str__(self) -> str:

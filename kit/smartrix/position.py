@@ -19,10 +19,11 @@ Not covered: playing (``rules.py``).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from kit.errors import InvalidPosition, check_position_keys
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, parse_card
-from kit.smartrix.table import (AXES, AXIS_NAMES, all_sets, bounds, describe_removal, fits,
+from kit.smartrix.table import (AXES, Cell, AXIS_NAMES, all_sets, bounds, describe_removal, fits,
                                 fmt_cell, mismatched_pairs)
 
 OPTION_KEYS = ("window", "teams", "auto_collect")
@@ -92,7 +93,7 @@ def _check_span(grid):
 
 def _check_count(places):
     """places: list of (card, where, table cell or None). Each deck card exactly once."""
-    first = {}
+    first: dict[int, tuple[str, Cell | None]] = {}
     for card, where, cell in places:
         canon = CANONICAL[card]
         if canon in first:
@@ -136,7 +137,7 @@ def _read_unclaimed(raw, grid, n):
     if not isinstance(raw, list):
         raise InvalidPosition("'unclaimed' must be a list of {cells, formed_by}")
     live = {frozenset(s) for s in all_sets(grid)}
-    out = []
+    out: list[tuple[frozenset[Cell], int]] = []
     for i, u in enumerate(raw):
         if not isinstance(u, dict) or set(u) != {"cells", "formed_by"}:
             raise InvalidPosition(f"unclaimed[{i}] must be {{'cells': [...], 'formed_by': seat}}")
@@ -178,7 +179,7 @@ def _read_offending(raw, grid, window):
     return cells
 
 
-def read(d) -> dict:
+def read(d: Any) -> dict[str, Any]:
     """Validate a position dict; return keyword arguments for ``Game``."""
     check_position_keys(d, "smartrix", ("grid", "hands", "deck", "collected", "to_move"),
                         ("out", "options", "unclaimed", "offending"))
@@ -222,7 +223,8 @@ def read(d) -> dict:
             if d.get(key, []) != []:
                 raise InvalidPosition(f"{key!r} belongs to the free-table mode only "
                                       "(auto_collect false)")
-        unclaimed, offending = [], set()
+        unclaimed: list[tuple[frozenset[Cell], int]] = []
+        offending: set[Cell] | None = set()
     else:
         unclaimed = _read_unclaimed(d.get("unclaimed", []), grid, n)
         # Absent: the history is unknown (a puzzle), so any card may be challenged.
@@ -232,7 +234,8 @@ def read(d) -> dict:
                 offending=offending)
 
 
-def complete(grid, hands, collected, to_move, out, seed, options, offending=None) -> dict:
+def complete(grid, hands, collected, to_move, out, seed, options,
+             offending=None) -> dict[str, Any]:
     """A full position dict from a partial one: unnamed cards go to the deck.
     ``offending`` (cells) is copied in when given."""
     n = len(hands)

@@ -24,6 +24,7 @@ lies as dealt (its canonical orientation) at (0, 0).
 from __future__ import annotations
 
 import random
+from typing import Any
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -47,20 +48,21 @@ class Game(Picture, History):
 
     def __init__(self, grid, hands, deck, collected, to_move, out=None, *,
                  window=5, teams=False, auto_collect=True, unclaimed=(), offending=()):
-        self._grid = dict(grid)               # (row, col) -> oriented card int
-        self._hands = [list(h) for h in hands]
-        self._deck = list(deck)               # index 0 is the top
-        self._collected = [list(c) for c in collected]
-        self._to_move = to_move
-        self._out = list(out) if out is not None else [False] * len(hands)
+        self._grid: dict[Cell, Card] = dict(grid)   # (row, col) -> oriented card int
+        self._hands: list[list[Card]] = [list(h) for h in hands]
+        self._deck: list[Card] = list(deck)         # index 0 is the top
+        self._collected: list[list[Card]] = [list(c) for c in collected]
+        self._to_move: int = to_move
+        self._out: list[bool] = list(out) if out is not None else [False] * len(hands)
         self.window = window
         self.teams = teams
         self.auto_collect = auto_collect
         # Free-table mode: sets lying on the table that their former may not claim.
-        self._unclaimed = [(frozenset(cells), seat) for cells, seat in unclaimed]
+        self._unclaimed: list[tuple[frozenset[Cell], int]] = [
+            (frozenset(cells), seat) for cells, seat in unclaimed]
         # Free-table mode: cells of the cards placed against the rules; None when
         # the history is unknown (a puzzle), and then any card may be challenged.
-        self._offending = None if offending is None else set(offending)
+        self._offending: set[Cell] | None = None if offending is None else set(offending)
         self._clear_history()
         self._removal_cache = None
 
@@ -98,7 +100,7 @@ class Game(Picture, History):
         return cls.from_dict(position.complete(grid or {}, hands, collected, to_move,
                                                out, seed, options, offending))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d = {"game": "smartrix",
              "grid": [[r, c, TEXT[v]] for (r, c), v in sorted(self._grid.items())],
              "hands": [[TEXT[v] for v in h] for h in self._hands],
@@ -122,12 +124,12 @@ class Game(Picture, History):
     def __eq__(self, other) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # a game changes: equal by value, not hashable
 
     # --- what anyone may see ---------------------------------------------
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return {"window": self.window, "teams": self.teams, "auto_collect": self.auto_collect}
 
     @property
@@ -139,7 +141,7 @@ class Game(Picture, History):
         return self._to_move
 
     @property
-    def grid(self) -> dict:
+    def grid(self) -> dict[Cell, str]:
         """The table: {(row, col): card text as it lies}."""
         return {cell: TEXT[v] for cell, v in self._grid.items()}
 
@@ -163,17 +165,17 @@ class Game(Picture, History):
         return len(self._deck)
 
     @property
-    def out(self) -> list:
+    def out(self) -> list[bool]:
         return list(self._out)
 
     @property
     def in_end_phase(self) -> bool:
         return not self._deck
 
-    def hand(self, seat: int) -> list:
+    def hand(self, seat: int) -> list[str]:
         return [TEXT[v] for v in self._hands[seat]]
 
-    def collected(self, seat: int) -> list:
+    def collected(self, seat: int) -> list[str]:
         return [TEXT[v] for v in self._collected[seat]]
 
     def team_of(self, seat: int) -> int:
@@ -188,12 +190,12 @@ class Game(Picture, History):
         return all(self._out) or any(not h for h in self._hands)
 
     @property
-    def seat_scores(self) -> list:
+    def seat_scores(self) -> list[int]:
         return [sum(VALUE[v] for v in self._collected[s]) - sum(VALUE[v] for v in self._hands[s])
                 for s in range(self.players)]
 
     @property
-    def scores(self) -> list:
+    def scores(self) -> list[int]:
         """Collected values minus values in hand; one per team in team games."""
         per_seat = self.seat_scores
         if not self.teams:
@@ -201,14 +203,14 @@ class Game(Picture, History):
         return [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
 
     @property
-    def unclaimed_sets(self) -> list:
+    def unclaimed_sets(self) -> list[tuple[tuple[Cell, ...], int | None]]:
         """Sets lying on the table (free-table mode): (cells, seat that may not claim)."""
         barred = {cells for cells, _ in self._unclaimed}
         return [(tuple(sorted(cells)), s) for cells, s in self._unclaimed] + [
             (cells, None) for cells in all_sets(self._grid) if frozenset(cells) not in barred]
 
     @property
-    def offending(self) -> frozenset:
+    def offending(self) -> frozenset[Cell]:
         """Cells of the cards on the table that were placed against the rules
         (free-table mode): a card that did not match a card it touched, or did
         not fit in one window with the cards placed by the rules. A challenge
@@ -223,7 +225,7 @@ class Game(Picture, History):
         checked."""
         return self._offending is not None
 
-    def unseen(self, seat: int) -> list:
+    def unseen(self, seat: int) -> list[Card]:
         """Canonical cards ``seat`` cannot see: the draw pile and the other hands."""
         seen = {CANONICAL[v] for v in self._grid.values()}
         seen.update(CANONICAL[v] for v in self._hands[seat])
@@ -231,7 +233,7 @@ class Game(Picture, History):
             seen.update(CANONICAL[v] for v in pile)
         return [c for c in DECK if c not in seen]
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: the position without the draw pile's order and
         the other hands (their sizes and the pool of unseen cards instead)."""
         d = self.to_dict()
@@ -253,7 +255,7 @@ class Game(Picture, History):
     def parse_move(self, text) -> Move:
         return parse_move(text)
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every legal move for the player to move (``pass`` last). On an empty
         table any cell is accepted; only (0, 0) is listed. In free-table mode one
         challenge is listed (one smallest set of offending cards, see
@@ -262,7 +264,7 @@ class Game(Picture, History):
             return []
         hand = self._hands[self._to_move]
         grid = self._grid
-        moves = []
+        moves: list[Move] = []
         if self.auto_collect:
             for cell in candidate_cells(grid, self.window):
                 need = constraint_at(grid, cell)
@@ -287,7 +289,7 @@ class Game(Picture, History):
                         moves.append(Move("place", card=o, cell=cell, claim=True))
         return moves + self._takes()
 
-    def _takes(self) -> list:
+    def _takes(self) -> list[Move]:
         """Free-table mode: the claims open to the player to move, then the
         kit's challenge if the table is illegal (as listed by legal_moves)."""
         moves = [Move.take("claim", cells) for cells, barred in self.unclaimed_sets
@@ -297,13 +299,13 @@ class Game(Picture, History):
             moves.append(Move.take("challenge", removal))
         return moves
 
-    def smallest_removal(self) -> tuple:
+    def smallest_removal(self) -> tuple[Cell, ...]:
         """The cells of one smallest set of cards whose removal leaves a legal
         table (empty when the table is legal): offending cards only, unless the
         history is unknown (then any cards)."""
         key = (frozenset(self._grid.items()), self.offending, self.offending_known)
         if self._removal_cache is None or self._removal_cache[0] != key:
-            keep = set(self._grid) - self._offending if self.offending_known else ()
+            keep = set(self._grid) - (self._offending or set()) if self.offending_known else ()
             found = minimal_removal(self._grid, self.window, frozenset(keep))
             # found is never None: the cards placed by the rules form a legal table.
             self._removal_cache = (key, tuple(sorted(found)))
@@ -384,7 +386,8 @@ class Game(Picture, History):
                            points if collects else 0)
 
     def _mismatches(self, cell, card):
-        pairs, texts = [], []
+        pairs: list[tuple[tuple[Cell, int], tuple[Cell, int]]] = []
+        texts: list[str] = []
         r, c = cell
         for k, ((dr, dc), side, _) in enumerate(FACING):
             ncell = (r + dr, c + dc)
@@ -412,7 +415,7 @@ class Game(Picture, History):
             return []
         return sorted(x for x in right if abs(x[0] - cell[0]) >= w or abs(x[1] - cell[1]) >= w)
 
-    def _placed_by_rules(self) -> dict:
+    def _placed_by_rules(self) -> dict[Cell, Card]:
         if not self._offending:
             return self._grid
         return {c: v for c, v in self._grid.items() if c not in self._offending}
@@ -426,7 +429,7 @@ class Game(Picture, History):
         cells = frozenset(move.cells)
         for run, barred in self.unclaimed_sets:
             if frozenset(run) == cells:
-                if barred == self._to_move:
+                if barred is not None and barred == self._to_move:
                     return Explanation(move, False, f"player {barred + 1} formed this set and "
                                        "did not claim it; only the others may", move.cells)
                 points = cards_value(self._grid, run)
@@ -456,7 +459,7 @@ class Game(Picture, History):
         """Why a challenge fails ('' if it succeeds). It must take offending
         cards only, as few as make the table legal; in a puzzle without its
         history, any cards, as few as make the table legal."""
-        if self.offending_known:
+        if self._offending is not None:   # offending_known
             offending = ", ".join(fmt_cell(c) for c in sorted(self._offending))
             enough = (f"the offending cards are at {offending}; taking {len(best)} of them "
                       "makes the table legal")
@@ -523,7 +526,7 @@ class Game(Picture, History):
             self._advance()
         return exp.points
 
-    def _out_after_pass(self) -> list:
+    def _out_after_pass(self) -> list[bool]:
         """``out`` as it would be after the player to move passes: in the end
         phase the passer (with a partner, in the team game) is out."""
         out = list(self._out)
@@ -560,8 +563,9 @@ class Game(Picture, History):
         return text_board(self)
 
     def __repr__(self) -> str:
-        return (f"<smartrix.Game {self.players} players, {len(self._grid)} card{'s' if len(self._grid) != 1 else ''} on the table, "
-                f"player {self._to_move + 1} to move{', over' if self.is_over else ''}>")
+        n = len(self._grid)
+        return (f"<smartrix.Game {self.players} players, {n} card{'s' if n != 1 else ''} on the "
+                f"table, player {self._to_move + 1} to move{', over' if self.is_over else ''}>")
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -131,7 +131,7 @@ def all_sets(grid):
     tuples of cells (a set lying on the table: free-table mode only)."""
     found = set()
     for cell in grid:
-        for k, axis in enumerate(AXES):
+        for axis in AXES:
             prev = (cell[0] - axis[0], cell[1] - axis[1])
             if prev in grid:
                 continue  # not the start of its run
@@ -202,7 +202,7 @@ def _without(adj, gone):
 
 def minimum_cover(pairs, limit):
     """A smallest vertex cover of the pairs, or None if it needs more than limit."""
-    adj = {}
+    adj: dict[Cell, set[Cell]] = {}
     for a, b in pairs:
         adj.setdefault(a, set()).add(b)
         adj.setdefault(b, set()).add(a)

@@ -4,12 +4,12 @@ The blank card 00000000 and the full card 11111111 are kept out of the
 searched tables so that tests may use them as filler cards in hands.
 """
 
-FILLERS = ("00000000", "11111111")
-
 from kit.smartrix.invariants import smartrix_conserved
 from kit.smartrix import CANONICAL, DECK, ORIENTATIONS, Game
 from kit.smartrix.cards import TEXT
 from kit.smartrix.table import constraint_at
+
+FILLERS = ("00000000", "11111111")
 
 
 def fill(cells, fixed=None, exclude=()):

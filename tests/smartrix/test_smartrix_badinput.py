@@ -67,15 +67,17 @@ def test_a_float_cell_is_refused_even_where_the_card_fits():
     fits = next(m for m in g.legal_moves() if m.kind == "place")
     r, c = fits.cell
     for cell in [(float(r), c), (r, float(c))]:
-        _refused(g, lambda: Move("place", card=fits.card, cell=cell), InvalidMoveText,
+        _refused(g, lambda cell=cell: Move("place", card=fits.card, cell=cell), InvalidMoveText,
                  "is not a cell (row, col) of two ints")
-        _refused(g, lambda: Move.place(fits.card, *cell), InvalidMoveText, "is not a cell")
+        _refused(g, lambda cell=cell: Move.place(fits.card, *cell), InvalidMoveText,
+                 "is not a cell")
 
 
 def test_a_bool_is_no_row():
     g = Game.setup({}, [["01000000"], ["11000000"]], auto_collect=False)   # any cell goes
     for cell in [(True, 0), (0, False)]:
-        _refused(g, lambda: Move("place", card=2, cell=cell), InvalidMoveText, "is not a cell")
+        _refused(g, lambda cell=cell: Move("place", card=2, cell=cell), InvalidMoveText,
+                 "is not a cell")
 
 
 def test_an_integer_like_cell_is_stored_as_ints():

@@ -204,7 +204,8 @@ def test_hint_shows_the_cautious_values_and_the_threats():
     assert 1 <= len(b.hint_rows) <= 3
     # In words a pupil reads: points now, what the next player could then collect.
     assert all(re.fullmatch(r"(no points|\d+ points?) now; (the next player could then "
-                            r"collect about \d+\.\d|nothing left for the next player)", label) for _, label in b.hint_rows)
+                            r"collect about \d+\.\d|nothing left for the next player)", label)
+               for _, label in b.hint_rows)
     assert re.search(rf"Hints? 1(, \d)*: {re.escape(b.hint_rows[0][1])}", words(b))
     best = b.hint_rows[0][0]
     assert best in b.game.legal_moves()
@@ -471,7 +472,7 @@ def test_several_players_last_cards_are_numbered_and_the_status_is_short():
     b.submit(move)
     assert b.human_to_move and len(b.game.history) == 3
     said = words(b)
-    for seat, m in zip(range(3), b.game.history):
+    for seat, m in zip(range(3), b.game.history, strict=False):
         if m.kind == "place":
             assert f"Blue outline P{seat + 1}: the card Player {seat + 1}" in said
     svg = b.view.scene.to_svg()
@@ -480,7 +481,7 @@ def test_several_players_last_cards_are_numbered_and_the_status_is_short():
     message = b.view.message
     assert len(message) <= 56 and message.endswith("Player 1 (you) to move."), message
     assert "@" not in message                                # the moves: under Why?
-    scored = [s + 1 for s, p in zip(range(3), b._points[-3:]) if p]
+    scored = [s + 1 for s, p in zip(range(3), b._points[-3:], strict=False) if p]
     if not scored:
         assert message.startswith("Players 2 and 3 moved."), message
     assert all(str(m) in b.view.more for m in b.game.history)
