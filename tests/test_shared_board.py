@@ -108,3 +108,35 @@ def test_forget_current_canvas_writes_the_attribute_ipycanvas_reads():
 def test_canvas_xy_is_a_scene_point_in_canvas_pixels():
     board = BoardView(Scene(100, 100), pixel_ratio=2.0)
     assert board.canvas_xy((10, 25.5)) == (20, 51)
+
+
+def test_cancel_stops_a_running_task_and_ignores_none_or_a_finished_one():
+    import asyncio
+
+    from kit.ui.tasks import cancel, running_loop
+
+    async def scenario():
+        assert running_loop() is asyncio.get_running_loop()
+        task = asyncio.get_running_loop().create_task(asyncio.sleep(10))
+        assert cancel(task) and not cancel(None)
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert not cancel(task)
+
+    assert running_loop() is None
+    asyncio.run(scenario())
+
+
+@pytest.mark.allow_logged_errors
+def test_a_style_button_runs_its_handler_through_guarded():
+    from kit.ui.style import BUTTON_LAYOUT, button
+
+    board = BoardView(Scene(10, 10))
+    pressed = []
+    b = button("Go", lambda: pressed.append(1), guarded=board.guarded, margin="0 4px 0 0")
+    b.click()
+    assert pressed == [1] and b.tooltip == "Go"
+    assert b.layout.min_width == BUTTON_LAYOUT["min_width"] and b.layout.margin == "0 4px 0 0"
+    broken = button("Break", lambda: 1 / 0, guarded=board.guarded)
+    broken.click()                                   # shown under the board, not lost
+    assert "division by zero" in board.message

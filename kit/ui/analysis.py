@@ -98,9 +98,9 @@ class AnalysisPanel(widgets.VBox):
         self.selected = None          # the move previewed on the board, if any
         self.position = None          # the position (dict) the rows are for
         self.running = False
-        self.task = None
+        self.task: asyncio.Task[None] | None = None
         self.stop = threading.Event()
-        self.bar = None
+        self.bar: ProgressBar | None = None
         self.analyse_button = self._button("Analyse", self.start, "rank every legal move")
         self.stop_button = self._button("Stop", self.stop.set, "stop and show what is done")
         self.stop_button.disabled = True
@@ -188,7 +188,7 @@ class AnalysisPanel(widgets.VBox):
         self._show_rows(rows)
         self.note.value = self._note_html(*self._finished_texts(rows))
 
-    def _finished_texts(self, rows: AnalysisRows) -> list:
+    def _finished_texts(self, rows: AnalysisRows) -> list[str]:
         if rows.partial and not rows:
             return ["Stopped before any move was valued."]
         if not rows:

@@ -149,8 +149,9 @@ class ComputerTurns:
         """Wait until no computer turn or hint is running (for tests and scripts)."""
         while self.task is not None and not self.task.done():
             await asyncio.wait([self.task])
-        if self.task is not None and self.task.exception() is not None:
-            raise self.task.exception()
+        error = self.task.exception() if self.task is not None else None
+        if error is not None:
+            raise error
 
     # ----- hints, off the widget thread --------------------------------------
 

@@ -37,7 +37,7 @@ from kit.ui.board import BoardView, BoardWidget
 from kit.ui.style import PANEL_STYLE
 
 
-def position_json(data: dict) -> str:
+def position_json(data: dict[str, Any]) -> str:
     """``data`` as JSON, one short list per line (a board row reads as a row)."""
     text = json.dumps(data, indent=1)
     # Fold each innermost list onto one line. Indentation is only ever
@@ -52,10 +52,10 @@ class EditorShell(BoardWidget, widgets.VBox):
     #: the game's Game class: its ``from_dict`` is the judge of every edit
     GAME: Any = None
 
-    def __init__(self, game=None, *, pixel_ratio: float = 2.0):
+    def __init__(self, game: Any = None, *, pixel_ratio: float = 2.0):
         self.game = (game if game is not None else self.new_position()).copy()
-        self.problems: list = []
-        self.marks: tuple = ()
+        self.problems: list[str] = []
+        self.marks: tuple[Any, ...] = ()
         self.last_check_ms = 0.0
         self.played = None
         self.done = ""            # what the last accepted edit did, in words
@@ -98,7 +98,7 @@ class EditorShell(BoardWidget, widgets.VBox):
     def on_click(self, x: float, y: float) -> None:
         """A click at scene point (x, y)."""
 
-    def tools(self) -> list:
+    def tools(self) -> list[widgets.Widget]:
         """The game's own widgets (palette, fields, buttons), shown above the JSON."""
         return []
 

@@ -23,7 +23,10 @@ editor, replays and the analysis panel (``kit.ui.editor``, ``replay``,
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -62,9 +65,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     """
 
     #: seat name -> player factory, called with ``player_options``
-    PLAYERS: dict = {}
+    PLAYERS: dict[str, Callable[..., Any]] = {}
     #: the game's own buttons: name -> label
-    BUTTONS: dict = {}
+    BUTTONS: dict[str, str] = {}
     #: HTML shown in the side panel's "Notation" box
     NOTATION_KEY: str = ""
     #: one sentence under the hint rows: what their values mean
@@ -73,10 +76,11 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     #: (the game's count, or ``len(seats)``), not the game's default of 2
     COUNTS_PLAYERS: bool = False
 
-    def __init__(self, game=None, *, seats=None, delay: float = 0.8, seed: int = 0,
+    def __init__(self, game: Any = None, *, seats: Sequence[str] | None = None,
+                 delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
-                 player_options=None, pixel_ratio: float = 2.0, analysis: bool = False,
-                 undo_policy: str = "to_person", **options):
+                 player_options: Mapping[str, Any] | None = None, pixel_ratio: float = 2.0,
+                 analysis: bool = False, undo_policy: str = "to_person", **options: Any):
         if self.COUNTS_PLAYERS and "players" not in options:
             if game is not None:
                 options["players"] = game.players
@@ -95,14 +99,15 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.players = [None if s == HUMAN else make_player(self.PLAYERS[s], self.player_options)
                         for s in self.seats]
         self.rng = random.Random(seed)
-        self.marks: tuple = ()
-        self.hint_rows: list = []
-        self.last_move = None
+        self.marks: tuple[Any, ...] = ()
+        self.hint_rows: list[tuple[Any, Any]] = []
+        self.last_move: Any = None
         self.busy = False
         self.task = None
         self._failed = None   # (seat, exception) of a computer player that raised
-        self._reports: list = []   # "X played m: n points." since a person last acted
-        self._points: list = []   # points of each move in game.history played here
+        self._reports: list[str] = []   # "X played m: n points." since a person last acted
+        self._points: list[Any] = []   # points of each move in game.history played here
+        self.hand_hidden = False
         self._cover_if_needed()
         self.clear_pending()
         self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
@@ -146,18 +151,18 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def clear_pending(self) -> None:
         """Forget any half-made move."""
 
-    def hints(self, game) -> list:
+    def hints(self, game: Any) -> list[Any]:
         """``[(move, label), ...]`` best first; runs on a copy, off the widget thread."""
         return []
 
-    def analyse_position(self, game, *, progress=None, stop=None) -> list:
+    def analyse_position(self, game: Any, *, progress: Any = None, stop: Any = None) -> list[Any]:
         """The analysis panel's rows for ``game`` (``kit.ui.analysis``); runs on a copy."""
         raise NotImplementedError(f"{type(self).__name__} has no analysis")
 
     def preview(self, move, line=None) -> None:
         """Draw ``move`` (and ``line`` after it) without playing it; None clears."""
 
-    def hand_point(self, i: int) -> tuple:
+    def hand_point(self, i: int) -> tuple[float, float]:
         raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
@@ -179,7 +184,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     # ----- geometry, in the canvas' own pixels (what a click reports) ---
     # xy(cell): BoardWidget, from the game's cell_point(cell)
 
-    def hand_xy(self, i: int) -> tuple:
+    def hand_xy(self, i: int) -> tuple[float, float]:
         return self.view.canvas_xy(self.hand_point(i))
 
     # ----- seats (the rules: kit.ui.seats) --------------------------------
@@ -207,7 +212,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def _computer_to_move(self) -> bool:
         return not self.game.is_over and self.seats[self.game.to_move] != HUMAN
 
-    def shown_seats(self) -> set:
+    def shown_seats(self) -> set[int]:
         """The seats whose hands may be drawn face up now."""
         if self.open_hands:
             return set(range(len(self.seats)))
@@ -233,13 +238,14 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.run_computer_turns()
         return points
 
-    def refusal(self, move, exc) -> tuple:
+    def refusal(self, move: Any, exc: Exception) -> tuple[str, str]:
         """``(verdict, more)`` for a refused move: the verdict one or two sentences,
         ``more`` the details folded under "Why?" (lines split by newlines).
         Default: the rules' words as they are."""
         return str(exc), ""
 
-    def reject(self, message: str, more: str = "", cells=()) -> None:
+    def reject(self, message: str, more: str | Iterable[Any] = "",
+               cells: Iterable[Any] = ()) -> None:
         """Refuse an attempt: mark ``cells``, say ``message`` (``more`` folded under
         "Why?"); the game is unchanged."""
         if not isinstance(more, str):   # reject(message, cells) as before
@@ -432,12 +438,10 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
 
     # ----- the side panel ----------------------------------------------
 
-    def _make_buttons(self) -> dict:
-        controls = {}
-        for name, label in {**SHELL_BUTTONS, **self.BUTTONS}.items():
-            controls[name] = button(label, lambda name=name: self._pressed(name),
-                                    guarded=self.view.guarded)
-        return controls
+    def _make_buttons(self) -> dict[str, widgets.Button]:
+        return {name: button(label, functools.partial(self._pressed, name),
+                             guarded=self.view.guarded)
+                for name, label in {**SHELL_BUTTONS, **self.BUTTONS}.items()}
 
     def _side_panel(self) -> widgets.VBox:
         game_buttons = [self.controls[n] for n in self.BUTTONS]

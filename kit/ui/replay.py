@@ -20,6 +20,7 @@ import html
 import json
 import re
 from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -44,7 +45,7 @@ class BadReplayMove(ValueError):
         self.cells = getattr(reason, "cells", ())
 
 
-def play_through(start, moves) -> tuple:
+def play_through(start: Any, moves: Iterable[Any]) -> tuple[list[Any], list[Any]]:
     """``(positions, moves)``: a copy of ``start`` and of every position after it.
 
     Each move (text or the game's Move) is played on a copy; the first that
@@ -142,7 +143,7 @@ class ReplayView(BoardWidget, widgets.VBox):
         self.buttons["first"].disabled = self.buttons["back"].disabled = at_start
         self.buttons["forward"].disabled = self.buttons["last"].disabled = at_end
 
-    def _make_buttons(self) -> dict:
+    def _make_buttons(self) -> dict[str, widgets.Button]:
         # Plain words and the two arrows every font has: ⏮ and ⏭ drew as boxes.
         labels = {"first": ("First", "the start position (Home key)"),
                   "back": ("◀ Back", "back one move (left arrow)"),
@@ -162,12 +163,12 @@ class ReplayView(BoardWidget, widgets.VBox):
 
     # ----- export ------------------------------------------------------------
 
-    def frames(self) -> list:
+    def frames(self) -> list[str]:
         """One SVG document per position, the start first."""
         return [self.picture(self._positions[i], self.last_move(i)).to_svg()
                 for i in range(len(self._positions))]
 
-    def save_frames(self, folder) -> list:
+    def save_frames(self, folder: str | Path) -> list[Path]:
         """Write ``frame_000.svg``... into ``folder`` (made if missing); return the paths."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -220,18 +221,18 @@ class ReplayView(BoardWidget, widgets.VBox):
         return cls(cls.GAME.from_dict(data["start"]), data["moves"], **kwargs)
 
 
-def pack_frames(frames: list) -> tuple:
+def pack_frames(frames: Sequence[str]) -> tuple[list[str], list[list[int]]]:
     """``(pieces, runs)``: each frame is the concatenation of ``pieces[k]`` for k in its runs.
 
     A frame is cut before every ``<``; each distinct piece is stored once, and
     a frame is listed as runs ``[start, length, start, length, ...]`` of
     consecutive piece numbers (mostly the previous frame's, in order).
     """
-    index: dict = {}
+    index: dict[str, int] = {}
     runs = []
     for svg in frames:
         ids = [index.setdefault(piece, len(index)) for piece in re.split(r"(?=<)", svg) if piece]
-        frame_runs = []
+        frame_runs: list[int] = []
         for k in ids:
             if frame_runs and frame_runs[-2] + frame_runs[-1] == k:
                 frame_runs[-1] += 1
@@ -241,9 +242,9 @@ def pack_frames(frames: list) -> tuple:
     return list(index), runs
 
 
-def unpack_frame(pieces: list, runs: list) -> str:
+def unpack_frame(pieces: Sequence[str], runs: Sequence[int]) -> str:
     """The inverse of ``pack_frames`` for one frame (what the page's script does)."""
-    return "".join("".join(pieces[k:k + n]) for k, n in zip(runs[::2], runs[1::2]))
+    return "".join("".join(pieces[k:k + n]) for k, n in zip(runs[::2], runs[1::2], strict=False))
 
 
 # The exported page: one frame shown at a time. Kept tiny and
