@@ -207,7 +207,7 @@ class AnalysisPanel(widgets.VBox):
                                  for k, (move, value) in enumerate(rows[:self.max_rows], 1)]
 
     def _row_button(self, rank: int, move, value) -> widgets.Button:
-        # The value first: a long move (an IOTA play of four cards) may be
+        # The value first: a long move (a play of four cards) may be
         # cut off at the panel's edge, its value must not be.
         b = widgets.Button(description=f"{rank}. {value_text(value)}   {move}",
                            tooltip=f"show {move} on the board",

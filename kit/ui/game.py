@@ -54,7 +54,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     computer players; ``open_hands`` draws every hand face up (for teaching);
     ``cover_hands`` hides the hand between turns when two or more people
     share the screen. ``player_options`` go to each computer player's
-    factory that takes them (e.g. Mattix's ``time_limit`` for "search"). ``analysis``
+    factory that takes them (e.g. a search player's ``time_limit``). ``analysis``
     puts an analysis panel (``kit.ui.analysis``) under the side panel. ``undo_policy``
     says how far Undo takes back (a key of :data:`kit.ui.seats.UNDO_POLICIES`): ``"to_person"``
     (the default) back to the last person's turn, over computer moves;
@@ -429,7 +429,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         return f"<{self.game_name()} board: {self._turn_text()}>"
 
     def game_name(self) -> str:
-        """The game's registered name ("mattix", as saved lessons show it), or the
+        """The game's registered name (its package's, as saved lessons show it), or the
         class name of a game the registry does not know (a test's toy game)."""
         try:
             return games.of(self.game).name
@@ -468,7 +468,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         return self.replay_of(start, list(self.game.history))
 
     def replay_of(self, start, moves):
-        """The game's Replay of ``moves`` from ``start`` (each game's explore module)."""
+        """The game's Replay of ``moves`` from ``start`` (each game's replay module)."""
         raise NotImplementedError
 
     def dock(self, *items) -> None:
