@@ -273,7 +273,7 @@ class Board(GameBoard):
                     centre[axis] -= low - min(values)
                 elif max(values) >= low + size:
                     centre[axis] += max(values) - (low + size - 1)
-            self._window_centre = tuple(centre)
+            self._window_centre = (centre[0], centre[1])
             self.redraw()
         raise ValueError(f"the table's window cannot show all of {cells}")
 

@@ -180,7 +180,7 @@ def _draw_table(scene: Scene, game: Any, geo: Geometry, table: Mapping[Cell, int
     lay = geo.table
     _draw_pans(scene, lay)
     if geo.coords:
-        _draw_coords(scene, lay)
+        draw_coords(scene, lay)
     if show_frontier:
         for r, c in frontier(game.table):
             if lay.shows(r, c):
@@ -209,8 +209,9 @@ def outline(scene: Scene, lay: Layout, cells: Iterable[Cell], kind: str) -> None
                        radius=8, dash=dash)
 
 
-def _draw_coords(scene: Scene, lay: Layout) -> None:
-    size = max(14, lay.cell * 0.24)
+def draw_coords(scene: Scene, lay: Layout, size: float | None = None) -> None:
+    """The row and column numbers in the gutter above and left of the drawn cells."""
+    size = max(14, lay.cell * 0.24) if size is None else size
     g = lay.cell * 0.5
     for i in range(lay.cols):
         x = lay.left + (i + 0.5) * lay.cell

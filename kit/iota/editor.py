@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from kit import lazy
 from kit.iota.cards import FULL_DECK, TEXT, WILD, describe, parse_card
-from kit.iota.draw import draw_card, outline, seat_name
+from kit.iota.draw import draw_card, draw_coords, outline, seat_name
 from kit.iota.layout import Box, Cell, Layout, Point, cell_at, cell_box, fit_layout
 from kit.iota.rules import Game
 from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, centre, inside
@@ -103,22 +103,13 @@ def editor_scene(game: Game, geo: EditorGeometry, picked: Place | None = None,
             if (r, c) not in game.table:
                 x, y, w, h = cell_box(lay, (r, c))
                 scene.rect(x + 3, y + 3, w - 6, h - 6, stroke="#CFC8B4", radius=6)
-    _coords(scene, lay)
+    draw_coords(scene, lay, size=14)
     outline(scene, lay, marks, "error")
     if picked and picked[0] == "table":
         outline(scene, lay, [picked[1]], "pending")
     _seats(scene, game, geo, picked)
     _palette(scene, game, geo, picked)
     return scene
-
-
-def _coords(scene: Scene, lay: Layout) -> None:
-    for i in range(lay.cols):
-        scene.text(lay.left + (i + 0.5) * lay.cell, lay.top - lay.cell * 0.25,
-                   lay.min_col + i, size=14, fill="#555555")
-    for i in range(lay.rows):
-        scene.text(lay.left - lay.cell * 0.25, lay.top + (i + 0.5) * lay.cell,
-                   lay.min_row + i, size=14, fill="#555555")
 
 
 def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) -> None:
