@@ -20,6 +20,7 @@ import asyncio
 import logging
 import random
 import traceback
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from kit.ui.board import BoardView
@@ -79,25 +80,32 @@ class ComputerTurns:
             while self._computer_to_move() and self._computer_move(self._choose_or_fail()):
                 pass
             return
-        self._set_busy(True)  # now, not when the task first runs: a click may come first
-        self.task = loop.create_task(self._computer_turns(loop))
+        self._start(loop, self._computer_turns(loop))
 
-    async def _computer_turns(self, loop) -> None:
+    def _start(self, loop: asyncio.AbstractEventLoop, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as the board's task, busy meanwhile."""
+        self._set_busy(True)  # now, not when the task first runs: a click may come first
+        self.task = loop.create_task(self._while_busy(work))
+
+    async def _while_busy(self, work: Coroutine[Any, Any, None]) -> None:
         try:
-            while self._computer_to_move():
-                self.say(f"{self._report_text()} {self.seat_label(self.game.to_move)} is thinking…"
-                         .strip())
-                move = await loop.run_in_executor(None, self._choose_or_fail)
-                if self.delay and move is not None:
-                    await asyncio.sleep(self.delay)
-                if not self._computer_move(move):
-                    return
+            await work
         except Exception as exc:
             self.view.report(exc)
             if self.view.raise_errors:
                 raise
         finally:
             self._set_busy(False)
+
+    async def _computer_turns(self, loop: asyncio.AbstractEventLoop) -> None:
+        while self._computer_to_move():
+            self.say(f"{self._report_text()} {self.seat_label(self.game.to_move)} is thinking…"
+                     .strip())
+            move = await loop.run_in_executor(None, self._choose_or_fail)
+            if self.delay and move is not None:
+                await asyncio.sleep(self.delay)
+            if not self._computer_move(move):
+                return
 
     def _choose_or_fail(self):
         """The computer's move, chosen on a copy so the player cannot disturb the game.
@@ -163,17 +171,9 @@ class ComputerTurns:
         if loop is None:
             self._show_hints(self.hints(self.game.copy()))
             return
-        self._set_busy(True)
-        self.task = loop.create_task(self._hint_task(loop))
+        self._start(loop, self._hint_task(loop))
 
-    async def _hint_task(self, loop) -> None:
+    async def _hint_task(self, loop: asyncio.AbstractEventLoop) -> None:
         self.say("Looking for the best moves…")
-        try:
-            rows = await loop.run_in_executor(None, self.hints, self.game.copy())
-            self._show_hints(rows)
-        except Exception as exc:
-            self.view.report(exc)
-            if self.view.raise_errors:
-                raise
-        finally:
-            self._set_busy(False)
+        rows = await loop.run_in_executor(None, self.hints, self.game.copy())
+        self._show_hints(rows)
