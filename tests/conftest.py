@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from hub_fixtures import class_hub  # noqa: F401 -- the class hub fixture, shared
+from slides_fixtures import built_decks  # noqa: F401 -- the decks, built once with npm
 
 
 class _RaiseOnError(logging.Handler):

@@ -10,7 +10,6 @@ import pytest
 from kit import mattix
 from kit.classroom import slides
 from kit.lessons.exercise import Exercise, Progress, Verdict
-from slides_fixtures import built_decks  # noqa: F401 -- the decks, built once with npm
 
 
 class Sections(HTMLParser):
@@ -157,7 +156,7 @@ def test_a_built_lessons_deck_is_offline_and_each_exercise_has_its_own_slide(bui
     subs = [sub for subs in deck for sub in subs]
     shown = [sum(sub.count(task) for task in set(tasks)) for sub in subs]
     assert tasks and sum(shown) == len(tasks) and max(shown) == 1, shown
-    assert all("[picture]" in sub for sub, n in zip(subs, shown) if n)
+    assert all("[picture]" in sub for sub, n in zip(subs, shown, strict=True) if n)
     code = [c.source.splitlines()[0] for c in nb.cells if c.cell_type == "code" and c.source]
     assert not any(line in page for line in code if len(line) > 12)
     assert "kit-solution" not in page
