@@ -25,6 +25,7 @@ from kit.iota.layout import Box, Cell, Layout, Point, cell_at, cell_box, fit_lay
 from kit.iota.rules import Game
 from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, centre, inside
 from kit.ui.editor import EditorShell
+from kit.ui.panel import button_row
 
 #: A place a card can be: ("deck", palette index), ("table", (r, c)), ("hand", seat, slot),
 #: and ("bottom",) for the deck's bottom as a target.
@@ -419,14 +420,10 @@ class Editor(EditorShell):
             box.observe(lambda c, seat=seat: self.tool_changed(self.set_score, seat, c["new"]),
                         "value")
         b = self.tool_buttons
-
-        def row(*items: widgets.Widget) -> widgets.HBox:
-            return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
-
-        return [row(b["remove"], b["clear"]), row(self.players_box), self.mover_box,
-                widgets.HTML('<div style="font-size: 16px"><b>Scores</b></div>'),
-                row(*self.score_boxes), self.deck_box, row(b["deck"]),
-                row(self.seed_box, b["shuffle"])]
+        return [button_row([b["remove"], b["clear"]]), button_row([self.players_box]),
+                self.mover_box, widgets.HTML('<div style="font-size: 16px"><b>Scores</b></div>'),
+                button_row(self.score_boxes), self.deck_box, button_row([b["deck"]]),
+                button_row([self.seed_box, b["shuffle"]])]
 
     def sync_tools(self) -> None:
         # The shell calls this inside syncing(): these writes are not a person's edits.
