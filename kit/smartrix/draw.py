@@ -45,10 +45,9 @@ the canvas itself (``kit.canvas``), the buttons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from kit.scene import (ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Circle, Rect, Scene,
-                       Shape, Text, centre)
+from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene, centre
+from kit.smartrix.card_pictures import (BACK, EMPTY_BOX, GHOST_SPOT, MUTED, SPOT, VALUE_SIZE,
+                                        FlatCard, draw_back, draw_card, flat_cards)
 from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, rotate
 from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WIDTH, MARGIN,
                                  SEAT_ROW, SEATS_TOP, SIDE_WIDTH, TABLE_MAX, Layout,
@@ -57,100 +56,20 @@ from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WI
 from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds
 
-# Also here for older imports: the geometry constants INSET, LIVE_WIDTH, MARGIN and Layout.
-__all__ = ["draw", "draw_card", "draw_back", "FlatCard", "flat_cards", "wrap", "INSET",
-           "LIVE_WIDTH", "MARGIN", "Layout"]
+# Also here for older imports: a card's picture and colours (card_pictures.py), the
+# geometry constants INSET, LIVE_WIDTH, MARGIN and Layout (layout.py), BOX_GRID (cards.py).
+__all__ = ["draw", "wrap", "draw_card", "draw_back", "FlatCard", "flat_cards", "SPOT",
+           "EMPTY_BOX", "GHOST_SPOT", "BACK", "MUTED", "BOX_GRID", "INSET", "LIVE_WIDTH",
+           "MARGIN", "Layout"]
 
-SPOT = OKABE_ITO["blue"]
-EMPTY_BOX = "#B8B8B8"      # the faint ring of an empty box
-GHOST_SPOT = "#A9CBE3"     # a collected card's spots, faded
-BACK = "#4A5A75"           # a face-down card
-MUTED = "#555555"
 LABEL_SIZE = 18
 CAPTION_SIZE = 19
-VALUE_SIZE = 30
 SMALL_CARD = 50    # the other hands
 SMALL_PER_ROW = 7
 HAND_COLUMN = 300  # x (from the side column's left) where the "in hand" column ends
 PROMPT_ROOM = 2 * 26 + 5   # two lines of the bold prompt (20 px, 1.3 line height)
 DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
 PAN_FILL = "#D9D3C1"       # a live board's shaded edges, where the table goes on
-
-
-def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, dash=(),
-              ghost=False):
-    """One card with its top-left corner at (x, y). A ghost (a card just
-    collected, a suggested card) has no white face and faded spots."""
-    scene.rect(x, y, size, size, fill=None if ghost else PAPER, stroke=border,
-               stroke_width=border_width, radius=size * 0.07, dash=dash)
-    step = size / 3
-    for box, (br, bc) in enumerate(BOX_GRID):
-        cx, cy = x + (bc + 0.5) * step, y + (br + 0.5) * step
-        if card >> box & 1:
-            scene.circle(cx, cy, step * 0.32, fill=GHOST_SPOT if ghost else SPOT)
-        else:
-            scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5)
-    scene.text(x + size / 2, y + size / 2, str(VALUE[card]), size=size * VALUE_SIZE / 86,
-               bold=True, fill=MUTED if ghost else INK)
-
-
-def draw_back(scene, x, y, size):
-    """A card face down."""
-    scene.rect(x, y, size, size, fill=BACK, stroke=INK, stroke_width=1.5, radius=size * 0.07)
-    scene.rect(x + size * 0.15, y + size * 0.15, size * 0.7, size * 0.7, stroke=PAPER,
-               stroke_width=1.5, radius=size * 0.05)
-
-
-@dataclass(frozen=True)
-class FlatCard:
-    """A small card of the editor's palette or hands: ``tag`` (where it is) greys it."""
-
-    card: int
-    x: float
-    y: float
-    size: float
-    picked: bool = False
-    tag: str | None = None
-
-
-def flat_cards(scene, cards) -> None:
-    """Many small cards drawn layer by layer (frames, faces, spots, rings, words).
-
-    The same picture as ``draw.draw_card`` with square corners, but the canvas
-    gets each layer as a few vectorised calls (``kit.canvas`` batches runs of
-    one kind), not some fifteen calls a card: the palette redraws in a fraction
-    of the time.
-    """
-    layers: dict[str, list[Shape]] = {k: [] for k in ("frame", "face", "spot", "ring", "tag",
-                                                      "text")}
-    for c in cards:
-        width = 4 if c.picked else 1.5
-        layers["frame"].append(Rect(c.x, c.y, c.size, c.size, fill=HIGHLIGHT if c.picked
-                                    else "#BBBBBB" if c.tag else INK))
-        layers["face"].append(Rect(c.x + width, c.y + width, c.size - 2 * width,
-                                   c.size - 2 * width, fill=PAPER))
-        step = c.size / 3
-        for box, (br, bc) in enumerate(BOX_GRID):
-            cx, cy = c.x + (bc + 0.5) * step, c.y + (br + 0.5) * step
-            if c.card >> box & 1:
-                layers["spot"].append(Circle(cx, cy, step * 0.32,
-                                             fill=GHOST_SPOT if c.tag else SPOT))
-            else:
-                layers["ring"].append(Circle(cx, cy, step * 0.3, stroke=EMPTY_BOX,
-                                             stroke_width=1.5))
-        middle = (c.x + c.size / 2, c.y + c.size / 2)
-        if c.tag:   # where the card is matters more here than its value
-            inset = c.size * 0.27   # between the left and right boxes
-            layers["tag"].append(Rect(c.x + inset, middle[1] - 9, c.size - 2 * inset, 18,
-                                      fill=PAPER))
-            layers["text"].append(Text(*middle, c.tag, size=13, bold=True))
-        else:
-            layers["text"].append(Text(*middle, str(VALUE[c.card]), size=c.size * 0.36,
-                                       bold=True))
-    for name, shapes in layers.items():
-        key = (lambda s: s.fill or "") if name in ("frame", "spot") else (lambda s: 0)
-        for shape in sorted(shapes, key=key):
-            scene.add(shape)
 
 
 def _box_centre(lay, cell, box):

@@ -23,7 +23,8 @@ import ipywidgets as widgets
 from kit import lazy
 from kit.scene import centre
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, Card, parse_card, rotate
-from kit.smartrix.draw import MUTED, FlatCard, draw, flat_cards
+from kit.smartrix.card_pictures import MUTED, FlatCard, flat_cards
+from kit.smartrix.draw import draw
 from kit.smartrix.layout import MARGIN, cell_at, cell_box, layout
 from kit.smartrix.rules import Game
 from kit.smartrix.table import Cell, is_legal_table
