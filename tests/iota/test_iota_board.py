@@ -464,3 +464,17 @@ def test_show_cells_opens_the_window_on_the_cells_an_exercise_is_about():
     with pytest.raises(ValueError):
         b.show_cells(corners)                     # no window of this size holds both
     assert b.game.to_dict() == position
+
+
+def test_a_redraw_plans_its_picture_once_and_draws_into_that_plan(monkeypatch):
+    import importlib
+    board_module = importlib.import_module("kit.iota.board")
+    draw_module = importlib.import_module("kit.iota.draw")   # kit.iota.draw is the function
+    b = board(seats=["human", "human"])
+    plans = []
+    real_plan = board_module.plan
+    monkeypatch.setattr(board_module, "plan", lambda *a, **k: plans.append(1) or real_plan(*a, **k))
+    monkeypatch.setattr(draw_module, "plan", lambda *a, **k: pytest.fail("draw planned again"))
+    pick(b, b.hand[0])
+    assert len(plans) == 1 and b.geometry is not None
+    in_step(b)
