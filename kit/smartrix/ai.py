@@ -159,7 +159,7 @@ def _free_points(game):
     if game.auto_collect or game.is_over:
         return None
     best, best_pts = None, 0
-    for m in game._takes():  # not legal_moves(): its many placements are not wanted here
+    for m in game.takes():  # not legal_moves(): its many placements are not wanted here
         pts = cards_value(game.table, m.cells)
         if best is None or pts > best_pts:
             best, best_pts = m, pts
@@ -265,7 +265,7 @@ class CautiousPlayer:
         return out
 
     def _after_pass(self, game, pool):
-        return -self._exposure(game, game.table, pool, game._out_after_pass(), game.deck_size)
+        return -self._exposure(game, game.table, pool, game.out_after_pass(), game.deck_size)
 
     def _risk_after(self, game, grid, pool, move, taken, base_hot, by_cell):
         """The risk after ``move``, tried on ``grid`` (a copy of the table, put back after)."""

@@ -3,8 +3,9 @@
 ``analysis(game)`` returns :class:`kit.analysis.AnalysisRows` of ``(move,
 Valuation)``, best first, for the panel beside a live board, a script or a
 grader; ``after_threats(game, move)`` lists what a move leaves the next player
-(the lines one card short), which a board's preview draws. Standard library
-only.
+(the lines one card short), which a board's preview draws; ``cautious_hints``
+and ``in_words`` say the best rows as a pupil reads them (a board's Hint).
+Standard library only.
 
 Not covered: the values themselves (``ai.CautiousPlayer.valuations``), the
 panel (``kit.ui.analysis``).
@@ -59,3 +60,24 @@ def after_threats(game: Game, move: Move | str) -> list[Threat]:
     after = game.copy()
     after.play(move)
     return [t for t in threats(after, pool) if t.completions]
+
+
+def cautious_hints(game: Game, rows: int = 3) -> list[tuple[Move, str]]:
+    """[(move, label)], best first: the first rows of :func:`analysis`, the
+    cautious player's value of each move (points now minus the risk: what the
+    next player may expect to collect after it), said in words (:func:`in_words`);
+    in free-table mode a claim or challenge on offer comes first."""
+    return [(move, in_words(v)) for move, v in analysis(game)[:rows]]
+
+
+def in_words(value: Valuation) -> str:
+    """A :class:`kit.smartrix.ai.Valuation` as a pupil reads it: "5 points now;
+    the next player could then collect about 1.8" (``value.explain()`` is the sum)."""
+    now = "no points now" if value.points == 0 else (
+        f"{value.points} point{'s' if value.points != 1 else ''} now")
+    about = f"{abs(value.risk):.1f}"
+    if about == "0.0":
+        return f"{now}; nothing left for the next player"
+    if value.risk < 0:   # the next player is a partner: their set is the team's
+        return f"{now}; your partner could then collect about {about}"
+    return f"{now}; the next player could then collect about {about}"

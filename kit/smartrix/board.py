@@ -42,7 +42,7 @@ from kit.smartrix.cards import TEXT, VALUE, rotate
 from kit.smartrix.draw import draw
 from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
                                  pan_at, pans, recent_moves)
-from kit.smartrix.analysis import after_threats, analysis
+from kit.smartrix.analysis import after_threats, analysis, cautious_hints
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.replay import Replay
 from kit.smartrix.rules import Game
@@ -50,7 +50,7 @@ from kit.smartrix.table import Cell
 from kit.ui.game import HUMAN, GameBoard
 from kit.window import scrolled
 
-HINT_ROWS = 3
+HINT_ROWS = 3   # the hints a board shows
 FREE_BUTTONS = {"claim": "Claim", "challenge": "Challenge"}
 
 
@@ -428,24 +428,3 @@ def refusal_words(game: Game, move: Move | str) -> tuple[str, str]:
         return problems[0] if len(problems[0]) <= 160 else "The rules refuse that move.", \
             "\n".join(problems)
     return short, ""
-
-
-def cautious_hints(game: Game, rows: int = HINT_ROWS) -> list[tuple[Move, str]]:
-    """[(move, label)], best first: the first rows of ``analysis.analysis``, the
-    cautious player's value of each move (points now minus the risk: what the
-    next player may expect to collect after it), said in words (:func:`in_words`);
-    in free-table mode a claim or challenge on offer comes first."""
-    return [(move, in_words(v)) for move, v in analysis(game)[:rows]]
-
-
-def in_words(value) -> str:
-    """A :class:`kit.smartrix.ai.Valuation` as a pupil reads it: "5 points now;
-    the next player could then collect about 1.8" (``value.explain()`` is the sum)."""
-    now = "no points now" if value.points == 0 else (
-        f"{value.points} point{'s' if value.points != 1 else ''} now")
-    about = f"{abs(value.risk):.1f}"
-    if about == "0.0":
-        return f"{now}; nothing left for the next player"
-    if value.risk < 0:   # the next player is a partner: their set is the team's
-        return f"{now}; your partner could then collect about {about}"
-    return f"{now}; the next player could then collect about {about}"

@@ -287,11 +287,12 @@ class Game(Picture, History):
                     moves.append(Move("place", card=o, cell=cell))
                     if forms:
                         moves.append(Move("place", card=o, cell=cell, claim=True))
-        return moves + self._takes()
+        return moves + self.takes()
 
-    def _takes(self) -> list[Move]:
+    def takes(self) -> list[Move]:
         """Free-table mode: the claims open to the player to move, then the
-        kit's challenge if the table is illegal (as listed by legal_moves)."""
+        kit's challenge if the table is illegal (as listed by legal_moves), without
+        the many placements (the players take these first)."""
         moves = [Move.take("claim", cells) for cells, barred in self.unclaimed_sets
                  if barred != self._to_move]
         removal = self.smallest_removal()
@@ -506,7 +507,7 @@ class Game(Picture, History):
     def _apply(self, move, exp) -> int:
         seat = self._to_move
         if move.kind == "pass":
-            self._out = self._out_after_pass()
+            self._out = self.out_after_pass()
             self._advance()
             return 0
         if move.kind != "place":
@@ -526,7 +527,7 @@ class Game(Picture, History):
             self._advance()
         return exp.points
 
-    def _out_after_pass(self) -> list[bool]:
+    def out_after_pass(self) -> list[bool]:
         """``out`` as it would be after the player to move passes: in the end
         phase the passer (with a partner, in the team game) is out."""
         out = list(self._out)

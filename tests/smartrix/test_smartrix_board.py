@@ -226,7 +226,7 @@ def test_selecting_and_turning_a_card_keeps_the_picture_size():
 
 def test_hint_words_for_a_pupil():
     from kit.smartrix.ai import Valuation
-    from kit.smartrix.board import in_words
+    from kit.smartrix.analysis import in_words
     assert in_words(Valuation(5, 1.84)) == "5 points now; the next player could then collect about 1.8"
     assert in_words(Valuation(1, 0.01)) == "1 point now; nothing left for the next player"
     assert in_words(Valuation(0, -2.0)) == "no points now; your partner could then collect about 2.0"

@@ -10,7 +10,7 @@ import pytest
 
 from kit import IllegalMove, InvalidPosition, smartrix
 from kit.smartrix import Board, Game, Replay, analysis
-from kit.smartrix.board import cautious_hints, in_words
+from kit.smartrix.analysis import cautious_hints, in_words
 from kit.smartrix.editor import PALETTE_X
 from kit.smartrix.cards import CANONICAL, TEXT, parse_card, rotate
 from kit.players import play_game
