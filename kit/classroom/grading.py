@@ -116,8 +116,9 @@ def _solution_text(puzzle: Any) -> str:
 
 def assignment(game: str, numbers: Iterable[int] | None = None) -> nbformat.NotebookNode:
     """The nbgrader source notebook for ``game``: every puzzle, or those ``numbers``."""
-    module = _module(game)
-    raw = json.loads(Path(module.PUZZLES).read_text())["puzzles"]
+    module, puzzle_file = _module(game), games.get(game).puzzles
+    assert puzzle_file is not None    # graded_games() has only games with puzzles
+    raw = json.loads(puzzle_file.read_text())["puzzles"]
     puzzles = module.load_puzzles()
     wanted = set(numbers) if numbers else {p.number for p in puzzles}
     unknown = wanted - {p.number for p in puzzles}
