@@ -14,6 +14,8 @@ Everything above needs only the standard library. The live widgets ``Board``
 load ipywidgets on first use. See README.md beside this file.
 """
 
+from typing import TYPE_CHECKING
+
 from kit import lazy
 from kit.iota.ai import (GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, rank_moves,
                          tournament)
@@ -25,6 +27,11 @@ from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.rules import Game
 from kit.iota.scoring import Explanation, ScoredLine
 from kit.iota.text import text_board
+
+if TYPE_CHECKING:   # what the lazy names below are, for type checkers only (never run)
+    from kit.iota.board import Board as Board
+    from kit.iota.editor import Editor as Editor
+    from kit.iota.replay import Replay as Replay
 
 __getattr__ = lazy.attributes(__name__, {"Board": "kit.iota.board:Board",
                                          "Editor": "kit.iota.editor:Editor",
