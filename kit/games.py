@@ -54,6 +54,8 @@ class GameSpec:
     ``Puzzle``, ``load_puzzles`` and ``check_puzzle``; ``answer_format`` says,
     in a graded set, how an answer is written; ``puzzle_picture`` (optional)
     draws a puzzle's position as SVG where the game's own picture would not do.
+    ``benchmark`` names the module timing the engine, run as ``python -m
+    <module> [--quick]`` (``benchmarks/bench_engines.py``, ``make bench``).
     ``order`` sorts the games (the picker's first game is the lowest).
     """
 
@@ -77,6 +79,7 @@ class GameSpec:
     puzzles: Path | None = None                 # the puzzle set's JSON
     puzzle_picture: Callable[[Any], str] | None = None
     soak: SoakSetup | None = None
+    benchmark: str | None = None                # the engine benchmark's module: "kit.iota.benchmark"
     order: int = 100
 
     def load_game(self) -> type[Any]:

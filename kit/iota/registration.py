@@ -42,4 +42,4 @@ GAME = GameSpec(
     answer_format="cards placed as card@row,col, several separated by spaces "
                   "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`",
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "iota.json",
-    puzzle_picture=puzzle_picture, soak=soak)
+    puzzle_picture=puzzle_picture, soak=soak, benchmark="kit.iota.benchmark")

@@ -44,4 +44,4 @@ GAME = GameSpec(
     lesson="kit.lessons.mattix",
     answer_format="the tile you take as row,col (e.g. `\"2,3\"`)",
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "mattix.json",
-    soak=soak)
+    soak=soak, benchmark="kit.mattix.benchmark")

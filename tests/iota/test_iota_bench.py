@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_quick_runs_and_reports_every_figure():
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_iota.py"), "--quick"],
+    out = subprocess.run([sys.executable, "-m", "kit.iota.benchmark", "--quick"],
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     text = out.stdout
@@ -18,11 +18,7 @@ def test_bench_quick_runs_and_reports_every_figure():
 
 
 def test_bench_positions_match_the_issue():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import bench_iota
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    for game in bench_iota.positions(3):
+    from kit.iota.benchmark import positions
+    for game in positions(3):
         assert 25 <= len(game.table) <= 60
         assert len(game.hand) == 4 and "W" in game.hand

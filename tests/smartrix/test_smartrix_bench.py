@@ -8,8 +8,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def test_benchmark_quick_runs():
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "bench_smartrix.py"),
-                          "--quick"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    out = subprocess.run([sys.executable, "-m", "kit.smartrix.benchmark", "--quick"],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     for words in ["legal_moves()", "cautious choose()", "games/s"]:
         assert words in out.stdout

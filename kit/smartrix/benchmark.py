@@ -7,8 +7,11 @@ to twenty-odd cards. For each position ``legal_moves()`` and
 the script prints the median and the worst of those over all positions, then
 whole self-play games per second for each player (2 players, standard rules).
 
-    python benchmarks/bench_smartrix.py            # 60 positions, about a minute
-    python benchmarks/bench_smartrix.py --quick    # a small version in a few seconds
+    python -m kit.smartrix.benchmark            # 60 positions, about a minute
+    python -m kit.smartrix.benchmark --quick    # a small version in a few seconds
+
+``make bench`` runs it with the other games' (``benchmarks/bench_engines.py``,
+through the registry's ``benchmark`` field).
 
 Targets (issue 5, pure Python on a 2-core machine): legal_moves() median at
 most 2 ms; cautious move median at most 100 ms. This is a script, not a test:
@@ -23,18 +26,18 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from kit.players import play_game  # noqa: E402
-from kit.smartrix import CautiousPlayer, Game, GreedyPlayer, RandomPlayer  # noqa: E402
+from kit.players import play_game
+from kit.smartrix import CautiousPlayer, Game, GreedyPlayer, RandomPlayer
 
 
-def mid_game_position(seed: int, **options):
+def mid_game_position(seed: int, **options: Any) -> Game | None:
     rng = random.Random(seed)
     players = 2 + seed % 3
     game = Game.new(players=players, seed=seed, **options)
-    seats = [GreedyPlayer() if rng.random() < 0.5 else CautiousPlayer() for _ in range(players)]
+    seats: list[Any] = [GreedyPlayer() if rng.random() < 0.5 else CautiousPlayer() for _ in range(players)]
     for _ in range(rng.randint(8, 40)):
         if game.is_over:
             return None
@@ -42,8 +45,9 @@ def mid_game_position(seed: int, **options):
     return None if game.is_over else game
 
 
-def positions(n: int, **options):
-    out, seed = [], 1
+def positions(n: int, **options: Any) -> list[Game]:
+    out: list[Game] = []
+    seed = 1
     while len(out) < n:
         game = mid_game_position(seed, **options)
         if game is not None:
@@ -52,10 +56,11 @@ def positions(n: int, **options):
     return out
 
 
-def time_call(fn, repeat: int):
+def time_call(fn: Callable[[], object], repeat: int) -> tuple[float, float]:
     """Median (wall, CPU) seconds of ``repeat`` calls. CPU time is reported too
     because the machine may be shared: wall time then includes waiting."""
-    wall, cpu = [], []
+    wall: list[float] = []
+    cpu: list[float] = []
     for _ in range(repeat):
         t, c = time.perf_counter(), time.process_time()
         fn()
@@ -64,7 +69,8 @@ def time_call(fn, repeat: int):
     return statistics.median(wall), statistics.median(cpu)
 
 
-def report(name, timings, target_ms=None):
+def report(name: str, timings: Sequence[tuple[float, float]],
+           target_ms: float | None = None) -> None:
     wall = [w for w, _ in timings]
     cpu = [c for _, c in timings]
     med, worst = statistics.median(wall) * 1000, max(wall) * 1000
@@ -75,7 +81,13 @@ def report(name, timings, target_ms=None):
           f"{goal}")
 
 
-def games_per_second(player_factory, games: int, seed: int = 100):
+def choosing(player: Any, game: Game) -> Callable[[], object]:
+    """``player.choose(game)`` with the same fresh seeded rng at every call (timed repeatedly)."""
+    return lambda: player.choose(game, random.Random(0))
+
+
+def games_per_second(player_factory: Callable[[], Any], games: int,
+                     seed: int = 100) -> tuple[float, float]:
     """(wall, CPU) games per second of 2-player self-play."""
     rng = random.Random(seed)
     t, c = time.perf_counter(), time.process_time()
@@ -85,8 +97,8 @@ def games_per_second(player_factory, games: int, seed: int = 100):
     return games / (time.perf_counter() - t), games / (time.process_time() - c)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a small run, a few seconds")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--repeat", type=int, default=5)
@@ -97,7 +109,8 @@ def main(argv=None):
     print(f"Smartrix benchmark: {args.positions} positions x {args.repeat} runs, "
           f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    for label, options in (("standard", {}), ("children's", {"window": None})):
+    rules: tuple[tuple[str, dict[str, Any]], ...] = (("standard", {}), ("children's", {"window": None}))
+    for label, options in rules:
         pos = positions(args.positions, **options)
         sizes = [len(g.grid) for g in pos]
         print(f"-- {label} rules: tables of {min(sizes)}-{max(sizes)} cards "
@@ -106,11 +119,12 @@ def main(argv=None):
                2 if not options else None)
         cautious = CautiousPlayer()
         report("cautious choose()",
-               [time_call(lambda g=g: cautious.choose(g, random.Random(0)), args.repeat)
+               [time_call(choosing(cautious, g), args.repeat)
                 for g in pos], 100 if not options else None)
     print("-- self-play, 2 players, standard rules")
-    for name, factory in (("random", RandomPlayer), ("greedy", GreedyPlayer),
-                          ("cautious", CautiousPlayer)):
+    factories: tuple[tuple[str, Callable[[], Any]], ...] = (
+        ("random", RandomPlayer), ("greedy", GreedyPlayer), ("cautious", CautiousPlayer))
+    for name, factory in factories:
         wall, cpu = games_per_second(factory, args.games)
         print(f"{name + ' v ' + name:<20} {wall:7.1f} games/s (per CPU second {cpu:7.1f})")
 

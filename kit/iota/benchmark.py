@@ -7,8 +7,11 @@ hand; seeds whose wilds are both on the table are skipped). For each position
 and the median kept; the script prints the median and the worst of those over
 all positions, then full self-play games per second for each player.
 
-    python benchmarks/bench_iota.py            # 40 positions, a few minutes at most
-    python benchmarks/bench_iota.py --quick    # a small version in a few seconds
+    python -m kit.iota.benchmark            # 40 positions, a few minutes at most
+    python -m kit.iota.benchmark --quick    # a small version in a few seconds
+
+``make bench`` runs it with the other games' (``benchmarks/bench_engines.py``,
+through the registry's ``benchmark`` field).
 
 Targets (issue 3, pure Python on a 2-core machine): legal_moves() median at
 most 20 ms, worst at most 200 ms. This is a script, not a test: nothing here
@@ -18,20 +21,18 @@ fails on timing.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-from kit import iota  # noqa: E402
-from kit.iota.ai import GreedyPlayer, PlannerPlayer  # noqa: E402
-from kit.players import RandomPlayer, play_game  # noqa: E402
+from kit import iota
+from kit.iota.ai import GreedyPlayer, PlannerPlayer
+from kit.players import RandomPlayer, play_game
 
 
-def mid_game_position(seed: int):
+def mid_game_position(seed: int) -> iota.Game | None:
     """A position with 25-60 cards on the table and a wild in the mover's hand of 4, or None."""
     rng = random.Random(seed)
     game = iota.Game.new(players=2, seed=seed)
@@ -53,8 +54,9 @@ def mid_game_position(seed: int):
     return iota.Game.from_dict(d) if len(hand) == 4 else None
 
 
-def positions(n: int, first_seed: int = 1):
-    out, seed = [], first_seed
+def positions(n: int, first_seed: int = 1) -> list[iota.Game]:
+    out: list[iota.Game] = []
+    seed = first_seed
     while len(out) < n:
         game = mid_game_position(seed)
         if game is not None:
@@ -63,7 +65,7 @@ def positions(n: int, first_seed: int = 1):
     return out
 
 
-def timed(fn, repeat: int) -> float:
+def timed(fn: Callable[[], object], repeat: int) -> float:
     """Median wall time of ``fn()`` over ``repeat`` runs, in milliseconds."""
     runs = []
     for _ in range(repeat):
@@ -73,7 +75,12 @@ def timed(fn, repeat: int) -> float:
     return statistics.median(runs)
 
 
-def games_per_second(player, games: int, seed: int) -> float:
+def choosing(player: Any, game: iota.Game) -> Callable[[], object]:
+    """``player.choose(game)`` with the same fresh seeded rng at every call (timed repeatedly)."""
+    return lambda: player.choose(game, random.Random(0))
+
+
+def games_per_second(player: Any, games: int, seed: int) -> float:
     start = time.perf_counter()
     rng = random.Random(seed)
     for i in range(games):
@@ -81,13 +88,13 @@ def games_per_second(player, games: int, seed: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def report(name, times) -> str:
+def report(name: str, times: Sequence[float]) -> str:
     return (f"{name:<28} median {statistics.median(times):7.2f} ms   "
             f"worst {max(times):7.2f} ms   ({len(times)} positions)")
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small run of a few seconds")
     parser.add_argument("--positions", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=None)
@@ -107,7 +114,7 @@ def main(argv=None) -> None:
     print(report("legal_moves()", [timed(g.legal_moves, repeat) for g in found]))
     planner = PlannerPlayer()
     print(report("PlannerPlayer().choose()",
-                 [timed(lambda g=g: planner.choose(g, random.Random(0)), repeat) for g in found]))
+                 [timed(choosing(planner, g), repeat) for g in found]))
     players = {"random": RandomPlayer(), "greedy": GreedyPlayer(), "planner": planner}
     for name, k in games.items():
         rate = games_per_second(players[name], k, seed=500)

@@ -8,10 +8,13 @@ second on 8 x 8 (wall clock, and one second of CPU time). A script, not a
 test: timings depend on the machine and on what else it is running, so the
 load average is printed too.
 
-    python benchmarks/bench_mattix.py            # the full run (about 10-20 minutes)
-    python benchmarks/bench_mattix.py --quick    # a few seconds; keeps the script honest
-    python benchmarks/bench_mattix.py --tables   # not timings: do the tile tables make
-                                                 # interesting games? (tournaments, greedy's cost)
+    python -m kit.mattix.benchmark            # the full run (about 10-20 minutes)
+    python -m kit.mattix.benchmark --quick    # a few seconds; keeps the script honest
+    python -m kit.mattix.benchmark --tables   # not timings: do the tile tables make
+                                              # interesting games? (tournaments, greedy's cost)
+
+``make bench`` runs it with the other games' (``benchmarks/bench_engines.py``,
+through the registry's ``benchmark`` field).
 """
 
 from __future__ import annotations
@@ -21,15 +24,17 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, RandomPlayer,  # noqa: E402
+from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, RandomPlayer,
                         SearchPlayer, analyse, search, tournament)
 
+T = TypeVar("T")
 
-def timed(fn):
+
+def timed(fn: Callable[[], T]) -> tuple[T, float, float]:
     wall, cpu = time.perf_counter(), time.process_time()
     result = fn()
     return result, time.perf_counter() - wall, time.process_time() - cpu
@@ -40,10 +45,12 @@ def fmt(seconds: float) -> str:
 
 
 def exact_solves(size: int, boards: int, seed: int) -> None:
-    walls, cpus, nodes = [], [], []
+    walls: list[float] = []
+    cpus: list[float] = []
+    nodes: list[int] = []
     for k in range(boards):
         g = Game.new(seed=seed + k, size=size, level=2)
-        result, wall, cpu = timed(lambda: search(g))
+        result, wall, cpu = timed(partial(search, g))
         assert result.exact
         walls.append(wall)
         cpus.append(cpu)
@@ -55,10 +62,11 @@ def exact_solves(size: int, boards: int, seed: int) -> None:
 
 
 def capped_solves(size: int, boards: int, cap: float, seed: int) -> None:
-    solved, depths = [], []
+    solved: list[float] = []
+    depths: list[int] = []
     for k in range(boards):
         g = Game.new(seed=seed + k, size=size, level=2)
-        result, wall, cpu = timed(lambda: search(g, time_limit=cap, deepen=False))
+        result, wall, cpu = timed(partial(search, g, time_limit=cap, deepen=False))
         if result.exact:
             solved.append(wall)
             print(f"  {size}x{size} board {k}: solved exactly in {fmt(wall)} "
@@ -76,7 +84,9 @@ def capped_solves(size: int, boards: int, cap: float, seed: int) -> None:
 
 
 def depth_in_budget(boards: int, budget: float, seed: int) -> None:
-    wall_depths, cpu_depths, rates = [], [], []
+    wall_depths: list[int] = []
+    cpu_depths: list[int] = []
+    rates: list[float] = []
     for k in range(boards):
         g = Game.new(seed=seed + k, size=8, level=2)
         result = search(g, time_limit=budget)
@@ -97,7 +107,7 @@ def cpu_depth(g: Game, budget: float) -> int:
     """
     best, depth = 0, 2
     while depth <= g.tiles_left():
-        runs = [timed(lambda: search(g, depth=depth)) for _ in range(2)]
+        runs = [timed(partial(search, g, depth=depth)) for _ in range(2)]
         result, _, cpu = min(runs, key=lambda run: run[2])
         if cpu > budget:
             break
@@ -108,20 +118,21 @@ def cpu_depth(g: Game, budget: float) -> int:
 
 def greedy_cost(size: int, level: int, positions: int, seed: int) -> None:
     """How often the biggest tile is not a best move, and what it costs (exact)."""
-    wrong, losses, seen = 0, [], 0
+    wrong, seen = 0, 0
+    losses: list[int] = []
     for k in range(positions):
         g = Game.new(seed=seed + k, size=size, level=level)
         for _ in range(k % 4):      # openings, and positions a few greedy moves in
             if not g.is_over:
-                g.play(max(g.legal_moves(), key=lambda m: g.board[m.row][m.col]))
+                g.play(max(g.legal_moves(), key=lambda m: g.tile((m.row, m.col))))
         if g.is_over:
             continue
         seen += 1
         rows = analyse(g)
         best = rows[0][1]
         # Ties among equal biggest tiles: greedy counts as right if any of them is best.
-        top = max(g.board[m.row][m.col] for m, _ in rows)
-        greedy = max(v for m, v in rows if g.board[m.row][m.col] == top)
+        top = max(g.tile((m.row, m.col)) for m, _ in rows)
+        greedy = max(v for m, v in rows if g.tile((m.row, m.col)) == top)
         if greedy < best:
             wrong += 1
             losses.append(best - greedy)
@@ -134,7 +145,7 @@ def table_checks(games: int, seed: int) -> None:
     for level in (1, 2):
         greedy_cost(4, level, 200, seed)
         greedy_cost(5, level, 60, seed)
-    pairs = [(GreedyPlayer(), RandomPlayer()), (LookaheadPlayer(), GreedyPlayer()),
+    pairs: list[tuple[Any, Any]] = [(GreedyPlayer(), RandomPlayer()), (LookaheadPlayer(), GreedyPlayer()),
              (SearchPlayer(time_limit=None, depth=4), LookaheadPlayer())]
     for level in (1, 2):
         for a, b in pairs:
@@ -143,8 +154,8 @@ def table_checks(games: int, seed: int) -> None:
                   f"mean margin {sa.mean_margin:+.1f} points ({games} games)", flush=True)
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small run, a few seconds")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--cap", type=float, default=120.0, help="7x7 time cap per board (s)")
