@@ -431,7 +431,7 @@ def test_mattix_4_a_prediction_comes_before_its_data(name):
     assert again.data.value
     assert "loaded" not in again.data.value or name == "first player"
     if name == "first player":
-        assert "saved in a file" in again.data.value and "mattix_first_player.py" in \
+        assert "saved in a file" in again.data.value and "generate_first_player" in \
             again.data.value
 
 

@@ -651,7 +651,7 @@ def test_lesson_6_count_fits_one_screen_and_says_what_is_drawn():
 
 
 def test_each_saved_puzzle_hint_is_the_courses_first_hint():
-    # The handouts print the saved hint; benchmarks/find_smartrix_puzzles.py writes it
+    # The handouts print the saved hint; kit/lessons/smartrix/generate_puzzles.py writes it
     # from puzzle_hints, so a rerun cannot bring back a hint that names the cell.
     for puzzle in L.load_puzzles():
         assert puzzle.hint == L.puzzle_hints(puzzle)[0], puzzle.number

@@ -1,6 +1,7 @@
 """The IOTA strategy lesson's studies: self-play positions, how often a lot
 completes, the chance an open three is finished, two-line plays, the wild
-card's worth, and the tournament tables computed by ``benchmarks/iota_studies.py``.
+card's worth, and the tournament tables computed by ``generate_studies.py`` beside
+this module.
 
 Pure (tables are ``kit.lessons.table.Table``). Not covered: the sandbox
 (:mod:`kit.lessons.iota.sandbox`).
@@ -160,7 +161,7 @@ def load_studies(path: Path = STUDIES) -> dict:
 
 
 def tournament_table(path: Path = STUDIES) -> Table:
-    """The precomputed tournament (benchmarks/iota_studies.py) as a table."""
+    """The precomputed tournament (kit/lessons/iota/generate_studies.py) as a table."""
     rows = Table()
     for row in load_studies(path)["tournament"]:
         wins = row["wins"]   # a tie shares the win, so it may be a fraction

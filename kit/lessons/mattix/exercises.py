@@ -236,7 +236,7 @@ def first_player_prediction(progress=None, key="first player") -> Exercise:
     four = table[0]
     truth = "yes" if four["row player wins"] > four["column player wins"] else "no"
     data = (NOTE.format("The whole table. It was computed once by a script "
-                        "(<code>benchmarks/mattix_first_player.py</code>) and saved in a file "
+                        "(<code>python -m kit.lessons.mattix.generate_first_player</code>) and saved in a file "
                         "(<code>kit/lessons/data/mattix_first_player.json</code>); the lesson "
                         "loads it, because solving the big boards again would take minutes. "
                         "<b>mean margin</b> is how many points the row player ends ahead on "

@@ -1,7 +1,7 @@
 """The Mattix course's studies (lesson 4): small seeded computations (is greedy
 best, how deep must a search look, a tournament of the players) and one
 precomputed table (``data/mattix_first_player.json``, written by
-``benchmarks/mattix_first_player.py``).
+``kit/lessons/mattix/generate_first_player.py``).
 
 Pure (tables are ``kit.lessons.table.Table``). Not covered: the prediction
 exercises that show them (:mod:`kit.lessons.mattix.exercises`).

@@ -1,5 +1,5 @@
 """The Smartrix course's positions: the stored lesson positions and moves
-(``puzzles/smartrix.json``, written by ``benchmarks/find_smartrix_puzzles.py``) and
+(``puzzles/smartrix.json``, written by ``generate_puzzles.py`` beside this module) and
 the seeded games the lessons play out (short, finished, end phase, teams).
 
 Pure: a position is a ``kit.smartrix.Game``.

@@ -1,7 +1,7 @@
 """The Smartrix strategy lesson (6): the chance an opponent holds a card that fits
 a gap, the threat and valuation tables, and the players' tournament (precomputed
-in ``data/smartrix_tournament.json`` by ``benchmarks/smartrix_tournament.py``, and
-re-run small in the lesson).
+in ``data/smartrix_tournament.json`` by ``generate_tournament.py`` beside this module,
+and re-run small in the lesson).
 
 Pure (tables are ``kit.lessons.table.Table``).
 """
@@ -140,7 +140,7 @@ def unseen_note(game: Game) -> str:
 
 
 def tournament_table(path: Path = TOURNAMENT_TABLE) -> Table:
-    """The precomputed tournament (benchmarks/smartrix_tournament.py), as a table."""
+    """The precomputed tournament (kit/lessons/smartrix/generate_tournament.py), as a table."""
     d = json.loads(Path(path).read_text())
     rows = Table()
     for r in d["rows"]:

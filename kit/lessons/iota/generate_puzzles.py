@@ -10,7 +10,7 @@ Positions come from seeded greedy-vs-planner games. For each, the exhaustive
   for them, most do not.
 
 One-player positions (the other hands go back into the deck) keep the
-best/at_least pictures plain. Run: ``python benchmarks/find_iota_puzzles.py``
+best/at_least pictures plain. Run: ``python -m kit.lessons.iota.generate_puzzles``
 (about a minute); the lesson's test re-proves every puzzle.
 """
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from kit.iota import Game, GreedyPlayer, PlannerPlayer, best_turn, rank_moves
 from kit.iota.cards import WILD
@@ -25,23 +27,25 @@ from kit.iota.moves import Play, Recycle
 from kit.lessons.iota import PUZZLES, lot_plays
 
 HINTS = {
-    "recycle": "There is a wild on the table. Can one of your cards take its place? Then the wild is yours to play.",
+    "recycle": "There is a wild on the table. Can one of your cards take its place? "
+               "Then the wild is yours to play.",
     "at_least": "Rank your ideas: which line can you make longest? A lot doubles the turn.",
-    "block_lot": "Find the three-card line the next player could finish. Fill its open end, or put a card beside that end so the missing card no longer fits.",
+    "block_lot": "Find the three-card line the next player could finish. Fill its open end, "
+                 "or put a card beside that end so the missing card no longer fits.",
 }
 
 
-def positions(seeds):
+def positions(seeds: Iterable[int]) -> Iterator[tuple[int, Game]]:
     for seed in seeds:
         game, rng = Game.new(players=2, seed=seed), random.Random(seed)
-        players = [GreedyPlayer(), PlannerPlayer()]
+        players: list[Any] = [GreedyPlayer(), PlannerPlayer()]
         while not game.is_over:
             if game.deck and len(game.table) >= 4:
                 yield seed, game.copy()
             game.play(players[game.to_move].choose(game, rng))
 
 
-def solo(game: Game) -> dict:
+def solo(game: Game) -> dict[str, Any]:
     """The position for the mover alone: the other hands go to the bottom of the deck."""
     d = game.to_dict()
     me = d["to_move"]
@@ -52,7 +56,7 @@ def solo(game: Game) -> dict:
     return d
 
 
-def specific_hint(game: Game, moves) -> str:
+def specific_hint(game: Game, moves: Sequence[Any]) -> str:
     """What the solution does, in words that do not give the cells away."""
     play = moves[-1]
     after = game.copy()
@@ -72,12 +76,13 @@ def specific_hint(game: Game, moves) -> str:
     return " ".join(words)
 
 
-def turn_text(moves) -> list:
+def turn_text(moves: Sequence[Any]) -> list[str]:
     return [str(m) for m in moves]
 
 
 def main() -> None:
-    found = {"best1": [], "best2": [], "best3": [], "recycle": [], "at_least": [], "block_lot": []}
+    found: dict[str, list[dict[str, Any]]] = {
+        "best1": [], "best2": [], "best3": [], "recycle": [], "at_least": [], "block_lot": []}
     want = {"best1": 2, "best2": 2, "best3": 2, "recycle": 2, "at_least": 3, "block_lot": 3}
     rng = random.Random(5)
     for seed, game in positions(range(40, 80)):
@@ -92,6 +97,7 @@ def main() -> None:
         if not turn.moves:
             continue
         play = turn.moves[-1]
+        assert isinstance(play, Play)     # a turn ends with its play
         ranked = rank_moves(one)
         n = len(play.placements)
         if any(isinstance(m, Recycle) for m in turn.moves) and ranked and ranked[0][0] < turn.points:

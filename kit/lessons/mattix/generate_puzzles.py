@@ -7,19 +7,21 @@ failing), "the only take that does not lose", "force a draw" (the best is a
 draw). Prints JSON entries with a drafted hint; the puzzle file is edited
 from them by hand (hints reworded, a graded order).
 
-    python benchmarks/find_mattix_puzzles.py --size 4 --level 2 --count 5
+    python -m kit.lessons.mattix.generate_puzzles --size 4 --level 2 --count 5
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from kit.lessons.mattix import final_margins, lookahead_values, position_after
 from kit.mattix.rules import SIDE_NAMES
 
 
-def classify(game) -> tuple:
+def classify(game: Any) -> tuple[str, int, Any] | None:
     """``(goal, target, solution)`` if exactly one take meets some goal, else None."""
     margins = final_margins(game)
     if len(margins) < min(3, game.size - 1):
@@ -38,7 +40,7 @@ def classify(game) -> tuple:
     return None
 
 
-def drafted_hint(game, solution) -> str:
+def drafted_hint(game: Any, solution: Any) -> str:
     other = SIDE_NAMES[1 - game.to_move]
     replies = dict(lookahead_values(game.copy()))
     top = max(game.legal_moves(), key=lambda m: game.board[m.row][m.col])
@@ -52,8 +54,8 @@ def drafted_hint(game, solution) -> str:
     return f"For each take, find the biggest tile it leaves in the {other}'s line."
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--size", type=int, default=4)
     parser.add_argument("--level", type=int, default=2)
     parser.add_argument("--count", type=int, default=5)

@@ -6,23 +6,24 @@ the children's long run). Every choice is checked with the engine here, and
 again by tests/lessons/test_smartrix_lessons.py. Deterministic: run it again
 and the file is the same.
 
-    python benchmarks/find_smartrix_puzzles.py
+    python -m kit.lessons.smartrix.generate_puzzles
 """
 
 from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
+from typing import Any
 
 from kit.lessons import smartrix as L
-from kit.smartrix import CANONICAL, DECK, VALUE, ORIENTATIONS, CautiousPlayer, Game, GreedyPlayer, Move
+from kit.lessons.smartrix.positions import PUZZLES
+from kit.smartrix import CANONICAL, DECK, ORIENTATIONS, CautiousPlayer, Game, GreedyPlayer, Move
 from kit.smartrix.ai import honest_placements
 from kit.smartrix.cards import TEXT, parse_card
 from kit.smartrix.analysis import after_threats
 from kit.smartrix.table import constraint_at
 
-OUT = Path(__file__).resolve().parent.parent / "kit" / "lessons" / "puzzles" / "smartrix.json"
+OUT = PUZZLES
 
 
 def fill(cells, seed, first=None):
@@ -140,7 +141,6 @@ def only_position(game):
 
 def find():
     collect, safe, only = [], [], []
-    lessons = {}
     for seed, g in selfplay(range(40)):
         places = placements(g)
         if not places or len(g.grid) < 4 or len(g.hand(g.to_move)) > 8:
@@ -162,7 +162,8 @@ def find():
 def pick(rows, k, key):
     """k rows spread over the sorted list, one per seed at most."""
     rows = sorted(rows, key=key)
-    seen, out = set(), []
+    seen: set[int] = set()
+    out: list[Any] = []
     step = max(1, len(rows) // (2 * k))
     for r in rows[::step] + rows:
         seed = r[2] if len(r) == 5 else r[1]
@@ -179,12 +180,12 @@ def cell(m):
 def puzzles(double):
     collect, safe, only = find()
     out = []
-    for grade, (n, _, _, g, m) in zip((1, 2, 2, 3), pick(collect, 4, lambda r: (r[0], r[1]))):
+    for grade, (n, _, _, g, m) in zip((1, 2, 2, 3), pick(collect, 4, lambda r: (r[0], r[1])), strict=False):
         out.append({"grade": grade, "goal": "collect", "target": n, "position": g.to_dict(),
                     "solution": str(m)})
-    for grade, (_, _, g, m) in zip((1, 2, 3, 3), pick(safe, 4, lambda r: r[0])):
+    for grade, (_, _, g, m) in zip((1, 2, 3, 3), pick(safe, 4, lambda r: r[0]), strict=False):
         out.append({"grade": grade, "goal": "safe", "position": g.to_dict(), "solution": str(m)})
-    for grade, (_, _, g, m) in zip((1, 2, 2, 3), pick(only, 4, lambda r: r[0])):
+    for grade, (_, _, g, m) in zip((1, 2, 2, 3), pick(only, 4, lambda r: r[0]), strict=False):
         out.append({"grade": grade, "goal": "only", "position": g.to_dict(), "solution": str(m)})
     g, m = double
     out.append({"grade": 3, "goal": "collect", "target": L.cards_collected(g, m),
@@ -220,6 +221,7 @@ def challenge():
                 key = (len(off) - len(removal), -len(game.grid))
                 if best is None or key > best[0]:
                     best = (key, Game.from_dict(game.to_dict()))
+    assert best is not None
     game = best[1]
     return {"position": game.to_dict(), "move": str(Move.take("challenge",
                                                                game.smallest_removal()))}
@@ -230,7 +232,7 @@ def lesson_positions():
     doubles = two_line_moves()
     pos["pass_pays"] = {"position": pass_pays().to_dict(), "move": "pass"}
     pos["most_cards"] = {"position": doubles[0][0].to_dict(), "move": str(doubles[0][1])}
-    for seed, g in selfplay(range(100, 140)):
+    for _seed, g in selfplay(range(100, 140)):
         places = placements(g)
         if "threat" not in pos and len(places) >= 6 and g.deck_size > 10:
             for m in places:
@@ -260,7 +262,7 @@ def pass_pays():
     """A position where the cautious player ranks passing first although several
     placements score; of those found (seeds 100-250), the one with most placements."""
     best = None
-    for seed, g in selfplay(range(100, 250)):
+    for _seed, g in selfplay(range(100, 250)):
         places = placements(g)
         if len(places) < 2 or len(g.hand(g.to_move)) > 8:
             continue
@@ -270,13 +272,14 @@ def pass_pays():
         top = max(valued[1:], key=lambda mv: mv[1].value)
         if L.pass_rank(g) == 1 and top[1].points > 0:
             best = (len(places), g)
+    assert best is not None
     return best[1]
 
 
 def two_line_moves(wanted=2):
     """Positions (two seeds) where one placement, and only one, finishes two lines
     (9 cards or more), among at least 4 placements: ``[(game, move, seed)]``."""
-    found = []
+    found: list[Any] = []
     for seed, g in selfplay(range(100, 400)):
         if found and found[-1][2] == seed:
             continue
@@ -310,7 +313,7 @@ def _refused(game):
 def main():
     positions, double = lesson_positions()
     data = {"about": "Smartrix course positions and puzzles, written by "
-                     "benchmarks/find_smartrix_puzzles.py; checked by "
+                     "kit/lessons/smartrix/generate_puzzles.py; checked by "
                      "tests/lessons/test_smartrix_lessons.py",
             "positions": positions, "puzzles": puzzles(double)}
     OUT.write_text(json.dumps(data, indent=1) + "\n")

@@ -9,7 +9,7 @@
 
 Writes kit/lessons/data/iota_studies.json, which the lesson loads
 (``kit.lessons.iota.tournament_table``, ``wild_table``); the lesson re-plays a deal to show the
-table is what the kit computes. Run: ``nice python benchmarks/iota_studies.py``
+table is what the kit computes. Run: ``nice python -m kit.lessons.iota.generate_studies``
 (a few minutes on 2 cores).
 """
 
@@ -18,12 +18,15 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
+from typing import Any
 
 from kit import iota
 from kit.lessons.iota import STUDIES, wild_pair
 
 PAIRINGS = (("greedy", "random"), ("planner", "random"), ("planner", "greedy"))
-PLAYERS = {"random": iota.RandomPlayer, "greedy": iota.GreedyPlayer, "planner": iota.PlannerPlayer}
+PLAYERS: dict[str, Callable[[], Any]] = {
+    "random": iota.RandomPlayer, "greedy": iota.GreedyPlayer, "planner": iota.PlannerPlayer}
 
 
 def main() -> None:
@@ -43,7 +46,7 @@ def main() -> None:
                          "points per turn": round(s.mean_points_per_turn, 2)})
         print(a, b, [(s.name, s.wins, round(s.mean_points_per_turn, 2)) for s in standings],
               round(time.time() - t0), "s", flush=True)
-    wild = []
+    wild: list[dict[str, Any]] = []
     seed = args.seed
     while len(wild) < args.deals:
         pair = wild_pair(seed)

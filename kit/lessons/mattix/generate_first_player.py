@@ -7,8 +7,8 @@ of CPU (the whole table about 6 minutes), too slow for a lesson cell, so this
 script writes the table to ``kit/lessons/data/mattix_first_player.json`` and
 lesson 4 loads it.
 
-    nice -n 10 python benchmarks/mattix_first_player.py            # the lesson's table
-    python benchmarks/mattix_first_player.py --boards 4:20 5:5 6:0  # a quick look
+    nice -n 10 python -m kit.lessons.mattix.generate_first_player            # the lesson's table
+    python -m kit.lessons.mattix.generate_first_player --boards 4:20 5:5 6:0  # a quick look
 """
 
 from __future__ import annotations
@@ -16,15 +16,17 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kit import mattix
+from kit.lessons.mattix.studies import FIRST_PLAYER_TABLE as OUT
 
-OUT = Path(__file__).resolve().parent.parent / "kit" / "lessons" / "data" / "mattix_first_player.json"
 DEFAULT_BOARDS = {4: 200, 5: 40, 6: 20}
 
 
-def study(size: int, level: int, boards: int) -> dict:
+def study(size: int, level: int, boards: int) -> dict[str, Any]:
     """The exact first-move value of ``boards`` seeded deals of one size and level."""
     values, start = [], time.process_time()
     for seed in range(boards):
@@ -33,8 +35,8 @@ def study(size: int, level: int, boards: int) -> dict:
             "values": values, "cpu_seconds": round(time.process_time() - start, 1)}
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--boards", nargs="*", default=[],
                         help="size:count pairs, e.g. 4:200 5:40 6:6")
     parser.add_argument("--out", type=Path, default=OUT)
@@ -51,7 +53,7 @@ def main(argv=None) -> int:
                 print(f"{size}x{size} level {level}: {count} boards, "
                       f"{rows[-1]['cpu_seconds']} s CPU", flush=True)
     args.out.write_text(json.dumps({"study": "exact value of the first move (row player)",
-                                    "command": "python benchmarks/mattix_first_player.py",
+                                    "command": "python -m kit.lessons.mattix.generate_first_player",
                                     "rows": rows}, indent=1) + "\n")
     print(f"wrote {args.out}")
     return 0

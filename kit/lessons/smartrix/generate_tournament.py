@@ -4,18 +4,19 @@ Writes kit/lessons/data/smartrix_tournament.json (seeded; the lesson loads it
 and re-runs a few games of it live to show the numbers come from the kit).
 Takes a minute or two on the 2-core build machine.
 
-    python benchmarks/smartrix_tournament.py
+    python -m kit.lessons.smartrix.generate_tournament
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Callable, Iterator
+from typing import Any
 
+from kit.lessons.smartrix.studies import TOURNAMENT_TABLE as OUT
 from kit.smartrix import CautiousPlayer, GreedyPlayer, RandomPlayer, tournament
 
-OUT = Path(__file__).resolve().parent.parent / "kit" / "lessons" / "data" / "smartrix_tournament.json"
-TABLES = [
+TABLES: list[tuple[str, list[Callable[[], Any]], int, dict[str, Any]]] = [
     ("greedy v random", [GreedyPlayer, RandomPlayer], 60, {}),
     ("cautious v greedy", [CautiousPlayer, GreedyPlayer], 60, {}),
     ("cautious v random", [CautiousPlayer, RandomPlayer], 60, {}),
@@ -23,7 +24,7 @@ TABLES = [
 ]
 
 
-def rows():
+def rows() -> Iterator[dict[str, Any]]:
     for name, players, games, options in TABLES:
         standings = tournament([p() for p in players], games=games, seed=0, **options)
         yield {"table": name, "games": games, "options": options,
@@ -32,9 +33,9 @@ def rows():
                "mean_scores": [round(s.mean_score, 2) for s in standings]}
 
 
-def main():
+def main() -> None:
     OUT.parent.mkdir(exist_ok=True)
-    data = {"about": "written by benchmarks/smartrix_tournament.py (seed 0)", "rows": list(rows())}
+    data = {"about": "written by kit/lessons/smartrix/generate_tournament.py (seed 0)", "rows": list(rows())}
     OUT.write_text(json.dumps(data, indent=1) + "\n")
     print(json.dumps(data, indent=1))
 
