@@ -2,7 +2,7 @@
 
 An :class:`Exercise` shows one task sentence, takes an answer (typed in a text
 box, or read from a live board by a function the lesson passes), and on
-*Check* calls a pure check function from ``kit/lessons/<game>.py``. The check
+*Check* calls a pure check function from ``kit/lessons/<game>/checks.py``. The check
 returns a :class:`Verdict` (right or wrong, and why, in the engine's words);
 the widget only shows it. Input the check cannot read (it raises a
 ``ValueError``, e.g. ``kit.InvalidMoveText``) is answered with the check's own
@@ -24,7 +24,7 @@ All state is on the objects (``attempts``, ``solved``, ``message``,
 ``hints_shown``, ``Progress.done``) so tests drive an exercise with
 ``submit``/``attempt``/``hint``/``show`` exactly as the buttons do.
 
-Not covered: any game's checks (``kit/lessons/<game>.py``), boards (``kit.ui``).
+Not covered: any game's checks (``kit/lessons/<game>/``), boards (``kit.ui``).
 """
 
 from __future__ import annotations
@@ -387,7 +387,7 @@ def typed_exercise(task: str, svg: str, check: Check, *, hints: Sequence[str] = 
 class Catalogue:
     """A course's exercises by name: what a lesson's cell calls,
     ``lesson.exercise("both ends", progress)``, so that the cell shows no task,
-    hint or answer (they are data in ``kit/lessons/<game>.py``).
+    hint or answer (they are data in ``kit/lessons/<game>/exercises.py``).
 
     ``makers``: name -> ``make(progress=...)``. ``"puzzle N"`` is the course's
     puzzle N when it gives ``puzzles()`` (the set, in order) and

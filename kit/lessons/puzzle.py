@@ -4,7 +4,7 @@ Each course subclasses :class:`Puzzle` with its ``GAME`` and its ``task``
 wording, and keeps its puzzles as data in ``kit/lessons/puzzles/<game>.json``
 (``{"puzzles": [{"grade", "goal", "target", "position", "hint", "solution"}, ...]}``),
 read here in one way for all three games. The goals and how they are judged
-belong to each course (``kit/lessons/<game>.py``).
+belong to each course (``kit/lessons/<game>/puzzles.py``).
 """
 
 from __future__ import annotations

@@ -21,13 +21,9 @@ from kit.smartrix import Board, Game, Move
 
 class LessonBoard(Board):
     """A board for an exercise: one student plays every seat (to try a move, and
-    to play on after it). The shell refuses to undo past a drawn card when two
-    people share a screen, since both saw it; here nobody else did, so the
-    student may always step back and try again."""
-
-    @property
-    def humans(self) -> int:
-        return 1
+    to play on after it), so Undo steps back one move, also over a drawn card
+    (``undo_policy="one_move"``: nobody else saw it), and only the hand of the
+    seat to move is shown."""
 
     def shown_seats(self) -> set:
         # The student sits in the seat to move; the other hands stay face down.
@@ -39,7 +35,8 @@ def board_for(game: Game, **kwargs) -> Board:
     board's own Hint and New game hidden (the first gave the answer away, the second
     dealt a game that was not the exercise's)."""
     game = Game.from_dict(game.to_dict())
-    return exercise_board(LessonBoard(game, seats=["human"] * game.players, delay=0, **kwargs))
+    return exercise_board(LessonBoard(game, seats=["human"] * game.players, delay=0,
+                                      undo_policy="one_move", **kwargs))
 
 
 def tried_move(board: Board) -> Move:

@@ -17,6 +17,7 @@ from kit.lessons.smartrix.answers import (_cell, _cells, _plural, player, read_c
                                           read_move, read_number)
 from kit.smartrix import CANONICAL, DECK, Game, Move, VALUE, card_text, parse_card, rotate
 from kit.smartrix.cards import BOX_NAMES, FACING
+from kit.smartrix.moves import Explanation
 from kit.smartrix.table import is_legal_table
 
 
@@ -125,14 +126,23 @@ def refused(game: Game, move) -> Verdict:
     return Verdict(False, why, more=str(exp).capitalize() + ".")
 
 
-def check_placement(game: Game, answer) -> Verdict:
-    """Is ``answer`` (a move) a legal placement here? The engine says why."""
+def placement(game: Game, answer: object, passing: str) -> tuple[Move, Explanation, Verdict | None]:
+    """The placement ``answer``, the engine's explanation of it, and the verdict when
+    it is not a legal placement (a pass: ``passing`` says why that is wrong; a
+    refused move: :func:`refused`), or None."""
     move = read_move(answer)
     if move.kind != "place":
-        return Verdict(False, "Place a card: pick it in the hand, turn it, click a cell.")
+        return move, game.explain(move), Verdict(False, passing)
     exp = game.explain(move)
-    if not exp.legal:
-        return refused(game, move)
+    return move, exp, None if exp.legal else refused(game, move)
+
+
+def check_placement(game: Game, answer) -> Verdict:
+    """Is ``answer`` (a move) a legal placement here? The engine says why."""
+    move, exp, wrong = placement(game, answer, "Place a card: pick it in the hand, turn it, "
+                                               "click a cell.")
+    if wrong is not None:
+        return wrong
     meets = "; ".join(f"at its {name} it meets the card at {_cell(n)}: "
                       f"{_plural(k, 'pair')} of facing boxes, {'all ' if k > 1 else ''}matching"
                       for n, name, k in touching(game, move.cell))
@@ -260,12 +270,9 @@ def most_cards(game: Game) -> tuple:
 
 def check_most_cards(game: Game, answer) -> Verdict:
     """Does the placement ``answer`` collect the most cards possible here?"""
-    move = read_move(answer)
-    if move.kind != "place":
-        return Verdict(False, "Place a card: passing collects nothing.")
-    exp = game.explain(move)
-    if not exp.legal:
-        return refused(game, move)
+    move, exp, wrong = placement(game, answer, "Place a card: passing collects nothing.")
+    if wrong is not None:
+        return wrong
     n, best = cards_collected(game, move), most_cards(game)
     if n == best[0]:
         return Verdict(True, f"{_plural(n, 'card')}: no placement here collects more.",

@@ -13,7 +13,7 @@ from pathlib import Path
 from kit.lessons.exercise import Verdict
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.lessons.smartrix.answers import _cell, _plural, read_move
-from kit.lessons.smartrix.checks import cards_collected, refused
+from kit.lessons.smartrix.checks import cards_collected, placement
 from kit.lessons.smartrix.positions import PUZZLES
 from kit.smartrix import CANONICAL, Game, Move, parse_card, rotate
 from kit.smartrix.analysis import after_threats
@@ -71,12 +71,10 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     """Does the placement ``answer`` meet the puzzle's goal? The engine judges; the
     verdict is one sentence (the engine's whole explanation folds under "Why?")."""
     game = puzzle.game
-    move = read_move(answer)
-    if move.kind != "place":
-        return Verdict(False, "Every puzzle asks for a card placed: passing does not solve it.")
-    exp = game.explain(move)
-    if not exp.legal:
-        return refused(game, move)
+    move, _, wrong = placement(game, answer, "Every puzzle asks for a card placed: passing "
+                                             "does not solve it.")
+    if wrong is not None:
+        return wrong
     ok, why = meets_goal(game, puzzle.goal, puzzle.target, move)
     more = why[0].upper() + why[1:] + "."
     if puzzle.goal == "collect":
