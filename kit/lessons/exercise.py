@@ -29,6 +29,8 @@ Not covered: any game's checks (``kit/lessons/<game>/``), boards (``kit.ui``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import html
 import logging
 import re
@@ -80,9 +82,9 @@ class Progress:
     def __init__(self, title: str = "This lesson"):
         self.title = title
         self.lesson = f"{self.COURSE}/{title}" if self.COURSE else title
-        self.keys: list = []
-        self.exercises: dict = {}      # key -> the Exercise showing it (latest)
-        self.done: set = set(record.done(self.lesson))
+        self.keys: list[str] = []
+        self.exercises: dict[str, Exercise] = {}      # key -> the Exercise showing it (latest)
+        self.done: set[str] = set(record.done(self.lesson))
         self.line = widgets.HTML()
         self.line.add_class("kit-progress")
         self.restart = widgets.Button(description="Start over", tooltip="Forget what is done in this lesson",
@@ -193,7 +195,7 @@ class Exercise(widgets.VBox):
                  picture: Callable[[], str] | None = None, progress: Progress | None = None,
                  key: str | None = None, placeholder: str = "",
                  solution: SolutionText = None, answers: Sequence[str] = (),
-                 wrong: Sequence = (), enter: Callable[[object], None] | None = None):
+                 wrong: Sequence[object] = (), enter: Callable[[object], None] | None = None):
         self.task = task
         self.check = check
         self.read_answer = answer
@@ -207,7 +209,7 @@ class Exercise(widgets.VBox):
         self.answers = [str(a) for a in answers]
         self.wrong = list(wrong)
         self.enter = enter
-        self.attempts: list = []       # (answer, Verdict) for every answer the check judged
+        self.attempts: list[tuple[object, Verdict]] = []       # (answer, Verdict) for every answer the check judged
         # solved, revealed, hints_shown, hint_message and what it says: reset(), below
         self.raise_errors = False      # tests set it: re-raise after showing the error
         self.text = widgets.Text(placeholder=placeholder,
@@ -394,8 +396,9 @@ class Catalogue:
     ``puzzle(p, progress)``; a course may instead list its puzzles in ``makers``.
     """
 
-    def __init__(self, course: str, makers: dict, puzzles: Callable[[], list] | None = None,
-                 puzzle: Callable | None = None):
+    def __init__(self, course: str, makers: dict[str, Callable[..., Exercise]],
+                 puzzles: Callable[[], list[Any]] | None = None,
+                 puzzle: Callable[..., Exercise] | None = None):
         self.course, self.makers, self.puzzles, self.puzzle = course, makers, puzzles, puzzle
 
     def __call__(self, name: str, progress: Progress | None = None) -> Exercise:

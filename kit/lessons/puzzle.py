@@ -9,10 +9,11 @@ belong to each course (``kit/lessons/<game>/puzzles.py``).
 
 from __future__ import annotations
 
+
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 DATA = Path(__file__).parent / "puzzles"
 
@@ -21,13 +22,13 @@ DATA = Path(__file__).parent / "puzzles"
 class Puzzle:
     """A position, a goal for the player to move, a hint and a solution."""
 
-    GAME: ClassVar[type]   # the game's Game class
+    GAME: ClassVar[Any]   # the game's Game class
 
     number: int
     grade: int             # 1 (easy, ★) to 3 (hard, ★★★)
     goal: str
     target: int
-    position: dict
+    position: dict[str, Any]
     hint: str
     solution: object
 
@@ -45,7 +46,7 @@ class Puzzle:
         return raw
 
     @classmethod
-    def load(cls, path) -> list:
+    def load(cls, path) -> list[Any]:
         """The puzzle set in ``path``, numbered from 1, in its order (easiest first)."""
         data = json.loads(Path(path).read_text())
         return [cls(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),

@@ -25,6 +25,8 @@ progress (the ``Progress`` widget and ``kit.lessons.welcome``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import logging
 import os
@@ -53,7 +55,7 @@ def path() -> Path:
     return Path(chosen).expanduser() if chosen else Path.home() / ".kit" / "progress.json"
 
 
-def empty() -> dict:
+def empty() -> dict[str, Any]:
     return {"version": VERSION, "lessons": {}, "events": []}
 
 
@@ -63,7 +65,7 @@ def _valid(data) -> bool:
             and all(isinstance(v, dict) for v in data["lessons"].values()))
 
 
-def load(where: Path | None = None) -> dict:
+def load(where: Path | None = None) -> dict[str, Any]:
     """The whole record (an empty one if there is no file yet)."""
     where = where or path()
     try:
@@ -98,7 +100,7 @@ def _locked(where: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def update(change: Callable[[dict], None], where: Path | None = None) -> dict | None:
+def update(change: Callable[[dict[str, Any]], None], where: Path | None = None) -> dict[str, Any] | None:
     """Apply ``change`` to the record on disk under the lock; the new record, or
     None (logged) if it could not be written: a read-only home never stops a lesson."""
     where = where or path()
@@ -120,14 +122,14 @@ def now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def lesson_entry(data: dict, lesson: str) -> dict:
+def lesson_entry(data: dict[str, Any], lesson: str) -> dict[str, Any]:
     entry = data["lessons"].setdefault(lesson, {})
     entry.setdefault("done", [])
     entry.setdefault("seen", [])
     return entry
 
 
-def done(lesson: str, where: Path | None = None) -> list:
+def done(lesson: str, where: Path | None = None) -> list[str]:
     """The exercises of ``lesson`` done so far, in the order they were done."""
     return list(load(where)["lessons"].get(lesson, {}).get("done", []))
 
@@ -140,7 +142,7 @@ def event(lesson: str, exercise: str, kind: str, answer=None, where: Path | None
     if answer is not None:
         item["answer"] = str(answer)[:ANSWER_CHARS]
 
-    def change(data: dict) -> None:
+    def change(data: dict[str, Any]) -> None:
         entry = lesson_entry(data, lesson)
         if kind == "right" and exercise not in entry["done"]:
             entry["done"].append(exercise)
@@ -148,9 +150,9 @@ def event(lesson: str, exercise: str, kind: str, answer=None, where: Path | None
     update(change, where)
 
 
-def seen(lesson: str, exercises: list, where: Path | None = None) -> None:
+def seen(lesson: str, exercises: list[str], where: Path | None = None) -> None:
     """Note that ``lesson`` shows these exercises (its total, for an overview)."""
-    def change(data: dict) -> None:
+    def change(data: dict[str, Any]) -> None:
         entry = lesson_entry(data, lesson)
         entry["seen"] = list(dict.fromkeys(list(entry["seen"]) + list(exercises)))
     current = load(where)["lessons"].get(lesson, {}).get("seen", [])
@@ -160,7 +162,7 @@ def seen(lesson: str, exercises: list, where: Path | None = None) -> None:
 
 def start_over(lesson: str, where: Path | None = None) -> None:
     """Forget what was done in ``lesson`` (its events stay: they happened)."""
-    def change(data: dict) -> None:
+    def change(data: dict[str, Any]) -> None:
         lesson_entry(data, lesson)["done"] = []
         data["events"].append({"time": now(), "lesson": lesson, "exercise": "",
                                "event": "start over"})

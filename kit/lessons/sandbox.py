@@ -12,6 +12,8 @@ Not covered: any game's choices or boards (``kit/lessons/<game>/sandbox.py``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from kit.ui.board import SavedPicture
@@ -36,7 +38,7 @@ class Sandbox(SavedPicture, widgets.VBox):
         super().__init__(rows + [self.area])
         self.new_board()
 
-    def choices(self) -> list:
+    def choices(self) -> list[Any]:
         """Rows above the board: a list of widgets is one wrapped row."""
         raise NotImplementedError
 

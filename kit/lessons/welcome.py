@@ -11,6 +11,8 @@ and the lessons' saved notebooks (how many exercises each shows).
 
 from __future__ import annotations
 
+from typing import Any
+
 import html
 import json
 import re
@@ -97,7 +99,8 @@ class LessonStatus:
         return f"{self.done} of {self.total} done" + (" ✔" if self.done >= self.total else "")
 
 
-def lesson_statuses(course: str, notebooks: Path | None = None, saved: dict | None = None) -> list:
+def lesson_statuses(course: str, notebooks: Path | None = None,
+                    saved: dict[str, Any] | None = None) -> list[LessonStatus]:
     """Each lesson of ``course`` with what the student has done in it (``kit.lessons.record``)."""
     notebooks = notebooks or NOTEBOOKS
     saved = saved if saved is not None else record.load()
@@ -144,7 +147,7 @@ class CourseProgress(widgets.VBox):
         self.courses = {course: lesson_statuses(course, self.notebooks, saved) for course, _ in COURSES}
         self.table.value = self.html()
 
-    def totals(self, course: str) -> tuple:
+    def totals(self, course: str) -> tuple[int, int]:
         """(exercises done, exercises) in all of ``course``'s lessons."""
         lessons = self.courses[course]
         return sum(s.done for s in lessons), sum(s.total for s in lessons)

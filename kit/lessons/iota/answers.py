@@ -83,7 +83,7 @@ def turn_words(game: Game, moves, check=None) -> str:
     return f"{said}. {verdict.why}"
 
 
-def read_turn(answer) -> list:
+def read_turn(answer) -> list[Move]:
     """A turn (recycles, then a play) from a list of moves, a Play, or text (moves
     separated by ';')."""
     if isinstance(answer, str):
@@ -102,7 +102,7 @@ def read_turn(answer) -> list:
     return moves
 
 
-def moves_of(answer) -> list:
+def moves_of(answer) -> list[Move]:
     """Moves from text (separated by ';'), a move, or a list of either."""
     if isinstance(answer, str):
         answer = [part for part in answer.split(";") if part.strip()]

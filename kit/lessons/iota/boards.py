@@ -18,7 +18,7 @@ from kit.lessons.iota.answers import moves_of, turn_words
 from kit.scene import Text
 
 
-def turn_or(board: Board, nothing: str) -> list:
+def turn_or(board: Board, nothing: str) -> list[Move]:
     """The student's turn on ``board`` (:func:`turn_on`); ``InvalidMoveText(nothing)``
     (what to do, for this exercise) while they have done nothing yet."""
     if not board.game.history and board.pending_play() is None:
@@ -28,7 +28,7 @@ def turn_or(board: Board, nothing: str) -> list:
 
 # ----- playing on a board -------------------------------------------------------
 
-def turn_on(board: Board, start: int = 0) -> list:
+def turn_on(board: Board, start: int = 0) -> list[Move]:
     """The student's turn on ``board``: recycles made, then the play (confirmed or pending)."""
     moves = []
     for move in board.game.history[start:]:

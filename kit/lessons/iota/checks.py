@@ -41,7 +41,7 @@ def check_line(cards, answer) -> Verdict:
 FEATURES = ("numbers", "colours", "shapes")
 
 
-def _features(cards) -> list:
+def _features(cards) -> list[tuple[str, list[str], bool, bool]]:
     """(name, the real cards' values in order, all the same?, all different?) per feature."""
     real = [TEXT[parse_card(c)] for c in cards if parse_card(c) != WILD]
     out = []

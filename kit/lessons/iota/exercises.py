@@ -9,6 +9,8 @@ Not covered: the exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typing import Any
 
 from kit.iota import Game, best_turn
@@ -53,7 +55,7 @@ class Progress(kit.lessons.exercise.Progress):
 # the wrong tries the tests walk it with. A lesson's cell only names it:
 # ``lesson.exercise("both ends", progress)``.
 
-EXERCISES: dict = {}
+EXERCISES: dict[str, Callable[..., Exercise]] = {}
 
 
 def named(name: str):
@@ -173,7 +175,7 @@ SCORE_HINTS = {
 }
 
 
-def score_wrong(game: Game, play) -> list:
+def score_wrong(game: Game, play) -> list[str]:
     """The scores a student gets by the common mistakes (and one off), never the right one."""
     why = game.explain(read_play(play))
     tries = [why.points + 1, why.base] + [line.points for line in why.lines]

@@ -34,7 +34,7 @@ def draw_picture() -> str:
 BOX = (0, 0, 580, 560)
 
 
-def middle(cells) -> tuple:
+def middle(cells) -> tuple[int, int]:
     """The cell nearest the middle of ``cells``: where a picture's window centres a play."""
     return (round(sum(r for r, _ in cells) / len(cells)),
             round(sum(c for _, c in cells) / len(cells)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 import random
 
+from kit.iota.moves import Play
 from kit.iota import Game, GreedyPlayer, rank_moves
 from kit.iota.cards import FULL_DECK, TEXT, WILD
 from kit.lessons.iota.answers import read_play
@@ -18,7 +19,7 @@ from kit.lessons.iota.studies import self_play_positions
 
 # ----- positions --------------------------------------------------------------
 
-def position(grid: dict, hands, deck_top=(), to_move: int = 0, scores=None,
+def position(grid: dict[tuple[int, int], str], hands, deck_top=(), to_move: int = 0, scores=None,
              passes: int = 0) -> Game:
     """A game with the ``grid`` ({(row, col): "3GT"}) and ``hands`` given; the deck is
     ``deck_top`` then every other card in card order."""
@@ -98,7 +99,7 @@ def worked_example(turns: int = 0) -> Game:
 SCORING_KINDS = ("one line", "two lines", "a lot", "a wild")
 
 
-def scoring_plays(seeds=(3,)) -> dict:
+def scoring_plays(seeds=(3,)) -> dict[str, tuple[Game, str]]:
     """One (game, play) per kind of :data:`SCORING_KINDS`, from seeded games, first found."""
     found = {}
     for game in self_play_positions(seeds, every=1):
@@ -148,7 +149,7 @@ def played_until(seed: int = 0, players: int = 2, deck_at_most: int = 0) -> Game
     return Game.from_dict(game.to_dict())
 
 
-def final_play_position(seeds=range(50)) -> tuple:
+def final_play_position(seeds=range(50)) -> tuple[Game, Play]:
     """(game, play): the first seeded late position where the mover can end the game."""
     for seed in seeds:
         game = played_until(seed, players=2, deck_at_most=0)
@@ -191,7 +192,7 @@ RULES_LEGAL = "4RC@0,3"
 
 
 @cache
-def lesson_scoring_plays() -> dict:
+def lesson_scoring_plays() -> dict[str, tuple[Game, str]]:
     """Lesson 3's plays to score, one of each kind (:func:`scoring_plays`), worked out once.
     Seed 4: the first play's score (9) is none of the numbers the worked example above
     it prints, so nothing on screen answers it."""
@@ -205,6 +206,6 @@ def exchange_position() -> Game:
 
 
 @cache
-def strategy_positions() -> tuple:
+def strategy_positions() -> tuple[Game, ...]:
     """Lesson 5's positions (two seeded computer games, every other turn)."""
     return tuple(self_play_positions(seeds=(0, 1), every=2))

@@ -59,12 +59,12 @@ class Puzzle(PuzzleBase):
         return f"Puzzle {self.number} ({self.stars}): {goal}."
 
 
-def load_puzzles(path: Path = PUZZLES) -> list:
+def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
     """The puzzle set, easiest first."""
     return Puzzle.load(path)
 
 
-def play_turn(game: Game, moves) -> tuple:
+def play_turn(game: Game, moves) -> tuple[Game | None, int, str | None]:
     """(game after, points, None) for a legal turn; (None, 0, rule) for an illegal one."""
     after = game.copy()
     for move in moves:
@@ -75,7 +75,7 @@ def play_turn(game: Game, moves) -> tuple:
     return after, points, None
 
 
-def lot_plays(game: Game) -> list:
+def lot_plays(game: Game) -> list[Play]:
     """The plays of the player to move that complete a lot (a line of 4)."""
     plays = [m for m in game.legal_moves() if isinstance(m, Play)]
     out = []
@@ -116,7 +116,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
 
 # lessons 5 and 6: the best play and the puzzles -----------------------------------------
 
-def hint_steps(text: str) -> list:
+def hint_steps(text: str) -> list[str]:
     """A puzzle's hint as steps, one sentence each: a nudge first, more with each click."""
     return [part for part in re.split(r"(?<=[.?!])\s+", text.strip()) if part]
 
@@ -141,7 +141,7 @@ def turn_hint(game: Game, moves) -> str:
     return " ".join(words)
 
 
-def puzzle_about(game: Game, moves) -> list:
+def puzzle_about(game: Game, moves) -> list[tuple[int, int]]:
     """The cells a turn is about: where it puts cards (a recycle's wild too) and the
     lines its play makes. A puzzle's board opens with all of them in view."""
     moves = moves_of(list(moves))
@@ -164,7 +164,7 @@ def puzzle_about(game: Game, moves) -> list:
             if min(rows) - 1 <= cell[0] <= max(rows) + 1 and min(cols) - 1 <= cell[1] <= max(cols) + 1]
 
 
-def puzzle_wrong(puzzle: Puzzle) -> list:
+def puzzle_wrong(puzzle: Puzzle) -> list[str]:
     """Tries that miss a puzzle's goal: its lowest-scoring play, a play just short of the
     goal, and a card put where it touches nothing (the rules refuse it)."""
     game = puzzle.game

@@ -6,6 +6,8 @@ Widgets. Not covered: the boards of the exercises (:mod:`kit.lessons.iota.boards
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from kit.iota import Board
@@ -42,7 +44,7 @@ class Sandbox(SandboxFrame):
         self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
         super().__init__(seed=seed, delay=delay)
 
-    def choices(self) -> list:
+    def choices(self) -> list[Any]:
         return [[self.strength, self.players, self.open_hands, self.seed, self.start]]
 
     def make_board(self) -> Board:

@@ -9,6 +9,8 @@ Pure (tables are ``kit.lessons.table.Table``). Not covered: the sandbox
 
 from __future__ import annotations
 
+from typing import Any
+
 from math import comb
 from pathlib import Path
 import json
@@ -26,7 +28,7 @@ STUDIES = Path(__file__).resolve().parent.parent / "data" / "iota_studies.json"
 
 # ----- lesson 5: the studies ------------------------------------------------------
 
-def self_play_positions(seeds=(0, 1), every: int = 2) -> list:
+def self_play_positions(seeds=(0, 1), every: int = 2) -> list[Game]:
     """Positions from seeded greedy-vs-planner games (every ``every``-th turn)."""
     out = []
     for seed in seeds:
@@ -67,7 +69,7 @@ def lot_study(positions) -> Table:
     return rows
 
 
-def completing_cards(game: Game, cell) -> list:
+def completing_cards(game: Game, cell) -> list[int]:
     """The real cards that would fit at ``cell``, among those the mover has not seen."""
     seen = set(game.table.values()) | set(game.hands[game.to_move])
     return [c for c in REAL_CARDS if c not in seen and movegen.card_fits(game.table, cell, c)]
@@ -85,7 +87,7 @@ def chance_one_of(k: int, unseen: int, hand: int = 4) -> float:
     return 1 - comb(unseen - k, hand) / comb(unseen, hand)
 
 
-def open_three_risk(game: Game, cell) -> dict:
+def open_three_risk(game: Game, cell) -> dict[str, Any]:
     """The risk at the open end ``cell`` of a three-card line: cards that fill it (real and
     wild, unseen by the mover) and the chance the next player holds one."""
     real = completing_cards(game, cell)
@@ -109,7 +111,7 @@ def open_three_table(game: Game, cell) -> Table:
 
 def two_line_study(positions) -> Table:
     """Single-card plays: mean points when the card makes one line or two, by its number."""
-    sums: dict = {}
+    sums: dict[tuple[int, int], tuple[int, int]] = {}
     for game in positions:
         for move in game.legal_moves():
             if not isinstance(move, Play) or len(move.placements) != 1 or WILD in move.cards:
@@ -123,7 +125,7 @@ def two_line_study(positions) -> Table:
             sums[key] = (total + pts, count + 1)
     rows = Table()
     for number in (1, 2, 3, 4):
-        row = {"card's number": number}
+        row: dict[str, object] = {"card's number": number}
         for lines in (1, 2):
             total, count = sums.get((number, lines), (0, 0))
             row[f"in {lines} line{'s' if lines > 1 else ''}: mean points"] = \
@@ -156,7 +158,7 @@ def wild_pair(seed: int):
     return tuple(margins)
 
 
-def load_studies(path: Path = STUDIES) -> dict:
+def load_studies(path: Path = STUDIES) -> dict[str, Any]:
     return json.loads(Path(path).read_text())
 
 

@@ -28,7 +28,7 @@ def read_move(answer) -> Move:
     raise InvalidMoveText(f"not a move: {answer!r}; type a tile as row,column, e.g. 0,2")
 
 
-def read_cells(text) -> set:
+def read_cells(text) -> set[Move]:
     """A set of Moves from text like ``"0,1 0,3"`` (spaces or ``;`` between cells)."""
     if not isinstance(text, str):
         raise InvalidMoveText(f"type the tiles as row,column pairs, e.g. 0,1 0,3; got {text!r}")

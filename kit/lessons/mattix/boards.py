@@ -13,7 +13,8 @@ from kit.errors import InvalidMoveText
 from kit.lessons.exercise import Exercise, exercise_board
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.checks import best_line, illegal_tries, line_words
-from kit.mattix import Board, Game
+from kit.mattix import Game
+from kit.mattix.board import Board
 
 
 # ----- exercises on a live board ----------------------------------------------

@@ -63,7 +63,7 @@ def refusal(game: Game, move: Move) -> str | None:
     return f"{move} is empty: its tile was already taken"
 
 
-def _legal(game: Game, answer) -> tuple:
+def _legal(game: Game, answer) -> tuple[Move | None, Verdict | None]:
     """``(move, None)`` if ``answer`` is a legal take here, else ``(None, Verdict)``."""
     move = read_move(answer)
     why = refusal(game, move)
@@ -211,7 +211,7 @@ def check_outcome(game: Game, answer) -> Verdict:
 
 # ----- lesson 3: greedy is not enough -----------------------------------------
 
-def net_gains(game: Game) -> list:
+def net_gains(game: Game) -> list[tuple[Move, int, int, int]]:
     """``(move, tile, best reply, tile - best reply)`` for every take: the net gain."""
     rows = []
     for move, net in lookahead_values(game.copy()):
@@ -287,7 +287,7 @@ def check_best_take(game: Game, answer) -> Verdict:
                          f"{tiles_words(game, best_line(game, move))}."))
 
 
-def best_line(game: Game, first: Move | None = None) -> list:
+def best_line(game: Game, first: Move | None = None) -> list[Move]:
     """The whole principal variation from ``game`` (starting with ``first``), exactly.
 
     Each take is a best one for the player making it (the solver's values, ties
@@ -308,7 +308,7 @@ def best_line(game: Game, first: Move | None = None) -> list:
 WHY_TAKES = 4
 
 
-def tiles_words(game: Game, line: list, first: int = WHY_TAKES) -> str:
+def tiles_words(game: Game, line: list[Move], first: int = WHY_TAKES) -> str:
     """The first ``first`` takes of ``line`` as the tiles taken, without cells (a
     wrong try's "Why?" must not name the cell of the answer), "…" for the rest,
     and how it ends: "you 7, the column player 6, you 3, …; you end 2 ahead"."""
@@ -325,7 +325,7 @@ def tiles_words(game: Game, line: list, first: int = WHY_TAKES) -> str:
     return f"{', '.join(words)}; you end {_ahead(mine)}"
 
 
-def line_words(game: Game, line: list) -> str:
+def line_words(game: Game, line: list[Move]) -> str:
     """``line`` in words: "row player 2,0 (11), column player 3,0 (5), ..."."""
     g, words = game.copy(), []
     for move in line:
@@ -334,13 +334,13 @@ def line_words(game: Game, line: list) -> str:
     return ", ".join(words)
 
 
-def final_margins(game: Game) -> dict:
+def final_margins(game: Game) -> dict[Move, int]:
     """Move -> how far ahead the mover ends with best play after it (scores included)."""
     diff = game.scores[game.to_move] - game.scores[1 - game.to_move]
     return {m: diff + v for m, v in analyse(game)}
 
 
-def illegal_tries(game: Game) -> list:
+def illegal_tries(game: Game) -> list[str]:
     """Two takes a student might try that the rules refuse: a tile off the line
     (in the other player's line, the common slip), and the star's cell."""
     star = Move(*game.star)
@@ -350,7 +350,7 @@ def illegal_tries(game: Game) -> list:
     return [str((crossing or off)[0]), str(star)]
 
 
-def check_choice(options: dict, truth: str, why: str, answer) -> Verdict:
+def check_choice(options: dict[str, str], truth: str, why: str, answer) -> Verdict:
     """A choice among ``options`` (answer text -> name); ``truth`` is the right name.
     A wrong choice is told only that the measurement says otherwise (the data
     now shows under the exercise), never the right name."""

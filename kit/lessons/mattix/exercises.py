@@ -212,7 +212,7 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercis
                           key=f"puzzle {puzzle.number}")
 
 
-def prediction_exercise(task: str, options: dict, truth: str, why: str, progress=None,
+def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str, progress=None,
                         key=None, data=None, hints=()) -> Exercise:
     """Lesson 4: predict a measured result; ``why`` quotes the measurement.
     ``data`` (HTML) shows under the exercise once it is answered or shown."""

@@ -7,6 +7,8 @@ Pure: no widgets. Not covered: the puzzle exercise (:mod:`kit.lessons.mattix.exe
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from pathlib import Path
 import dataclasses
@@ -42,10 +44,10 @@ class Puzzle(PuzzleBase):
     """
 
     GAME = Game
-    more_hints: tuple = ()
+    more_hints: tuple[str, ...] = ()
 
     @property
-    def hints(self) -> list:
+    def hints(self) -> list[str]:
         return [self.hint, *self.more_hints]
 
     @property
@@ -60,18 +62,18 @@ class Puzzle(PuzzleBase):
         return f"Puzzle {self.number} ({self.stars}). {side} to move: {goal}."
 
     @classmethod
-    def load(cls, path) -> list:
+    def load(cls, path) -> list[Any]:
         data = json.loads(Path(path).read_text())["puzzles"]
         return [dataclasses.replace(p, more_hints=tuple(raw.get("more_hints", ())))
                 for p, raw in zip(super().load(path), data, strict=True)]
 
 
-def load_puzzles(path: Path = PUZZLES) -> list:
+def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
     """The puzzle set, easiest first."""
     return Puzzle.load(path)
 
 
-def load_practice(path: Path = PUZZLES) -> list:
+def load_practice(path: Path = PUZZLES) -> list[tuple[Game, list[str], str]]:
     """Lesson 3's positions, where the biggest tile loses: ``(game, hints, solution)``."""
     data = json.loads(Path(path).read_text())
     return [(Game.from_dict(p["position"]), [p["hint"], *p.get("more_hints", ())],

@@ -6,10 +6,12 @@ Widgets. Not covered: the exercise boards (:mod:`kit.lessons.mattix.boards`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from kit.lessons.sandbox import Sandbox as SandboxFrame
-from kit.mattix import Board
+from kit.mattix.board import Board
 
 
 # ----- lesson 6: the sandbox ---------------------------------------------------
@@ -37,7 +39,7 @@ class Sandbox(SandboxFrame):
                                      value=0, description="You play")
         super().__init__(seed=seed, delay=delay)
 
-    def choices(self) -> list:
+    def choices(self) -> list[Any]:
         return [[self.size, self.level, self.strength], [self.side, self.seed, self.start]]
 
     def make_board(self) -> Board:

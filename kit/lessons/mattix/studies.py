@@ -9,6 +9,8 @@ exercises that show them (:mod:`kit.lessons.mattix.exercises`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pathlib import Path
 import json
 import random
@@ -43,7 +45,7 @@ def greedy_is_best(game: Game) -> bool:
     return any(v == rows[0][1] for m, v in rows if game.board[m.row][m.col] == top)
 
 
-def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 0) -> list:
+def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 0) -> Table:
     """How often the biggest tile is a best take, on seeded fresh deals of each size."""
     rows = Table()
     for size in sizes:
@@ -55,7 +57,7 @@ def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 
     return rows
 
 
-def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> list:
+def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> Table:
     """The precomputed exact first-move values, summarised per size and level."""
     data = json.loads(Path(path).read_text())
     rows = Table()
@@ -78,7 +80,7 @@ def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> bool:
 
 
 def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,
-                       depth: int = 6) -> list:
+                       depth: int = 6) -> list[Any]:
     """Each player against the next stronger one: a list of standings, one per pairing."""
     players = [RandomPlayer(), GreedyPlayer(), LookaheadPlayer(),
                SearchPlayer(time_limit=None, depth=depth)]
@@ -87,7 +89,7 @@ def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int
 
 
 def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3, 4, 6, 8),
-                seed: int = 0) -> list:
+                seed: int = 0) -> Table:
     """How often a search to each depth picks an exactly best first take."""
     games = [Game.new(seed=seed + s, size=size, level=level) for s in range(boards)]
     exact = [dict(analyse(g)) for g in games]
@@ -112,7 +114,7 @@ def depth_one_picks_biggest(size: int = 4, level: int = 2, boards: int = 30,
     return count
 
 
-def depth_story(rows: list, size: int = 4, level: int = 2, seed: int = 0) -> str:
+def depth_story(rows: list[dict[str, Any]], size: int = 4, level: int = 2, seed: int = 0) -> str:
     """What :func:`depth_study`'s table says, in sentences computed from it."""
     boards = rows[0]["boards"]
     hits = {r["depth (takes ahead)"]: r["best take found"] for r in rows}

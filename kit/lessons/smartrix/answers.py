@@ -37,7 +37,7 @@ def read_move(answer) -> Move:
     return Move.parse(answer.strip())
 
 
-def read_cells(answer) -> set:
+def read_cells(answer) -> set[tuple[int, int]]:
     """Cells from text like ``0,1 -1,2`` (spaces or ``;`` between cells)."""
     if not isinstance(answer, str) or not answer.strip():
         raise InvalidMoveText("type cells as row,column pairs, e.g. 0,1 -1,2")

@@ -14,7 +14,8 @@ from kit.lessons.exercise import Exercise, exercise_board
 from kit.lessons.smartrix.answers import read_move
 from kit.lessons.smartrix.pictures import HTMLPicture, fit_width
 from kit.lessons.smartrix.positions import short_game
-from kit.smartrix import Board, Game, Move
+from kit.smartrix import Game, Move
+from kit.smartrix.board import Board
 
 
 # ----- exercises on live boards ---------------------------------------------------
@@ -25,7 +26,7 @@ class LessonBoard(Board):
     (``undo_policy="one_move"``: nobody else saw it), and only the hand of the
     seat to move is shown."""
 
-    def shown_seats(self) -> set:
+    def shown_seats(self) -> set[int]:
         # The student sits in the seat to move; the other hands stay face down.
         return set(range(self.game.players)) if self.open_hands else {self.game.to_move}
 

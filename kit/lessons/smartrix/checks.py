@@ -9,6 +9,8 @@ No widgets. Not covered: strategy (:mod:`kit.lessons.smartrix.studies`), puzzles
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from kit.errors import InvalidMoveText
@@ -24,7 +26,7 @@ from kit.smartrix.table import is_legal_table
 SIDES = {name for _, name, pairs in FACING if len(pairs) == 3}
 
 
-def deck_counts() -> dict:
+def deck_counts() -> dict[str, Any]:
     """How many cards have each value (0..8), and the deck's total points."""
     counts = {v: sum(VALUE[c] == v for c in DECK) for v in range(9)}
     return {"cards": len(DECK), "by value": counts, "points": sum(VALUE[c] for c in DECK)}
@@ -96,7 +98,7 @@ def check_rotation(card, answer) -> Verdict:
     return Verdict(False, why)
 
 
-def touching(game: Game, cell) -> list:
+def touching(game: Game, cell) -> list[tuple[tuple[int, int], str, int]]:
     """``(neighbour cell, "side"/"corner", boxes facing)`` for each card ``cell`` touches."""
     out = []
     for (dr, dc), name, pairs in FACING:
@@ -152,7 +154,7 @@ def check_placement(game: Game, answer) -> Verdict:
 
 # ----- lesson 2: eight directions -----------------------------------------------
 
-def fit_cells(game: Game, card) -> set:
+def fit_cells(game: Game, card) -> set[tuple[int, int]]:
     """The cells where ``card`` (in the mover's hand) fits in some orientation."""
     canon = CANONICAL[parse_card(card) if isinstance(card, str) else card]
     return {m.cell for m in game.legal_moves() if m.kind == "place" and CANONICAL[m.card] == canon}
@@ -212,7 +214,7 @@ NO_NEIGHBOUR = {"side": "no card sits beside that cell (sharing an edge)",
                 "corner": "no card touches that cell at one point only"}
 
 
-def why_not(game: Game, move) -> set:
+def why_not(game: Game, move) -> set[str]:
     """The reasons (keys of REASONS) the placement ``move`` is refused."""
     move = read_move(move)
     exp = game.explain(move)
@@ -261,7 +263,7 @@ def cards_collected(game: Game, move) -> int:
     return len({c for run in exp.sets for c in run}) if exp.legal else 0
 
 
-def most_cards(game: Game) -> tuple:
+def most_cards(game: Game) -> tuple[int, list[Move]]:
     """``(n, moves)``: the most cards one legal placement collects, and those placements."""
     counts = [(cards_collected(game, m), m) for m in game.legal_moves() if m.kind == "place"]
     best = max((n for n, _ in counts), default=0)
@@ -285,7 +287,7 @@ def check_most_cards(game: Game, answer) -> Verdict:
                           "more: look again.", more=f"{str(exp).capitalize()}.")
 
 
-def set_values(game: Game, move) -> tuple:
+def set_values(game: Game, move) -> tuple[list[int], int]:
     """``(values, points)``: the value of every card ``move`` collects, and the sum."""
     move = read_move(move)
     exp = game.explain(move)

@@ -7,6 +7,8 @@ Pure: a position is a ``kit.smartrix.Game``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pathlib import Path
 import json
 import random
@@ -63,7 +65,7 @@ def team_end_phase(seed: int = 1) -> Game:
 
 # ----- lesson 5: variants -------------------------------------------------------
 
-def data() -> dict:
+def data() -> dict[str, Any]:
     return json.loads(PUZZLES.read_text())
 
 
@@ -76,7 +78,7 @@ def lesson_move(name: str) -> Move:
     return Move.parse(data()["positions"][name]["move"])
 
 
-def building_steps(name: str = "seventeen") -> list:
+def building_steps(name: str = "seventeen") -> list[Game]:
     """The position built card by card: one Game per step (the first has one card)."""
     final = lesson_position(name)
     order = [tuple(c) for c in data()["positions"][name]["order"]]

@@ -43,12 +43,12 @@ class Puzzle(PuzzleBase):
         return f"Puzzle {self.number} ({self.stars}): {goal}."
 
 
-def load_puzzles(path: Path = PUZZLES) -> list:
+def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
     """The puzzle set, easiest first."""
     return Puzzle.load(path)
 
 
-def meets_goal(game: Game, goal: str, target: int, move) -> tuple:
+def meets_goal(game: Game, goal: str, target: int, move) -> tuple[bool, str]:
     """``(ok, why)``: does the legal placement ``move`` meet the goal?"""
     exp = game.explain(move)
     if goal == "collect":
@@ -110,7 +110,7 @@ def _hand_name(game: Game, card: int) -> str:
     return f"the {ORDINALS[i]} card of your hand ({text})"
 
 
-def puzzle_hints(puzzle: Puzzle) -> list:
+def puzzle_hints(puzzle: Puzzle) -> list[str]:
     """The puzzle's hints, from a nudge to a strong pointer, worked out from the
     position (so each claim is the engine's): none names the cell, none gives
     the card and its turn together."""
@@ -145,7 +145,7 @@ def puzzle_hints(puzzle: Puzzle) -> list:
             f"Turned the right way, it fits in row {move.cell[0]}."]
 
 
-def puzzle_wrong(puzzle: Puzzle, count: int = 2) -> list:
+def puzzle_wrong(puzzle: Puzzle, count: int = 2) -> list[str]:
     """Tries a student would make on the puzzle: placements that fail its goal, the
     right card turned wrong, a cell touching no card, a pass."""
     game, move = puzzle.game, read_move(puzzle.solution)

@@ -6,11 +6,13 @@ Widgets. Not covered: the exercise boards (:mod:`kit.lessons.smartrix.boards`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 from kit.lessons.smartrix.answers import player
-from kit.smartrix import Board
+from kit.smartrix.board import Board
 
 
 # ----- lesson 8: the sandbox --------------------------------------------------------
@@ -41,11 +43,11 @@ class Sandbox(SandboxFrame):
         self.note = widgets.HTML()
         super().__init__(seed=seed, delay=delay)
 
-    def choices(self) -> list:
+    def choices(self) -> list[Any]:
         return [[self.players, self.variant, self.strength],
                 [self.humans, self.open_hands, self.seed, self.start], self.note]
 
-    def seats(self) -> list:
+    def seats(self) -> list[str]:
         """People first, then computer seats; teams are always four."""
         options = VARIANTS[self.variant.value]
         n = 4 if options.get("teams") else self.players.value

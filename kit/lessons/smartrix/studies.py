@@ -74,7 +74,7 @@ def chance_explained(game: Game, move) -> str:
             f"{t.value} points or more there.")
 
 
-def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple:
+def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple[list[int], list[int]]:
     """``(cards, fitting)``: ``shown`` cards the mover cannot see, each drawn in one
     turn, that the counting exercise shows beside the gap ``move`` leaves, and which
     of them (indices) finish the line there. Every unseen card that fits is among
