@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from kit.iota import Game
 from kit.iota.cards import parse_card
-from kit.iota.draw import GAP, draw_game, draw_hand, plan
+from kit.iota.draw import Marks, draw, draw_hand
+from kit.iota.layout import GAP, plan
 from kit.lessons.iota.answers import read_play
 from kit.lessons.iota.positions import DRAW_PLAY, rules_position, table_after
 
@@ -48,9 +49,10 @@ def play_picture(game: Game, play, panel: bool = True) -> str:
     cells = read_play(play).cells
     centre = middle(cells)
     after = table_after(game, play)
-    scene = draw_game(after, highlight=cells, box=BOX, centre=centre)
+    geometry = plan(after, box=BOX, centre=centre)
+    scene = draw(after, Marks(highlight=cells), geometry=geometry)
     if not panel:
-        width = plan(after, box=BOX, centre=centre).panel_x - GAP / 2
+        width = geometry.panel_x - GAP / 2
         scene = replace(scene, width=width,
                         shapes=[s for s in scene.shapes if _left(s) < width])
     return scene.to_svg()

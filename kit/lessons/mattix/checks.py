@@ -11,7 +11,7 @@ solver's. No widgets. Not covered: the puzzles (:mod:`kit.lessons.mattix.puzzles
 
 from __future__ import annotations
 
-from kit.errors import IllegalMove, InvalidMoveText
+from kit.errors import InvalidMoveText
 from kit.lessons.exercise import Verdict
 from kit.lessons.mattix.answers import read_cells, read_move, read_number
 from kit.lessons.table import Table
@@ -44,11 +44,8 @@ def _tile(game: Game, move: Move) -> int:
 def refusal(game: Game, move: Move) -> str | None:
     """Why ``move`` cannot be taken here, in words that do not name the line's
     number (that would point at the answer); None if it is legal."""
-    try:
-        game.check_move(move)
+    if game.explain(move).legal:
         return None
-    except IllegalMove:
-        pass
     n, (r, c) = game.size, (move.row, move.col)
     if game.is_over:
         return "the game is over: nobody can take a tile"

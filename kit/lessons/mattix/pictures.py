@@ -11,7 +11,7 @@ import dataclasses
 
 from kit.lessons.picture import Picture
 from kit.mattix import Game
-from kit.mattix.draw import board_scene, board_svg
+from kit.mattix.draw import board_svg, draw
 from kit.mattix.rules import SIDE_NAMES
 from kit.scene import Text
 
@@ -27,7 +27,7 @@ def typed_cell(size: int) -> int:
 def quiet_svg(game: Game, cell: float = 80) -> str:
     """The position without the answers: no outlined line, and the status says only
     whose turn it is (not "takes from row 2", not "Game over: ... wins")."""
-    scene = board_scene(game, cell=cell, show_line=False)
+    scene = draw(game, cell=cell, show_line=False)
     turn = f"{SIDE_NAMES[game.to_move].capitalize()} to move"
     scene.shapes = [dataclasses.replace(s, text=turn) if isinstance(s, Text) and
                     (s.text.startswith("Game over") or ": takes from" in s.text) else s
