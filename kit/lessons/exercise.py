@@ -407,7 +407,7 @@ class Catalogue:
             return make(progress=progress)
         numbered = re.fullmatch(r"puzzle (\d+)", name)
         found = self.puzzles() if self.puzzles is not None else []
-        if numbered and 1 <= int(numbered[1]) <= len(found):
+        if numbered and self.puzzle is not None and 1 <= int(numbered[1]) <= len(found):
             return self.puzzle(found[int(numbered[1]) - 1], progress)
         more = f" and puzzle 1 to puzzle {len(found)}" if found else ""
         raise ValueError(f"there is no {self.course} exercise {name!r}: they are "

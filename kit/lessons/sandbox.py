@@ -31,7 +31,7 @@ class Sandbox(SavedPicture, widgets.VBox):
         self.start = widgets.Button(description="Start a new game", button_style="primary",
                                     layout=widgets.Layout(width="auto", height="40px"))
         self.start.on_click(lambda _b: self.new_board())
-        self.board = None
+        self.board: Any = None   # the game's Board, made by make_board
         self.area = widgets.VBox()
         rows = [widgets.HBox(row, layout=widgets.Layout(**ROW)) if isinstance(row, list) else row
                 for row in self.choices()]

@@ -106,7 +106,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
             return Verdict(True, f"{said}, at least {puzzle.target}.")
         return Verdict(False, f"{said}, less than {puzzle.target}.")
     if puzzle.goal == "block_lot":
-        lots = lot_plays(after) if not after.is_over else []
+        lots = lot_plays(after) if after is not None and not after.is_over else []
         if not lots:
             return Verdict(True, f"{said}, and the next player cannot complete any lot.")
         return Verdict(False, f"{said}, but the next player could still play {lots[0]} "

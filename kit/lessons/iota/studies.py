@@ -33,7 +33,7 @@ def self_play_positions(seeds=(0, 1), every: int = 2) -> list[Game]:
     out = []
     for seed in seeds:
         game, rng = Game.new(players=2, seed=seed), random.Random(seed)
-        players = [GreedyPlayer(), PlannerPlayer()]
+        players: list[GreedyPlayer | PlannerPlayer] = [GreedyPlayer(), PlannerPlayer()]
         turn = 0
         while not game.is_over:
             if turn % every == 0 and game.deck:
@@ -51,7 +51,8 @@ def completes_lot(game: Game, play: Play) -> bool:
 
 def lot_study(positions) -> Table:
     """How often the best play of a position completes a lot, and what it scores then."""
-    lots, other = [], []
+    lots: list[int] = []
+    other: list[int] = []
     for game in positions:
         ranked = rank_moves(game)
         if not ranked:

@@ -60,13 +60,13 @@ def refusal(game: Game, move: Move) -> str | None:
     return f"{move} is empty: its tile was already taken"
 
 
-def _legal(game: Game, answer) -> tuple[Move | None, Verdict | None]:
-    """``(move, None)`` if ``answer`` is a legal take here, else ``(None, Verdict)``."""
+def _legal(game: Game, answer) -> Move | Verdict:
+    """The move if ``answer`` is a legal take here, else the Verdict saying why not."""
     move = read_move(answer)
     why = refusal(game, move)
     if why:
-        return None, Verdict(False, why[0].upper() + why[1:] + ".")
-    return move, None
+        return Verdict(False, why[0].upper() + why[1:] + ".")
+    return move
 
 
 def best_reply(game: Game, move: Move) -> Move | None:
@@ -118,9 +118,9 @@ def check_legal_takes(game: Game, answer) -> Verdict:
 
 def check_take(game: Game, answer) -> Verdict:
     """Is ``answer`` a legal take? Says the tile it scores and where the star goes."""
-    move, refused = _legal(game, answer)
-    if refused:
-        return refused
+    move = _legal(game, answer)
+    if isinstance(move, Verdict):
+        return move
     tile = _tile(game, move)
     line = "column" if game.to_move == 0 else "row"
     return Verdict(True, f"{move} is in the {_side(game)}'s line: it scores {tile} and the "
@@ -267,9 +267,9 @@ def check_net_gain(game: Game, move, answer) -> Verdict:
 def check_best_take(game: Game, answer) -> Verdict:
     """Is ``answer`` a best take? Judged exactly. A wrong take is told the best
     answer to it and how it ends, never which take is best."""
-    move, refused = _legal(game, answer)
-    if refused:
-        return refused
+    move = _legal(game, answer)
+    if isinstance(move, Verdict):
+        return move
     margins = final_margins(game)
     mine, tile = margins[move], _tile(game, move)
     said = f"Taking the {tile} at {move}, with best play after it you end {_ahead(mine)}"

@@ -101,9 +101,9 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     A wrong take is told the opponent's best answer to it and how it ends, never
     which take meets the goal."""
     game = puzzle.game
-    move, refused = _legal(game, answer)
-    if refused:
-        return refused
+    move = _legal(game, answer)
+    if isinstance(move, Verdict):
+        return move
     mine, tile = final_margins(game)[move], _tile(game, move)
     said = f"After the {tile} at {move}, with perfect play by both you end {_ahead(mine)}"
     if meets_goal(puzzle.goal, puzzle.target, mine):

@@ -45,8 +45,9 @@ def tried_move(board: Board) -> Move:
     board just refused (so Check says what is wrong with it); InvalidMoveText if neither."""
     if board.game.history:
         return board.game.history[0]
-    if getattr(board, "attempt", None) is not None:
-        return board.attempt
+    attempt: Move | None = getattr(board, "attempt", None)
+    if attempt is not None:
+        return attempt
     raise InvalidMoveText("place a card on the board first, then press Check")
 
 

@@ -157,7 +157,9 @@ def check_placement(game: Game, answer) -> Verdict:
 def fit_cells(game: Game, card) -> set[tuple[int, int]]:
     """The cells where ``card`` (in the mover's hand) fits in some orientation."""
     canon = CANONICAL[parse_card(card) if isinstance(card, str) else card]
-    return {m.cell for m in game.legal_moves() if m.kind == "place" and CANONICAL[m.card] == canon}
+    return {m.cell for m in game.legal_moves()
+            if m.kind == "place" and m.cell is not None and m.card is not None
+            and CANONICAL[m.card] == canon}
 
 
 def check_fit_cells(game: Game, card, answer) -> Verdict:
@@ -218,7 +220,7 @@ def why_not(game: Game, move) -> set[str]:
     """The reasons (keys of REASONS) the placement ``move`` is refused."""
     move = read_move(move)
     exp = game.explain(move)
-    reasons = set()
+    reasons: set[str] = set()
     if exp.legal:
         return reasons
     for (cell, _), (ncell, _) in exp.mismatches:

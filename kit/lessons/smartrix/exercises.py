@@ -181,6 +181,7 @@ def points_exercise(progress=None) -> Exercise:
     game, move = lesson_position("seventeen"), lesson_move("seventeen")
     values, points = set_values(game, move)
     svg = show(game, move=move, title=f"The move {move} and the 17 cards it collects").svg
+    assert move.card is not None   # the lesson's move is a placement
     new = VALUE[move.card]
     wrong = [str(len(values)), str(points - new), str(points + 3 * new), str(points - 1),
              str(points + 2)]
@@ -199,6 +200,7 @@ def most_cards_exercise(progress=None) -> Exercise:
     """Lesson 3: collect as many cards as possible with one card, on a live board."""
     game, move = lesson_position("most_cards"), lesson_move("most_cards")
     best = most_cards(game)[0]
+    assert move.card is not None   # the lesson's move is a placement
     places = sorted((m for m in game.legal_moves() if m.kind == "place"), key=str)
     fewer = [m for m in places if 0 < cards_collected(game, m) < best][:1]
     none = [m for m in places if cards_collected(game, m) == 0][:1]

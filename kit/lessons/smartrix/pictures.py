@@ -135,10 +135,17 @@ def score_svg(game: Game, size: int = 40, per_row: int = 16) -> str:
     return fit_width(scene.to_svg())
 
 
+def _svg_size(svg: str) -> tuple[float, float]:
+    """(width, height) of an SVG picture, from its opening tag."""
+    found = re.match(r'<svg[^>]*? width="([\d.]+)" height="([\d.]+)"', svg)
+    if found is None:
+        raise ValueError(f"not an SVG picture with a width and height: {svg[:60]!r}")
+    return float(found[1]), float(found[2])
+
+
 def stack_svgs(*svgs, title: str = "Smartrix picture", gap: int = 10) -> str:
     """Pictures one under the other, as one picture."""
-    sizes = [tuple(float(v) for v in re.match(r'<svg[^>]*? width="([\d.]+)" height="([\d.]+)"',
-                                               s).groups()) for s in svgs]
+    sizes = [_svg_size(s) for s in svgs]
     width = max(w for w, _ in sizes)
     height = sum(h for _, h in sizes) + gap * (len(svgs) - 1)
     parts, y = [], 0.0
@@ -152,8 +159,7 @@ def stack_svgs(*svgs, title: str = "Smartrix picture", gap: int = 10) -> str:
 
 def side_by_side(*svgs, title: str = "Smartrix picture", gap: int = 16) -> str:
     """Pictures side by side, tops aligned, as one picture (scaled to MAX_WIDTH)."""
-    sizes = [tuple(float(v) for v in re.match(r'<svg[^>]*? width="([\d.]+)" height="([\d.]+)"',
-                                               s).groups()) for s in svgs]
+    sizes = [_svg_size(s) for s in svgs]
     width = sum(w for w, _ in sizes) + gap * (len(svgs) - 1)
     height = max(h for _, h in sizes)
     parts, x = [], 0.0

@@ -115,6 +115,7 @@ def puzzle_hints(puzzle: Puzzle) -> list[str]:
     position (so each claim is the engine's): none names the cell, none gives
     the card and its turn together."""
     game, move = puzzle.game, read_move(puzzle.solution)
+    assert move.card is not None and move.cell is not None   # a puzzle's solution is a placement
     card = _hand_name(game, move.card)
     if puzzle.goal == "collect":
         exp = game.explain(move)
@@ -149,6 +150,7 @@ def puzzle_wrong(puzzle: Puzzle, count: int = 2) -> list[str]:
     """Tries a student would make on the puzzle: placements that fail its goal, the
     right card turned wrong, a cell touching no card, a pass."""
     game, move = puzzle.game, read_move(puzzle.solution)
+    assert move.card is not None and move.cell is not None   # a puzzle's solution is a placement
     places = sorted((m for m in game.legal_moves() if m.kind == "place"), key=str)
     tries = [str(m) for m in places
              if not meets_goal(game, puzzle.goal, puzzle.target, m)[0]][:count]

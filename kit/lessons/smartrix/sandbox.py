@@ -17,7 +17,7 @@ from kit.smartrix.board import Board
 
 # ----- lesson 8: the sandbox --------------------------------------------------------
 
-VARIANTS = {"standard (5 x 5 window)": {},
+VARIANTS: dict[str, dict[str, Any]] = {"standard (5 x 5 window)": {},
             "children's (no window)": {"window": None},
             "teams (4 players)": {"teams": True},
             "free table (claims and challenges)": {"auto_collect": False}}

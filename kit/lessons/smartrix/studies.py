@@ -80,7 +80,7 @@ def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple[lis
     of them (indices) finish the line there. Every unseen card that fits is among
     them, turned the way it fits; the others fit in no turn."""
     (t,) = after_threats(game, read_move(move))
-    fit = {}
+    fit: dict[int, int] = {}
     for text in t.completions:
         fit.setdefault(CANONICAL[parse_card(text)], parse_card(text))
     others = [c for c in game.unseen(game.to_move) if c not in fit]
