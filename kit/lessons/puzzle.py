@@ -30,7 +30,7 @@ class Puzzle:
     target: int
     position: dict[str, Any]
     hint: str
-    solution: object
+    solution: Any          # as the course keeps it (read_solution)
 
     @property
     def game(self):

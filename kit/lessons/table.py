@@ -7,9 +7,10 @@ readable table on the projector and as aligned text in nbval and a terminal.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 
-class Table(list[dict[str, object]]):
+class Table(list[dict[str, Any]]):
     """Rows of dicts shown as an HTML table in a notebook (and as text elsewhere)."""
 
     def _repr_html_(self) -> str:

@@ -38,7 +38,10 @@ def _ahead(margin: int) -> str:
 
 
 def _tile(game: Game, move: Move) -> int:
-    return game.board[move.row][move.col]
+    """The tile at ``move``'s cell (the course asks only of cells that have one)."""
+    value = game.board[move.row][move.col]
+    assert value is not None, f"no tile at {move}"
+    return value
 
 
 def refusal(game: Game, move: Move) -> str | None:
@@ -109,7 +112,7 @@ def check_legal_takes(game: Game, answer) -> Verdict:
                               "takes it.")
     wrong = sorted(said - legal)
     if wrong:
-        why = refusal(game, wrong[0])
+        why = refusal(game, wrong[0]) or "that take is refused"
         return Verdict(False, why[0].upper() + why[1:] + ".")
     missing = len(legal - said)
     return Verdict(False, f"Each tile you typed may be taken, but you left out {missing} "
@@ -158,7 +161,7 @@ def check_score_after(game: Game, move, answer) -> Verdict:
                           "counts down).")
 
 
-OUTCOMES = {"row": 0, "row player": 0, "row wins": 0, "row player wins": 0, "the row player": 0,
+OUTCOMES: dict[str, int | None] = {"row": 0, "row player": 0, "row wins": 0, "row player wins": 0, "the row player": 0,
             "column": 1, "column player": 1, "col": 1, "column wins": 1,
             "column player wins": 1, "the column player": 1,
             "draw": None, "a draw": None, "tie": None, "nobody": None}
@@ -199,10 +202,11 @@ def check_outcome(game: Game, answer) -> Verdict:
     if OUTCOMES[text] == game.winner:
         s0, s1 = game.scores
         return Verdict(True, f"{ended}. Scores: row player {s0}, column player {s1}.")
-    if OUTCOMES[text] is None:
+    said_winner = OUTCOMES[text]
+    if said_winner is None:
         return Verdict(False, "It is over, yes, but it is not level: compare the two "
                               "scores at the top again.")
-    return Verdict(False, f"It is over, yes, but the {SIDE_NAMES[OUTCOMES[text]]} did not "
+    return Verdict(False, f"It is over, yes, but the {SIDE_NAMES[said_winner]} did not "
                           "win: compare the two scores at the top again.")
 
 

@@ -12,6 +12,7 @@ import html
 import ipywidgets as widgets
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import kit.lessons.exercise
 from kit.lessons.exercise import Catalogue, Exercise, Reveal, Verdict, typed_exercise
@@ -34,7 +35,7 @@ class Progress(kit.lessons.exercise.Progress):
     COURSE = "mattix"
 
 
-def picture_exercise(task: str, game: Game, check: Callable[[Game, str], Verdict], *,
+def picture_exercise(task: str, game: Game, check: Callable[[Game, Any], Verdict], *,
                      answers: Sequence[str], wrong: Sequence[object], hints: Sequence[str] = (),
                      show: Reveal = None, progress: Progress | None = None, key: str | None = None,
                      placeholder: str = "", show_line: bool = True, after: object = None,
@@ -53,7 +54,7 @@ def picture_exercise(task: str, game: Game, check: Callable[[Game, str], Verdict
     return with_data(ex, after, after_when) if after is not None else ex
 
 
-def with_data(ex: Exercise, data, when: str = "answered") -> Exercise:
+def with_data(ex: Exercise, data: object, when: str = "answered") -> Exercise:
     """``ex`` with a box under it that shows ``data`` (HTML, or a function giving it)
     only once the student has answered (``when="answered"``), or answered right
     (``"right"``), or pressed Show me: a prediction comes before its data."""
@@ -73,7 +74,7 @@ def with_data(ex: Exercise, data, when: str = "answered") -> Exercise:
         return verdict
 
     def shown():
-        said = reveal if isinstance(reveal, str) else reveal()
+        said = reveal if isinstance(reveal, str) or reveal is None else reveal()
         fill()
         return said
 
@@ -285,7 +286,7 @@ def _deal(size: int, level: int, seed: int, moves=()) -> Game:
     return game
 
 
-EXERCISES = {
+EXERCISES: dict[str, Callable[..., Exercise]] = {
     # lesson 1
     "row player's tiles": lambda progress: legal_takes_exercise(
         _deal(4, 1, 11), progress, key="row player's tiles"),

@@ -18,8 +18,9 @@ import random
 from kit.lessons.mattix.checks import _tile
 from kit.lessons.mattix.puzzles import HERE
 from kit.lessons.table import Table
-from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, RandomPlayer, SearchPlayer, analyse,
-                        solve, tournament)
+from kit.players import Player
+from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer, SearchPlayer,
+                        analyse, solve, tournament)
 
 
 FIRST_PLAYER_TABLE = HERE / "data" / "mattix_first_player.json"
@@ -41,8 +42,8 @@ def position_after(seed: int, size: int, level: int, moves: int) -> Game:
 def greedy_is_best(game: Game) -> bool:
     """Is the biggest tile in the line a best take here (exactly)?"""
     rows = analyse(game)
-    top = max(game.board[m.row][m.col] for m, _ in rows)
-    return any(v == rows[0][1] for m, v in rows if game.board[m.row][m.col] == top)
+    top = max(_tile(game, m) for m, _ in rows)
+    return any(v == rows[0][1] for m, v in rows if _tile(game, m) == top)
 
 
 def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 0) -> Table:
@@ -82,10 +83,17 @@ def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> bool:
 def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,
                        depth: int = 6) -> list[Any]:
     """Each player against the next stronger one: a list of standings, one per pairing."""
-    players = [RandomPlayer(), GreedyPlayer(), LookaheadPlayer(),
+    players: list[Player] = [RandomPlayer(), GreedyPlayer(), LookaheadPlayer(),
                SearchPlayer(time_limit=None, depth=depth)]
     return [tournament([a, b], games=games, seed=seed, size=size, level=level, progress=False)
             for a, b in zip(players, players[1:], strict=False)]
+
+
+def _best(game: Game, depth: int) -> Move:
+    """The take a search to ``depth`` picks (a fresh deal always has one)."""
+    move = solve(game, depth=depth)[1]
+    assert move is not None, "a finished game has no best take"
+    return move
 
 
 def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3, 4, 6, 8),
@@ -95,7 +103,7 @@ def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3
     exact = [dict(analyse(g)) for g in games]
     rows = Table()
     for depth in depths:
-        hits = sum(values[solve(g, depth=depth)[1]] == max(values.values())
+        hits = sum(values[_best(g, depth)] == max(values.values())
                    for g, values in zip(games, exact, strict=True))
         rows.append({"depth (takes ahead)": depth, "boards": boards, "best take found": hits,
                      "share": f"{100 * hits / boards:.0f}%"})
@@ -109,7 +117,7 @@ def depth_one_picks_biggest(size: int = 4, level: int = 2, boards: int = 30,
     count = 0
     for s in range(boards):
         g = Game.new(seed=seed + s, size=size, level=level)
-        move = solve(g, depth=1)[1]
+        move = _best(g, 1)
         count += _tile(g, move) == max(_tile(g, m) for m in g.legal_moves())
     return count
 

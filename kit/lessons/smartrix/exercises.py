@@ -7,6 +7,7 @@ Not covered: the exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import kit.lessons.exercise
@@ -294,7 +295,7 @@ def gap_exercise(progress=None) -> Exercise:
 
 
 #: Every exercise of the course by name: what a lesson's cell calls.
-EXERCISES = {
+EXERCISES: dict[str, Callable[..., Exercise]] = {
     "value": value_exercise,
     "rotation": rotation_exercise,
     "first placement": lambda progress=None: first_placement_exercise(progress=progress),
