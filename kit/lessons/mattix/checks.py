@@ -346,7 +346,7 @@ def illegal_tries(game: Game) -> list[str]:
     (in the other player's line, the common slip), and the star's cell."""
     star = Move(*game.star)
     off = [Move(r, c) for r in range(game.size) for c in range(game.size)
-           if _tile(game, Move(r, c)) is not None and refusal(game, Move(r, c))]
+           if game.board[r][c] is not None and refusal(game, Move(r, c))]
     crossing = [m for m in off if (m.col == star.col if game.to_move == 0 else m.row == star.row)]
     return [str((crossing or off)[0]), str(star)]
 

@@ -91,7 +91,7 @@ def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
     star = Move(*game.star)
     crossing = [m for m in (Move(r, star.col) if line == "row" else Move(star.row, c)
                             for r in range(game.size) for c in range(game.size))
-                if m != star and _tile(game, m) is not None]
+                if m != star and game.board[m.row][m.col] is not None]
     crossing = list(dict.fromkeys(crossing))
     fine = [m for m in legal]
     wrong = [" ".join(map(str, fine[:-1])),                       # left one out
