@@ -41,7 +41,7 @@ from kit.lessons.smartrix.pictures import (FIT_DEMO, GAP_CELL, HTMLPicture, MAX_
                                            show, side_by_side, stack_svgs, steps_picture,
                                            threat_picture)
 from kit.lessons.smartrix.boards import (LessonBoard, back_to_start, board_exercise, board_for,
-                                         enter_on, first_game, first_move, notation_key, play_on,
+                                         enter_on, first_game, notation_key, play_on,
                                          taken_back, tried_move)
 from kit.lessons.smartrix.exercises import (EXERCISES, Progress, ROTATION_CARD, VALUE_CARD,
                                             WHY_CELL, WHY_HINTS, challenge_exercise, exercise,
@@ -68,7 +68,7 @@ __all__ = ["player", "read_card", "read_cells", "read_move", "read_number", "PUZ
            "deck_picture", "fit_picture", "fit_width", "gap_picture", "picture", "plain_card", "retitle",
            "score_svg", "show", "side_by_side", "stack_svgs", "steps_picture", "threat_picture",
            "LessonBoard", "back_to_start", "board_exercise", "board_for", "enter_on", "first_game",
-           "first_move", "notation_key", "play_on", "taken_back", "tried_move", "EXERCISES",
+           "notation_key", "play_on", "taken_back", "tried_move", "EXERCISES",
            "Progress", "ROTATION_CARD", "VALUE_CARD", "WHY_CELL", "WHY_HINTS", "challenge_exercise",
            "exercise", "first_placement_exercise", "fit_exercise", "gap_exercise",
            "most_cards_exercise", "points_exercise", "puzzle_exercise", "rotation_exercise",

@@ -51,8 +51,6 @@ def tried_move(board: Board) -> Move:
     raise InvalidMoveText("place a card on the board first, then press Check")
 
 
-first_move = tried_move   # the old name
-
 
 def back_to_start(board: Board) -> None:
     while board.game.history:

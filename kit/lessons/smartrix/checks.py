@@ -324,8 +324,8 @@ def check_points(game: Game, move, answer) -> Verdict:
 
 
 def score_sum(game: Game, seat: int) -> str:
-    got = sum(VALUE[parse_card(c)] for c in game.collected(seat))
-    left = sum(VALUE[parse_card(c)] for c in game.hand(seat))
+    got = sum(VALUE[c] for c in game.collected_cards(seat))
+    left = sum(VALUE[c] for c in game.hand_cards(seat))
     return f"{player(seat)}: {got} collected - {left} in hand = {got - left}"
 
 
@@ -351,8 +351,8 @@ def check_scores(game: Game, answer) -> Verdict:
                               f"{player(0)}'s first.")
     wrong = [s for s in range(game.players) if said[s] != truth[s]]
     seat = wrong[0]
-    got = sum(VALUE[parse_card(c)] for c in game.collected(seat))
-    left = sum(VALUE[parse_card(c)] for c in game.hand(seat))
+    got = sum(VALUE[c] for c in game.collected_cards(seat))
+    left = sum(VALUE[c] for c in game.hand_cards(seat))
     if said[seat] == got:
         tip = (f"That is what {player(seat)} collected; the cards left in their hand are "
                "taken away.")

@@ -97,7 +97,7 @@ def first_placement_exercise(seed: int = 3, progress=None) -> Exercise:
     game = Game.new(2, seed=seed)
     places = [m for m in game.legal_moves() if m.kind == "place"]
     solution = places[0]
-    hand = [parse_card(c) for c in game.hand(game.to_move)]
+    hand = list(game.hand_cards(game.to_move))
     (cell,) = game.grid
     below = (cell[0] + 1, cell[1])
     # A card put where it does not match (as it lies), and one touching nothing.
@@ -224,8 +224,8 @@ def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
     svg = score_svg(game)
     example = " ".join(["12"] * players)
     truth = game.seat_scores
-    got = [sum(VALUE[parse_card(c)] for c in game.collected(s)) for s in range(players)]
-    left = [sum(VALUE[parse_card(c)] for c in game.hand(s)) for s in range(players)]
+    got = [sum(VALUE[c] for c in game.collected_cards(s)) for s in range(players)]
+    left = [sum(VALUE[c] for c in game.hand_cards(s)) for s in range(players)]
 
     def said(xs: list[int]) -> str:
         return " ".join(map(str, xs))
