@@ -323,6 +323,8 @@ def check_points(game: Game, move, answer) -> Verdict:
     return Verdict(False, why)
 
 
+# ----- lesson 4: the end and the score, lesson 5: the free table's challenge ---------
+
 def score_sum(game: Game, seat: int) -> str:
     got = sum(VALUE[c] for c in game.collected_cards(seat))
     left = sum(VALUE[c] for c in game.hand_cards(seat))

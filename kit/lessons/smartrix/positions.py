@@ -22,6 +22,8 @@ HERE = Path(__file__).resolve().parent.parent   # kit/lessons: puzzles/ and data
 PUZZLES = HERE / "puzzles" / "smartrix.json"
 
 
+# ----- lesson 1: a first game --------------------------------------------------------
+
 def short_game(seed: int = 0, pile: int = 6) -> Game:
     """A children's game (no window) for two, played by two greedy players until
     ``pile`` cards are left to draw: a whole game's ending in a few minutes. With
@@ -63,7 +65,7 @@ def team_end_phase(seed: int = 1) -> Game:
     return greedy_until_the_pile_is_out(Game.new(4, seed=seed, teams=True), seed=seed)
 
 
-# ----- lesson 5: variants -------------------------------------------------------
+# ----- the stored lesson positions (puzzles/smartrix.json) -------------------------
 
 def data() -> dict[str, Any]:
     return json.loads(PUZZLES.read_text())
