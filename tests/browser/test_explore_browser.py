@@ -58,7 +58,7 @@ def test_an_edit_by_click_shows_on_the_board_and_in_the_json(explore_lab, page):
 
 def test_a_clicked_analysis_row_draws_its_line_on_the_board(explore_lab, page):
     from kit import mattix
-    from kit.mattix.explore import analysis
+    from kit.mattix.analysis import analysis
 
     game = mattix.Board(size=4, seed=2, seats=["human", "human"]).game
     rows = analysis(game)

@@ -568,7 +568,7 @@ def test_a_typed_exercise_fits_one_screen_with_its_verdict_and_hint():
     verdict and hint taller than the ~645 px Lab shows of a 768 px screen: the
     task scrolled off while the verdict was read. Its picture is smaller now
     (about 60 px task, 200 px box, verdict, hint and progress under it)."""
-    from kit.mattix.draw import layout
+    from kit.mattix.layout import layout
     for size in (3, 4, 5):
         cell = L.typed_cell(size)
         assert cell >= 48
