@@ -21,7 +21,7 @@ from kit.iota.ai import (GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, r
                          tournament)
 from kit.iota.analysis import analysis
 from kit.iota.cards import WILD, card_text, describe, parse_card
-from kit.iota.draw import Marks, draw, draw_hand
+from kit.iota.draw import Marks, draw, draw_game, draw_hand
 from kit.iota.layout import Layout, cell_at, cell_box, layout
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.rules import Game
@@ -37,9 +37,13 @@ __getattr__ = lazy.attributes(__name__, {"Board": "kit.iota.board:Board",
                                          "Editor": "kit.iota.editor:Editor",
                                          "Replay": "kit.iota.replay:Replay"})
 
+# Public before issue 19, kept for users' notebooks: deprecated, use draw(game, Marks(...)) and layout.
+layout_for = layout
+
 # Not the widgets: ``from kit.iota import *`` must work without ipywidgets.
 __all__ = ["analysis", "Game", "Move", "Play", "Pass", "Recycle",
            "Explanation", "ScoredLine", "best_turn", "RandomPlayer", "GreedyPlayer",
            "PlannerPlayer", "tournament", "rank_moves",
            "draw", "Marks", "draw_hand", "layout", "Layout", "cell_at", "cell_box", "text_board",
-           "WILD", "card_text", "parse_card", "describe"]
+           "WILD", "card_text", "parse_card", "describe",
+           "draw_game", "layout_for"]   # deprecated aliases

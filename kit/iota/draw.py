@@ -168,7 +168,7 @@ def draw(game: Any, marks: Marks | None = None, *, geometry: Geometry | None = N
     return scene
 
 
-def draw_game(game: Any, **options: Any) -> Scene:   # deprecated alias: kit/lessons/iota/pictures.py
+def draw_game(game: Any, **options: Any) -> Scene:   # deprecated alias: the public name before issue 19
     """Deprecated: :func:`draw` with its marks written as keywords (``pending=``, ``ghost=`` ...)."""
     marks, rest = split_options(options)
     return draw(game, marks, **rest)
@@ -448,8 +448,7 @@ def draw_hand(cards: Iterable[int | str], *, cell: float = 72, letters: bool = T
     return scene
 
 
-# draw_game (above) and GAP, plan (from kit.iota.layout) stay importable from here: a
-# deprecated alias and re-exports for kit/lessons/iota/pictures.py.
+# draw_game (above) stays for users' notebooks that drew with it before issue 19.
 __all__ = ["draw", "Marks", "draw_card", "draw_hand", "breakdown_lines", "outline", "seat_name",
-           "split_options", "draw_coords", "draw_game", "GAP", "plan", "CARD_COLOURS", "GHOST_FILL",
+           "split_options", "draw_coords", "draw_game", "CARD_COLOURS", "GHOST_FILL",
            "PENDING_FILL", "OUTLINES"]

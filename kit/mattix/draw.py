@@ -127,7 +127,7 @@ def draw(game: Game, *, best: Move | None = None, last: Move | Cell | bool | Non
     return scene
 
 
-board_scene = draw   # deprecated alias: notebooks/mattix/04_thinking_ahead.ipynb, kit/lessons/mattix.py
+board_scene = draw   # deprecated alias: the public name before issue 19 (users' notebooks)
 
 
 def _draw_line(scene: Scene, lay: Layout, moves: list[Move]) -> None:

@@ -1,6 +1,6 @@
 """Smartrix moves and their text, and the explanation of a move.
 
-Move text (see DESIGN.md):
+Move text (see docs/design.md, "Position formats"):
   ``01000000@0,1``          place that card, in that orientation, at row 0 col 1
   ``01000000@0,1 claim``    (free-table mode) place it and collect the sets it forms
   ``pass``
