@@ -22,6 +22,7 @@ Not covered: animation, images, gradients. Shapes draw in the order added.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, TypeVar
@@ -237,6 +238,14 @@ def inside(box: Box, x: float, y: float) -> bool:
     """Whether (x, y) is in ``box`` (x, y, w, h): its left and top edges in, the others out."""
     bx, by, bw, bh = box
     return bx <= x < bx + bw and by <= y < by + bh
+
+
+K = TypeVar("K")
+
+
+def box_at(boxes: Iterable[tuple[K, Box]], x: float, y: float) -> K | None:
+    """The key of the first (key, box) holding (x, y), or None: which card or slot a click hits."""
+    return next((key for key, box in boxes if inside(box, x, y)), None)
 
 
 def centre(box: Box) -> tuple[float, float]:
