@@ -1,16 +1,15 @@
 """The Smartrix position editor: build any position by clicks (``kit.ui.editor``).
 
-The picture is the table (``draw(..., side=False)``) with the hands under it,
-and on the right a palette of the 70 cards, each greyed and tagged with where
-it is once it is used (T: on the table, H2: in player 2's hand, C1: collected
-by player 1). A card is picked by clicking it anywhere (palette, table or
-hand); a click on an empty cell then puts it there, from wherever it was,
+The picture (the table, the hands under it, and a palette of the 70 cards
+tagged with where each is) and which card a click hits are
+``kit.smartrix.palette``'s (pure). A card is picked by clicking it anywhere
+(palette, table or hand); a click on an empty cell then puts it there, from wherever it was,
 turned as Rotate left it. Every edit is a change to the position dict judged by
 ``Game.from_dict``. "Play from here" opens a live ``Board`` (loaded by
 reference: the board imports this module's neighbours, never the reverse).
 
-Not covered: the rules and the drawing themselves (``rules.py``, ``draw.py``),
-the shell's JSON, files and buttons (``kit.ui.editor``).
+Not covered: the rules and the drawing themselves (``rules.py``, ``draw.py``,
+``palette.py``), the shell's JSON, files and buttons (``kit.ui.editor``).
 """
 
 from __future__ import annotations
@@ -23,43 +22,18 @@ import ipywidgets as widgets
 from kit import lazy
 from kit.scene import centre
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, Card, parse_card, rotate
-from kit.smartrix.card_pictures import MUTED, FlatCard, flat_cards
-from kit.smartrix.draw import draw
-from kit.smartrix.layout import MARGIN, cell_at, cell_box, layout
+from kit.smartrix.layout import Layout, cell_at, cell_box
+from kit.smartrix.palette import (PALETTE, PALETTE_X, CardBox, as_lies, editor_layout,
+                                  editor_scene, hand_card_at, hand_card_box, palette_card_at,
+                                  palette_card_box, palette_left, where_is)
 from kit.smartrix.rules import Game
 from kit.smartrix.table import Cell, is_legal_table
 from kit.ui.editor import EditorShell
 
-#: The editor's table: cells of at most EDIT_CELL px, the table at most EDIT_TABLE px.
-EDIT_CELL = 72
-EDIT_TABLE = 400
-#: The palette: the 70 cards by value, PALETTE_COLS a row, right of the table
-#: (further right when a children's table grows past EDIT_TABLE).
-PALETTE = tuple(sorted(DECK, key=lambda c: (VALUE[c], c)))
-PALETTE_CARD = 42
-PALETTE_STEP = PALETTE_CARD + 4
-PALETTE_COLS = 7
-PALETTE_X = MARGIN + EDIT_TABLE + 24
-PALETTE_Y = 50
-#: The hands under the table.
-HAND_CARD = 40
-HAND_STEP = HAND_CARD + 5
-HAND_PER_ROW = (MARGIN + EDIT_TABLE) // HAND_STEP
 #: The window option's choices (0: none, the children's game).
 WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), ("none (children's)", 0)]
-
-
-def where_is(data: dict[str, Any], canon: int) -> tuple[str, Any]:
-    """Where the card ``canon`` lies in a position dict: ``("table", (r, c))``,
-    ``("hands", seat)``, ``("collected", seat)`` or ``("deck", None)``."""
-    for r, c, text in data["grid"]:
-        if CANONICAL[parse_card(text)] == canon:
-            return "table", (r, c)
-    for key in ("hands", "collected"):
-        for seat, pile in enumerate(data[key]):
-            if any(CANONICAL[parse_card(t)] == canon for t in pile):
-                return key, seat
-    return "deck", None
+# Re-exported: tests and scripts import the palette's place from the editor.
+__all__ = ["Editor", "PALETTE", "PALETTE_X", "WINDOWS", "where_is"]
 
 
 def _take_out(data: dict[str, Any], canon: int) -> int:
@@ -110,33 +84,20 @@ class Editor(EditorShell):
     def new_position(self) -> Game:
         return Game.new(players=2, seed=0)
 
-    def _layout(self):
-        return layout(self.game, recent=0, max_cell=EDIT_CELL, max_table=EDIT_TABLE)
+    def _layout(self) -> Layout:
+        return editor_layout(self.game)
 
-    def _hands_top(self) -> float:
-        return self._layout().table_height + 24
-
-    def hand_box(self, seat: int, i: int) -> tuple[float, float, int]:
+    def hand_box(self, seat: int, i: int) -> CardBox:
         """(x, y, size) of card ``i`` of ``seat``'s hand under the table."""
-        y = self._hands_top()
-        for s in range(seat):
-            y += self._seat_height(s)
-        row, col = divmod(i, HAND_PER_ROW)
-        return 8 + col * HAND_STEP, y + 28 + row * HAND_STEP, HAND_CARD
-
-    def _seat_height(self, seat: int) -> float:
-        rows = max(1, -(-len(self.game.hand(seat)) // HAND_PER_ROW))
-        return 34 + rows * HAND_STEP
+        return hand_card_box(self.game, seat, i)
 
     def palette_x(self) -> float:
         """The palette's left edge: fixed, unless a children's table grows past it."""
-        return max(PALETTE_X, self._layout().table_right + 24)
+        return palette_left(self.game)
 
-    def palette_box(self, canon: int, left: float | None = None) -> tuple[float, float, int]:
+    def palette_box(self, canon: int, left: float | None = None) -> CardBox:
         """(x, y, size) of a card in the palette (``left``: ``palette_x()``, if known)."""
-        row, col = divmod(PALETTE.index(canon), PALETTE_COLS)
-        left = self.palette_x() if left is None else left
-        return left + col * PALETTE_STEP, PALETTE_Y + row * PALETTE_STEP, PALETTE_CARD
+        return palette_card_box(canon, self.palette_x() if left is None else left)
 
     def cell_point(self, cell: Cell) -> tuple[float, float]:
         """Scene point of a table cell's centre (``xy(cell)``: canvas pixels, as a click)."""
@@ -156,72 +117,13 @@ class Editor(EditorShell):
     # ----- the picture --------------------------------------------------------------
 
     def scene(self):
-        g = self.game
-        at = self._where(self.picked) if self.picked is not None else None
-        on_table = at is not None and at[0] == "table"
-        scene = draw(g, side=False, recent=0, marks=self.marks, offending=True,
-                     picked=[at[1]] if at is not None and on_table else [], max_cell=EDIT_CELL,
-                     max_table=EDIT_TABLE,
-                     fits=self.picked_card() if at is not None and not on_table else None)
-        y = self._draw_hands(scene)
-        bottom = self._draw_palette(scene)
-        scene.width = self.palette_x() + PALETTE_COLS * PALETTE_STEP + 8
-        scene.height = max(y, bottom, scene.height) + 8
-        return scene
-
-    def _draw_hands(self, scene) -> float:
-        g = self.game
-        y, cards = self._hands_top(), []
-        for seat in range(g.players):
-            pile = g.collected(seat)
-            mover = "▶ " if seat == g.to_move else ""
-            team = f" (team {'AB'[g.team_of(seat)]})" if g.teams else ""
-            scene.text(8, y + 12, f"{mover}Player {seat + 1}{team}: hand; collected {len(pile)} "
-                       f"card{'s' if len(pile) != 1 else ''}, {_points(pile)} points",
-                       size=17, bold=seat == g.to_move, anchor="start")
-            for i, text in enumerate(g.hand(seat)):
-                x, cy, size = self.hand_box(seat, i)
-                card = parse_card(text)
-                cards.append(FlatCard(card, x, cy, size, picked=self.picked == CANONICAL[card]))
-            if not g.hand(seat):
-                scene.text(8, y + 28 + HAND_CARD / 2, "(no cards)", size=16, fill=MUTED,
-                           anchor="start")
-            y += self._seat_height(seat)
-        flat_cards(scene, cards)
-        return y
-
-    def _draw_palette(self, scene) -> float:
-        used = self._used()
-        left = self.palette_x()
-        scene.text(left, 14, "The 70 cards", size=19, bold=True, anchor="start")
-        scene.text(left, 36, "in use: T table, H hand, C collected", size=15,
-                   fill=MUTED, anchor="start")
-        cards = []
-        for canon in PALETTE:
-            x, y, size = self.palette_box(canon, left)
-            picked = canon == self.picked
-            card = rotate(self._as_lies(canon), self.turns) if picked else canon
-            cards.append(FlatCard(card, x, y, size, picked=picked, tag=used.get(canon)))
-        flat_cards(scene, cards)
-        return PALETTE_Y + -(-len(PALETTE) // PALETTE_COLS) * PALETTE_STEP
-
-    def _used(self) -> dict[int, str]:
-        """Canonical card -> its tag, for every card not in the draw pile."""
-        g, tags = self.game, {}
-        for text in g.grid.values():
-            tags[CANONICAL[parse_card(text)]] = "T"
-        for seat in range(g.players):
-            for text in g.hand(seat):
-                tags[CANONICAL[parse_card(text)]] = f"H{seat + 1}"
-            for text in g.collected(seat):
-                tags[CANONICAL[parse_card(text)]] = f"C{seat + 1}"
-        return tags
+        return editor_scene(self.game, self.picked, self.turns, self.marks)
 
     # ----- clicks ---------------------------------------------------------------------
 
     def on_click(self, x: float, y: float) -> None:
         if x >= self.palette_x():
-            canon = self._palette_at(x, y)
+            canon = palette_card_at(x, y, self.palette_x())
             if canon is not None:
                 self.pick(canon)
             return
@@ -229,28 +131,12 @@ class Editor(EditorShell):
         if cell is not None:
             self.click_cell(cell)
             return
-        hit = self._hand_at(x, y)
+        hit = hand_card_at(self.game, x, y)
         if hit is not None:
             self.pick(parse_card(self.game.hand(hit[0])[hit[1]]))
             return
         self.say("Click a card (palette, table or hand) to pick it, then a table cell.",
                  tone="bad")
-
-    def _palette_at(self, x, y):
-        left = self.palette_x()
-        col, row = int((x - left) // PALETTE_STEP), int((y - PALETTE_Y) // PALETTE_STEP)
-        k = row * PALETTE_COLS + col
-        if 0 <= col < PALETTE_COLS and y >= PALETTE_Y and k < len(PALETTE):
-            return PALETTE[k]
-        return None
-
-    def _hand_at(self, x, y):
-        for seat in range(self.game.players):
-            for i in range(len(self.game.hand(seat))):
-                bx, by, size = self.hand_box(seat, i)
-                if bx <= x < bx + size and by <= y < by + size:
-                    return seat, i
-        return None
 
     def click_cell(self, cell) -> None:
         """A click on a table cell: pick its card, or put the picked card there."""
@@ -271,11 +157,7 @@ class Editor(EditorShell):
 
     def _as_lies(self, canon: int) -> int:
         """The card ``canon`` as it lies now (its orientation on the table or in a hand)."""
-        for text in [*self.game.grid.values(), *(t for s in range(self.game.players)
-                                                  for t in self.game.hand(s))]:
-            if CANONICAL[parse_card(text)] == canon:
-                return parse_card(text)
-        return canon
+        return as_lies(self.game, canon)
 
     def picked_card(self):
         """The picked card turned as it will go down, or None."""
@@ -560,6 +442,3 @@ class Editor(EditorShell):
         board: Any = lazy.load("kit.smartrix.board:Board")
         return board(game, delay=0.4, open_hands=True)
 
-
-def _points(texts) -> int:
-    return sum(VALUE[parse_card(t)] for t in texts)
