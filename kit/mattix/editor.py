@@ -1,11 +1,12 @@
 """The Mattix position editor: build any position by clicks (``kit.ui.editor``).
 
-Adds only what is Mattix's: the picture, what a click means (pick a cell), the
-tools (a tile's value, clear, the star, the size, who moves, the scores, a
-fresh deal) and the edits they make, each judged by ``Game.from_dict``. Not
-covered: the shell's load/save, JSON and "play from here" (``EditorShell``);
-the live board "play from here" opens is loaded by reference
-(``kit.mattix.board`` imports this module, not the other way round).
+Adds only what is Mattix's: what a click means (pick a cell), the tools (a
+tile's value, clear, the star, the size, who moves, the scores, a fresh deal)
+and the edits they make, each judged by ``Game.from_dict``. Not covered: the
+picture and which cell a click hits (``kit.mattix.palette``, pure); the shell's
+load/save, JSON and "play from here" (``EditorShell``); the live board "play
+from here" opens is loaded by reference (``kit.mattix.board`` imports this
+module, not the other way round).
 """
 
 from __future__ import annotations
@@ -15,13 +16,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import lazy
-from kit.mattix.draw import draw
-from kit.mattix.layout import Cell, Layout, cell_at, cell_box, explorer_cell_size, layout
+from kit.mattix import palette
+from kit.mattix.layout import Cell, Layout
+from kit.mattix.palette import EDITOR_SIZES
 from kit.mattix.rules import SIDE_NAMES, Game
-from kit.scene import Scene, centre
+from kit.scene import Scene
 from kit.ui.editor import EditorShell
-
-EDITOR_SIZES = range(3, 9)
 
 
 class Editor(EditorShell):
@@ -45,18 +45,17 @@ class Editor(EditorShell):
         return Game.new(size=4, seed=0)
 
     def _layout(self) -> Layout:
-        return layout(self.game, explorer_cell_size(self.game.size))
+        return palette.editor_layout(self.game)
 
     def scene(self) -> Scene:
-        return draw(self.game, highlight=self.marks, selected=self.selected,
-                    cell=explorer_cell_size(self.game.size))
+        return palette.editor_scene(self.game, self.selected, self.marks)
 
     def cell_point(self, cell: Cell) -> tuple[float, float]:
         """Scene (x, y) of a cell's centre (what a click there reports)."""
-        return centre(cell_box(self._layout(), cell))
+        return palette.cell_point(self.game, cell)
 
     def on_click(self, x: float, y: float) -> None:
-        cell = cell_at(self._layout(), x, y)
+        cell = palette.cell_at(self.game, x, y)
         if cell is None:
             self.say("Click a cell of the board to edit it.", tone="bad")
             return
