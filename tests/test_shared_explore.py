@@ -250,7 +250,7 @@ class PileSizeEditor(PileEditor):
     def tools(self):
         import ipywidgets
         self.size_box = ipywidgets.IntText()
-        self.size_box.observe(lambda c: self.tool_changed(self.set_pile, c["new"]), "value")
+        self.edit_on_change(self.size_box, self.set_pile)    # tool_changed on each change
         self.edits = 0
         return [self.size_box]
 

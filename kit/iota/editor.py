@@ -292,11 +292,10 @@ class Editor(EditorShell):
                                    lambda: self.set_deck(self.deck_box.value, self.seed_box.value),
                                    "these cards on top, the rest shuffled with the seed"),
         }
-        self.players_box.observe(lambda c: self.tool_changed(self.set_players, c["new"]), "value")
-        self.mover_box.observe(lambda c: self.tool_changed(self.set_mover, c["new"]), "value")
+        self.edit_on_change(self.players_box, self.set_players)
+        self.edit_on_change(self.mover_box, self.set_mover)
         for seat, box in enumerate(self.score_boxes):
-            box.observe(lambda c, seat=seat: self.tool_changed(self.set_score, seat, c["new"]),
-                        "value")
+            self.edit_on_change(box, self.set_score, seat)
         b = self.tool_buttons
         return [button_row([b["remove"], b["clear"]]), button_row([self.players_box]),
                 self.mover_box, widgets.HTML('<div style="font-size: 16px"><b>Scores</b></div>'),

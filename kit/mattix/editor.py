@@ -22,6 +22,7 @@ from kit.mattix.palette import EDITOR_SIZES
 from kit.mattix.rules import SIDE_NAMES, Game
 from kit.scene import Scene
 from kit.ui.editor import EditorShell
+from kit.ui.panel import button_row
 
 
 class Editor(EditorShell):
@@ -92,19 +93,15 @@ class Editor(EditorShell):
                                  "a fresh random board of this size, with negative tiles"),
             "empty": self.button("Empty board", self.empty, "every cell empty, the star at 0,0"),
         }
-        self.size_box.observe(lambda c: self.tool_changed(self.resize, c["new"]), "value")
-        self.mover_box.observe(lambda c: self.tool_changed(self.set_mover, c["new"]), "value")
+        self.edit_on_change(self.size_box, self.resize)
+        self.edit_on_change(self.mover_box, self.set_mover)
         for side, box in enumerate(self.score_boxes):
-            box.observe(lambda c, side=side: self.tool_changed(self.set_score, side, c["new"]),
-                        "value")
+            self.edit_on_change(box, self.set_score, side)
         b = self.tool_buttons
-
-        def row(*items: widgets.Widget) -> widgets.HBox:
-            return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
-
-        return [row(self.value_box), row(b["set"], b["clear"], b["star"]),
-                self.mover_box, row(*self.score_boxes),
-                row(self.size_box, self.seed_box), row(b["fill1"], b["fill2"], b["empty"])]
+        return [button_row([self.value_box]), button_row([b["set"], b["clear"], b["star"]]),
+                self.mover_box, button_row(self.score_boxes),
+                button_row([self.size_box, self.seed_box]),
+                button_row([b["fill1"], b["fill2"], b["empty"]])]
 
     def sync_tools(self) -> None:
         # The shell runs this inside syncing(): these writes are not a person's edits.

@@ -29,6 +29,7 @@ from kit.smartrix.palette import (PALETTE, PALETTE_X, CardBox, as_lies, editor_l
 from kit.smartrix.rules import Game
 from kit.smartrix.table import Cell, is_legal_table
 from kit.ui.editor import EditorShell
+from kit.ui.panel import button_row
 
 #: The window option's choices (0: none, the children's game).
 WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), ("none (children's)", 0)]
@@ -405,17 +406,13 @@ class Editor(EditorShell):
                    (self.free_box, lambda v: self.set_option("auto_collect", not v)),
                    (self.known_box, self.set_offending_known)]
         for box, edit in observe:
-            box.observe(lambda c, edit=edit: self.tool_changed(edit, c["new"]), "value")
+            self.edit_on_change(box, edit)
         b = self.tool_buttons
-
-        def row(*items: widgets.Widget) -> widgets.HBox:
-            return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
-
-        return [row(b["rotate"], b["remove"], b["offending"]),
-                row(self.seat_box, b["hand"], b["collected"]),
-                row(self.mover_box, self.players_box), row(self.window_box),
-                row(self.teams_box, self.free_box, self.known_box),
-                row(self.seed_box, b["deal"], b["shuffle"], b["clear"])]
+        return [button_row([b["rotate"], b["remove"], b["offending"]]),
+                button_row([self.seat_box, b["hand"], b["collected"]]),
+                button_row([self.mover_box, self.players_box]), button_row([self.window_box]),
+                button_row([self.teams_box, self.free_box, self.known_box]),
+                button_row([self.seed_box, b["deal"], b["shuffle"], b["clear"]])]
 
     def sync_tools(self) -> None:
         # The shell runs this inside syncing(): the observers ignore what it writes.

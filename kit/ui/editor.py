@@ -159,9 +159,14 @@ class EditorShell(BoardWidget, widgets.VBox):
     def tool_changed(self, edit, *args) -> None:
         """An observer of a tool widget: ``edit(*args)`` when a person changed it (not
         while :meth:`syncing`, nor to None), with errors shown under the board.
-        E.g. ``box.observe(lambda c: self.tool_changed(self.set_mover, c["new"]), "value")``."""
+        :meth:`edit_on_change` wires a box to it."""
         if not self._syncing and args[-1] is not None:
             self.view.guarded(edit, *args)
+
+    def edit_on_change(self, box, edit, *args) -> None:
+        """Make a person's change to the tool widget ``box`` the edit ``edit(*args, value)``
+        (through :meth:`tool_changed`: never while syncing, nor to None)."""
+        box.observe(lambda change: self.tool_changed(edit, *args, change["new"]), "value")
 
     def _refresh(self, json_too: bool = True) -> None:
         with self.syncing():
