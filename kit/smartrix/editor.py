@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import lazy
-from kit.scene import centre
+from kit.scene import Scene, centre
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, Card, parse_card, rotate
 from kit.smartrix.layout import Layout, cell_at, cell_box
 from kit.smartrix.palette import (PALETTE, PALETTE_X, CardBox, as_lies, editor_layout,
@@ -117,7 +117,7 @@ class Editor(EditorShell):
 
     # ----- the picture --------------------------------------------------------------
 
-    def scene(self):
+    def scene(self) -> Scene:
         return editor_scene(self.game, self.picked, self.turns, self.marks)
 
     # ----- clicks ---------------------------------------------------------------------
