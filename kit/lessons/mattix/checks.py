@@ -38,10 +38,9 @@ def _ahead(margin: int) -> str:
 
 
 def _tile(game: Game, move: Move) -> int:
-    """The tile at ``move``'s cell (the course asks only of cells that have one)."""
-    value = game.board[move.row][move.col]
-    assert value is not None, f"no tile at {move}"
-    return value
+    """The tile at ``move``'s cell (the course asks only of cells that have one; an
+    empty one is a ValueError the exercise shows, never a silent wrong number)."""
+    return game.tile((move.row, move.col))
 
 
 def refusal(game: Game, move: Move) -> str | None:
