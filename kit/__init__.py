@@ -9,10 +9,16 @@ that ``import kit`` stays cheap and works while a game is still missing.
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
 
-__all__ = ["IllegalMove", "InvalidMoveText", "InvalidPosition", "iota", "mattix", "smartrix"]
+# The errors and every game folder (one with a registration.py, as kit.games finds
+# them), so that a new game needs no line here; read from the folders, not imported.
+__all__ = ["IllegalMove", "InvalidMoveText", "InvalidPosition",
+           *sorted(info.name for info in pkgutil.iter_modules(__path__)
+                   if info.ispkg and (Path(getattr(info.module_finder, "path", "")) / info.name
+                                      / "registration.py").is_file())]
 
 
 def __getattr__(name: str) -> object:
