@@ -3,9 +3,11 @@
 Each game's own tests go deep; this file checks that the games agree on the
 shape of the contract, so lessons and widgets can treat them alike: every
 registered game through tests/contract_checks.py (seeded playouts), and the
-three games' shared details below.
+shared details below, for every registered game too; the variants further down
+are each game's own deals, named.
 """
 
+import importlib
 import json
 import random
 import subprocess
@@ -27,13 +29,16 @@ def test_every_registered_game_keeps_the_contract(game, seed):
     assert check_contract(games.get(game).load_game(), seed) > 0
 
 
-# The three games' shared details, each dealt as its lessons deal it.
-GAMES = {
-    "iota": lambda seed: iota.Game.new(players=2, seed=seed),
-    "mattix": lambda seed: mattix.Game.new(seed=seed, size=6),
-    "smartrix": lambda seed: smartrix.Game.new(players=3, seed=seed),
-}
-MODULES = {"iota": iota, "mattix": mattix, "smartrix": smartrix}
+def _dealer(spec):
+    Game = spec.load_game()
+    return lambda seed: Game.new(seed=seed)     # each game's default deal
+
+
+# The shared details, for every registered game: its default deal, and its package
+# (where a move's repr is evaluated, as after `from kit.<game> import *`).
+GAMES = {spec.name: _dealer(spec) for spec in games.all()}
+MODULES = {spec.name: importlib.import_module(spec.game.partition(":")[0].rpartition(".")[0])
+           for spec in games.all()}
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -46,8 +51,8 @@ VARIANTS = {
     "iota, 1 player": lambda seed: iota.Game.new(players=1, seed=seed),
     "iota, 4 players, draw for start": lambda seed: iota.Game.new(players=4, seed=seed, draw_for_start=True),
     "mattix 4 x 4": lambda seed: mattix.Game.new(seed=seed, size=4),
-    "mattix 6 x 6": GAMES["mattix"],
-    "smartrix, 3 players": GAMES["smartrix"],
+    "mattix 6 x 6": lambda seed: mattix.Game.new(seed=seed, size=6),
+    "smartrix, 3 players": lambda seed: smartrix.Game.new(players=3, seed=seed),
     "smartrix, teams": lambda seed: smartrix.Game.new(players=4, seed=seed, teams=True),
     "smartrix, children's (no window)": lambda seed: smartrix.Game.new(players=2, seed=seed, window=None),
     "smartrix, free table": lambda seed: smartrix.Game.new(players=3, seed=seed, auto_collect=False),

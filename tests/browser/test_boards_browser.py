@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from kit import games
 from playwright.sync_api import expect
 
 from board_plans import AFTER_REFUSAL, ILLEGAL, LEGAL, build_offline, do, offline, point
@@ -30,12 +32,10 @@ from canvas_page import (checksum, click_canvas_point, open_and_run, wait_for_ch
                          wait_until_drawn)
 from servers import free_port, lab_command, running, write_notebook
 
-# game -> the expression the notebook cell shows (after `from kit import <game>`)
-BOARDS = {
-    "mattix": 'mattix.Board(seats=["human", "greedy"], delay=0, seed=3)',
-    "iota": 'iota.Board(seats=["human", "greedy"], delay=0, seed=3)',
-    "smartrix": 'smartrix.Board(seats=["human", "greedy"], delay=0, seed=3)',
-}
+# game -> the expression the notebook cell shows (after `from kit import <game>`): every
+# registered game that has click plans in board_plans.py.
+BOARDS = {name: f'{name}.Board(seats=["human", "greedy"], delay=0, seed=3)'
+          for name in games.names() if name in LEGAL}
 WAIT = 60_000  # ms: a cold kernel on a busy 2-core machine
 # Smartrix 1's first game: a children's table of 13 x 13 cells with its ring.
 BIG_TABLE = ("from kit.lessons.smartrix import short_game\nfrom kit import smartrix\n"
