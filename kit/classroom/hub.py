@@ -5,7 +5,7 @@ from a git repository (without overwriting their own edits: nbgitpuller merges)
 and open one lesson in JupyterLab; ``make hub-link`` prints it. Not covered:
 starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
 
-    python -m kit.classroom.hub notebooks/<game>/03_scoring.ipynb [HUB_URL [REPO [BRANCH]]]
+    python -m kit.classroom.hub notebooks/<game>/<NN_lesson>.ipynb [HUB_URL [REPO [BRANCH]]]
 """
 
 from __future__ import annotations
