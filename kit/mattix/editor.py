@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 from kit import lazy
 from kit.mattix import palette
-from kit.mattix.layout import Cell, Layout
+from kit.mattix.layout import Cell
 from kit.mattix.palette import EDITOR_SIZES
 from kit.mattix.rules import SIDE_NAMES, Game
 from kit.scene import Scene
@@ -44,9 +44,6 @@ class Editor(EditorShell):
 
     def new_position(self) -> Game:
         return Game.new(size=4, seed=0)
-
-    def _layout(self) -> Layout:
-        return palette.editor_layout(self.game)
 
     def scene(self) -> Scene:
         return palette.editor_scene(self.game, self.selected, self.marks)
