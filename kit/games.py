@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import pkgutil
 import random
 import sys
 from collections.abc import Callable, Mapping
@@ -128,22 +127,16 @@ _cache: dict[str, GameSpec] | None = None
 
 
 def _discover() -> dict[str, GameSpec]:
-    import kit   # the package's __path__, which a test may extend
+    import kit   # its game folders, on a __path__ a test may extend
 
     found: list[GameSpec] = []
-    for info in pkgutil.iter_modules(kit.__path__):
-        if not info.ispkg:
-            continue
-        folder = Path(getattr(info.module_finder, "path", "")) / info.name
-        if not (folder / "registration.py").is_file():
-            continue
-        module = _registration(info.name, folder / "registration.py")
-        spec = getattr(module, "GAME", None)
+    for name, path in kit._registrations():
+        spec = getattr(_registration(name, path), "GAME", None)
         if not isinstance(spec, GameSpec):
-            raise TypeError(f"kit/{info.name}/registration.py defines no GAME = GameSpec(...)")
-        if spec.name != info.name:
-            raise ValueError(f"kit/{info.name}/registration.py registers {spec.name!r}, "
-                             f"not {info.name!r}")
+            raise TypeError(f"kit/{name}/registration.py defines no GAME = GameSpec(...)")
+        if spec.name != name:
+            raise ValueError(f"kit/{name}/registration.py registers {spec.name!r}, "
+                             f"not {name!r}")
         found.append(spec)
     found.sort(key=lambda s: (s.order, s.name))
     return {s.name: s for s in found}
@@ -201,12 +194,16 @@ def of(game: object) -> GameSpec:
     (or a subclass of)."""
     cls = game if isinstance(game, type) else type(game)
     specs = list(_games().values())
-    for spec in specs:
-        if spec.load_game() is cls:
-            return spec
-    for spec in specs:       # a test's or a lesson's subclass of a game
-        if issubclass(cls, spec.load_game()):
-            return spec
+    # The games whose engine is imported first: a game's class exists only once its
+    # module is, so the others are imported (the whole engine) only when none of these is it.
+    imported = [s for s in specs if s.game.partition(":")[0] in sys.modules]
+    for group in (imported, [s for s in specs if s not in imported]):
+        for spec in group:
+            if spec.load_game() is cls:
+                return spec
+        for spec in group:       # a test's or a lesson's subclass of a game
+            if issubclass(cls, spec.load_game()):
+                return spec
     raise ValueError(f"{cls.__qualname__} is no registered game's Game")
 
 
