@@ -89,15 +89,13 @@ def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
     legal = game.legal_moves()
     answer = " ".join(map(str, legal))
     star = Move(*game.star)
-    crossing = [m for m in (Move(r, star.col) if line == "row" else Move(star.row, c)
-                            for r in range(game.size) for c in range(game.size))
-                if m != star and game.board[m.row][m.col] is not None]
-    crossing = list(dict.fromkeys(crossing))
-    fine = [m for m in legal]
-    wrong = [" ".join(map(str, fine[:-1])),                       # left one out
+    # The other player's line: its tiles (the star's cell has none).
+    crossing = [Move(r, c) for r, c in game.line_cells(1 - game.to_move)
+                if game.board[r][c] is not None]
+    wrong = [" ".join(map(str, legal[:-1])),                      # left one out
              " ".join(map(str, crossing)),                        # the other player's line
-             " ".join(map(str, fine + [star])),                   # counted the star
-             " ".join(map(str, fine[:-1] + [crossing[0]]))]       # one off the line
+             " ".join(map(str, legal + [star])),                  # counted the star
+             " ".join(map(str, legal[:-1] + [crossing[0]]))]      # one off the line
     outside = [Move(r, c) for r in range(game.size) for c in range(game.size)
                if refusal(game, Move(r, c)) and Move(r, c) not in crossing and Move(r, c) != star]
     example = " ".join(map(str, outside[:2]))
