@@ -13,12 +13,22 @@ from pathlib import Path
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
 
-# The errors and every game folder (one with a registration.py, as kit.games finds
-# them), so that a new game needs no line here; read from the folders, not imported.
+
+def _registrations() -> list[tuple[str, Path]]:
+    """Each game folder on ``__path__`` (a package with a ``registration.py``) as
+    (name, that file): read from the folders, nothing imported. ``kit.games`` loads
+    these; a test may extend ``__path__``."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        path = Path(getattr(info.module_finder, "path", "")) / info.name / "registration.py"
+        if info.ispkg and path.is_file():
+            found.append((info.name, path))
+    return found
+
+
+# The errors and every game folder, so that a new game needs no line here.
 __all__ = ["IllegalMove", "InvalidMoveText", "InvalidPosition",
-           *sorted(info.name for info in pkgutil.iter_modules(__path__)
-                   if info.ispkg and (Path(getattr(info.module_finder, "path", "")) / info.name
-                                      / "registration.py").is_file())]
+           *sorted(name for name, _ in _registrations())]
 
 
 def __getattr__(name: str) -> object:
