@@ -122,8 +122,7 @@ class ComputerTurns:
     def _computer_move(self, move) -> bool:
         """Play a computer's move; False (and say why) when it failed or is illegal."""
         seat = self.game.to_move
-        failure = getattr(self, "_failed", None)
-        self._failed = None
+        failure, self._failed = self._failed, None
         if move is None and failure:
             self._player_failed(*failure)
             return False
