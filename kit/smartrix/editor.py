@@ -23,7 +23,7 @@ from kit import lazy
 from kit.scene import Scene, centre
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, Card, parse_card, rotate
 from kit.smartrix.layout import Layout, cell_at, cell_box
-from kit.smartrix.palette import (PALETTE, PALETTE_X, CardBox, as_lies, editor_layout,
+from kit.smartrix.palette import (PALETTE, PALETTE_X, as_lies, editor_layout,
                                   editor_scene, hand_card_at, hand_card_box, palette_card_at,
                                   palette_card_box, palette_left, where_is)
 from kit.smartrix.rules import Game
@@ -88,18 +88,6 @@ class Editor(EditorShell):
     def _layout(self) -> Layout:
         return editor_layout(self.game)
 
-    def hand_box(self, seat: int, i: int) -> CardBox:
-        """(x, y, size) of card ``i`` of ``seat``'s hand under the table."""
-        return hand_card_box(self.game, seat, i)
-
-    def palette_x(self) -> float:
-        """The palette's left edge: fixed, unless a children's table grows past it."""
-        return palette_left(self.game)
-
-    def palette_box(self, canon: int, left: float | None = None) -> CardBox:
-        """(x, y, size) of a card in the palette (``left``: ``palette_x()``, if known)."""
-        return palette_card_box(canon, self.palette_x() if left is None else left)
-
     def cell_point(self, cell: Cell) -> tuple[float, float]:
         """Scene point of a table cell's centre (``xy(cell)``: canvas pixels, as a click)."""
         return centre(cell_box(self._layout(), cell))
@@ -107,12 +95,12 @@ class Editor(EditorShell):
     def palette_xy(self, card: str | Card) -> tuple[float, float]:
         """Canvas pixels of a palette card (text or int, any orientation)."""
         card = parse_card(card) if isinstance(card, str) else card
-        x, y, size = self.palette_box(CANONICAL[card])
+        x, y, size = palette_card_box(CANONICAL[card], palette_left(self.game))
         return self.view.canvas_xy(centre((x, y, size, size)))
 
     def hand_xy(self, seat: int, i: int) -> tuple[float, float]:
         """Canvas pixels of card ``i`` of ``seat``'s hand under the table."""
-        x, y, size = self.hand_box(seat, i)
+        x, y, size = hand_card_box(self.game, seat, i)
         return self.view.canvas_xy(centre((x, y, size, size)))
 
     # ----- the picture --------------------------------------------------------------
@@ -123,12 +111,14 @@ class Editor(EditorShell):
     # ----- clicks ---------------------------------------------------------------------
 
     def on_click(self, x: float, y: float) -> None:
-        if x >= self.palette_x():
-            canon = palette_card_at(x, y, self.palette_x())
+        lay = self._layout()
+        left = palette_left(self.game, lay)
+        if x >= left:
+            canon = palette_card_at(x, y, left)
             if canon is not None:
                 self.pick(canon)
             return
-        cell = cell_at(self._layout(), x, y)
+        cell = cell_at(lay, x, y)
         if cell is not None:
             self.click_cell(cell)
             return
@@ -156,13 +146,9 @@ class Editor(EditorShell):
     def _where(self, canon):
         return where_is(self.game.to_dict(), canon)
 
-    def _as_lies(self, canon: int) -> int:
-        """The card ``canon`` as it lies now (its orientation on the table or in a hand)."""
-        return as_lies(self.game, canon)
-
     def picked_card(self):
         """The picked card turned as it will go down, or None."""
-        return None if self.picked is None else rotate(self._as_lies(self.picked), self.turns)
+        return None if self.picked is None else rotate(as_lies(self.game, self.picked), self.turns)
 
     def pick(self, card) -> None:
         """Pick a card (text or int, any orientation; wherever it is)."""
@@ -174,7 +160,7 @@ class Editor(EditorShell):
         self.picked, self.turns, self.marks = canon, 0, ()
         self.redraw()
         where = self._where_words(canon)
-        self.say(f"Card {TEXT[self._as_lies(canon)]} (value {VALUE[canon]}) picked, {where}: "
+        self.say(f"Card {TEXT[as_lies(self.game, canon)]} (value {VALUE[canon]}) picked, {where}: "
                  "click an empty cell to put it there ('+': it fits), or use the buttons.")
 
     def _where_words(self, canon) -> str:
@@ -220,7 +206,7 @@ class Editor(EditorShell):
                 if not is_legal_table({**legal, cell: card}, d["options"].get("window")):
                     d["offending"].append(list(cell))   # placed against the rules, as in play
             d["grid"].append([*cell, TEXT[card]])
-        return self._put_down(change, f"{TEXT[rotate(self._as_lies(canon), turns)]} at "
+        return self._put_down(change, f"{TEXT[rotate(as_lies(self.game, canon), turns)]} at "
                                       f"{cell[0]},{cell[1]}", cells=[cell])
 
     def _put_down(self, change, what: str, cells=()) -> bool:
@@ -281,7 +267,7 @@ class Editor(EditorShell):
         canon = self._picked()
 
         return self._put_down(lambda d: put(d, _take_out(d, canon)),
-                              f"{TEXT[self._as_lies(canon)]} {where}")
+                              f"{TEXT[as_lies(self.game, canon)]} {where}")
 
     def toggle_offending(self) -> bool:
         """Free table: mark the picked table card as placed against the rules, or unmark it."""
