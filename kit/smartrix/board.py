@@ -107,7 +107,7 @@ class Board(GameBoard):
         # the panel shows the points collected until the game is over.
         if self.game.is_over:
             return self.game.seat_scores
-        return [sum(card.count("1") for card in self.game.collected(seat))
+        return [sum(VALUE[card] for card in self.game.collected_cards(seat))
                 for seat in range(self.game.players)]
 
     def clear_pending(self) -> None:
@@ -204,7 +204,7 @@ class Board(GameBoard):
         cell = cell_at(lay, x, y)
         if cell is None:
             self.say("Click a card of your hand, then a cell of the table.", tone="bad")
-        elif not self.game.auto_collect and cell in self.game.grid:
+        elif not self.game.auto_collect and cell in self.game.table:
             self._pick(cell)
         elif self.selected is None:
             self.reject("Pick a card from your hand first (click it), then click a cell.")
@@ -254,7 +254,7 @@ class Board(GameBoard):
             # computers' replies after; the window keeps them all in view if it can.
             n = self._recent()
             cells = [m.cell for m in self.game.history[len(self.game.history) - n:]
-                     if m.kind == "place" and m.cell in self.game.grid]
+                     if m.kind == "place" and m.cell in self.game.table]
         return tuple(tuple(c) for c in cells)
 
     def _follow_focus(self) -> None:

@@ -250,11 +250,12 @@ def fitting_cells(game: Game, card: str | Card) -> list[Cell]:
     In free-table mode every empty cell touching the table (nothing else is
     enforced there)."""
     card = parse_card(card) if isinstance(card, str) else card
+    grid = game.table
     if not game.auto_collect:
-        return candidate_cells(game.table, None)
+        return candidate_cells(grid, None)
     out = []
-    for cell in candidate_cells(game.table, game.window):
-        need = constraint_at(game.table, cell)
+    for cell in candidate_cells(grid, game.window):
+        need = constraint_at(grid, cell)
         if need and card & need[0] == need[1]:
             out.append(cell)
     return out

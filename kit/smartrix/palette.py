@@ -58,7 +58,7 @@ def _hands_top(lay: Layout) -> float:
 
 def seat_height(game: Game, seat: int) -> float:
     """The height of ``seat``'s line and its hand's rows of cards."""
-    rows = max(1, -(-len(game.hand(seat)) // HAND_PER_ROW))
+    rows = max(1, -(-len(game.hand_cards(seat)) // HAND_PER_ROW))
     return 34 + rows * HAND_STEP
 
 
@@ -95,7 +95,7 @@ def hand_card_at(game: Game, x: float, y: float) -> tuple[int, int] | None:
     """(seat, index) of the hand card under the table at (x, y), or None."""
     lay = editor_layout(game)
     boxes = (((seat, i), _square(hand_card_box(game, seat, i, lay)))
-             for seat in range(game.players) for i in range(len(game.hand(seat))))
+             for seat in range(game.players) for i in range(len(game.hand_cards(seat))))
     return box_at(boxes, x, y)
 
 
@@ -121,22 +121,22 @@ def where_is(data: dict[str, Any], canon: int) -> tuple[str, Any]:
 
 def as_lies(game: Game, canon: int) -> int:
     """The card ``canon`` as it lies now (its orientation on the table or in a hand)."""
-    for text in [*game.grid.values(), *(t for s in range(game.players) for t in game.hand(s))]:
-        if CANONICAL[parse_card(text)] == canon:
-            return parse_card(text)
+    for card in [*game.table.values(), *(c for s in range(game.players) for c in game.hand_cards(s))]:
+        if CANONICAL[card] == canon:
+            return card
     return canon
 
 
 def used_tags(game: Game) -> dict[int, str]:
     """Canonical card -> its tag (T, H2, C1), for every card not in the draw pile."""
     tags: dict[int, str] = {}
-    for text in game.grid.values():
-        tags[CANONICAL[parse_card(text)]] = "T"
+    for card in game.table.values():
+        tags[CANONICAL[card]] = "T"
     for seat in range(game.players):
-        for text in game.hand(seat):
-            tags[CANONICAL[parse_card(text)]] = f"H{seat + 1}"
-        for text in game.collected(seat):
-            tags[CANONICAL[parse_card(text)]] = f"C{seat + 1}"
+        for card in game.hand_cards(seat):
+            tags[CANONICAL[card]] = f"H{seat + 1}"
+        for card in game.collected_cards(seat):
+            tags[CANONICAL[card]] = f"C{seat + 1}"
     return tags
 
 
@@ -164,17 +164,16 @@ def editor_scene(game: Game, picked: int | None = None, turns: int = 0,
 def _draw_hands(scene: Scene, game: Game, picked: int | None, lay: Layout) -> float:
     y, cards = _hands_top(lay), []
     for seat in range(game.players):
-        pile = game.collected(seat)
+        pile = game.collected_cards(seat)
         mover = "▶ " if seat == game.to_move else ""
         team = f" (team {'AB'[game.team_of(seat)]})" if game.teams else ""
         scene.text(8, y + 12, f"{mover}Player {seat + 1}{team}: hand; collected {len(pile)} "
-                   f"card{'s' if len(pile) != 1 else ''}, {_points(pile)} points",
+                   f"card{'s' if len(pile) != 1 else ''}, {sum(VALUE[c] for c in pile)} points",
                    size=17, bold=seat == game.to_move, anchor="start")
-        for i, text in enumerate(game.hand(seat)):
+        for i, card in enumerate(game.hand_cards(seat)):
             x, cy, size = hand_card_box(game, seat, i, lay)
-            card = parse_card(text)
             cards.append(FlatCard(card, x, cy, size, picked=picked == CANONICAL[card]))
-        if not game.hand(seat):
+        if not game.hand_cards(seat):
             scene.text(8, y + 28 + HAND_CARD / 2, "(no cards)", size=16, fill=MUTED,
                        anchor="start")
         y += seat_height(game, seat)
@@ -197,6 +196,3 @@ def _draw_palette(scene: Scene, game: Game, picked: int | None, turns: int,
     flat_cards(scene, cards)
     return PALETTE_Y + -(-len(PALETTE) // PALETTE_COLS) * PALETTE_STEP
 
-
-def _points(texts: Iterable[str]) -> int:
-    return sum(VALUE[parse_card(t)] for t in texts)
