@@ -100,10 +100,10 @@ def check_rotation(card, answer) -> Verdict:
 
 def touching(game: Game, cell) -> list[tuple[tuple[int, int], str, int]]:
     """``(neighbour cell, "side"/"corner", boxes facing)`` for each card ``cell`` touches."""
-    out = []
+    out, grid = [], game.table
     for (dr, dc), name, pairs in FACING:
         n = (cell[0] + dr, cell[1] + dc)
-        if n in game.grid:
+        if n in grid:
             out.append((n, name, len(pairs)))
     return out
 

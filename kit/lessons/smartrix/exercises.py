@@ -117,7 +117,7 @@ def first_placement_exercise(seed: int = 3, progress=None) -> Exercise:
 def _example_cells(game: Game, answer, n: int = 2) -> str:
     """Cells to show how an answer is typed: empty, touching nothing, not the answer."""
     far = [(r, c) for r in range(-4, 5) for c in range(-4, 5)
-           if (r, c) not in answer and (r, c) not in game.grid and not touching(game, (r, c))]
+           if (r, c) not in answer and (r, c) not in game.table and not touching(game, (r, c))]
     return " ".join(_cell(c) for c in [far[-1], far[len(far) // 2]][:n])
 
 
