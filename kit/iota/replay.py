@@ -37,8 +37,7 @@ class Replay(ReplayView):
         cells = (last_move.cells if isinstance(last_move, Play) else
                  (last_move.cell,) if isinstance(last_move, Recycle) else ())
         marks = Marks(highlight=cells, notes=last_move_notes(game, last_move))
-        return draw(game, marks, box=self.table_box(), open_hands=True,
-                    seat_names=[seat_name(i) for i in range(game.players)], cell=72)
+        return draw(game, marks, box=self.table_box(), open_hands=True, cell=72)
 
     def table_box(self) -> Box:
         """The table's area in every frame: the whole table of the game's last
