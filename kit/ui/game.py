@@ -355,7 +355,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
             self.say("Wait: the computer is still moving.", tone="bad")
             return
         self._reports = []
-        steps = self._undo_steps()
+        steps = undo_steps(self.game, self.seats, one_person=self.one_person,
+                           deck_count=self.deck_count)
         if isinstance(steps, str):
             self.say(steps, tone="bad")
             return
@@ -366,11 +367,6 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.last_move = self.game.history[-1] if self.game.history else None
         self._after_change()
         self.say(f"Took back {steps} move{'s' if steps > 1 else ''}. " + self._turn_text())
-
-    def _undo_steps(self) -> int | str:
-        """How many moves to take back, or why undo is refused."""
-        return undo_steps(self.game, self.seats, one_person=self.one_person,
-                          deck_count=self.deck_count)
 
     def redo(self) -> None:
         """Replay undone moves up to the next turn of a person (``"one_move"``: one move)."""
