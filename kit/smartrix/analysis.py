@@ -41,8 +41,7 @@ def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
     if game.is_over:
         return AnalysisRows(note="The game is over: there is no move to rank.")
     takes = [] if game.auto_collect else [
-        (m, Valuation(cards_value(game.table, m.cells), 0.0))
-        for m in game.legal_moves() if m.kind in ("claim", "challenge")]
+        (m, Valuation(cards_value(game.table, m.cells), 0.0)) for m in game.takes()]
     takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
     valued = CautiousPlayer().valuations(game, progress=progress, stop=stop)
     valued.sort(key=lambda mv: (-round(mv[1].value, 9),
