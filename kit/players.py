@@ -16,10 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kit.contract import Game, Move
-from kit.progress import reporter
-
-#: ``progress=`` of a long call: None, True, False or ``progress(done, total)`` (kit.progress).
-Progress = bool | Callable[[int, int], object] | None
+from kit.progress import Progress, reporter
 
 
 class Player(Protocol):
