@@ -31,6 +31,13 @@ def _line(game: Game) -> str:
     return "row" if game.to_move == 0 else "column"
 
 
+def _crossing(game: Game) -> list[Move]:
+    """The tiles in the other player's line (through the star, so never a legal take
+    here): the slip of taking from the wrong line."""
+    return [Move(r, c) for r, c in game.line_cells(1 - game.to_move)
+            if game.board[r][c] is not None]
+
+
 def _ahead(margin: int) -> str:
     if margin == 0:
         return "level (a draw)"
@@ -343,11 +350,9 @@ def final_margins(game: Game) -> dict[Move, int]:
 def illegal_tries(game: Game) -> list[str]:
     """Two takes a student might try that the rules refuse: a tile off the line
     (in the other player's line, the common slip), and the star's cell."""
-    star = Move(*game.star)
     off = [Move(r, c) for r in range(game.size) for c in range(game.size)
            if game.board[r][c] is not None and refusal(game, Move(r, c))]
-    crossing = [m for m in off if (m.col == star.col if game.to_move == 0 else m.row == star.row)]
-    return [str((crossing or off)[0]), str(star)]
+    return [str((_crossing(game) or off)[0]), str(Move(*game.star))]
 
 
 def check_choice(options: dict[str, str], truth: str, why: str, answer) -> Verdict:

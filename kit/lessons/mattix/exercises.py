@@ -18,10 +18,11 @@ import kit.lessons.exercise
 from kit.lessons.exercise import Catalogue, Exercise, Reveal, Verdict, typed_exercise
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.boards import board_exercise
-from kit.lessons.mattix.checks import (OUTCOMES, _line, _other, _side, _tile, check_best_take,
-                                       check_choice, check_legal_takes, check_net_gain,
-                                       check_outcome, check_score_after, check_take, illegal_tries,
-                                       net_gain_table, net_gains, refusal, truth_words)
+from kit.lessons.mattix.checks import (OUTCOMES, _crossing, _line, _other, _side, _tile,
+                                       check_best_take, check_choice, check_legal_takes,
+                                       check_net_gain, check_outcome, check_score_after,
+                                       check_take, illegal_tries, net_gain_table, net_gains,
+                                       refusal, truth_words)
 from kit.lessons.mattix.pictures import quiet_svg, typed_cell
 from kit.lessons.mattix.puzzles import Puzzle, check_puzzle, load_practice, load_puzzles
 from kit.lessons.mattix.studies import first_player_table, players_tournament, position_after
@@ -89,9 +90,7 @@ def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
     legal = game.legal_moves()
     answer = " ".join(map(str, legal))
     star = Move(*game.star)
-    # The other player's line: its tiles (the star's cell has none).
-    crossing = [Move(r, c) for r, c in game.line_cells(1 - game.to_move)
-                if game.board[r][c] is not None]
+    crossing = _crossing(game)
     wrong = [" ".join(map(str, legal[:-1])),                      # left one out
              " ".join(map(str, crossing)),                        # the other player's line
              " ".join(map(str, legal + [star])),                  # counted the star
