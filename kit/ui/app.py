@@ -28,6 +28,7 @@ from kit.scene import Scene
 from kit.ui.board import SavedPicture
 from kit.ui import tasks
 from kit.ui.game import HUMAN
+from kit.ui.style import button
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +94,9 @@ class Launcher(SavedPicture, widgets.VBox):
         # The choices fold away once a game is on: at 1366 x 768 they and the page's
         # words pushed a card game's hand below the screen. One line stays: what is being
         # played, and a button that brings the choices back.
-        self.toggle = widgets.Button(description="Change game or seats",
-                                     tooltip="show the choices: game, seats, deal",
-                                     layout=widgets.Layout(width="auto", min_width="96px",
-                                                           height="36px"),
-                                     style=widgets.ButtonStyle(font_size="16px"))
-        self.toggle.on_click(lambda _button: self.show_choices(not self.choices_shown))
+        self.toggle = button("Change game or seats",
+                             lambda: self.show_choices(not self.choices_shown),
+                             "show the choices: game, seats, deal", height="36px")
         self.picker = widgets.VBox([
             widgets.HTML(intro()),
             widgets.HBox([self.game, self.players, self.deal, self.start],
