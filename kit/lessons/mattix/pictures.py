@@ -12,7 +12,7 @@ import dataclasses
 from kit.lessons.picture import Picture
 from kit.mattix import Game
 from kit.mattix.draw import board_svg, draw
-from kit.mattix.rules import SIDE_NAMES
+from kit.mattix.text import mover_text
 from kit.scene import Text
 
 
@@ -28,7 +28,7 @@ def quiet_svg(game: Game, cell: float = 80) -> str:
     """The position without the answers: no outlined line, and the status says only
     whose turn it is (not "takes from row 2", not "Game over: ... wins")."""
     scene = draw(game, cell=cell, show_line=False)
-    turn = f"{SIDE_NAMES[game.to_move].capitalize()} to move"
+    turn = f"{mover_text(game)} to move"
     scene.shapes = [dataclasses.replace(s, text=turn) if isinstance(s, Text) and
                     (s.text.startswith("Game over") or ": takes from" in s.text) else s
                     for s in scene.shapes]
@@ -39,4 +39,4 @@ def picture(game: Game, quiet: bool = False) -> Picture:
     """``game`` as a picture (``quiet``: without the outlined line and status); its
     plain text says whose turn it is, not the board's numbers."""
     svg = quiet_svg(game) if quiet else board_svg(game, cell=80)
-    return Picture(svg, f"A Mattix board, {SIDE_NAMES[game.to_move]} to move.")
+    return Picture(svg, f"A Mattix board, {game.side_name(game.to_move)} to move.")
