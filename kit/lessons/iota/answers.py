@@ -75,7 +75,7 @@ def read_card(answer) -> int:
 
 def turn_words(game: Game, moves, check=None) -> str:
     """A turn in notation for print, with what the kit says of it (``check(turn)``)."""
-    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    moves = moves_of(list(moves))
     said = " then ".join(map(str, moves))
     if check is None:
         return said
@@ -95,7 +95,7 @@ def read_turn(answer) -> list[Move]:
         answer = [answer]
     if not isinstance(answer, (list, tuple)) or not answer:
         raise InvalidMoveText("make a play on the board, then press Check")
-    moves = [Move.parse(m) if isinstance(m, str) else m for m in answer]
+    moves = moves_of(list(answer))
     if not all(isinstance(m, Recycle) for m in moves[:-1]) or not isinstance(moves[-1], Play):
         raise InvalidMoveText("a turn here is a play, after any recycles: "
                               "place cards on the table")

@@ -98,7 +98,7 @@ def restart(board: Board) -> None:
 def show_turn(board: Board, moves) -> str:
     """Reveal: take the board back to its start and draw ``moves`` on it, unplayed."""
     restart(board)
-    moves = [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    moves = moves_of(list(moves))
     board.preview(moves[-1], line=moves)
     return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
 
