@@ -32,9 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 import html
-import logging
 import re
-import traceback
 from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
@@ -42,9 +40,8 @@ import ipywidgets as widgets
 
 from kit.lessons import record
 from kit.scene import svg_img
+from kit.ui.guard import Guarded
 from kit.ui.style import button
-
-log = logging.getLogger(__name__)
 
 TASK_STYLE = "font-size: 20px; line-height: 1.4; font-weight: bold;"
 FEEDBACK_STYLE = "font-size: 19px; line-height: 1.4; padding: 4px 0;"
@@ -165,7 +162,7 @@ def exercise_board(board):
     return board
 
 
-class Exercise(widgets.VBox):
+class Exercise(Guarded, widgets.VBox):
     """One exercise: ``task`` sentence, ``check(answer) -> Verdict``, hints, a reveal.
 
     ``answer``: None for a typed answer (a text box; ``placeholder`` shows an
@@ -189,6 +186,9 @@ class Exercise(widgets.VBox):
     text on the exercise's board, so :meth:`attempt` is the student's move and
     Check.
     """
+
+    #: a handler's error is shown and logged by :class:`kit.ui.guard.Guarded`, as a board's
+    FAILED = "exercise handler failed"
 
     def __init__(self, task: str, check: Check, *, answer: Callable[[], object] | None = None,
                  hints: str | Sequence[str] = (), show: Reveal = None, board=None,
@@ -333,18 +333,7 @@ class Exercise(widgets.VBox):
                                f"{MARKS[tone]}{html.escape(text)}{why}</div>")
 
     def _button(self, label: str, action: Callable[[], object]) -> widgets.Button:
-        return button(label, action, guarded=self._guarded, margin="0 4px 0 0")
-
-    def _guarded(self, action):
-        try:
-            return action()
-        except Exception as exc:
-            log.error("exercise handler failed", exc_info=exc)
-            self.say(f"Something went wrong: {exc}", tone="bad")
-            self.errors.append_stderr("".join(traceback.format_exception(exc)))
-            if self.raise_errors:
-                raise
-            return None
+        return button(label, action, guarded=self.guarded, margin="0 4px 0 0")
 
     def solution_text(self) -> str:
         """The solution in words ("" if the lesson gave none)."""
