@@ -17,6 +17,7 @@ from kit.iota.lines import lines_through
 from kit.iota.moves import Play, Recycle
 from kit.lessons.exercise import Verdict
 from kit.lessons.iota.answers import moves_of, read_turn
+from kit.lessons.iota.studies import completes_lot
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 
 
@@ -77,14 +78,7 @@ def play_turn(game: Game, moves) -> tuple[Game | None, int, str | None]:
 
 def lot_plays(game: Game) -> list[Play]:
     """The plays of the player to move that complete a lot (a line of 4)."""
-    plays = [m for m in game.legal_moves() if isinstance(m, Play)]
-    out = []
-    for play in plays:
-        table = dict(game.table)
-        table.update((cell, card) for card, cell in play.placements)
-        if any(len(line) == 4 for _, line in lines_through(table, play.cells)):
-            out.append(play)
-    return out
+    return [m for m in game.legal_moves() if isinstance(m, Play) and completes_lot(game, m)]
 
 
 def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
