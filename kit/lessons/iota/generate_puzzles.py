@@ -24,7 +24,7 @@ from typing import Any
 from kit.iota import Game, GreedyPlayer, PlannerPlayer, best_turn, rank_moves
 from kit.iota.cards import WILD
 from kit.iota.moves import Play, Recycle
-from kit.lessons.iota import PUZZLES, lot_plays
+from kit.lessons.iota import PUZZLES, lot_plays, turn_hint
 
 HINTS = {
     "recycle": "There is a wild on the table. Can one of your cards take its place? "
@@ -57,23 +57,10 @@ def solo(game: Game) -> dict[str, Any]:
 
 
 def specific_hint(game: Game, moves: Sequence[Any]) -> str:
-    """What the solution does, in words that do not give the cells away."""
-    play = moves[-1]
-    after = game.copy()
-    for move in moves[:-1]:
-        after.play(move)
-    why = after.explain(play)
-    n = len(play.placements)
-    words = [f"{n} card{'s' if n > 1 else ''} can do it."]
-    if why.doublings and any(d.startswith("lot") for d in why.doublings):
-        lots = sum(d.startswith("lot") for d in why.doublings)
-        words.append("The play completes a lot (a line of 4)." if lots == 1
-                     else f"The play completes {lots} lots.")
-    if len(why.lines) > 1:
-        words.append(f"{'They make' if n > 1 else 'It makes'} {len(why.lines)} lines at once.")
-    if WILD in play.cards:
-        words.append("Your wild helps.")
-    return " ".join(words)
+    """What the solution does, in words that do not give the cells away: the puzzles'
+    own turn_hint, and whether a wild helps."""
+    hint = turn_hint(game, moves)
+    return hint + " Your wild helps." if WILD in moves[-1].cards else hint
 
 
 def turn_text(moves: Sequence[Any]) -> list[str]:
