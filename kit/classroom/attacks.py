@@ -1,0 +1,465 @@
+"""What a hostile student's kernel tries on the class machine, as Python source, and what it printed.
+
+Covers: ``code(action, targets, **options)``, the source of one attack for a
+student's kernel (the load test's hostile students send it as an
+execute_request), which prints exactly one line ``KIT-ATTACK <json>``, and
+``outcome``, which reads that line back as an ``Outcome``. ``ACTIONS`` runs in
+this order (the fork bomb last: once it holds the uid's task limit the kernel
+cannot even start a thread, so nothing may come after it):
+
+1. "read another student's work": read the victim's notebook, open it for
+   writing (O_APPEND: the same permission check as an overwrite; if it opens, a
+   marker line is appended so the damage shows without destroying the work),
+   list the victim's home. Denied when all three raise PermissionError.
+2. "hub and teacher files": read each teacher file and hub secret (list it if it
+   is a directory) and look through the kernel's environment for the secret
+   values and for names with PASSWORD, SECRET or CONFIGPROXY. The rule for a
+   path: PermissionError is denied; FileNotFoundError is "absent" and counts as
+   denied only when an ancestor directory is closed to us (not readable and
+   searchable), since then the file could not be found under another name
+   either; a read that works or any other error is not denied.
+3. "memory": the kernel itself appends 64 MiB bytearrays (zero-filled, so the
+   pages are touched) until MemoryError and keeps them (``_kit_attack_hoard``)
+   for the rest of the run. At ``cap_mib`` (default 8 GiB) without MemoryError it
+   stops, frees what it took and reports not denied.
+4. "busy loop": ``os.cpu_count()`` processes, each in its own session, spin
+   forever (or ``seconds``). It is never refused, only contained, and only the
+   honest students' times show that: ``denied`` is False once one spins.
+5. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
+   was killed. Not attempted at all by root or with CAP_KILL.
+6. "fork bomb": a separate process (own session) where every process forks
+   forever and sleeps after a refusal. The first one reports its first refusal
+   (errno name) and the tasks of our uid at that moment; the kernel prints that
+   and returns, the bomb stays. Without a refusal within ``timeout`` (30 s) or
+   ``max_forks`` (512) forks, the first one kills the bomb's process group and
+   reports not denied, so a machine without limits is never swamped.
+
+The attacks are the ``_kit_attack_*`` functions below, sent as their own source
+(inspect.getsource), so ruff and mypy check the code the kernels run. Each
+imports what it uses and calls nothing here but ``_kit_attack_errno``, which is
+sent with it; their names are prefixed so a kernel's own names are left alone.
+
+Not covered: sending the code (kit.classroom.loadtest), judging containment of
+the busy loop, and stopping what the attacks leave running (the memory held,
+the spinning processes, the bomb): the hub must stop a student's processes,
+as it must for a real hostile student.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+PREFIX = "KIT-ATTACK "
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What a hostile student aims at (paths as seen on the class machine)."""
+
+    victim_home: str                 # another student's home, e.g. /home/kit-class/kit-student01
+    victim_notebook: str             # a notebook in it
+    teacher_files: tuple[str, ...]   # the teacher's handouts and nbgrader source
+    hub_secrets: tuple[str, ...]     # the hub's database and cookie secret
+    secret_values: tuple[str, ...] = ()   # must not appear in the kernel's environment
+
+
+@dataclass
+class Outcome:
+    action: str
+    denied: bool           # refused or contained
+    detail: str            # what happened, one line (errno names, counts)
+    data: dict[str, Any]
+
+
+# ---- the attacks: each function's source is what a kernel runs ------------------
+
+def _kit_attack_errno(error: BaseException) -> str:
+    import errno
+
+    number = getattr(error, "errno", None)
+    if isinstance(number, int):
+        return errno.errorcode.get(number, str(number))
+    return type(error).__name__
+
+
+def _kit_attack_run(action: str, attack: Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]],
+                    args: dict[str, Any]) -> None:
+    import json
+
+    try:
+        denied, detail, data = attack(args)
+    except Exception as error:     # an attack that broke says so in its one line, not as a cell error
+        denied, detail, data = False, f"the attack itself failed: {type(error).__name__}: {error}", {}
+    print("KIT-ATTACK " + json.dumps({"action": action, "denied": denied, "detail": detail, "data": data}),
+          flush=True)
+
+
+def _kit_attack_read_work(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import os
+
+    tried: dict[str, str] = {}
+    refused: list[str] = []
+    try:
+        with open(args["victim_notebook"], "rb") as notebook:
+            tried["read"] = f"{len(notebook.read())} bytes"
+    except PermissionError as error:
+        tried["read"] = _kit_attack_errno(error)
+        refused.append("read")
+    except OSError as error:
+        tried["read"] = _kit_attack_errno(error)
+    try:
+        # O_APPEND asks for the same write permission as an overwrite; if it is
+        # granted, a marker line makes the damage visible without destroying the work.
+        fd = os.open(args["victim_notebook"], os.O_WRONLY | os.O_APPEND)
+    except PermissionError as error:
+        tried["write"] = _kit_attack_errno(error)
+        refused.append("write")
+    except OSError as error:
+        tried["write"] = _kit_attack_errno(error)
+    else:
+        with os.fdopen(fd, "ab") as notebook:
+            notebook.write(b"\nKIT-ATTACK: another student wrote here\n")
+        tried["write"] = "opened, marker line appended"
+    try:
+        tried["list"] = f"{len(os.listdir(args['victim_home']))} entries"
+    except PermissionError as error:
+        tried["list"] = _kit_attack_errno(error)
+        refused.append("list")
+    except OSError as error:
+        tried["list"] = _kit_attack_errno(error)
+    detail = ", ".join(f"{what}: {result}" for what, result in tried.items())
+    return len(refused) == 3, detail, tried
+
+
+def _kit_attack_hub_files(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import os
+
+    def closed_ancestor(path: str) -> str:
+        """The first directory above ``path`` we may not list, or ''."""
+        folder = os.path.dirname(os.path.abspath(path))
+        while True:
+            if not os.access(folder, os.R_OK | os.X_OK):
+                return folder
+            if folder == os.path.dirname(folder):
+                return ""
+            folder = os.path.dirname(folder)
+
+    files: dict[str, str] = {}
+    denied = True
+    for path in [*args["teacher_files"], *args["hub_secrets"]]:
+        try:
+            if os.path.isdir(path):
+                files[path] = f"listed {len(os.listdir(path))} entries"
+            else:
+                with open(path, "rb") as file:
+                    files[path] = f"read {len(file.read(1 << 20))} bytes"
+            denied = False
+        except PermissionError as error:
+            files[path] = _kit_attack_errno(error)
+        except FileNotFoundError:
+            closed = closed_ancestor(path)
+            if closed:
+                files[path] = f"absent (ENOENT), {closed} closed to us"
+            else:
+                files[path] = "absent (ENOENT) under open directories"
+                denied = False
+        except OSError as error:
+            files[path] = _kit_attack_errno(error)
+            denied = False
+    secrets = [value for value in args["secret_values"] if value]
+    holding = sorted(key for key, value in os.environ.items() if any(secret in value for secret in secrets))
+    named = sorted(key for key in os.environ
+                   if any(word in key.upper() for word in ("PASSWORD", "SECRET", "CONFIGPROXY")))
+    denied = denied and not holding and not named
+    detail = "; ".join(f"{path}: {result}" for path, result in files.items())
+    detail += (f"; env: secret values in {', '.join(holding) or 'none'}, "
+               f"suspicious names {', '.join(named) or 'none'}")
+    return denied, detail, {"files": files, "env_holding_secrets": holding, "env_suspicious_names": named}
+
+
+def _kit_attack_memory(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    # Kept in the kernel's globals: the memory stays held for the rest of the run.
+    hoard: list[bytearray] = globals().setdefault("_kit_attack_hoard", [])
+    before, chunk_mib, cap_mib = len(hoard), args["chunk_mib"], args["cap_mib"]
+    taken = 0
+
+    def rss_mib() -> int:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) // 1024
+        return -1
+
+    try:
+        while taken + chunk_mib <= cap_mib:
+            hoard.append(bytearray(chunk_mib << 20))    # zero-filled: every page is touched
+            taken += chunk_mib
+    except MemoryError:
+        return True, f"MemoryError after {taken} MiB (RSS {rss_mib()} MiB, kept)", {
+            "mib": taken, "rss_mib": rss_mib(), "error": "MemoryError"}
+    rss = rss_mib()
+    del hoard[before:]      # no limit here: do not keep the machine's memory
+    return False, f"no MemoryError up to the cap of {cap_mib} MiB (RSS {rss} MiB); freed", {
+        "mib": taken, "rss_mib": rss, "error": ""}
+
+
+def _kit_attack_busy_loop(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    count = args["processes"] or os.cpu_count() or 1
+    seconds = args["seconds"]
+    spin = ("while True: pass" if seconds is None else
+            f"import time\nend = time.monotonic() + {float(seconds)!r}\nwhile time.monotonic() < end: pass")
+    started: list[subprocess.Popen[bytes]] = []
+    refused = ""
+    for _ in range(count):
+        try:      # each in its own session, as a student who wants more CPU shares would
+            started.append(subprocess.Popen([sys.executable, "-c", spin], start_new_session=True,
+                                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL))
+        except OSError as error:
+            refused = _kit_attack_errno(error)
+            break
+    globals().setdefault("_kit_attack_busy", []).extend(started)
+    time.sleep(args["sample"])
+    cpu: dict[str, float] = {}
+    for process in started:
+        try:
+            with open(f"/proc/{process.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            cpu[str(process.pid)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError):
+            cpu[str(process.pid)] = -1.0
+    spinning = [process.pid for process in started if process.poll() is None]
+    detail = (f"{len(started)} of {count} busy processes started"
+              f"{f' ({refused} for the rest)' if refused else ''}, {len(spinning)} spinning after "
+              f"{args['sample']:g} s with {sum(max(t, 0) for t in cpu.values()):.2f} CPU s; "
+              f"{'forever' if seconds is None else f'for {seconds:g} s'}")
+    return not started, detail, {"pids": [process.pid for process in started], "spinning": spinning,
+                                 "cpu_seconds": cpu, "refused": refused}
+
+
+def _kit_attack_kill(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import os
+    import signal
+
+    with open("/proc/self/status") as status:
+        effective = next(line for line in status if line.startswith("CapEff:"))
+    if os.geteuid() == 0 or int(effective.split()[1], 16) & (1 << 5):
+        # CAP_KILL is capability 5: such a process may kill anything, so do not even try
+        return False, "not attempted: running as root or with CAP_KILL, every kill would succeed", {
+            "killed": [], "refused": 0, "vanished": 0}
+    ours = {os.getuid(), os.geteuid()}
+    killed: list[int] = []
+    errors: dict[str, int] = {}
+    refused = vanished = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as status:
+                line = next(line for line in status if line.startswith("Uid:"))
+        except (OSError, StopIteration):
+            vanished += 1
+            continue
+        real, _, saved, _ = (int(uid) for uid in line.split()[1:5])
+        if ours & {real, saved}:
+            continue        # ours: the kernel lets us kill it, and it is our own
+        try:
+            os.kill(int(entry), signal.SIGKILL)
+            killed.append(int(entry))
+        except ProcessLookupError:
+            vanished += 1
+        except OSError as error:
+            refused += 1
+            errors[_kit_attack_errno(error)] = errors.get(_kit_attack_errno(error), 0) + 1
+    how = ", ".join(f"{name} {n}" for name, n in sorted(errors.items()))
+    detail = f"{len(killed)} killed, {refused} refused ({how or 'none'}), {vanished} vanished"
+    return not killed, detail, {"killed": killed, "refused": refused, "vanished": vanished, "errors": errors}
+
+
+def _kit_attack_fork_bomb(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import json
+    import os
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    read_end, write_end = os.pipe()
+    try:
+        bomb = subprocess.Popen(
+            [sys.executable, "-c", args["bomb"], str(write_end), str(args["timeout"]), str(args["max_forks"])],
+            pass_fds=(write_end,), start_new_session=True,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError as error:
+        os.close(read_end)
+        return True, f"the bomb could not even start: {_kit_attack_errno(error)}", {
+            "refused": _kit_attack_errno(error), "tasks": -1}
+    finally:
+        os.close(write_end)
+    globals().setdefault("_kit_attack_bombs", []).append(bomb)     # not waited for: it stays
+    # The bomb reports within its timeout; the slack is for counting the uid's tasks.
+    deadline, got = time.monotonic() + args["timeout"] + 15, b""
+    while b"\n" not in got and time.monotonic() < deadline:
+        ready, _, _ = select.select([read_end], [], [], max(deadline - time.monotonic(), 0))
+        if not ready:
+            break
+        chunk = os.read(read_end, 4096)
+        if not chunk:
+            break
+        got += chunk
+    os.close(read_end)
+    if b"\n" not in got:
+        try:
+            os.killpg(bomb.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        return False, f"the bomb did not report within {args['timeout'] + 15:g} s; its group was killed", {
+            "refused": "", "tasks": -1}
+    report: dict[str, Any] = json.loads(got.split(b"\n", 1)[0])
+    if report["refused"]:
+        return True, (f"fork refused with {report['refused']} after {report['seconds']:.2f} s at "
+                      f"{report['tasks']} tasks of uid {report['uid']} ({report['processes']} processes); "
+                      "the bomb keeps running"), report
+    return False, f"{report['why']}: {report['tasks']} tasks of uid {report['uid']}; the bomb was killed", report
+
+
+def _kit_attack_bomb() -> None:
+    """The bomb itself (run by ``python -c``): every process forks forever, sleeping after a refusal."""
+    import errno
+    import json
+    import os
+    import signal
+    import sys
+    import time
+
+    report_fd, timeout, max_forks = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+    first, start = os.getpid(), time.monotonic()
+    # The budget: one byte per fork. Reads from a pipe are atomic, so no two
+    # processes take the same byte, and without any limit the bomb stops at
+    # max_forks processes instead of taking the machine.
+    take, give = os.pipe()
+    os.write(give, b"f" * max_forks)
+    os.set_blocking(take, False)
+
+    def tasks_of_uid() -> tuple[int, int]:
+        uid, processes, tasks = str(os.getuid()), 0, 0
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/status") as status:
+                    fields = dict(line.split(":", 1) for line in status if ":" in line)
+            except OSError:
+                continue
+            if fields.get("Uid", "").split()[:1] == [uid]:
+                processes += 1
+                tasks += int(fields.get("Threads", "1"))
+        return processes, tasks
+
+    def report(refused: str, why: str) -> None:
+        processes, tasks = tasks_of_uid()
+        os.write(report_fd, (json.dumps({
+            "refused": refused, "why": why, "uid": os.getuid(), "tasks": tasks, "processes": processes,
+            "forks": forks, "seconds": time.monotonic() - start}) + "\n").encode())
+        os.close(report_fd)
+
+    forks, reported = 0, False
+    while True:
+        mine = os.getpid() == first
+        if mine and not reported and time.monotonic() - start > timeout:
+            report("", f"no fork refused within {timeout:g} s")
+            os.killpg(os.getpgrp(), signal.SIGKILL)
+        try:
+            os.read(take, 1)
+        except BlockingIOError:        # the budget is spent: nothing limits this uid
+            if mine and not reported:
+                report("", f"no fork refused after {max_forks} forks")
+                os.killpg(os.getpgrp(), signal.SIGKILL)
+            time.sleep(0.5)
+            continue
+        try:
+            child = os.fork()
+        except OSError as error:
+            os.write(give, b"f")
+            if mine and not reported:
+                report(errno.errorcode.get(error.errno or 0, str(error.errno)), "")
+                reported = True
+            time.sleep(0.5)
+            continue
+        if child == 0 and mine and not reported:
+            os.close(report_fd)        # only the first process reports
+        elif child and mine:
+            forks += 1
+
+
+# ---- the API ---------------------------------------------------------------------
+
+ACTIONS: tuple[str, ...] = ("read another student's work", "hub and teacher files", "memory",
+                            "busy loop", "kill", "fork bomb")
+
+_ATTACKS: dict[str, Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]]] = {
+    "read another student's work": _kit_attack_read_work,
+    "hub and teacher files": _kit_attack_hub_files,
+    "memory": _kit_attack_memory,
+    "busy loop": _kit_attack_busy_loop,
+    "kill": _kit_attack_kill,
+    "fork bomb": _kit_attack_fork_bomb,
+}
+_OPTIONS: dict[str, dict[str, Any]] = {
+    "memory": {"cap_mib": 8192, "chunk_mib": 64},
+    "busy loop": {"seconds": None, "processes": None, "sample": 1.0},
+    "fork bomb": {"timeout": 30.0, "max_forks": 512},
+}
+
+
+def code(action: str, targets: Targets, **options: Any) -> str:
+    """Python source that runs ``action`` in a kernel and prints one line ``KIT-ATTACK <json>``.
+
+    Options: memory ``cap_mib`` (8192), ``chunk_mib`` (64); busy loop ``seconds``
+    (None: forever), ``processes`` (None: os.cpu_count()), ``sample`` (1.0 s
+    before reading their CPU time); fork bomb ``timeout`` (30 s), ``max_forks`` (512).
+    """
+    if action not in _ATTACKS:
+        raise ValueError(f"no attack {action!r}; the attacks: {', '.join(ACTIONS)}")
+    known = _OPTIONS.get(action, {})
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise TypeError(f"{action!r} has no option {', '.join(unknown)}; its options: "
+                        f"{', '.join(known) or 'none'}")
+    if action == "fork bomb" and not 0 < options.get("max_forks", 512) < 60000:
+        raise ValueError("max_forks must be between 1 and 59999 (the budget is a pipe of that many bytes)")
+    args: dict[str, Any] = json.loads(json.dumps({**dataclasses.asdict(targets), **known, **options}))
+    sources: list[Callable[..., Any]] = [_kit_attack_errno, _kit_attack_run, _ATTACKS[action]]
+    if action == "fork bomb":
+        args["bomb"] = f"{inspect.getsource(_kit_attack_bomb)}\n_kit_attack_bomb()\n"
+    attack = _ATTACKS[action].__name__
+    return ("from collections.abc import Callable\nfrom typing import Any\n\n\n"
+            + "\n\n".join(inspect.getsource(function) for function in sources)
+            + f"\n\n_kit_attack_run({action!r}, {attack}, {args!r})\n")
+
+
+def outcome(stdout: str) -> Outcome:
+    """The ``Outcome`` in a kernel's output (ValueError naming the problem if there is none)."""
+    lines = [line for line in stdout.splitlines() if line.startswith(PREFIX)]
+    if len(lines) != 1:
+        raise ValueError(f"expected one {PREFIX.strip()} line in the output, found {len(lines)}: "
+                         f"{stdout[-400:]!r}")
+    try:
+        record = json.loads(lines[0][len(PREFIX):])
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the {PREFIX.strip()} line is not JSON ({error}): {lines[0][:400]!r}") from error
+    if not (isinstance(record, dict) and record.get("action") in ACTIONS and isinstance(record.get("denied"), bool)
+            and isinstance(record.get("detail"), str) and isinstance(record.get("data"), dict)):
+        raise ValueError(f"the {PREFIX.strip()} line lacks action, denied, detail or data: {lines[0][:400]!r}")
+    return Outcome(record["action"], record["denied"], record["detail"], record["data"])
