@@ -239,13 +239,20 @@ def test_kill_reaches_no_other_users_process(lab):
         subprocess.Popen(["setpriv", f"--reuid={lab.victim.pw_uid}", f"--regid={lab.victim.pw_gid}",
                           "--clear-groups", "--inh-caps=-all", "sleep", "300"]),   # another student's
     ]
+    # the attacker's own uid, but not under the attack's parent (as under a shared account): counted, not killed
+    stranger = int(subprocess.run(
+        ["setpriv", f"--reuid={lab.attacker.pw_uid}", f"--regid={lab.attacker.pw_gid}", "--clear-groups",
+         "--inh-caps=-all", "sh", "-c", "sleep 300 >/dev/null 2>&1 & echo $!"],
+        cwd="/", capture_output=True, text=True, check=True).stdout)
     try:
         time.sleep(0.2)
         result = attack(lab, "kill")
         assert result.denied, result.detail
         assert result.data["killed"] == [] and result.data["refused"] >= 2
         assert set(result.data["errors"]) == {"EPERM"}
+        assert result.data["our_uid_outside_our_server"] == [stranger]
         assert all(process.poll() is None for process in bystanders)
+        assert Path(f"/proc/{stranger}").exists()
     finally:
         for process in bystanders:
             process.kill()

@@ -26,7 +26,9 @@ cannot even start a thread, so nothing may come after it):
    forever (or ``seconds``). It is never refused, only contained, and only the
    honest students' times show that: ``denied`` is False once one spins.
 5. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
-   was killed. Not attempted at all by root or with CAP_KILL.
+   was killed. Not attempted at all by root or with CAP_KILL. Our uid's processes
+   that do not descend from our server (the kernel's parent) are counted, not
+   killed: under a shared account they would be another student's.
 6. "fork bomb": a separate process (own session) where every process forks
    forever and sleeps after a refusal. The first one reports its first refusal
    (errno name) and the tasks of our uid at that moment; the kernel prints that
@@ -256,22 +258,27 @@ def _kit_attack_kill(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
     if os.geteuid() == 0 or int(effective.split()[1], 16) & (1 << 5):
         # CAP_KILL is capability 5: such a process may kill anything, so do not even try
         return False, "not attempted: running as root or with CAP_KILL, every kill would succeed", {
-            "killed": [], "refused": 0, "vanished": 0}
+            "killed": [], "refused": 0, "vanished": 0, "errors": {}, "our_uid_outside_our_server": []}
     ours = {os.getuid(), os.geteuid()}
     killed: list[int] = []
     errors: dict[str, int] = {}
     refused = vanished = 0
+    parents: dict[int, int] = {}
+    same_uid: list[int] = []       # our uid's processes: skipped, but some may not be our own
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
             with open(f"/proc/{entry}/status") as status:
                 line = next(line for line in status if line.startswith("Uid:"))
-        except (OSError, StopIteration):
+        except (OSError, StopIteration, IndexError, ValueError):
             vanished += 1
             continue
         real, _, saved, _ = (int(uid) for uid in line.split()[1:5])
         if ours & {real, saved}:
+            same_uid.append(int(entry))
             continue        # ours: the kernel lets us kill it, and it is our own
         try:
             os.kill(int(entry), signal.SIGKILL)
@@ -281,9 +288,25 @@ def _kit_attack_kill(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
         except OSError as error:
             refused += 1
             errors[_kit_attack_errno(error)] = errors.get(_kit_attack_errno(error), 0) + 1
+
+    def under_our_server(pid: int) -> bool:
+        # Our server is the kernel's parent; under one account per student, all our
+        # uid's processes descend from it. Others (a shared account, or leftovers of an
+        # earlier server) were not attacked but would be killable: reported.
+        seen: set[int] = set()
+        while pid not in seen and pid > 1:
+            if pid == os.getppid():
+                return True
+            seen.add(pid)
+            pid = parents.get(pid, 0)
+        return False
+
+    strangers = [pid for pid in same_uid if not under_our_server(pid)]
     how = ", ".join(f"{name} {n}" for name, n in sorted(errors.items()))
-    detail = f"{len(killed)} killed, {refused} refused ({how or 'none'}), {vanished} vanished"
-    return not killed, detail, {"killed": killed, "refused": refused, "vanished": vanished, "errors": errors}
+    detail = (f"{len(killed)} killed, {refused} refused ({how or 'none'}), {vanished} vanished; "
+              f"{len(strangers)} processes of our uid outside our server, not attacked")
+    return not killed, detail, {"killed": killed, "refused": refused, "vanished": vanished, "errors": errors,
+                                "our_uid_outside_our_server": strangers}
 
 
 def _kit_attack_fork_bomb(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
