@@ -14,7 +14,7 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab app test fast lint bare bench soak voila lessons clean handouts slides grading hub hub-link
+.PHONY: help lab app test fast lint bare bench soak voila lessons clean handouts slides grading hub hub-allowed hub-link
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
@@ -150,10 +150,19 @@ grading: $(VENV)/.installed-class
 $(CHP):
 	npm install --prefix build/hub --no-audit --no-fund --loglevel=error configurable-http-proxy@5
 
-# The class hub on 127.0.0.1 (deploy/jupyterhub_config.py says what to set):
-#   KIT_CLASS_PASSWORD=... make hub
-hub: $(VENV)/.installed-class $(CHP)
-	@test -n "$$KIT_CLASS_PASSWORD" || { echo "Set the class password first (8+ characters): KIT_CLASS_PASSWORD=... make hub"; exit 2; }
+# The class hub on 127.0.0.1 (deploy/jupyterhub_config.py says what to set).
+# As root: an account per student, a password each, limits, the student runtime
+# in /opt/kit-class:   sudo make hub
+# Any user, a one-account demo (nothing walled off):
+#   KIT_HUB_DEMO=1 KIT_CLASS_PASSWORD=... make hub
+# The check comes first, before anything is installed; HUB_UID= only for its test.
+HUB_UID ?= $(shell id -u)
+hub-allowed:
+	@$(PYTHON) -c 'import os, sys; from kit.classroom.hub import refusal; \
+	r = refusal(int(sys.argv[1]), os.environ.get("KIT_HUB_DEMO") == "1"); sys.exit(r or 0)' $(HUB_UID)
+	@test "$$KIT_HUB_DEMO" != 1 || test -n "$$KIT_CLASS_PASSWORD" || { echo "The demo hub needs a class password (8+ characters): KIT_HUB_DEMO=1 KIT_CLASS_PASSWORD=... make hub"; exit 2; }
+
+hub: hub-allowed $(VENV)/.installed-class $(CHP)
 	mkdir -p build/hub/state
 	cd build/hub/state && KIT_HUB_PORT=$(HUB_PORT) $(CURDIR)/$(VENV)/bin/jupyterhub -f $(CURDIR)/deploy/jupyterhub_config.py
 

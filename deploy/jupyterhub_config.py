@@ -1,36 +1,34 @@
-# JupyterHub for one class on one machine: `make hub` starts it with this file.
+# JupyterHub for one class on one machine: `sudo make hub` starts it with this file.
+#
+# Two modes:
+# * As root (the class machine's admin): every student is walled off. Each gets
+#   a locked Unix account (kit-<name>, home 0700) on the first log-in and a
+#   password of their own, chosen at that first log-in; their server runs as
+#   that account, from a read-only runtime that holds no teacher's files, under
+#   the limits below. This is what the kit supports for a class.
+# * KIT_HUB_DEMO=1 (any user): the old one-account mode for a one-person demo:
+#   one class password, every server runs as the user who started the hub,
+#   nothing is walled off, and the log-in page says so.
+# Run as a normal user without KIT_HUB_DEMO=1, the hub refuses in one line.
 #
 # What a teacher sets (environment variables, so no password sits in a file):
-#   KIT_CLASS_PASSWORD   the class password, 8 characters or more (required)
+#   KIT_TEACHER, KIT_TEACHER_PASSWORD  the teacher's log-in (the hub's admin;
+#                        the password 8 characters or more). Optional.
 #   KIT_CLASS_LIST       optional: a file with one student name a line; only
-#                        those names may log in (otherwise any name may)
-#   KIT_TEACHER          optional: the teacher's user name (an admin), who logs
-#                        in with KIT_TEACHER_PASSWORD (32 characters or more)
+#                        those names may log in (otherwise any name may, up to
+#                        KIT_MAX_ACCOUNTS accounts, default 100)
 #   KIT_HUB_PORT         the port students open (default 8000)
-# and, for running several hubs on one machine (the tests do), the ports of the
-# hub's API and the proxy's API (KIT_HUB_API_PORT, KIT_PROXY_API_PORT) and the
-# folder for the hub's database, cookie secret and the students' homes
-# (KIT_HUB_STATE, default build/hub/state).
+#   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
+#   KIT_CLASS_PASSWORD   the class password of the demo mode only
+# and, for running several hubs on one machine (the tests do): KIT_HUB_API_PORT,
+# KIT_PROXY_API_PORT, KIT_HUB_STATE (the hub's database and cookie secret,
+# default build/hub/state), KIT_HUB_HOMES (students' homes, default
+# /home/kit-class), KIT_HUB_SOCKETS (kernels' sockets, default /run/kit-class)
+# and KIT_CLASS_HOME (the student runtime, default /opt/kit-class).
 #
-# The choices, and why:
-# * It listens on 127.0.0.1 only. For a classroom network, put the machine's
-#   address in KIT_HUB_IP *and* a TLS proxy in front (docs/teaching.md); a
-#   class password over plain HTTP on a shared network is readable by anyone.
-# * Log-in: one shared class password (JupyterHub's own SharedPasswordAuthenticator).
-#   Trade-off: nothing to set up per student and no "I forgot my password" at
-#   9:00, but anyone with the password can log in under any name, so students'
-#   work is not protected from each other. If that matters, use first-use
-#   passwords instead (pip install jupyterhub-firstuseauthenticator; see the end
-#   of this file): each student picks a password at the first log-in, and the
-#   teacher resets forgotten ones.
-# * Servers: SimpleLocalProcessSpawner runs every student's Jupyter server as
-#   the hub's own system user, each in its own home folder under the state
-#   folder. No system accounts are needed, but there is no isolation and no
-#   memory limit between students: fine for a class on a lab machine, not for
-#   strangers on the internet (use The Littlest JupyterHub or Zero to
-#   JupyterHub for that: deploy/values.yaml).
-# * The kit is installed for every user because every server runs from the
-#   kit's own Python (.venv): its kernel imports kit, ipycanvas and ipywidgets.
+# It listens on 127.0.0.1 only. For a classroom network, put the machine's
+# address in KIT_HUB_IP *and* a TLS proxy in front (docs/teaching.md):
+# passwords over plain HTTP on a shared network are readable by anyone.
 
 import os
 import sys
@@ -39,12 +37,24 @@ from pathlib import Path
 c = get_config()  # noqa: F821 (JupyterHub provides it)
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))              # the kit, when the hub runs from elsewhere
+from kit.classroom.hub import refusal  # noqa: E402
+
+DEMO = os.environ.get("KIT_HUB_DEMO") == "1"
+if refusal(os.getuid(), DEMO):
+    sys.exit(refusal(os.getuid(), DEMO))
+
 BIN = Path(sys.executable).parent          # the .venv JupyterHub runs from
 STATE = Path(os.environ.get("KIT_HUB_STATE", ROOT / "build" / "hub" / "state")).resolve()
 STATE.mkdir(parents=True, exist_ok=True)
+STATE.chmod(0o700)      # the database (users, hashed tokens) and the cookie secret: the hub's only
 
 
 def port(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def seconds(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
@@ -57,59 +67,100 @@ c.JupyterHub.hub_port = port("KIT_HUB_API_PORT", 8081)
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{port('KIT_PROXY_API_PORT', 8001)}"
 c.ConfigurableHTTPProxy.command = [os.environ.get(
     "KIT_PROXY", str(ROOT / "build" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"))]
-
-# The hub's own files: its database, its cookie secret, its PID file.
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(STATE / "proxy.pid")
 
 # ---- Who may log in -----------------------------------------------------------
-c.JupyterHub.authenticator_class = "shared-password"
-c.SharedPasswordAuthenticator.user_password = os.environ.get("KIT_CLASS_PASSWORD")
 class_list = os.environ.get("KIT_CLASS_LIST")
 if class_list:
     c.Authenticator.allowed_users = {
         line.strip() for line in Path(class_list).read_text().splitlines() if line.strip()}
 else:
-    c.Authenticator.allow_all = True      # any name, with the class password
-if os.environ.get("KIT_TEACHER"):
-    c.Authenticator.admin_users = {os.environ["KIT_TEACHER"]}
-    c.SharedPasswordAuthenticator.admin_password = os.environ.get("KIT_TEACHER_PASSWORD")
+    c.Authenticator.allow_all = True
+TEACHER = os.environ.get("KIT_TEACHER", "")
+if TEACHER:
+    c.Authenticator.admin_users = {TEACHER}
+    if len(os.environ.get("KIT_TEACHER_PASSWORD", "")) < 8:
+        sys.exit("KIT_TEACHER needs KIT_TEACHER_PASSWORD (8 characters or more) in the "
+                 "hub's environment, so no student can take the teacher's name first.")
+# Roles: a student reaches only their own server and user (the `self` scope):
+# not the list of students, not the admin page, not another's server. The
+# teacher is the admin (every user and server).
+c.JupyterHub.load_roles = [{"name": "user", "description": "a student", "scopes": ["self"]}]
 
 # ---- Each student's server ----------------------------------------------------
-c.JupyterHub.spawner_class = "simple"     # SimpleLocalProcessSpawner: see above
-c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "users" / "{username}")
-c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab"
-# The kit's Python first on PATH: its kernel is the one with the kit. Kernels'
-# Unix sockets (see args below) live in a short runtime folder: a socket path
-# has at most 107 bytes, and one under the student's home was longer.
-c.Spawner.environment = {
-    "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-    "JUPYTER_RUNTIME_DIR": lambda spawner: f"/tmp/kit-hub-runtime/{spawner.user.name}",
-}
-# JupyterLab's news and update toast off (it asks to go online and covers the board).
-# Kernels talk to their server over Unix sockets, not TCP ports: with 60 kernels
-# starting at once, a TCP port chosen free was sometimes taken before the kernel
-# bound it ("Address already in use"), and that student's kernel died (load test).
-args = ["--LabApp.user_settings_dir=" + str(STATE / "lab-settings"),
-        "--KernelManager.transport=ipc"]
-if os.getuid() == 0:                       # a lab machine's admin may run it as root
-    args.append("--allow-root")
-c.Spawner.args = args
-settings = STATE / "lab-settings" / "@jupyterlab" / "apputils-extension"
-settings.mkdir(parents=True, exist_ok=True)
-(settings / "notification.jupyterlab-settings").write_text(
-    '{"fetchNews": "false", "checkForUpdates": false}')
+# The environment a server gets is only what is listed here and JupyterHub's
+# own per-server token: no class or teacher password, no hub secret.
+c.Spawner.env_keep = ["LANG", "LC_ALL"]
 # 30 students starting at once on 2 cores: give a slow start time, not an error.
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
-# A server idle for the whole lesson is not stopped by the hub; stop them all
-# after class with Ctrl-C on `make hub` (servers stop with the hub).
-c.JupyterHub.cleanup_servers = True
+c.JupyterHub.cleanup_servers = True        # Ctrl-C on `make hub` stops every server
 
-# ---- First-use passwords instead of one class password ------------------------
-# pip install jupyterhub-firstuseauthenticator, then replace the log-in block with:
-#   c.JupyterHub.authenticator_class = "firstuseauthenticator.FirstUseAuthenticator"
-#   c.FirstUseAuthenticator.create_users = True      # any name; or allowed_users
-#   c.FirstUseAuthenticator.min_password_length = 8
+if DEMO:
+    # One class password; every server as this user, homes under the state folder.
+    c.JupyterHub.authenticator_class = "shared-password"
+    c.SharedPasswordAuthenticator.user_password = os.environ.get("KIT_CLASS_PASSWORD")
+    if TEACHER:
+        c.SharedPasswordAuthenticator.admin_password = os.environ["KIT_TEACHER_PASSWORD"]
+    c.JupyterHub.spawner_class = "simple"
+    c.SimpleLocalProcessSpawner.home_dir_template = str(STATE.parent / "demo-homes" / "{username}")
+    c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+    c.Spawner.environment = {"PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+                             "JUPYTER_RUNTIME_DIR": lambda s: f"/tmp/kit-hub-demo/{s.user.name}"}
+    c.Spawner.args = ["--KernelManager.transport=ipc"] + (
+        ["--allow-root"] if os.getuid() == 0 else [])
+    c.JupyterHub.template_vars = {"announcement_login": (
+        "Demo mode: every student's server runs as the user who started this hub, so "
+        "students can read each other's work. For a class, start it as root.")}
+else:
+    from kit.classroom.runtime import CLASS_HOME, build
+
+    # The student runtime: a root-owned venv with the kit installed (not
+    # editable), and a lessons-only git repository for nbgitpuller. Built, or
+    # reused when nothing changed, before the first student logs in.
+    runtime = build(Path(os.environ.get("KIT_CLASS_HOME", CLASS_HOME)), ROOT)
+    # The teacher's copy of the kit holds the answers (grading/source, teacher
+    # handouts): closed to every other account.
+    if ROOT.stat().st_mode & 0o007:
+        print(f"kit hub: closing {ROOT} to other accounts (chmod o-rwx): it holds "
+              "the graded sets' answers", file=sys.stderr)
+        ROOT.chmod(ROOT.stat().st_mode & ~0o007)
+
+    c.JupyterHub.authenticator_class = "kit.classroom.accounts.KitAuthenticator"
+    c.LocalAuthenticator.create_system_users = True
+    c.KitAuthenticator.homes = os.environ.get("KIT_HUB_HOMES", "/home/kit-class")
+    c.KitAuthenticator.max_accounts = int(os.environ.get("KIT_MAX_ACCOUNTS", 100))
+    c.KitAuthenticator.teacher_password = os.environ.get("KIT_TEACHER_PASSWORD", "")
+    c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
+    c.FirstUseAuthenticator.min_password_length = 8
+
+    c.JupyterHub.spawner_class = "kit.classroom.accounts.KitSpawner"
+    c.KitSpawner.runtime = str(runtime.python.parent.parent)
+    c.KitSpawner.gitconfig = str(runtime.gitconfig)
+    c.KitSpawner.sockets = os.environ.get("KIT_HUB_SOCKETS", "/run/kit-class")
+    # Kernels talk to their server over Unix sockets: with 60 kernels starting
+    # at once, a TCP port chosen free was sometimes taken first (deploy/sizing.md).
+    c.Spawner.args = ["--KernelManager.transport=ipc"]
+
+    # ---- Limits per student (sized in deploy/sizing.md) -----------------------
+    GiB = 1 << 30
+    c.KitSpawner.mem_limit = int(1.5 * GiB)     # server + kernels, a memory cgroup: kernel restarted past it
+    c.KitSpawner.process_memory = 1 * GiB       # each process: MemoryError past it (RLIMIT_DATA)
+    c.KitSpawner.class_memory = 18 * GiB        # every student together (the class's cgroup)
+    c.KitSpawner.tasks = 96                     # processes + threads: a fork bomb stops here
+    c.KitSpawner.open_files = 1024
+    c.KitSpawner.file_size = 1 * GiB            # per file (not a disk quota)
+    c.KitSpawner.cpu_limit = 1.0                # one core at most; equal shares under load
+
+    # ---- Idle servers stopped (their files stay; the next visit restarts them) -
+    c.JupyterHub.services = [{
+        "name": "idle-culler",
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler",
+                    f"--timeout={seconds('KIT_IDLE_TIMEOUT', 3600)}",
+                    f"--cull-every={seconds('KIT_IDLE_EVERY', 300)}"]}]
+    c.JupyterHub.load_roles.append({
+        "name": "idle-culler", "services": ["idle-culler"],
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]})

@@ -1,27 +1,51 @@
 """The class hub the hub tests share: started once per test module, stopped by PID.
 
-Used by tests/test_hub.py (HTTP and kernel messages) and
-tests/browser/test_hub_browser.py (a student in Chromium), which run in
+Used by tests/test_hub.py (HTTP and kernel messages), tests/test_hub_hostile.py
+and tests/browser/test_hub_browser.py (a student in Chromium), which run in
 separate pytest processes (see the Makefile's test target).
+
+As root (CI, a class machine) the hub runs as `make hub` does there: an account
+per student, each removed when the hub stops. The hub's folder is under
+/var/tmp, not pytest's tmp folder: that one is 0700, so no student account could
+reach its home in it. The student runtime is built once per machine (and again
+only when the kit changes) in /var/tmp/kit-class-test.
 """
 
+import os
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
-from kit.classroom.loadtest import PROXY, ROOT, local_hub
+from kit.classroom.loadtest import PROXY, ROOT, as_root, local_hub
 from system_tools import require
 
+os.environ.setdefault("KIT_CLASS_HOME", "/var/tmp/kit-class-test")
 PASSWORD = "class-password-1"
+TEACHER, TEACHER_PASSWORD = "teach", "teacher-password-1"
 LESSON = "notebooks/00_welcome.ipynb"
 
 
-@pytest.fixture(scope="module")
-def class_hub(tmp_path_factory):
+def install_proxy():
     if not PROXY.exists():
         npm = require("npm", "the hub's proxy comes from npm: sudo apt-get install npm")
         subprocess.run([npm, "install", "--prefix", str(ROOT / "build" / "hub"), "--no-audit",
                         "--no-fund", "configurable-http-proxy@5"], check=True, timeout=600)
-    state = tmp_path_factory.mktemp("hub")
-    with local_hub(state, PASSWORD) as (url, proc):
-        yield url, proc, state
+
+
+def hub_place(tmp_path_factory) -> Path:
+    """Where a test hub keeps its state and homes: readable by students' accounts as root."""
+    if as_root():
+        return Path(tempfile.mkdtemp(prefix="kit-hub-", dir="/var/tmp"))
+    return tmp_path_factory.mktemp("hub")
+
+
+@pytest.fixture(scope="module")
+def class_hub(tmp_path_factory):
+    install_proxy()
+    place = hub_place(tmp_path_factory)
+    with local_hub(place, PASSWORD, env={"KIT_TEACHER": TEACHER,
+                                         "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}) as hub:
+        yield hub
+    subprocess.run(["rm", "-rf", str(place)], check=False)

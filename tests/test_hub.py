@@ -1,33 +1,64 @@
-"""make hub: three students log in, open a lesson through the link, run it, click a board.
+"""make hub: students log in, open a lesson through the link, run it, click a board,
+each walled off from the others.
 
 Starts JupyterHub with deploy/jupyterhub_config.py on free loopback ports (the
 proxy from npm, installed into build/hub on first use), runs three students at
-once through kit.classroom.loadtest (the same path as the load test), and
-checks the nbgitpuller link as a page follows it. Stops the hub, its proxy and
-every server and kernel by PID.
+once through kit.classroom.loadtest (the same path as the load test), checks
+the nbgitpuller link as a page follows it, and, as root (as `make hub` runs on
+a class machine), checks from inside the students' own kernels that each runs
+as their own account under their limits and cannot reach another's work, the
+hub's secrets or the teacher's files. Stops the hub, its proxy and every
+server and kernel by PID, and removes the accounts it made.
 """
 
+import json
+import os
+import pwd
+import subprocess
 import time
 
 import pytest
 import requests
 
-from kit.classroom import hub
-from kit.classroom.loadtest import Student, memory, run_class
+from kit.classroom import accounts, hub
+from kit.classroom.loadtest import Kernel, Student, as_root, local_hub, memory, run_class
 
-from hub_fixtures import LESSON, PASSWORD
+from hub_fixtures import LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy
 
 pytestmark = pytest.mark.hub
+needs_root = pytest.mark.skipif(not as_root(), reason="accounts per student need root "
+                                "(CI and `make hub` on a class machine run as root)")
+
+
+def student(class_hub, name, password=PASSWORD):
+    s = Student(class_hub.url, name, password, LESSON, repo=hub.default_repo(),
+                branch=hub.default_branch())
+    s.t0 = time.monotonic()
+    s.log_in()
+    return s
+
+
+def kernel_of(s):
+    r = s.http.post(s.user_url("api/sessions"), timeout=120, json={
+        "path": f"{hub.TARGET}/{LESSON}", "type": "notebook", "name": "",
+        "kernel": {"name": "python3"}})
+    r.raise_for_status()
+    return Kernel(s.user_url(f"api/kernels/{r.json()['kernel']['id']}/channels"), s.token,
+                  s.name, s)
+
+
+def log_in_page(url, name, password):
+    page = requests.Session()
+    page.get(f"{url}/hub/login", timeout=60)
+    r = page.post(f"{url}/hub/login", allow_redirects=False, timeout=120, data={
+        "username": name, "password": password, "_xsrf": page.cookies.get("_xsrf")})
+    return page, r
 
 
 def test_the_link_pulls_the_lesson_and_opens_it(class_hub):
-    url, _, _ = class_hub
-    link = hub.lesson_link(LESSON, url)
-    page = requests.Session()
-    page.get(f"{url}/hub/login", timeout=60)
-    r = page.post(f"{url}/hub/login", timeout=120, data={
-        "username": "zoe", "password": PASSWORD, "_xsrf": page.cookies.get("_xsrf")})
-    assert r.ok, r.status_code
+    link = hub.lesson_link(LESSON, class_hub.url)
+    page, r = log_in_page(class_hub.url, "zoe", PASSWORD)
+    assert r.status_code == 302, r.status_code
     # Spawn on login, then the link lands on nbgitpuller's page inside zoe's server.
     deadline = time.monotonic() + 300
     while True:
@@ -40,18 +71,14 @@ def test_the_link_pulls_the_lesson_and_opens_it(class_hub):
 
 
 def test_a_wrong_password_is_refused(class_hub):
-    url, _, _ = class_hub
-    s = requests.Session()
-    s.get(f"{url}/hub/login", timeout=60)
-    r = s.post(f"{url}/hub/login", allow_redirects=False, timeout=60, data={
-        "username": "mallory", "password": "not-the-class-password", "_xsrf": s.cookies.get("_xsrf")})
+    student(class_hub, "mallory", "mallorys-own-password")       # first use: sets it
+    _, r = log_in_page(class_hub.url, "mallory", "not-the-password")
     assert r.status_code == 403
 
 
 def test_three_students_run_the_lesson_and_the_board_answers(class_hub):
-    url, proc, state = class_hub
     started = time.monotonic()
-    results = run_class(url, 3, PASSWORD, LESSON, repo=hub.default_repo(),
+    results = run_class(class_hub.url, 3, PASSWORD, LESSON, repo=hub.default_repo(),
                         branch=hub.default_branch(), timeout=400)
     elapsed = time.monotonic() - started
     assert [r.error for r in results] == ["", "", ""]
@@ -63,23 +90,155 @@ def test_three_students_run_the_lesson_and_the_board_answers(class_hub):
                          "board answered"]
         assert r.steps["first board drawn"] < r.steps["board answered"]
         # The lesson landed in the student's own home, from git.
-        assert (state / "users" / r.name / hub.TARGET / LESSON).is_file()
-    mem = memory(proc.pid)
+        assert (class_hub.home(r.name) / hub.TARGET / LESSON).is_file()
+    mem = memory(class_hub.proc.pid)
     assert len(mem["server"]) >= 3 and len(mem["kernel"]) >= 3
     print(f"3 students in {elapsed:.0f} s; first board at "
           f"{sorted(r.first_board for r in results)} s")
 
 
 def test_pulling_again_keeps_a_students_own_edit(class_hub):
-    url, _, state = class_hub
-    ada = Student(url, "ada", PASSWORD, LESSON, repo=hub.default_repo(),
-                  branch=hub.default_branch())
-    ada.t0 = time.monotonic()
-    ada.log_in()
+    ada = student(class_hub, "ada")
     ada.start_server()
     ada.pull_lessons()
-    lesson = state / "users" / "ada" / hub.TARGET / LESSON
+    lesson = class_hub.home("ada") / hub.TARGET / LESSON
     edited = lesson.read_text().replace("Welcome", "Welcome, says Ada", 1)
     lesson.write_text(edited)
     ada.pull_lessons()                       # the link clicked again next lesson
     assert lesson.read_text() == edited
+
+
+# ---- walled off (as root: an account per student) ---------------------------------
+INSIDE = r'''
+import json, os, pwd, resource
+out = {"uid": os.getuid(), "account": pwd.getpwuid(os.getuid()).pw_name,
+       "home": os.environ["HOME"], "cwd": os.getcwd(),
+       "limits": {n: resource.getrlimit(getattr(resource, n))[0] for n in
+                  ("RLIMIT_DATA", "RLIMIT_NPROC", "RLIMIT_NOFILE", "RLIMIT_FSIZE")},
+       "cgroups": open("/proc/self/cgroup").read(),
+       "env": sorted(os.environ), "env_values": list(os.environ.values()),
+       "kit": __import__("kit").__file__, "denied": {}}
+for what, path, how in %s:
+    try:
+        if how == "list":
+            os.listdir(path)
+        else:
+            open(path, how).close()
+        out["denied"][what] = "allowed"
+    except OSError as exc:
+        out["denied"][what] = type(exc).__name__
+print("RESULT " + json.dumps(out))
+'''
+
+
+@needs_root
+def test_each_students_kernel_runs_as_their_own_account_and_cannot_reach_others(class_hub):
+    ben, cy = student(class_hub, "ben"), student(class_hub, "cy")
+    for s in (ben, cy):
+        s.start_server()
+        s.pull_lessons()
+    cys_lesson = class_hub.home("cy") / hub.TARGET / LESSON
+    before = cys_lesson.read_bytes()
+    probes = [("cy's lesson, read", str(cys_lesson), "r"),
+              ("cy's lesson, write", str(cys_lesson), "a"),
+              ("cy's home", str(class_hub.home("cy")), "list"),
+              ("hub database", str(class_hub.state / "jupyterhub.sqlite"), "r"),
+              ("cookie secret", str(class_hub.state / "jupyterhub_cookie_secret"), "r"),
+              ("passwords", str(class_hub.state / "passwords.dbm"), "r"),
+              ("nbgrader source", str(next((hub.ROOT / "grading" / "source").glob("*/*.ipynb"))),
+               "r"),
+              ("the kit in the runtime", os.path.join(os.environ["KIT_CLASS_HOME"], "runtime",
+                                                      "pwned.py"), "w")]
+    kernel = kernel_of(ben)
+    try:
+        printed, error = kernel.run(INSIDE % repr(probes), wait=120)
+    finally:
+        kernel.close()
+    assert not error, error
+    seen = json.loads(printed.split("RESULT ", 1)[1])
+    account = pwd.getpwnam(accounts.account_name("ben"))
+    assert (seen["uid"], seen["account"]) == (account.pw_uid, "kit-ben")
+    assert seen["home"] == account.pw_dir == str(class_hub.home("ben"))
+    assert seen["cwd"].startswith(seen["home"])              # the lesson's folder, in ben's home
+    assert os.stat(account.pw_dir).st_mode & 0o777 == 0o700
+    assert seen["limits"] == {"RLIMIT_DATA": 1 << 30, "RLIMIT_NPROC": 96,
+                              "RLIMIT_NOFILE": 1024, "RLIMIT_FSIZE": 1 << 30}
+    assert seen["kit"].startswith(os.environ["KIT_CLASS_HOME"]), seen["kit"]   # not the teacher's
+    assert set(seen["denied"].values()) == {"PermissionError"}, seen["denied"]
+    assert cys_lesson.read_bytes() == before
+    # Nothing of the hub's or the teacher's reaches the student's environment.
+    assert not [k for k in seen["env"] if k.startswith("KIT_") or "PASSWORD" in k
+                or k.startswith("CONFIGPROXY")]
+    assert PASSWORD not in seen["env_values"] and TEACHER_PASSWORD not in seen["env_values"]
+    # Where the machine has cgroup v1 controllers, the student's server is in its own.
+    if os.access("/sys/fs/cgroup/pids", os.W_OK):
+        assert "kit-class/kit-ben" in seen["cgroups"], seen["cgroups"]
+
+
+@needs_root
+def test_a_student_cannot_log_in_as_another(class_hub):
+    student(class_hub, "dora", "doras-own-password")
+    _, r = log_in_page(class_hub.url, "dora", PASSWORD)        # someone else, guessing
+    assert r.status_code == 403
+
+
+@needs_root
+def test_students_reach_only_their_own_server_and_the_teacher_reaches_all(class_hub):
+    ben = student(class_hub, "ben")
+    assert ben.http.get(f"{class_hub.url}/hub/api/users", timeout=60).status_code == 403
+    assert ben.http.get(f"{class_hub.url}/hub/api/users/cy", timeout=60).status_code == 404
+    assert ben.http.get(f"{class_hub.url}/hub/api/users/ben", timeout=60).status_code == 200
+    assert ben.http.get(f"{class_hub.url}/user/cy/api/contents", timeout=60,
+                        allow_redirects=False).status_code in (302, 403)
+    page, _ = log_in_page(class_hub.url, "ben", PASSWORD)
+    assert page.get(f"{class_hub.url}/hub/admin", timeout=60).status_code == 403
+    teacher, r = log_in_page(class_hub.url, TEACHER, TEACHER_PASSWORD)
+    assert r.status_code == 302
+    assert teacher.get(f"{class_hub.url}/hub/admin", timeout=60).status_code == 200
+    _, r = log_in_page(class_hub.url, TEACHER, "a-students-guess")
+    assert r.status_code == 403
+
+
+def test_make_hub_refuses_a_normal_user_in_one_line():
+    env = {k: v for k, v in os.environ.items() if k != "KIT_HUB_DEMO"}
+    done = subprocess.run(["make", "-s", "hub", "HUB_UID=1000"], cwd=hub.ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    said = done.stdout + done.stderr
+    assert "needs root" in said and "KIT_HUB_DEMO=1" in said
+    assert len([line for line in said.splitlines() if line.strip() and
+                not line.startswith("make: ")]) == 1, said
+    assert hub.refusal(1000, demo=True) == "" and hub.refusal(0, demo=False) == ""
+
+
+def test_the_demo_hub_says_so_on_its_log_in_page(tmp_path_factory):
+    install_proxy()
+    place = hub_place(tmp_path_factory)
+    with local_hub(place, PASSWORD, demo=True) as demo:
+        page = requests.get(f"{demo.url}/hub/login", timeout=60)
+    assert page.ok and "Demo mode" in page.text and "read each other" in page.text
+
+
+@needs_root
+def test_an_idle_server_is_stopped_and_comes_back_with_the_students_files(tmp_path_factory):
+    install_proxy()
+    place = hub_place(tmp_path_factory)
+    with local_hub(place, PASSWORD, env={"KIT_IDLE_TIMEOUT": "20", "KIT_IDLE_EVERY": "5"}) as h:
+        eve = student(h, "eve")
+        eve.start_server()
+        r = eve.http.put(eve.user_url("api/contents/mine.txt"), timeout=60, json={
+            "type": "file", "format": "text", "content": "my work"})
+        assert r.status_code in (200, 201), r.text
+        started, deadline = time.monotonic(), time.monotonic() + 180
+        while time.monotonic() < deadline:
+            user = eve.http.get(f"{h.url}/hub/api/users/eve", timeout=60).json()
+            if not user.get("servers"):
+                break
+            time.sleep(2)
+        culled_after = time.monotonic() - started
+        assert not user.get("servers"), "the idle server was not stopped"
+        assert "Culling server eve" in (place / "hub.log").read_text()
+        eve.start_server()                                   # the next visit
+        r = eve.http.get(eve.user_url("api/contents/mine.txt"), timeout=60)
+        assert r.ok and r.json()["content"] == "my work"
+    print(f"culled after {culled_after:.0f} s idle (timeout 20 s)")

@@ -1,8 +1,10 @@
 """The class hub's lesson links (nbgitpuller) and where the hub's files are.
 
-Covers: ``lesson_link``, the URL that makes a student's server pull the lessons
-from a git repository (without overwriting their own edits: nbgitpuller merges)
-and open one lesson in JupyterLab; ``make hub-link`` prints it. Not covered:
+Covers: ``refusal``, the one line ``make hub`` prints when it cannot wall
+students off (it needs root to make an account per student); ``lesson_link``,
+the URL that makes a student's server pull the lessons from a git repository
+(without overwriting their own edits: nbgitpuller merges) and open one lesson
+in JupyterLab; ``make hub-link`` prints it. Not covered:
 starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
 
     python -m kit.classroom.hub notebooks/<game>/<NN_lesson>.ipynb [HUB_URL [REPO [BRANCH]]]
@@ -10,6 +12,7 @@ starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,12 +23,31 @@ CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
 TARGET = "kit-lessons"   # the folder the lessons land in, in each student's home
 
 
+def refusal(uid: int, demo: bool) -> str:
+    """Why ``make hub`` will not start (empty when it may)."""
+    if uid == 0 or demo:
+        return ""
+    return ("make hub makes a locked Unix account for each student and runs their server "
+            "as it, which needs root: run `sudo make hub`, or `KIT_HUB_DEMO=1 make hub` for "
+            "a one-person demo in which every student runs as you (nothing walled off).")
+
+
+def lessons_repo() -> Path:
+    """The lessons-only repository ``make hub`` builds (kit.classroom.runtime)."""
+    return Path(os.environ.get("KIT_CLASS_HOME", "/opt/kit-class")) / "lessons.git"
+
+
 def default_repo(root: Path = ROOT) -> str:
-    """The project's ``origin`` if it has one, else the project folder itself (file://).
+    """The hub's lessons-only repository if ``make hub`` built one on this machine
+    (notebooks only: the project's own repository would bring grading/ with the
+    answers into every student's home); else the project's ``origin``, else the
+    project folder itself (file://).
 
     nbgitpuller runs ``git clone`` / ``git pull``, so any URL git accepts works:
     a file:// path serves a hub on the same machine, https:// a school's server.
     """
+    if (lessons_repo() / "HEAD").is_file():
+        return lessons_repo().as_uri()
     done = subprocess.run(["git", "-C", str(root), "remote", "get-url", "origin"],
                           capture_output=True, text=True)
     return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() \
@@ -33,6 +55,8 @@ def default_repo(root: Path = ROOT) -> str:
 
 
 def default_branch(root: Path = ROOT) -> str:
+    if (lessons_repo() / "HEAD").is_file():
+        return "main"
     done = subprocess.run(["git", "-C", str(root), "branch", "--show-current"],
                           capture_output=True, text=True)
     return done.stdout.strip() or "main"

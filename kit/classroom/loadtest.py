@@ -10,7 +10,10 @@ started by PID. Every request and the whole run have time limits; nothing is
 sent anywhere but 127.0.0.1. Not covered: pixels (the browser tests and the
 ``hub`` test's page check do that).
 
-    python -m kit.classroom.loadtest --students 30 [--lesson notebooks/00_welcome.ipynb]
+    python -m kit.classroom.loadtest --students 30 [--hostile 3] [--lesson notebooks/00_welcome.ipynb]
+
+Run as root, every student gets a Unix account of their own (removed when the
+run ends); otherwise the hub runs in its one-account demo mode.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import json
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import statistics
@@ -43,6 +47,7 @@ except ModuleNotFoundError as missing:
         f"kit.classroom.loadtest needs {missing.name}, which is not installed here: "
         "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
 
+from kit.classroom.accounts import account_name, remove_accounts
 from kit.classroom.hub import CONFIG, ROOT, TARGET, default_branch, default_repo
 from kit.lessons.welcome import CELL, MARGIN
 
@@ -74,6 +79,7 @@ class Student:
         self.repo, self.branch, self.click, self.timeout = repo, branch, click, timeout
         self.http = requests.Session()
         self.token = ""
+        self.kernel_id = ""          # the lesson's kernel, once started
         self.result = Result(name)
         self.t0 = 0.0
         self.step = "start"
@@ -125,6 +131,19 @@ class Student:
             time.sleep(1)
         raise TimeoutError("server not ready in time")
 
+    def stop_server(self, wait: float = 120) -> None:
+        """Stop this student's server (their files stay), as the hub's Stop button does."""
+        r = self.http.delete(f"{self.hub}/hub/api/users/{self.name}/server", timeout=60)
+        if r.status_code not in (202, 204):
+            raise RuntimeError(f"stop refused: HTTP {r.status_code} {r.text[:200]}")
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
+            if not user.get("servers") and not user.get("pending"):
+                return
+            time.sleep(0.5)
+        raise TimeoutError(f"{self.name}'s server did not stop")
+
     def user_url(self, path: str) -> str:
         return f"{self.hub}/user/{self.name}/{path}"
 
@@ -154,7 +173,8 @@ class Student:
                            json={"path": path, "type": "notebook", "name": "",
                                  "kernel": {"name": "python3"}})
         r.raise_for_status()
-        kernel = Kernel(self.user_url(f"api/kernels/{r.json()['kernel']['id']}/channels"),
+        self.kernel_id = r.json()["kernel"]["id"]
+        kernel = Kernel(self.user_url(f"api/kernels/{self.kernel_id}/channels"),
                         self.token, self.name, self)
         try:
             for source in cells:
@@ -208,19 +228,30 @@ class Kernel:
                 self.student.mark("first board drawn")
 
     def execute(self, source: str) -> None:
+        _, error = self.run(source)
+        if error:
+            raise RuntimeError(f"cell failed: {error}")
+
+    def run(self, source: str, wait: float | None = None) -> tuple[str, str]:
+        """Run a cell; (what it printed, its error as "Name: value" or "")."""
         msg_id = self.send("execute_request", {"code": source, "silent": False,
                                                "store_history": True, "allow_stdin": False,
                                                "stop_on_error": True})
-        while True:
+        printed, error = [], ""
+        deadline = None if wait is None else time.monotonic() + wait
+        while deadline is None or time.monotonic() < deadline:
             msg = self.receive()
             self.watch(msg)
             if msg.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
-            if msg["header"]["msg_type"] == "error":
-                raise RuntimeError(f"cell failed: {msg['content']['ename']}: "
-                                   f"{msg['content']['evalue']}")
-            if msg["header"]["msg_type"] == "execute_reply":
-                return
+            kind, content = msg["header"]["msg_type"], msg.get("content", {})
+            if kind == "stream":
+                printed.append(content.get("text", ""))
+            elif kind == "error":
+                error = f"{content['ename']}: {content['evalue']}"
+            elif kind == "execute_reply":
+                return "".join(printed), error
+        raise TimeoutError("the cell did not finish in time")
 
     def click(self, x: float, y: float, wait: float = 60) -> str:
         """A mouse press on the first board; returns the status text it answers with."""
@@ -249,24 +280,55 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@dataclass
+class Hub:
+    """A running hub: where students connect, its process, and where it keeps things."""
+    url: str
+    proc: subprocess.Popen[Any]
+    state: Path          # the hub's database and cookie secret (0700)
+    homes: Path          # students' homes: one account each (root) or one folder each (demo)
+    demo: bool
+
+    def home(self, login: str) -> Path:
+        """A student's home folder as the hub made it."""
+        return self.homes / (login if self.demo else account_name(login))
+
+
+def as_root() -> bool:
+    return os.geteuid() == 0
+
+
 @contextmanager
-def local_hub(state: Path, password: str, python: str = sys.executable, log=None):
-    """Start JupyterHub with deploy/jupyterhub_config.py; yield (url, process); stop it."""
+def local_hub(place: Path, password: str, python: str = sys.executable, log=None,
+              demo: bool | None = None, env: dict[str, str] | None = None):
+    """Start JupyterHub with deploy/jupyterhub_config.py; yield a ``Hub``; stop it.
+
+    As root (``demo`` False, the default there) students get accounts of their own:
+    ``place`` must then be readable by every account (not pytest's tmp folder, which
+    is 0700), and the accounts the hub made are removed when it stops. Otherwise the
+    hub runs in its one-account demo mode.
+    """
     if not PROXY.exists():
         raise RuntimeError(f"no proxy at {PROXY}: run `make hub` once, or "
                            "npm install --prefix build/hub configurable-http-proxy@5")
+    demo = not as_root() if demo is None else demo
     ports = {k: str(free_port()) for k in ("KIT_HUB_PORT", "KIT_HUB_API_PORT",
                                            "KIT_PROXY_API_PORT")}
-    env = {**os.environ, **ports, "KIT_HUB_STATE": str(state), "KIT_CLASS_PASSWORD": password}
+    place.mkdir(parents=True, exist_ok=True)
+    place.chmod(0o755)
+    state, homes = place / "state", place / ("demo-homes" if demo else "homes")
+    sockets = Path("/run") / f"kit-{place.name[-12:]}"    # short: a socket path has 107 bytes
+    env = {**os.environ, **ports, "KIT_HUB_STATE": str(state), "KIT_CLASS_PASSWORD": password,
+           "KIT_HUB_HOMES": str(homes), "KIT_HUB_SOCKETS": str(sockets),
+           "KIT_HUB_DEMO": "1" if demo else "", **(env or {})}
     url = f"http://127.0.0.1:{ports['KIT_HUB_PORT']}"
-    log = log or state / "hub.log"
-    state.mkdir(parents=True, exist_ok=True)
+    log = log or place / "hub.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([str(Path(python).parent / "jupyterhub"), "-f", str(CONFIG)],
-                                cwd=state, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                cwd=place, env=env, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 300      # the first start builds the student runtime
         while True:
             if proc.poll() is not None:
                 raise RuntimeError(f"the hub exited:\n{Path(log).read_text()[-3000:]}")
@@ -278,9 +340,12 @@ def local_hub(state: Path, password: str, python: str = sys.executable, log=None
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the hub did not answer:\n{Path(log).read_text()[-3000:]}")
             time.sleep(0.5)
-        yield url, proc
+        yield Hub(url, proc, state, homes, demo)
     finally:
         stop(proc)
+        if not demo:
+            remove_accounts(homes)
+            shutil.rmtree(sockets, ignore_errors=True)
 
 
 def stop(proc: subprocess.Popen[Any]) -> None:
@@ -322,7 +387,7 @@ def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
             continue
         kind = ("kernel" if "ipykernel" in cmd else "server" if "singleuser" in cmd
                 else "proxy" if "configurable-http-proxy" in cmd else
-                "hub" if "jupyterhub" in cmd else None)
+                None if "idle_culler" in cmd else "hub" if "jupyterhub" in cmd else None)
         if kind:
             kinds[kind].append(pss)
     return kinds
@@ -403,31 +468,49 @@ def main(argv=None) -> int:
     ap.add_argument("--hub-log", type=Path, help="keep the hub's log (and its servers') here")
     ap.add_argument("--memory-floor", type=float, default=4096,
                     help="MiB of free memory below which the run stops the hub (default 4096)")
+    ap.add_argument("--hostile", type=int, default=0,
+                    help="of the students, how many attack the others (kit.classroom.hostile)")
     args = ap.parse_args(argv)
     password = secrets.token_urlsafe(12)
     load_before = [round(x, 1) for x in os.getloadavg()]
+    teacher = {"KIT_TEACHER": "teacher", "KIT_TEACHER_PASSWORD": secrets.token_urlsafe(16)}
     with tempfile.TemporaryDirectory(prefix="kit-hub-") as tmp:
-        with local_hub(Path(tmp), password, log=args.hub_log) as (url, proc):
-            guard = MemoryGuard(proc, args.memory_floor)
+        with local_hub(Path(tmp), password, log=args.hub_log, env=teacher) as hub:
+            guard = MemoryGuard(hub.proc, args.memory_floor)
             guard.start()
             t = time.monotonic()
-            results = run_class(url, args.students, password, args.lesson,
-                                repo=args.repo or default_repo(),
-                                branch=args.branch or default_branch(), timeout=args.timeout)
+            repo, branch = args.repo or default_repo(), args.branch or default_branch()
+            if args.hostile:
+                from kit.classroom.hostile import describe, hostile_class
+                report = hostile_class(hub, args.students - args.hostile, args.hostile, password,
+                                       args.lesson, repo=repo, branch=branch,
+                                       timeout=args.timeout,
+                                       secrets=(password, teacher["KIT_TEACHER_PASSWORD"]))
+            else:
+                results = run_class(hub.url, args.students, password, args.lesson, repo=repo,
+                                    branch=branch, timeout=args.timeout)
             wall = time.monotonic() - t
-            alive = proc.poll() is None
-            mem = memory(proc.pid) if alive else {}
-            rss = memory(proc.pid, "rss") if alive else {}
+            alive = hub.proc.poll() is None
+            mem = memory(hub.proc.pid) if alive else {}
+            rss = memory(hub.proc.pid, "rss") if alive else {}
             guard.done.set()
-    out = summary(results, mem, rss)
-    out.update(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson,
-               free_memory_lowest_mib=round(guard.lowest), memory_guard_tripped=guard.tripped,
-               machine_memory_mib=round(psutil.virtual_memory().total / 2**20))
+    extra = dict(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson,
+                 free_memory_lowest_mib=round(guard.lowest), memory_guard_tripped=guard.tripped,
+                 machine_memory_mib=round(psutil.virtual_memory().total / 2**20),
+                 accounts=not hub.demo)
+    if args.hostile:
+        out = {**report, **extra, "memory_median_mib": {
+            k: (round(statistics.median(v), 1) if v else None) for k, v in mem.items()}}
+        print(describe(report))
+        ok = report["passed"]
+    else:
+        out = {**summary(results, mem, rss), **extra}
+        ok = out["succeeded"] == out["students"]
     text = json.dumps(out, indent=1)
     print(text)
     if args.json:
         args.json.write_text(text)
-    return 0 if out["succeeded"] == out["students"] else 1
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

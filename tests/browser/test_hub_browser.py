@@ -19,7 +19,7 @@ pytestmark = pytest.mark.hub
 
 def test_a_student_follows_the_link_in_chromium_and_the_board_answers(class_hub, page):
     """The page path: log-in form, spawn page, nbgitpuller's page, Lab, Run All, a click."""
-    url, _, state = class_hub
+    url = class_hub.url
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(hub.lesson_link(LESSON, url))
     page.fill("#username_input", "eve")
@@ -34,4 +34,4 @@ def test_a_student_follows_the_link_in_chromium_and_the_board_answers(class_hub,
     assert wait_until_drawn(canvas) > 1000
     click_scene_point(canvas, MARGIN + 3 * CELL + CELL / 2, MARGIN + 2 * CELL + CELL / 2)
     expect(page.get_by_text("You clicked row 2, column 3")).to_be_visible(timeout=60_000)
-    assert (state / "users" / "eve" / hub.TARGET / LESSON).is_file()
+    assert (class_hub.home("eve") / hub.TARGET / LESSON).is_file()

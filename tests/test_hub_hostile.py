@@ -1,0 +1,55 @@
+"""The hostile class, small: 3 honest students and 1 hostile one doing all six attacks.
+
+The same path as `python -m kit.classroom.loadtest --students 30 --hostile 3`
+(kit.classroom.hostile): the honest students run the welcome lesson alone, then
+again while the hostile student spins every core, holds memory, reads and tries
+to overwrite another's notebook, reads the teacher's and the hub's files,
+kill -9s every process it sees and starts a fork bomb. Needs root (an account
+per student): CI runs as root. The hub has a module of its own: the busy loop and
+the bomb stay until it stops, and stopping it must kill them.
+"""
+
+import os
+import time
+
+import pytest
+
+from kit.classroom import accounts, attacks, hub
+from kit.classroom.hostile import describe, hostile_class
+from kit.classroom.loadtest import as_root, local_hub
+
+from hub_fixtures import LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy
+
+pytestmark = [pytest.mark.hub,
+              pytest.mark.skipif(not as_root(), reason="accounts per student need root "
+                                 "(CI and `make hub` on a class machine run as root)")]
+
+
+def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_their_board(
+        tmp_path_factory):
+    install_proxy()
+    place = hub_place(tmp_path_factory)
+    with local_hub(place, PASSWORD, env={"KIT_TEACHER": TEACHER,
+                                         "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}) as h:
+        report = hostile_class(h, 3, 1, PASSWORD, LESSON, repo=hub.default_repo(),
+                               branch=hub.default_branch(), timeout=400,
+                               secrets=(PASSWORD, TEACHER_PASSWORD))
+        hostile_uid = accounts.pwd.getpwnam(accounts.account_name("hostile01")).pw_uid
+        bomb_at_its_height = len(accounts.pids_of(hostile_uid))
+    print(describe(report))
+    assert report["alone"]["succeeded"] == report["with_hostile"]["succeeded"] == 3, report
+    done = {a["action"]: a for a in report["actions"]}
+    assert sorted(done) == sorted(attacks.ACTIONS)       # each once
+    assert all(a["denied"] for a in done.values()), report["actions"]
+    assert "EACCES" in done["read another student's work"]["detail"] or \
+        "PermissionError" in done["read another student's work"]["detail"]
+    assert "MemoryError" in done["memory"]["detail"]
+    assert "EAGAIN" in done["fork bomb"]["detail"]
+    assert report["survived"] == {"hub": True, "proxy": True, "honest_kernels": 3,
+                                  "honest_kernels_of": 3, "honest_notebooks_unchanged": 3,
+                                  "honest_notebooks_of": 3}
+    assert report["passed"]
+    # The bomb was running beside the class, and stopping the hub ended all of it.
+    assert bomb_at_its_height > 10
+    time.sleep(1)
+    assert not os.path.exists(h.home("hostile01"))           # account and home removed
