@@ -238,6 +238,7 @@ class Kernel:
                                                "store_history": True, "allow_stdin": False,
                                                "stop_on_error": True})
         printed, error = [], ""
+        replied = idle = False
         deadline = None if wait is None else time.monotonic() + wait
         while deadline is None or time.monotonic() < deadline:
             msg = self.receive()
@@ -250,6 +251,12 @@ class Kernel:
             elif kind == "error":
                 error = f"{content['ename']}: {content['evalue']}"
             elif kind == "execute_reply":
+                replied = True
+            elif kind == "status" and content.get("execution_state") == "idle":
+                idle = True
+            # The reply (shell channel) may overtake the cell's printing (iopub):
+            # the cell is done when both its reply and its "idle" have come.
+            if replied and idle:
                 return "".join(printed), error
         raise TimeoutError("the cell did not finish in time")
 
