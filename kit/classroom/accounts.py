@@ -124,22 +124,43 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
             if self.teacher_password:
                 self.reset_password(self.normalize_username(admin), self.teacher_password)
 
-    def system_user_exists(self, user: Any) -> bool:
+    def refused(self, name: str) -> str:
+        """Why ``name`` may not have an account here ("" if it may)."""
+        homes = Path(self.homes).resolve()
         try:
-            pw = pwd.getpwnam(account_name(user.name))
+            pw = pwd.getpwnam(account_name(name))
+        except KeyError:
+            if sum(1 for _ in students(homes)) >= self.max_accounts:
+                return f"This class hub has made its {self.max_accounts} accounts: ask the teacher."
+            return ""
+        if pw.pw_gecos != MARK or Path(pw.pw_dir).parent != homes:
+            # Never run a student's server as an account someone else made.
+            return (f"The account {pw.pw_name} exists and was not made by this class hub: "
+                    "ask the teacher.")
+        return ""
+
+    async def authenticate(self, handler: Any, data: dict[str, str]) -> Any:
+        # Said on the log-in page itself (FirstUseAuthenticator's error line):
+        # its log-in handler cannot render JupyterHub's error page.
+        why = self.refused(self.normalize_username(data["username"]))
+        if why:
+            handler.custom_login_error = why
+            self.log.warning("log-in of %r refused: %s", data["username"], why)
+            return None
+        return await super().authenticate(handler, data)
+
+    def system_user_exists(self, user: Any) -> bool:
+        why = self.refused(user.name)
+        if why:                     # the admin page or the API adding a user: same rule
+            raise web.HTTPError(403, why)
+        try:
+            pwd.getpwnam(account_name(user.name))
         except KeyError:
             return False
-        if pw.pw_gecos != MARK or Path(pw.pw_dir).parent != Path(self.homes).resolve():
-            # Never run a student's server as an account someone else made.
-            raise web.HTTPError(403, f"the account {pw.pw_name} exists and was not made by "
-                                     "this class hub: ask the teacher")
         return True
 
     def add_system_user(self, user: Any) -> None:
         homes = Path(self.homes).resolve()
-        if sum(1 for _ in students(homes)) >= self.max_accounts:
-            raise web.HTTPError(403, f"the class hub has its {self.max_accounts} accounts: "
-                                     "ask the teacher")
         homes.mkdir(parents=True, exist_ok=True)
         os.chown(homes, 0, 0)
         homes.chmod(0o755)

@@ -19,6 +19,7 @@ run ends); otherwise the hub runs in its one-account demo mode.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import re
@@ -241,7 +242,14 @@ class Kernel:
         replied = idle = False
         deadline = None if wait is None else time.monotonic() + wait
         while deadline is None or time.monotonic() < deadline:
-            msg = self.receive()
+            try:
+                if deadline is not None:          # a kernel killed mid-cell sends nothing more
+                    self.ws.settimeout(max(0.5, deadline - time.monotonic()))
+                msg = self.receive()
+            except websocket.WebSocketTimeoutException:
+                break
+            finally:
+                self.ws.settimeout(300)
             self.watch(msg)
             if msg.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
@@ -301,6 +309,15 @@ class Hub:
         return self.homes / (login if self.demo else account_name(login))
 
 
+def stop_with_parent() -> None:
+    """In the hub's process before exec: SIGTERM when the process that started it dies
+    (a load test or pytest killed mid-run), so the hub still stops its servers."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)   # PR_SET_PDEATHSIG
+    except OSError:
+        pass                                     # not Linux: stop() stays the only way
+
+
 def as_root() -> bool:
     return os.geteuid() == 0
 
@@ -333,7 +350,7 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
     with open(log, "wb") as out:
         proc = subprocess.Popen([str(Path(python).parent / "jupyterhub"), "-f", str(CONFIG)],
                                 cwd=place, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+                                start_new_session=True, preexec_fn=stop_with_parent)
     try:
         deadline = time.monotonic() + 300      # the first start builds the student runtime
         while True:
