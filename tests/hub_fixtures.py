@@ -12,12 +12,17 @@ only when the kit changes) in /var/tmp/kit-class-test.
 """
 
 import os
+import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import psutil
 import pytest
 
+from kit.classroom.accounts import remove_accounts
 from kit.classroom.loadtest import PROXY, ROOT, as_root, local_hub
 from system_tools import require
 
@@ -34,18 +39,40 @@ def install_proxy():
                         "--no-fund", "configurable-http-proxy@5"], check=True, timeout=600)
 
 
-def hub_place(tmp_path_factory) -> Path:
-    """Where a test hub keeps its state and homes: readable by students' accounts as root."""
-    if as_root():
-        return Path(tempfile.mkdtemp(prefix="kit-hub-", dir="/var/tmp"))
-    return tmp_path_factory.mktemp("hub")
+@contextmanager
+def hub_place(tmp_path_factory) -> Iterator[Path]:
+    """Where a test hub keeps its state and homes (removed after): readable by
+    students' accounts as root."""
+    if not as_root():
+        yield tmp_path_factory.mktemp("hub")
+        return
+    remove_stale_hubs()
+    place = Path(tempfile.mkdtemp(prefix="kit-hub-", dir="/var/tmp"))
+    try:
+        yield place
+    finally:
+        shutil.rmtree(place, ignore_errors=True)
+
+
+def remove_stale_hubs() -> None:
+    """Accounts and folders of test hubs that died without cleaning up (a test
+    run killed): a new hub would refuse those names as not its own."""
+    live = set()
+    for p in psutil.process_iter(["cmdline"]):
+        try:
+            if "jupyterhub" in " ".join(p.info["cmdline"] or []):
+                live.add(Path(p.cwd()))
+        except psutil.Error:
+            pass
+    for place in Path("/var/tmp").glob("kit-hub-*"):
+        if place not in live and (place / "homes").is_dir():
+            remove_accounts(place / "homes")
+            shutil.rmtree(place, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
 def class_hub(tmp_path_factory):
     install_proxy()
-    place = hub_place(tmp_path_factory)
-    with local_hub(place, PASSWORD, env={"KIT_TEACHER": TEACHER,
-                                         "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}) as hub:
+    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env={
+            "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}) as hub:
         yield hub
-    subprocess.run(["rm", "-rf", str(place)], check=False)

@@ -16,6 +16,7 @@ import os
 import pwd
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -38,13 +39,19 @@ def student(class_hub, name, password=PASSWORD):
     return s
 
 
-def kernel_of(s):
-    r = s.http.post(s.user_url("api/sessions"), timeout=120, json={
-        "path": f"{hub.TARGET}/{LESSON}", "type": "notebook", "name": "",
-        "kernel": {"name": "python3"}})
-    r.raise_for_status()
-    return Kernel(s.user_url(f"api/kernels/{r.json()['kernel']['id']}/channels"), s.token,
-                  s.name, s)
+def kernel_of(s, another=False):
+    """The lesson's kernel (one per notebook session), or ``another`` one of its own."""
+    if another:
+        r = s.http.post(s.user_url("api/kernels"), timeout=120, json={"name": "python3"})
+        r.raise_for_status()
+        kernel_id = r.json()["id"]
+    else:
+        r = s.http.post(s.user_url("api/sessions"), timeout=120, json={
+            "path": f"{hub.TARGET}/{LESSON}", "type": "notebook", "name": "",
+            "kernel": {"name": "python3"}})
+        r.raise_for_status()
+        kernel_id = r.json()["kernel"]["id"]
+    return Kernel(s.user_url(f"api/kernels/{kernel_id}/channels"), s.token, s.name, s)
 
 
 def log_in_page(url, name, password):
@@ -172,14 +179,43 @@ def test_each_students_kernel_runs_as_their_own_account_and_cannot_reach_others(
     assert PASSWORD not in seen["env_values"] and TEACHER_PASSWORD not in seen["env_values"]
     # Where the machine has cgroup v1 controllers, the student's server is in its own.
     if os.access("/sys/fs/cgroup/pids", os.W_OK):
-        assert "kit-class/kit-ben" in seen["cgroups"], seen["cgroups"]
+        groups = dict(line.split(":", 2)[1:] for line in seen["cgroups"].splitlines())
+        mine = {c: Path("/sys/fs/cgroup") / c / groups[c].lstrip("/")
+                for c in ("memory", "pids", "cpu")}
+        assert all(p.name == "kit-ben" and p.parent.name == "kit-class" for p in mine.values())
+        assert int((mine["memory"] / "memory.limit_in_bytes").read_text()) == int(1.5 * (1 << 30))
+        assert (mine["pids"] / "pids.max").read_text().strip() == "96"
+        assert (mine["cpu"] / "cpu.cfs_quota_us").read_text().strip() == "100000"   # one core
 
 
 @needs_root
-def test_a_student_cannot_log_in_as_another(class_hub):
-    student(class_hub, "dora", "doras-own-password")
+def test_a_student_cannot_log_in_as_another_and_the_teacher_resets_a_forgotten_password(
+        class_hub):
+    dora = student(class_hub, "dora", "doras-own-password")
+    dora.start_server()
     _, r = log_in_page(class_hub.url, "dora", PASSWORD)        # someone else, guessing
     assert r.status_code == 403
+    # Dora forgot hers: the teacher deletes the hub's user (not the account, not the files).
+    teacher = student(class_hub, TEACHER, TEACHER_PASSWORD)
+    r = teacher.http.delete(f"{class_hub.url}/hub/api/users/dora", timeout=120)
+    assert r.status_code == 204, r.text
+    _, r = log_in_page(class_hub.url, "dora", "doras-new-password")
+    assert r.status_code == 302
+    assert class_hub.home("dora").is_dir()                      # her account and files stay
+    assert pwd.getpwnam(accounts.account_name("dora")).pw_dir == str(class_hub.home("dora"))
+
+
+@needs_root
+def test_an_account_the_hub_did_not_make_is_never_used(class_hub):
+    name = f"intruder{os.getpid() % 10000}"
+    subprocess.run(["useradd", "--system", "--no-create-home", accounts.account_name(name)],
+                   check=True)
+    try:
+        _, r = log_in_page(class_hub.url, name, "a-password-1")
+        assert r.status_code == 403
+        assert "ask the teacher" in r.text
+    finally:
+        subprocess.run(["userdel", accounts.account_name(name)], check=True)
 
 
 @needs_root
@@ -213,19 +249,21 @@ def test_make_hub_refuses_a_normal_user_in_one_line():
 
 def test_the_demo_hub_says_so_on_its_log_in_page(tmp_path_factory):
     install_proxy()
-    place = hub_place(tmp_path_factory)
-    with local_hub(place, PASSWORD, demo=True) as demo:
+    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, demo=True) as demo:
         page = requests.get(f"{demo.url}/hub/login", timeout=60)
     assert page.ok and "Demo mode" in page.text and "read each other" in page.text
 
 
 @needs_root
-def test_an_idle_server_is_stopped_and_comes_back_with_the_students_files(tmp_path_factory):
+def test_an_idle_server_is_stopped_and_comes_back_and_the_accounts_are_capped(
+        tmp_path_factory):
     install_proxy()
-    place = hub_place(tmp_path_factory)
-    with local_hub(place, PASSWORD, env={"KIT_IDLE_TIMEOUT": "20", "KIT_IDLE_EVERY": "5"}) as h:
+    idle = {"KIT_IDLE_TIMEOUT": "20", "KIT_IDLE_EVERY": "5", "KIT_MAX_ACCOUNTS": "1"}
+    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=idle) as h:
         eve = student(h, "eve")
         eve.start_server()
+        _, r = log_in_page(h.url, "frank", PASSWORD)           # one account at most here
+        assert r.status_code == 403 and "accounts" in r.text
         r = eve.http.put(eve.user_url("api/contents/mine.txt"), timeout=60, json={
             "type": "file", "format": "text", "content": "my work"})
         assert r.status_code in (200, 201), r.text
@@ -242,3 +280,51 @@ def test_an_idle_server_is_stopped_and_comes_back_with_the_students_files(tmp_pa
         r = eve.http.get(eve.user_url("api/contents/mine.txt"), timeout=60)
         assert r.ok and r.json()["content"] == "my work"
     print(f"culled after {culled_after:.0f} s idle (timeout 20 s)")
+
+
+HOLD = '''
+import os
+held = [b"k" * (64 << 20) for _ in range(%d)]     # written: every page is really used
+print("holding", len(held) * 64, "MiB in", os.getpid())
+'''
+
+
+@needs_root
+@pytest.mark.skipif(not os.access("/sys/fs/cgroup/memory", os.W_OK),
+                    reason="no memory cgroup the hub can write on this machine")
+def test_past_the_students_memory_the_kernel_killed_is_their_own_and_comes_back(class_hub):
+    """Two kernels of one student, 704 MiB each (each under its 1 GiB), pass the
+    student's 1.5 GiB together: the kernel killed is one of theirs, their server
+    restarts it, and another student's kernel is untouched."""
+    gus, hal = student(class_hub, "gus"), student(class_hub, "hal")
+    for s in (gus, hal):
+        s.start_server()
+        s.pull_lessons()
+    bystander = kernel_of(hal)
+    printed, _ = bystander.run("import os; print(os.getpid())", wait=120)
+    hals_pid = int(printed)
+    group = Path("/sys/fs/cgroup/memory") / Path(
+        [line for line in Path(f"/proc/{hals_pid}/cgroup").read_text().splitlines()
+         if ":memory:" in line][0].split(":", 2)[2].lstrip("/")).parent / "kit-gus"
+    first, second = kernel_of(gus), kernel_of(gus, another=True)
+    printed, error = first.run(HOLD % 11, wait=120)
+    assert "holding 704 MiB" in printed, error
+    try:
+        print(second.run(HOLD % 11, wait=60))
+    except Exception as killed:               # no reply: this one was the kernel killed
+        print(f"the second kernel got no reply: {type(killed).__name__}")
+    oom = dict(line.split() for line in (group / "memory.oom_control").read_text().splitlines())
+    assert int(oom.get("oom_kill", 0)) >= 1 or int((group / "memory.failcnt").read_text()) > 0
+    # The bystander's kernel is the same process and still answers.
+    assert bystander.run("print(os.getpid())", wait=60)[0].strip() == str(hals_pid)
+    # gus's server answers, and both his kernels are (again) alive.
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        states = [k["execution_state"] for k in
+                  gus.http.get(gus.user_url("api/kernels"), timeout=60).json()]
+        if len(states) >= 2 and all(s in ("idle", "busy", "starting") for s in states):
+            break
+        time.sleep(2)
+    assert len(states) >= 2 and "dead" not in states, states
+    for k in (first, second, bystander):
+        k.close()
