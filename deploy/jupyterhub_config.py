@@ -136,6 +136,11 @@ else:
     c.KitAuthenticator.teacher_password = os.environ.get("KIT_TEACHER_PASSWORD", "")
     c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 8
+    # A student at 9:00 has no password yet: the log-in page says how to get one.
+    c.JupyterHub.template_vars = {"announcement_login": (
+        "First time here? Type your name and choose a password (8 characters or more): "
+        "it becomes yours. Next time, use the same name and password. "
+        "Forgotten it? Ask the teacher.")}
 
     c.JupyterHub.spawner_class = "kit.classroom.accounts.KitSpawner"
     c.KitSpawner.runtime = str(runtime.python.parent.parent)
