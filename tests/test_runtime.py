@@ -131,8 +131,10 @@ def test_a_second_build_changes_nothing_and_is_fast(built):
     assert any(line.startswith("runtime up to date") for line in log), log
 
 
-def test_an_edited_notebook_is_a_new_lessons_commit_on_top(built):
+def test_an_edited_notebook_is_a_new_lessons_commit_on_top(built, monkeypatch):
     rt, src, _ = built
+    # Built from inside the project, as `make hub` does (it runs from build/hub/state).
+    monkeypatch.chdir(src / "kit")
     before, old = link_target(rt), lessons_git(rt, "rev-parse", "main")
     lesson = src / "notebooks" / "00_welcome.ipynb"
     notebook = json.loads(lesson.read_text())

@@ -323,7 +323,9 @@ def update_lessons(lessons: Path, root: Path, notebooks: list[str], log: Log) ->
         # A fresh index each time holds exactly the tracked notebooks, with working-tree content
         # (-f: a tracked file may match a .gitignore pattern).
         index = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
-        git(*gd, "--work-tree", str(root), "add", "-f", "--", *notebooks, env=index)
+        # cwd=root: pathspecs are read from the current folder, and `make hub`
+        # runs from build/hub/state, inside the work tree.
+        git(*gd, "--work-tree", str(root), "add", "-f", "--", *notebooks, env=index, cwd=root)
         tree = git(*gd, "write-tree", env=index).strip()
     head = git(*gd, "for-each-ref", "--format=%(objectname)", "refs/heads/main").strip()
     if head and git(*gd, "rev-parse", f"{head}^{{tree}}").strip() == tree:
