@@ -161,9 +161,14 @@ else:
     c.KitSpawner.cpu_limit = 1.0                # one core at most; equal shares under load
 
     # ---- Idle servers stopped (their files stay; the next visit restarts them) -
+    # SIGINT is the hub's "stop" to a service; a hub started in the background
+    # (nohup, &) passes SIGINT on as ignored, and the culler then held the
+    # hub's shutdown for 33 s: restore it before the culler runs.
+    culler = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+              "runpy.run_module('jupyterhub_idle_culler', run_name='__main__')")
     c.JupyterHub.services = [{
         "name": "idle-culler",
-        "command": [sys.executable, "-m", "jupyterhub_idle_culler",
+        "command": [sys.executable, "-c", culler,
                     f"--timeout={seconds('KIT_IDLE_TIMEOUT', 3600)}",
                     f"--cull-every={seconds('KIT_IDLE_EVERY', 300)}"]}]
     c.JupyterHub.load_roles.append({
