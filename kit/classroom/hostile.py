@@ -30,6 +30,7 @@ import hashlib
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -52,18 +53,14 @@ class HostileStudent(Student):
         self.targets, self.underway, self.go = targets, underway, go
         self.outcomes: list[attacks.Outcome] = []
 
+    def path(self) -> tuple[Callable[[], None], ...]:
+        return self.log_in, self.start_server, self.pull_lessons, self.attack
+
     def run(self) -> Result:
-        self.t0 = time.monotonic()
         try:
-            for step in (self.log_in, self.start_server, self.pull_lessons, self.attack):
-                self.step = step.__name__
-                step()
-            self.result.ok = True
-        except Exception as exc:
-            self.result.failed_at, self.result.error = self.step, f"{type(exc).__name__}: {exc}"
+            return super().run()
         finally:
-            self.underway.set()        # never hold the honest students back
-        return self.result
+            self.underway.set()        # never hold the honest students back, even on failure
 
     def attack(self) -> None:
         path = f"{TARGET}/{self.lesson}"

@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,13 +92,17 @@ class Student:
     def run(self) -> Result:
         self.t0 = time.monotonic()
         try:
-            for step in (self.log_in, self.start_server, self.pull_lessons, self.run_lesson):
+            for step in self.path():
                 self.step = step.__name__
                 step()
             self.result.ok = True
         except Exception as exc:
             self.result.failed_at, self.result.error = self.step, f"{type(exc).__name__}: {exc}"
         return self.result
+
+    def path(self) -> tuple[Callable[[], None], ...]:
+        """The steps ``run`` takes, in order."""
+        return self.log_in, self.start_server, self.pull_lessons, self.run_lesson
 
     # ---- the hub --------------------------------------------------------------
     def log_in(self) -> None:
