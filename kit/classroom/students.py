@@ -1,0 +1,269 @@
+"""One simulated student on the class hub: their whole path over HTTP and the kernel's messages.
+
+Covers ``Student`` (log in, start a server, pull the lessons through
+nbgitpuller's API as its link page does, open the lesson, run every code cell,
+wait for the first board's drawing, click it, wait for its answer; ``run()``
+records instead of raising), ``Kernel`` (a kernel's websocket as a page's
+notebook uses it) and ``Result``. Every request has a time limit; nothing is
+sent anywhere but the hub given. Not covered: starting a hub or a crowd
+(kit.classroom.loadtest), hostile students (kit.classroom.hostile), pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+try:    # the `load` extra: a class simulation only, so not among the kit's own dependencies
+    import requests
+    import websocket
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(
+        f"kit.classroom.students needs {missing.name}, which is not installed here: "
+        "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
+
+from kit.classroom.hub import TARGET
+from kit.lessons.welcome import CELL, MARGIN
+
+# The welcome board's square (row 2, column 3), in canvas pixels (pixel ratio 2).
+WELCOME_CLICK = (2 * (MARGIN + 3 * CELL + CELL / 2), 2 * (MARGIN + 2 * CELL + CELL / 2))
+
+
+@dataclass
+class Result:
+    name: str
+    ok: bool = False
+    failed_at: str = ""
+    error: str = ""
+    steps: dict[str, float] = field(default_factory=dict)   # step -> seconds since the start
+    answer: str = ""                             # the board's words after the click
+
+    @property
+    def first_board(self):
+        return self.steps.get("first board drawn")
+
+
+class Student:
+    """One student's path through the hub; ``run()`` never raises, it records."""
+
+    def __init__(self, hub: str, name: str, password: str, lesson: str, *,
+                 repo: str, branch: str, click=WELCOME_CLICK, timeout: float = 600):
+        self.hub, self.name, self.password, self.lesson = hub.rstrip("/"), name, password, lesson
+        self.repo, self.branch, self.click, self.timeout = repo, branch, click, timeout
+        self.http = requests.Session()
+        self.token = ""
+        self.kernel_id = ""          # the lesson's kernel, once started
+        self.result = Result(name)
+        self.t0 = 0.0
+        self.step = "start"
+
+    def mark(self, step: str) -> None:
+        self.result.steps[step] = round(time.monotonic() - self.t0, 3)
+
+    def run(self) -> Result:
+        self.t0 = time.monotonic()
+        try:
+            for step in self.path():
+                self.step = step.__name__
+                step()
+            self.result.ok = True
+        except Exception as exc:
+            self.result.failed_at, self.result.error = self.step, f"{type(exc).__name__}: {exc}"
+        return self.result
+
+    def path(self) -> tuple[Callable[[], None], ...]:
+        """The steps ``run`` takes, in order."""
+        return self.log_in, self.start_server, self.pull_lessons, self.run_lesson
+
+    # ---- the hub --------------------------------------------------------------
+    def log_in(self) -> None:
+        self.http.get(f"{self.hub}/hub/login", timeout=60).raise_for_status()
+        xsrf = self.http.cookies.get("_xsrf", "")
+        r = self.http.post(f"{self.hub}/hub/login", allow_redirects=False, timeout=120,
+                           data={"username": self.name, "password": self.password, "_xsrf": xsrf})
+        if r.status_code != 302:
+            raise RuntimeError(f"log-in refused: HTTP {r.status_code}")
+        # A token for the API calls a page would make with its cookie.
+        r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/tokens", timeout=60,
+                           headers={"X-XSRFToken": self.http.cookies.get("_xsrf", xsrf) or ""},
+                           json={"note": "class check", "expires_in": 3600})
+        r.raise_for_status()
+        self.token = r.json()["token"]
+        self.http.headers["Authorization"] = f"token {self.token}"
+        self.mark("logged in")
+
+    def start_server(self) -> None:
+        r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/server", timeout=120)
+        if r.status_code not in (201, 202, 400):   # 400: already running
+            raise RuntimeError(f"spawn refused: HTTP {r.status_code} {r.text[:200]}")
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
+            server = user.get("servers", {}).get("")
+            if server and server.get("ready"):
+                self.mark("server ready")
+                return
+            if not server and not user.get("pending"):
+                raise RuntimeError("the server stopped while starting (see the hub's log)")
+            time.sleep(1)
+        raise TimeoutError("server not ready in time")
+
+    def stop_server(self, wait: float = 120) -> None:
+        """Stop this student's server (their files stay), as the hub's Stop button does."""
+        r = self.http.delete(f"{self.hub}/hub/api/users/{self.name}/server", timeout=60)
+        if r.status_code not in (202, 204):
+            raise RuntimeError(f"stop refused: HTTP {r.status_code} {r.text[:200]}")
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
+            if not user.get("servers") and not user.get("pending"):
+                return
+            time.sleep(0.5)
+        raise TimeoutError(f"{self.name}'s server did not stop")
+
+    def user_url(self, path: str) -> str:
+        return f"{self.hub}/user/{self.name}/{path}"
+
+    def pull_lessons(self) -> None:
+        """What the nbgitpuller link's page does: its event stream, until it finishes."""
+        params = {"repo": self.repo, "branch": self.branch, "targetpath": TARGET}
+        with self.http.get(self.user_url("git-pull/api"), params=params, stream=True,
+                           timeout=300) as r:
+            r.raise_for_status()
+            last: dict[str, Any] = {}
+            for line in r.iter_lines(decode_unicode=True):
+                if line and str(line).startswith("data:"):
+                    last = json.loads(line[5:])
+                    if last.get("phase") in ("finished", "error"):
+                        break
+        if last.get("phase") != "finished":
+            raise RuntimeError(f"git pull failed: {last.get('message', last)}"[:500])
+        self.mark("lessons pulled")
+
+    # ---- the lesson, through the kernel ----------------------------------------
+    def run_lesson(self) -> None:
+        path = f"{TARGET}/{self.lesson}"
+        nb = self.http.get(self.user_url(f"api/contents/{path}"), timeout=120)
+        nb.raise_for_status()
+        cells = [c["source"] for c in nb.json()["content"]["cells"] if c["cell_type"] == "code"]
+        r = self.http.post(self.user_url("api/sessions"), timeout=120,
+                           json={"path": path, "type": "notebook", "name": "",
+                                 "kernel": {"name": "python3"}})
+        r.raise_for_status()
+        self.kernel_id = r.json()["kernel"]["id"]
+        kernel = Kernel(self.user_url(f"api/kernels/{self.kernel_id}/channels"),
+                        self.token, self.name, self)
+        try:
+            for source in cells:
+                kernel.execute(source)
+            if kernel.canvas is None:
+                raise RuntimeError("the lesson drew no board")
+            self.step = "click"
+            self.result.answer = kernel.click(*self.click)
+            self.mark("board answered")
+        finally:
+            kernel.close()
+
+
+class Kernel:
+    """The kernel's websocket, as a page's notebook uses it (the legacy JSON protocol)."""
+
+    def __init__(self, url: str, token: str, user: str, student: Student):
+        self.ws = websocket.create_connection(
+            url.replace("http", "ws", 1) + f"?session_id={uuid.uuid4().hex}",
+            header=[f"Authorization: token {token}"], timeout=300)
+        self.session, self.user, self.student = uuid.uuid4().hex, user, student
+        self.canvas = None        # the first canvas' comm id
+        self.statuses: list[str] = []        # comm ids of HTML widgets (a board's status line)
+
+    def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "username": self.user, "session": self.session,
+                       "msg_type": msg_type, "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}))
+        return msg_id
+
+    def receive(self) -> dict[str, Any]:
+        frame = self.ws.recv()
+        if isinstance(frame, bytes):      # a message with buffers: offsets, then the JSON
+            count = int.from_bytes(frame[:4], "big")
+            offsets = [int.from_bytes(frame[4 + 4 * i:8 + 4 * i], "big") for i in range(count)]
+            end = offsets[1] if count > 1 else len(frame)
+            return json.loads(frame[offsets[0]:end])
+        return json.loads(frame)
+
+    def watch(self, msg: dict[str, Any]) -> None:
+        kind, content = msg["header"]["msg_type"], msg.get("content", {})
+        if kind == "comm_open":
+            model = content.get("data", {}).get("state", {}).get("_model_name")
+            if model == "CanvasModel" and self.canvas is None:
+                self.canvas = content["comm_id"]
+        elif kind == "comm_msg" and content.get("data", {}).get("method") == "custom":
+            if "first board drawn" not in self.student.result.steps:
+                self.student.mark("first board drawn")
+
+    def execute(self, source: str) -> None:
+        _, error = self.run(source)
+        if error:
+            raise RuntimeError(f"cell failed: {error}")
+
+    def run(self, source: str, wait: float | None = None) -> tuple[str, str]:
+        """Run a cell; (what it printed, its error as "Name: value" or "")."""
+        msg_id = self.send("execute_request", {"code": source, "silent": False,
+                                               "store_history": True, "allow_stdin": False,
+                                               "stop_on_error": True})
+        printed, error = [], ""
+        replied = idle = False
+        deadline = None if wait is None else time.monotonic() + wait
+        while deadline is None or time.monotonic() < deadline:
+            try:
+                if deadline is not None:          # a kernel killed mid-cell sends nothing more
+                    self.ws.settimeout(max(0.5, deadline - time.monotonic()))
+                msg = self.receive()
+            except websocket.WebSocketTimeoutException:
+                break
+            finally:
+                self.ws.settimeout(300)
+            self.watch(msg)
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            kind, content = msg["header"]["msg_type"], msg.get("content", {})
+            if kind == "stream":
+                printed.append(content.get("text", ""))
+            elif kind == "error":
+                error = f"{content['ename']}: {content['evalue']}"
+            elif kind == "execute_reply":
+                replied = True
+            elif kind == "status" and content.get("execution_state") == "idle":
+                idle = True
+            # The reply (shell channel) may overtake the cell's printing (iopub):
+            # the cell is done when both its reply and its "idle" have come.
+            if replied and idle:
+                return "".join(printed), error
+        raise TimeoutError("the cell did not finish in time")
+
+    def click(self, x: float, y: float, wait: float = 60) -> str:
+        """A mouse press on the first board; returns the status text it answers with."""
+        click = self.send("comm_msg", {"comm_id": self.canvas, "data": {
+            "method": "custom", "content": {"event": "mouse_down", "x": x, "y": y}}})
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            msg = self.receive()
+            if msg.get("parent_header", {}).get("msg_id") != click:
+                continue                      # not caused by this click
+            state = msg.get("content", {}).get("data", {}).get("state", {})
+            if msg["header"]["msg_type"] == "comm_msg" and isinstance(state.get("value"), str):
+                text = re.sub(r"<[^>]+>", "", state["value"]).strip()
+                if text:
+                    return text
+        raise TimeoutError("the board did not answer the click")
+
+    def close(self) -> None:
+        self.ws.close()
