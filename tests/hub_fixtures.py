@@ -68,6 +68,7 @@ def remove_stale_hubs() -> None:
         if place not in live and (place / "homes").is_dir():
             remove_accounts(place / "homes")
             shutil.rmtree(place, ignore_errors=True)
+            shutil.rmtree(Path("/run") / f"kit-{place.name[-12:]}", ignore_errors=True)   # its sockets
 
 
 @pytest.fixture(scope="module")
