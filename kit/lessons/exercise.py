@@ -99,9 +99,10 @@ class Progress:
             self.exercises[key] = exercise
         self._update()
 
-    def note(self, key: str, event: str, answer=None) -> None:
-        """Keep an event of exercise ``key`` ("right", "wrong", "hint", "show")."""
-        record.event(self.lesson, key, event, answer)
+    def note(self, key: str, event: str, answer=None, feedback: str | None = None) -> None:
+        """Keep an event of exercise ``key`` ("right", "wrong", "hint", "show");
+        ``feedback``: what a right or wrong answer was told (the verdict's ``why``)."""
+        record.event(self.lesson, key, event, answer, feedback)
 
     def mark_done(self, key: str) -> None:
         self.add(key)
@@ -273,7 +274,7 @@ class Exercise(Guarded, widgets.VBox):
             self.say(f"I could not use that answer: {exc}", tone="bad")
             return None
         self.attempts.append((answer, verdict))
-        self._note("right" if verdict.correct else "wrong", answer)
+        self._note("right" if verdict.correct else "wrong", answer, verdict.why)
         said = str(verdict)
         if verdict.correct and self.revealed and not self.solved:
             said += " (You saw the solution first, so this one is not counted as done.)"
@@ -294,9 +295,9 @@ class Exercise(Guarded, widgets.VBox):
         self.enter(answer)
         return self.submit()
 
-    def _note(self, event: str, answer=None) -> None:
+    def _note(self, event: str, answer=None, feedback: str | None = None) -> None:
         if self.progress is not None:
-            self.progress.note(self.key, event, None if answer is None else str(answer))
+            self.progress.note(self.key, event, None if answer is None else str(answer), feedback)
 
     def hint(self) -> str:
         """The next hint (the last one again once all are shown)."""

@@ -5,36 +5,69 @@ hub each student has their own home, so their own file). What::
 
     {"version": 1,
      "lessons": {"iota/Making a play": {"done": ["legal play", ...], "seen": [...]}},
-     "events": [{"time": "2026-12-01T15:04:05Z", "lesson": "iota/Making a play",
-                 "exercise": "legal play", "event": "wrong", "answer": "4RC@1,1"}, ...]}
+     "events": [{"id": "9f0c...(32 hex)", "time": "2026-12-01T15:04:05Z",
+                 "lesson": "iota/Making a play", "exercise": "legal play",
+                 "event": "wrong", "answer": "4RC@1,1",
+                 "feedback": "A line of 4 needs 4 different colours."}, ...],
+     "sent": 12}
 
 ``seen`` lists every exercise the lesson showed (so a course overview can say
 "3 of 8"); ``done`` the ones answered right without Show me first. Every event
 (an answer judged right or wrong, a hint, Show me, starting a lesson over) is
-kept with its time, for a teacher's view to read later.
+kept with its time, a unique ``id`` and, on right or wrong, the ``feedback``
+the student was given (the verdict's ``why``), for the teacher's view.
+
+Sending to the class hub (``kit.lessons.outbox``). Events are only ever
+appended, under the file lock, so an event's place in the list never changes;
+``sent`` counts the events from the start of the list that the hub has
+acknowledged (a 200, or a 400 that skipped them). A sender reads the events
+from ``sent`` on, posts them, and on the answer calls :func:`acknowledge`,
+which, under the lock and on the file read again, checks that those places
+still hold the events it sent (by id) and only then raises ``sent`` to their
+end, never lowers it. So with two kernels of one student sending from one
+file, whichever is acknowledged first moves ``sent`` and the other's mark is
+a no-op; a file changed in between (replaced, restored from a copy) is not
+marked and its events are sent again, which the service de-duplicates by id.
+A ``sent`` that cannot be right (not a count, or more than the events) is
+read as 0: everything is sent again rather than anything lost.
+
+Files written before events had ids (or by hand) still work: an event
+without an id is left as it is in the file and sent with an id made from its
+place and content (:func:`event_id`; the same on every read and in every
+kernel, so the service sees one event). An entry that is not an event (not
+a dict, an unknown kind, no time with its zone) is not sent, and is counted
+as sent with its batch, so it never makes the service refuse the good ones.
 
 Two kernels of one student (two lessons open) write the same file: each write
 takes a lock, re-reads the file and replaces it in one step (``os.replace``),
 so neither loses the other's work. A file that cannot be read is moved aside to
 ``progress.json.broken`` (kept for the teacher, never silently wiped) and a new
 one started; a file that cannot be written is logged and the lesson goes on.
+After each event, and each time a lesson lists its exercises, the outbox is
+woken (nothing happens outside the class hub); writing never waits on it.
 
-Not covered: the exercises themselves (``kit.lessons.exercise``), or showing
-progress (the ``Progress`` widget and ``kit.lessons.welcome``).
+Not covered: the exercises themselves (``kit.lessons.exercise``), showing
+progress (the ``Progress`` widget and ``kit.lessons.welcome``), the sending
+(``kit.lessons.outbox``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import hashlib
 import json
 import logging
 import os
+import re
 import tempfile
+import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from collections.abc import Callable, Iterator
+
+from kit.lessons import outbox
 
 try:                      # POSIX; elsewhere writes are atomic but unlocked
     import fcntl
@@ -47,6 +80,10 @@ VERSION = 1
 EVENTS = ("right", "wrong", "hint", "show", "start over")
 #: A typed answer is kept up to this many characters (a pasted essay is not progress).
 ANSWER_CHARS = 200
+#: The feedback kept with a right or wrong answer is cut to this many characters.
+FEEDBACK_CHARS = 300
+#: What an event id looks like (``uuid4().hex``).
+ID = re.compile(r"[0-9a-f]{32}")
 
 
 def path() -> Path:
@@ -134,20 +171,35 @@ def done(lesson: str, where: Path | None = None) -> list[str]:
     return list(load(where)["lessons"].get(lesson, {}).get("done", []))
 
 
-def event(lesson: str, exercise: str, kind: str, answer=None, where: Path | None = None) -> None:
-    """Keep one event; a right answer also marks the exercise done."""
+def event(lesson: str, exercise: str, kind: str, answer: object = None, feedback: str | None = None,
+          where: Path | None = None) -> None:
+    """Keep one event; a right answer also marks the exercise done. ``feedback``
+    (right or wrong only): what the student was told, the verdict's ``why``."""
     if kind not in EVENTS:
         raise ValueError(f"unknown progress event {kind!r}; one of {', '.join(EVENTS)}")
-    item = {"time": now(), "lesson": lesson, "exercise": exercise, "event": kind}
+    if feedback is not None and kind not in ("right", "wrong"):
+        raise ValueError(f"feedback is kept with a right or wrong answer, not with {kind!r}")
+    item = _new_event(lesson, exercise, kind)
     if answer is not None:
         item["answer"] = str(answer)[:ANSWER_CHARS]
+    if feedback is not None:
+        item["feedback"] = str(feedback)[:FEEDBACK_CHARS]
 
     def change(data: dict[str, Any]) -> None:
         entry = lesson_entry(data, lesson)
         if kind == "right" and exercise not in entry["done"]:
             entry["done"].append(exercise)
         data["events"].append(item)
+    where = where or path()
     update(change, where)
+    outbox.wake(where)
+
+
+def _new_event(lesson: str, exercise: str, kind: str) -> dict[str, Any]:
+    # The id only names the event (the service keeps one per student and id);
+    # it is an identifier, not game randomness, so uuid4 and not the game's seed.
+    return {"id": uuid.uuid4().hex, "time": now(), "lesson": lesson, "exercise": exercise,
+            "event": kind}
 
 
 def seen(lesson: str, exercises: list[str], where: Path | None = None) -> None:
@@ -155,15 +207,99 @@ def seen(lesson: str, exercises: list[str], where: Path | None = None) -> None:
     def change(data: dict[str, Any]) -> None:
         entry = lesson_entry(data, lesson)
         entry["seen"] = list(dict.fromkeys(list(entry["seen"]) + list(exercises)))
+    where = where or path()
     current = load(where)["lessons"].get(lesson, {}).get("seen", [])
     if not set(exercises) <= set(current):
         update(change, where)
+    # Also when nothing changed: a lesson opened again sends what an earlier
+    # session could not (the service was down when its kernel stopped).
+    outbox.wake(where)
 
 
 def start_over(lesson: str, where: Path | None = None) -> None:
     """Forget what was done in ``lesson`` (its events stay: they happened)."""
     def change(data: dict[str, Any]) -> None:
         lesson_entry(data, lesson)["done"] = []
-        data["events"].append({"time": now(), "lesson": lesson, "exercise": "",
-                               "event": "start over"})
+        data["events"].append(_new_event(lesson, "", "start over"))
+    where = where or path()
     update(change, where)
+    outbox.wake(where)
+
+
+# ----- what the outbox reads and marks ---------------------------------------------------
+
+def event_id(item: object, index: int) -> str:
+    """The id of the event at ``index``: its own, or for an event without one
+    (a file from before ids), one made from its place and content, the same on every read."""
+    own = item.get("id") if isinstance(item, dict) else None
+    if isinstance(own, str) and ID.fullmatch(own):
+        return own
+    content = json.dumps([index, item], sort_keys=True, ensure_ascii=True, default=str)
+    return hashlib.sha256(content.encode()).hexdigest()[:32]
+
+
+def sent_count(data: dict[str, Any]) -> int:
+    """How many events, from the first, the class hub has acknowledged (see the module doc)."""
+    sent = data.get("sent", 0)
+    if isinstance(sent, bool) or not isinstance(sent, int) or not 0 <= sent <= len(data["events"]):
+        return 0    # cannot be right: send everything again rather than lose anything
+    return sent
+
+
+def _outgoing_form(item: object, index: int) -> dict[str, Any] | None:
+    """The event as the service takes it, or None if it is not an event."""
+    if not (isinstance(item, dict) and item.get("event") in EVENTS
+            and all(isinstance(item.get(key), str) for key in ("time", "lesson", "exercise"))
+            and _utc_time(item["time"])):
+        return None
+    out = {"id": event_id(item, index), "time": item["time"], "lesson": item["lesson"],
+           "exercise": item["exercise"], "event": item["event"]}
+    for key, limit in (("answer", ANSWER_CHARS), ("feedback", FEEDBACK_CHARS)):
+        if item.get(key) is not None:
+            out[key] = str(item[key])[:limit]
+    return out
+
+
+def _utc_time(text: str) -> bool:
+    """An ISO time with its zone, as :func:`now` writes (the service refuses others)."""
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00")).tzinfo is not None
+    except ValueError:
+        return False
+
+
+def outgoing(where: Path, limit: int) -> outbox.Outgoing:
+    """The first ``limit`` events of ``where`` not acknowledged, and every lesson's exercises."""
+    data = load(where)
+    events, start = data["events"], sent_count(data)
+    end = min(len(events), start + limit)
+    chosen = [_outgoing_form(events[i], i) for i in range(start, end)]
+    dropped = chosen.count(None)
+    if dropped:
+        log.debug("%d entries of %s are not events; not sent", dropped, where)
+    seen = {lesson: [str(key) for key in entry.get("seen", []) if isinstance(key, str)]
+            for lesson, entry in data["lessons"].items() if isinstance(entry.get("seen"), list)}
+    return outbox.Outgoing(start=start, end=end, ids=[event_id(events[i], i) for i in range(start, end)],
+                           events=[e for e in chosen if e is not None], seen=seen,
+                           unsent=len(events) - start)
+
+
+def acknowledge(where: Path, start: int, end: int, ids: list[str]) -> bool:
+    """Mark the events ``start:end`` of ``where`` sent, if they are still the ones
+    with ``ids`` and every event before them is marked already. True when marked
+    (or marked already by another kernel); False when not, so they are sent again."""
+    marked = False
+
+    def change(data: dict[str, Any]) -> None:
+        nonlocal marked
+        events, sent = data["events"], sent_count(data)
+        if sent >= end:
+            marked = True
+        elif (sent >= start and len(events) >= end
+              and [event_id(events[i], i) for i in range(start, end)] == ids):
+            data["sent"] = end
+            marked = True
+    return update(change, where) is not None and marked
+
+
+outbox.attach(outbox.Store(path=path, outgoing=outgoing, acknowledge=acknowledge))

@@ -79,6 +79,29 @@ def test_every_event_is_recorded_with_its_time_and_answer():
     assert progress.count == 0
 
 
+def test_each_event_has_its_own_id_and_a_judged_answer_the_feedback_it_was_given():
+    progress = Course("Lesson 3b")
+    ex = sum_exercise(progress)
+    ex.attempt("6")
+    ex.hint()
+    ex.show()
+    ex.attempt("7")
+    events = record.load()["events"]
+    assert [(e["event"], e.get("feedback")) for e in events] == [
+        ("wrong", "6 is not 6 + 1."), ("hint", None), ("show", None), ("right", "Yes.")]
+    ids = [e["id"] for e in events]
+    assert all(re.fullmatch(r"[0-9a-f]{32}", i) for i in ids) and len(set(ids)) == 4
+    progress.start_over()
+    assert re.fullmatch(r"[0-9a-f]{32}", record.load()["events"][-1]["id"])
+
+
+def test_feedback_is_cut_to_300_characters_and_kept_only_with_right_or_wrong():
+    record.event("sums/x", "y", "wrong", "5", feedback="why " * 100)
+    assert len(record.load()["events"][0]["feedback"]) == record.FEEDBACK_CHARS == 300
+    with pytest.raises(ValueError, match="feedback is kept with a right or wrong answer"):
+        record.event("sums/x", "y", "hint", feedback="no")
+
+
 def test_a_lesson_records_which_exercises_it_shows():
     progress = Course("Lesson 4")
     sum_exercise(progress)
