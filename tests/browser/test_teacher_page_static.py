@@ -95,12 +95,13 @@ class Canned:
     def __init__(self) -> None:
         self.events = simulated_class()
         self.students = list(STUDENTS)
+        self.lessons = lessons()
         self.status = 200
         self.lock = threading.Lock()
 
     def body(self, projector: bool) -> bytes:
         with self.lock:
-            return json.dumps(summary(self.events, self.students, lessons(), NOW, names=not projector)).encode()
+            return json.dumps(summary(self.events, self.students, self.lessons, NOW, names=not projector)).encode()
 
 
 @pytest.fixture
@@ -254,3 +255,21 @@ def test_the_chosen_lesson_is_remembered_across_a_reload(service, teacher_page):
     page.reload()
     expect(page.get_by_role("tab", name="iota/Scoring")).to_have_attribute("aria-selected", "true", timeout=5000)
     expect(page.locator("#grid tbody tr", has_text="amara_00").locator("td").first).to_have_text("✘ 1")
+
+
+def test_fifteen_exercises_fit_the_projector_width_with_their_names_upright(service, teacher_page):
+    url, canned = service
+    many = EXERCISES + [f"extra exercise number {i}" for i in range(7)]
+    with canned.lock:
+        canned.lessons = {LESSON: many}
+        canned.events.append(ev("amara_00", "wrong", -1, many[-1]))
+    page = teacher_page
+    page.goto(url)
+    expect(page.locator("#grid table")).to_have_class("narrow", timeout=5000)
+    heads = page.locator("#grid thead th")
+    expect(heads).to_have_count(1 + len(many))
+    last = heads.last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= 1366
+    name = heads.nth(3).locator(".trunc").bounding_box()
+    assert name is not None and name["height"] > 2 * name["width"]          # written upwards
+    expect(page.locator("#grid tbody tr", has_text="amara_00").locator("td").last).to_have_text("✘ 1")
