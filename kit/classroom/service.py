@@ -1,0 +1,280 @@
+"""The class hub's ``class`` service: the lessons' exercise events in, the teacher's live page out.
+
+``make hub`` starts it as a JupyterHub-managed service (deploy/jupyterhub_config.py),
+at ``/services/class/``:
+
+``POST api/events``
+    From a student's lesson (``kit.lessons.outbox``), with the student's server's
+    own JupyterHub token (``Authorization: token ...``). The service asks the hub
+    whose token it is and records the events as that student's: a body never names
+    the student, and one that names someone else is refused (403). Body:
+    ``{"events": [...], "seen": {lesson: [exercise, ...]}}``; answer
+    ``{"received": n, "duplicates": n}``. Malformed: 400 saying what, nothing stored.
+    Each student may send ``RATE`` events a second on average (bursts of
+    ``BURST``): a loop in a kernel cannot fill the disk (429, the lesson resends).
+``GET ./`` (the page), ``GET api/summary[?projector=1]``, ``GET class.csv``
+    The teacher's: JupyterHub OAuth, allowed only to holders of
+    ``access:services!service=class`` (the hub's admin, i.e. the teacher); a student
+    gets 403. The page (``page/teacher.html``) asks for the summary every 2 s.
+``GET api/health``
+    ``{"ok": true}``, for the hub tests to wait on; no data.
+
+The students listed are the hub's users who are not admins (asked of the hub
+with the service's own token: ``list:users``, ``read:users``), so a student who has
+not started shows as "not started".
+
+Settings (environment): ``KIT_CLASS_DB`` (a SQLAlchemy URL; default SQLite
+``class.sqlite`` in ``KIT_CLASS_STATE``, the hub's state folder) and JupyterHub's own
+``JUPYTERHUB_SERVICE_URL``, ``JUPYTERHUB_SERVICE_PREFIX``, ``JUPYTERHUB_API_URL``,
+``JUPYTERHUB_API_TOKEN``.
+
+Not covered: what the page shows (``kit.classroom.overview``, ``page/teacher.html``),
+the store (``kit.classroom.eventstore``), sending (``kit.lessons.outbox``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubAuth, HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.utils import url_path_join
+from tornado import web
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+from kit.classroom import overview
+from kit.classroom.eventstore import Store
+
+log = logging.getLogger("kit.classroom.service")
+PAGE = Path(__file__).with_name("page") / "teacher.html"
+#: Events a second each student may send, on average, and in a burst (a whole
+#: lesson's events resent after an outage is a few hundred).
+RATE, BURST = 20.0, 2000.0
+#: The hub's list of students is asked again after this many seconds.
+STUDENTS_AGE = 10.0
+#: A request body larger than this is refused before it is read (500 events fit in 1 MB).
+BODY_BYTES = 2 << 20
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``take(n)`` is False when a student sends faster than RATE."""
+    level: float = BURST
+    when: float = field(default_factory=time.monotonic)
+
+    def take(self, n: int) -> bool:
+        now = time.monotonic()
+        self.level = min(BURST, self.level + (now - self.when) * RATE)
+        self.when = now
+        if n > self.level:
+            return False
+        self.level -= n
+        return True
+
+
+class Class:
+    """What the handlers share: the store, the hub's API, the rate buckets, the
+    last summary (remade only when an event arrived or a second passed)."""
+
+    def __init__(self, store: Store, api_url: str, api_token: str):
+        self.store, self.api_url, self.api_token = store, api_url, api_token
+        self.buckets: dict[str, Bucket] = {}
+        self._students: tuple[float, list[str]] = (0.0, [])
+        self._summary: dict[bool, tuple[tuple[int, float], dict[str, Any]]] = {}
+        self.version = 0          # bumped on every stored event: the summaries' cache key
+
+    async def students(self) -> list[str]:
+        """The hub's users who are not admins; the last list if the hub does not answer."""
+        asked, names = self._students
+        if time.monotonic() - asked < STUDENTS_AGE:
+            return names
+        try:
+            reply = await AsyncHTTPClient().fetch(HTTPRequest(
+                url_path_join(self.api_url, "users"), request_timeout=5,
+                headers={"Authorization": f"token {self.api_token}"}))
+            names = sorted(u["name"] for u in json.loads(reply.body) if not u.get("admin"))
+        except Exception as exc:     # the page goes on with the students it knew
+            log.warning("could not list the hub's users: %s", exc)
+        self._students = (time.monotonic(), names)
+        return names
+
+    async def summary(self, names: bool) -> dict[str, Any]:
+        key = (self.version, time.monotonic() // 1)
+        cached = self._summary.get(names)
+        if cached and cached[0] == key:
+            return cached[1]
+        students = await self.students()
+        made = overview.summary(self.store.events(), students, self.store.lessons(),
+                                datetime.now(timezone.utc), names=names)
+        self._summary[names] = (key, made)
+        return made
+
+
+class JSONErrors(web.RequestHandler):
+    """Errors as ``{"error": "..."}``: the lesson's sender logs that sentence."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None))[1]
+        reason = exc.log_message if isinstance(exc, web.HTTPError) and exc.log_message else self._reason
+        self.finish({"error": reason})
+
+
+class EventsHandler(JSONErrors):
+    def initialize(self, room: Class, hub_auth: HubAuth) -> None:
+        self.room, self.hub_auth = room, hub_auth
+
+    def check_xsrf_cookie(self) -> None:
+        """No cookie is read here (a token header is), so there is nothing to forge."""
+
+    async def post(self) -> None:
+        header = self.request.headers.get("Authorization", "")
+        token = header.split(None, 1)[1] if header.lower().startswith(("token ", "bearer ")) else ""
+        if not token:
+            raise web.HTTPError(401, "no token: events are taken only from a lesson on this hub")
+        who = await self.hub_auth.user_for_token(token, sync=False)
+        if not who or who.get("kind", "user") != "user":
+            raise web.HTTPError(403, "the hub does not know this token: events are taken only "
+                                     "from a lesson on this hub")
+        user = who["name"]
+        try:
+            body = json.loads(self.request.body)
+        except ValueError as exc:
+            raise web.HTTPError(400, f"the body is not JSON: {exc}") from None
+        if not isinstance(body, dict):
+            raise web.HTTPError(400, 'the body must be {"events": [...], "seen": {...}}')
+        named = body.get("user")
+        if named is not None and named != user:
+            raise web.HTTPError(403, f"this token is {user}'s: events are recorded only as the "
+                                     f"token's owner, not as {str(named)[:40]!r}")
+        sent = body.get("events", [])
+        bucket = self.room.buckets.setdefault(user, Bucket())
+        if not bucket.take(len(sent) if isinstance(sent, list) else 1):
+            raise web.HTTPError(429, f"more than {RATE:g} events a second: kept by the lesson, send later")
+        try:
+            added = self.room.store.add(user, sent, body.get("seen"))
+        except ValueError as exc:
+            raise web.HTTPError(400, str(exc)) from None
+        if added.received:
+            self.room.version += 1
+        self.finish({"received": added.received, "duplicates": added.duplicates})
+
+
+class TeacherHandler(HubOAuthenticated, JSONErrors):
+    def initialize(self, room: Class, teacher_auth: HubOAuth) -> None:
+        self.room, self.hub_auth = room, teacher_auth
+
+    async def prepare(self) -> None:
+        # Ask the hub who this is without blocking the loop (HubOAuthenticated's own,
+        # synchronous ask would hold every lesson's events meanwhile); the answer
+        # is kept on the handler, where get_current_user then finds it.
+        await self.hub_auth.get_user(self, sync=False)
+
+    @property
+    def projector(self) -> bool:
+        return self.get_argument("projector", "") not in ("", "0")
+
+
+class PageHandler(TeacherHandler):
+    @web.authenticated
+    def get(self) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(PAGE.read_bytes())
+
+
+class SummaryHandler(TeacherHandler):
+    @web.authenticated
+    async def get(self) -> None:
+        made = await self.room.summary(names=not self.projector)
+        self.set_header("Cache-Control", "no-store")
+        self.finish(made)
+
+
+class CsvHandler(TeacherHandler):
+    @web.authenticated
+    async def get(self) -> None:
+        out = io.StringIO()
+        csv.writer(out).writerows(overview.csv_rows(await self.room.summary(names=True)))
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
+        self.finish(out.getvalue())
+
+
+class CallbackHandler(HubOAuthCallbackHandler):
+    """The end of the teacher's OAuth log-in, with the teacher's pages' own HubOAuth."""
+
+    def initialize(self, teacher_auth: HubOAuth) -> None:
+        self.hub_auth = teacher_auth
+
+
+class HealthHandler(web.RequestHandler):
+    def get(self) -> None:
+        self.finish({"ok": True})
+
+
+def cookie_secret(state: Path) -> bytes:
+    """Kept in the state folder, so a restarted service keeps the teacher logged in."""
+    where = state / "class_cookie_secret"
+    try:
+        return bytes.fromhex(where.read_text().strip())
+    except (OSError, ValueError):
+        secret = secrets.token_bytes(32)
+        where.touch(mode=0o600)
+        where.write_text(secret.hex())
+        return secret
+
+
+def make_app(store: Store, prefix: str, api_url: str, api_token: str, state: Path) -> web.Application:
+    room = Class(store, api_url, api_token)
+    # Students' tokens: any token of the hub's names its owner (no scope needed).
+    students_auth = HubAuth(api_url=api_url, api_token=api_token, cache_max_age=60)
+    # The teacher's pages: only a holder of this service's access scope (the admin).
+    # Set here, not left to $JUPYTERHUB_OAUTH_ACCESS_SCOPES: with no scope at all,
+    # HubOAuthenticated would let in any user of the hub.
+    name = os.environ.get("JUPYTERHUB_SERVICE_NAME", "class")
+    teacher_auth = HubOAuth(api_url=api_url, api_token=api_token, cache_max_age=60,
+                            access_scopes={f"access:services!service={name}"})
+    teacher = {"room": room, "teacher_auth": teacher_auth}
+    return web.Application([
+        (prefix, PageHandler, teacher),
+        (url_path_join(prefix, "api/summary"), SummaryHandler, teacher),
+        (url_path_join(prefix, "class.csv"), CsvHandler, teacher),
+        (url_path_join(prefix, "api/events"), EventsHandler, {"room": room, "hub_auth": students_auth}),
+        (url_path_join(prefix, "api/health"), HealthHandler),
+        (url_path_join(prefix, "oauth_callback"), CallbackHandler, {"teacher_auth": teacher_auth}),
+    ], cookie_secret=cookie_secret(state), room=room)
+
+
+def default_db(state: Path) -> str:
+    return f"sqlite:///{state / 'class.sqlite'}"
+
+
+async def serve() -> None:
+    state = Path(os.environ.get("KIT_CLASS_STATE", ".")).resolve()
+    store = Store(os.environ.get("KIT_CLASS_DB") or default_db(state))
+    where = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
+    app = make_app(store, os.environ["JUPYTERHUB_SERVICE_PREFIX"], os.environ["JUPYTERHUB_API_URL"],
+                   os.environ["JUPYTERHUB_API_TOKEN"], state)
+    app.listen(where.port or 80, where.hostname or "127.0.0.1", max_body_size=BODY_BYTES)
+    log.info("class service at %s, events in %s", where.geturl(), store.engine.url)
+    await asyncio.Event().wait()
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="[%(levelname)1.1s %(asctime)s class] %(message)s")
+    asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""How many events a second the class service takes, and how long the teacher's summary takes.
+
+    python -m kit.classroom.service_bench [--students 30] [--events 200] [--json out.json]
+
+Starts the service (``kit.classroom.service.make_app``) on a free port with a fresh
+SQLite store, beside a stand-in for the hub's API (``standin_hub``: it answers
+``GET /hub/api/user`` for one token per student and ``GET /hub/api/users``), so
+it needs no JupyterHub and measures the service alone. The real hub is asked
+once per token a minute (HubAuth's cache), which is why a stand-in changes
+little. Then ``--students`` threads each send ``--events`` events, one request
+per event (as a lesson sends them, one Check at a time), over a kept-alive
+connection, while a teacher's page asks for the summary every 2 s.
+
+Prints: events a second the service stored (all students together), each
+request's median and worst time, and the summary's median and worst time,
+once with the events still arriving and once after (30 students' whole
+lesson in the store). Nothing is sent anywhere but 127.0.0.1.
+
+The same stand-in hub serves tests/test_class_service.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import statistics
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from tornado import web
+
+from kit.classroom import overview, service
+from kit.classroom.eventstore import Store
+
+PREFIX = "/services/class/"
+TEACHER_TOKEN = "teacher-token"
+
+
+def standin_hub(tokens: dict[str, str]) -> web.Application:
+    """The two calls of the hub's API the service makes: whose token, and who is in the class."""
+
+    class User(web.RequestHandler):
+        def get(self) -> None:
+            token = self.request.headers.get("Authorization", "").split()[-1]
+            if token == TEACHER_TOKEN:      # the teacher: an admin with the service's access scope
+                self.finish({"name": "teacher", "kind": "user", "admin": True,
+                             "scopes": ["access:services"]})
+            elif token in tokens:
+                self.finish({"name": tokens[token], "kind": "user", "admin": False, "scopes": []})
+            else:
+                raise web.HTTPError(403)
+
+    class Users(web.RequestHandler):
+        def get(self) -> None:
+            self.finish(json.dumps([{"name": n, "admin": False} for n in sorted(tokens.values())]
+                                   + [{"name": "teacher", "admin": True}]))
+
+    return web.Application([("/hub/api/user", User), ("/hub/api/users", Users)])
+
+
+@dataclass
+class Running:
+    """A service on 127.0.0.1, in a thread of its own, beside its stand-in hub."""
+    base: str                          # http://127.0.0.1:N/services/class/
+    port: int
+    loop: asyncio.AbstractEventLoop
+    room: service.Class
+
+    def call(self, coroutine: Any) -> Any:
+        """Run ``coroutine`` on the service's own loop; its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(60)
+
+
+@contextmanager
+def serving(store: Store, tokens: dict[str, str], state: Path) -> Iterator[Running]:
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    made: dict[str, Any] = {}
+
+    def port_of(server: Any) -> int:
+        return int(next(iter(server._sockets.values())).getsockname()[1])
+
+    async def start() -> None:
+        hub_port = port_of(standin_hub(tokens).listen(0, "127.0.0.1"))
+        app = service.make_app(store, PREFIX, f"http://127.0.0.1:{hub_port}/hub/api",
+                               "service-token", state)
+        made["port"] = port_of(app.listen(0, "127.0.0.1", max_body_size=service.BODY_BYTES))
+        made["room"] = app.settings["room"]
+        ready.set()
+
+    thread = threading.Thread(target=lambda: (loop.run_until_complete(start()), loop.run_forever()),
+                              daemon=True)
+    thread.start()
+    if not ready.wait(30):
+        raise TimeoutError("the class service did not start")
+    try:
+        yield Running(f"http://127.0.0.1:{made['port']}{PREFIX}", made["port"], loop, made["room"])
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+
+
+def lesson_events(n: int, start: datetime) -> list[dict[str, Any]]:
+    """A student's ``n`` events through a lesson of 8 exercises: wrong, hint, right, ..."""
+    kinds = ("wrong", "hint", "wrong", "right")
+    return [{"id": uuid.uuid4().hex, "time": (start + timedelta(seconds=i)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+             "lesson": "iota/Meet IOTA", "exercise": f"line {1 + (i // 4) % 8}", "event": kinds[i % 4],
+             **({"feedback": "Look again at the numbers"} if kinds[i % 4] == "wrong" else {})}
+            for i in range(n)]
+
+
+def send_all(port: int, token: str, events: list[dict[str, Any]], times: list[float]) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Authorization": f"token {token}", "Content-Type": "application/json"}
+    for event in events:
+        t = time.perf_counter()
+        connection.request("POST", PREFIX + "api/events", json.dumps({"events": [event]}), headers)
+        reply = connection.getresponse()
+        reply.read()
+        if reply.status != 200:
+            raise RuntimeError(f"the service answered {reply.status}")
+        times.append(time.perf_counter() - t)
+    connection.close()
+
+
+def ask_summary(port: int) -> float:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    t = time.perf_counter()
+    connection.request("GET", PREFIX + "api/summary", headers={"Authorization": f"token {TEACHER_TOKEN}"})
+    reply = connection.getresponse()
+    reply.read()
+    took = time.perf_counter() - t
+    connection.close()
+    if reply.status != 200:
+        raise RuntimeError(f"the summary answered {reply.status}")
+    return took
+
+
+def figures(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    return {"median_ms": round(1000 * statistics.median(ordered), 2),
+            "worst_ms": round(1000 * ordered[-1], 2)} if ordered else {}
+
+
+def run(students: int, events: int, every: float = 2.0) -> dict[str, Any]:
+    tokens = {f"token-{i}": f"student{i:02d}" for i in range(students)}
+    start = datetime.now(timezone.utc) - timedelta(minutes=10)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(f"sqlite:///{tmp}/class.sqlite")
+        # Not limited here: the benchmark measures how fast the service can go.
+        limits, (service.RATE, service.BURST) = (service.RATE, service.BURST), (1e9, 1e9)
+        with serving(store, tokens, Path(tmp)) as running:
+            ask_summary(running.port)           # the hub's list of students, asked once
+            sends: list[float] = []
+            during: list[float] = []
+            done = threading.Event()
+
+            def teacher() -> None:
+                while not done.wait(every):
+                    during.append(ask_summary(running.port))
+
+            watcher = threading.Thread(target=teacher, daemon=True)
+            senders = [threading.Thread(target=send_all, args=(running.port, token,
+                                                                lesson_events(events, start), sends))
+                       for token in tokens]
+            t = time.perf_counter()
+            watcher.start()
+            for s in senders:
+                s.start()
+            for s in senders:
+                s.join()
+            took = time.perf_counter() - t
+            done.set()
+            watcher.join()
+            stored = store.count()
+            after = [ask_summary(running.port) for _ in range(5)]
+            # The summary made afresh from the store (the page's cache is per second).
+            class_list = sorted(tokens.values())
+            made = []
+            for _ in range(5):
+                t = time.perf_counter()
+                overview.summary(store.events(), class_list, store.lessons(), datetime.now(timezone.utc))
+                made.append(time.perf_counter() - t)
+        service.RATE, service.BURST = limits
+    return {"students": students, "events_each": events, "events_stored": stored,
+            "events_per_s": round(stored / took), "seconds": round(took, 2),
+            "request": figures(sends), "summary_while_sending": figures(during),
+            "summary_after": figures(after), "summary_made_afresh": figures(made)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--events", type=int, default=200, help="events each student sends")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    out = run(args.students, args.events)
+    text = json.dumps(out, indent=1)
+    print(text)
+    if args.json:
+        args.json.write_text(text)
+    return 0 if out["events_stored"] == args.students * args.events else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
