@@ -54,6 +54,7 @@ import http.client
 import json
 import logging
 import os
+import sys
 import threading
 import time
 import urllib.error
@@ -64,6 +65,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 log = logging.getLogger(__name__)
+# The outbox's warnings are for the teacher's hub log, not the student's lesson: in a
+# kernel, sys.stderr is the cell's output (a student would read "events not sent"
+# under whatever they last ran), while sys.__stderr__ is the server's own log.
+if not log.handlers:
+    _to_server_log = logging.StreamHandler(sys.__stderr__)
+    _to_server_log.setFormatter(logging.Formatter("[%(levelname)1.1s %(asctime)s kit.outbox] %(message)s"))
+    log.addHandler(_to_server_log)
+    log.propagate = False
 
 #: The service's events URL, set on the class hub by its spawner.
 URL_VARIABLE = "KIT_CLASS_EVENTS"
