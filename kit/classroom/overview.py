@@ -258,12 +258,41 @@ def summary(events: Sequence[Mapping[str, Any]], students: Sequence[str], lesson
 
     # Longest first; ties in lesson, student, exercise order (a stable page between two polls).
     stuck.sort(key=lambda item: item[:4])
+    if not names:
+        lesson_results, stuck = _projected(lesson_results, stuck, checked)
     out: dict[str, Any] = {"generated": iso(now), "names": names}
     if names:
         out["students"] = everyone
     out["lessons"] = lesson_results
     out["stuck"] = [item[4] for item in stuck]
     return out
+
+
+def _projected(lesson_results: list[dict[str, Any]], stuck: list[Any],
+               checked: list[Event]) -> tuple[list[dict[str, Any]], list[Any]]:
+    """The projector's copy: only lessons and exercises PROJECTOR_MIN_STUDENTS students
+    have worked on. Their names come from the students' own lessons, so one student
+    could otherwise put any words on the projector by naming a lesson or an exercise."""
+    workers: dict[tuple[str, str], set[str]] = {}
+    for event in checked:
+        workers.setdefault((event.lesson, ""), set()).add(event.user)
+        if event.exercise:
+            workers.setdefault((event.lesson, event.exercise), set()).add(event.user)
+
+    def shown(lesson: str, exercise: str = "") -> bool:
+        return len(workers.get((lesson, exercise), ())) >= PROJECTOR_MIN_STUDENTS
+
+    kept = []
+    for result in lesson_results:
+        lesson = result["lesson"]
+        if not shown(lesson):
+            continue
+        keep = [x for x in result["exercises"] if shown(lesson, x)]
+        kept.append({**result, "exercises": keep,
+                     "counts": {x: n for x, n in result["counts"].items() if x in keep},
+                     "stats": [st for st in result["stats"] if st["exercise"] in keep],
+                     "hardest": [x for x in result["hardest"] if x in keep]})
+    return kept, [item for item in stuck if shown(item[4]["lesson"], item[4]["exercise"])]
 
 
 def _csv_text(text: str) -> str:
