@@ -19,6 +19,9 @@
 #                        KIT_MAX_ACCOUNTS accounts, default 100)
 #   KIT_HUB_PORT         the port students open (default 8000)
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
+#   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
+#                        (default SQLite, class.sqlite in the state folder)
+#   KIT_CLASS_PORT       the class service's own port on 127.0.0.1 (default 8002)
 #   KIT_CLASS_PASSWORD   the class password of the demo mode only
 # and, for running several hubs on one machine (the tests do): KIT_HUB_API_PORT,
 # KIT_PROXY_API_PORT, KIT_HUB_STATE (the hub's database and cookie secret,
@@ -99,6 +102,21 @@ c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
 c.JupyterHub.cleanup_servers = True        # Ctrl-C on `make hub` stops every server
 
+# ---- The teacher's live view: the `class` service (kit/classroom/service.py) ---
+# Each lesson sends its exercise events there (kit/lessons/outbox.py), signed
+# with its server's own hub token; the teacher (the admin: the only holder of
+# access:services) watches them at /services/class/. Events are kept in
+# KIT_CLASS_DB (a SQLAlchemy URL), by default SQLite in the state folder.
+CLASS_URL = f"http://127.0.0.1:{port('KIT_CLASS_PORT', 8002)}"
+c.JupyterHub.services = [{
+    "name": "class", "url": CLASS_URL, "oauth_no_confirm": True, "cwd": str(ROOT),
+    "command": [sys.executable, "-m", "kit.classroom.service"],
+    "environment": {"KIT_CLASS_STATE": str(STATE), "KIT_CLASS_DB": os.environ.get("KIT_CLASS_DB", "")}}]
+c.JupyterHub.load_roles.append({
+    "name": "class-service", "services": ["class"], "scopes": ["list:users", "read:users"]})
+# The one KIT_ variable a server gets: where its lessons send events (no secret).
+EVENTS = {"KIT_CLASS_EVENTS": f"{CLASS_URL}/services/class/api/events"}
+
 if DEMO:
     # One class password; every server as this user, homes under the state folder.
     c.JupyterHub.authenticator_class = "shared-password"
@@ -108,7 +126,7 @@ if DEMO:
     c.JupyterHub.spawner_class = "simple"
     c.SimpleLocalProcessSpawner.home_dir_template = str(STATE.parent / "demo-homes" / "{username}")
     c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
-    c.Spawner.environment = {"PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    c.Spawner.environment = {**EVENTS, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
                              "JUPYTER_RUNTIME_DIR": lambda s: f"/tmp/kit-hub-demo/{s.user.name}"}
     c.Spawner.args = ["--KernelManager.transport=ipc"] + (
         ["--allow-root"] if os.getuid() == 0 else [])
@@ -143,6 +161,7 @@ else:
         "Forgotten it? Ask the teacher.")}
 
     c.JupyterHub.spawner_class = "kit.classroom.accounts.KitSpawner"
+    c.Spawner.environment = EVENTS
     c.KitSpawner.runtime = str(runtime.python.parent.parent)
     c.KitSpawner.gitconfig = str(runtime.gitconfig)
     c.KitSpawner.sockets = os.environ.get("KIT_HUB_SOCKETS", "/run/kit-class")
@@ -166,11 +185,11 @@ else:
     # hub's shutdown for 33 s: restore it before the culler runs.
     culler = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
               "runpy.run_module('jupyterhub_idle_culler', run_name='__main__')")
-    c.JupyterHub.services = [{
+    c.JupyterHub.services.append({
         "name": "idle-culler",
         "command": [sys.executable, "-c", culler,
                     f"--timeout={seconds('KIT_IDLE_TIMEOUT', 3600)}",
-                    f"--cull-every={seconds('KIT_IDLE_EVERY', 300)}"]}]
+                    f"--cull-every={seconds('KIT_IDLE_EVERY', 300)}"]})
     c.JupyterHub.load_roles.append({
         "name": "idle-culler", "services": ["idle-culler"],
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]})

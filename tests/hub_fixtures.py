@@ -15,15 +15,18 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import psutil
 import pytest
+import requests
 
 from kit.classroom.accounts import remove_accounts
-from kit.classroom.loadtest import PROXY, ROOT, as_root, local_hub
+from kit.classroom import hub
+from kit.classroom.loadtest import PROXY, ROOT, Kernel, Student, as_root, local_hub
 from system_tools import require
 
 os.environ.setdefault("KIT_CLASS_HOME", "/var/tmp/kit-class-test")
@@ -77,3 +80,65 @@ def class_hub(tmp_path_factory):
     with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env={
             "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}) as hub:
         yield hub
+
+
+# ---- one student or the teacher, as the hub tests drive them --------------------
+def student(class_hub, name, password=PASSWORD):
+    s = Student(class_hub.url, name, password, LESSON, repo=hub.default_repo(),
+                branch=hub.default_branch())
+    s.t0 = time.monotonic()
+    s.log_in()
+    return s
+
+
+def kernel_of(s, another=False):
+    """The lesson's kernel (one per notebook session), or ``another`` one of its own."""
+    if another:
+        r = s.http.post(s.user_url("api/kernels"), timeout=120, json={"name": "python3"})
+        r.raise_for_status()
+        kernel_id = r.json()["id"]
+    else:
+        r = s.http.post(s.user_url("api/sessions"), timeout=120, json={
+            "path": f"{hub.TARGET}/{LESSON}", "type": "notebook", "name": "",
+            "kernel": {"name": "python3"}})
+        r.raise_for_status()
+        kernel_id = r.json()["kernel"]["id"]
+    return Kernel(s.user_url(f"api/kernels/{kernel_id}/channels"), s.token, s.name, s)
+
+
+def log_in_page(url, name, password):
+    page = requests.Session()
+    page.get(f"{url}/hub/login", timeout=60)
+    r = page.post(f"{url}/hub/login", allow_redirects=False, timeout=120, data={
+        "username": name, "password": password, "_xsrf": page.cookies.get("_xsrf")})
+    return page, r
+
+
+# ---- a student at IOTA's first exercises, in their own kernel -------------------
+SETUP = '''
+from kit.lessons import iota as lesson
+from kit.lessons import outbox
+progress = lesson.Progress("Meet IOTA")
+ex = {n: lesson.exercise(f"line {n}", progress) for n in (1, 2)}
+print(outbox.configured())
+'''
+RIGHT = {1: "valid", 2: "invalid"}         # IOTA lesson 1's first two lines
+WRONG = {1: "invalid", 2: "valid"}
+IOTA_LESSON = "iota/Meet IOTA"
+
+
+def lesson_kernel(hub, name):
+    s = student(hub, name)
+    s.start_server()
+    kernel = kernel_of(s)
+    printed, error = kernel.run(SETUP, wait=120)
+    assert not error and printed.strip() == "True", (printed, error)   # on a hub: configured
+    return s, kernel
+
+
+def do(kernel, source: str) -> float:
+    """Run a student's action in their kernel; seconds it took."""
+    t0 = time.monotonic()
+    _, error = kernel.run(source, wait=60)
+    assert not error, error
+    return time.monotonic() - t0

@@ -23,44 +23,14 @@ import pytest
 import requests
 
 from kit.classroom import accounts, hub
-from kit.classroom.loadtest import Kernel, Student, as_root, local_hub, memory, run_class
+from kit.classroom.loadtest import as_root, local_hub, memory, run_class
 
-from hub_fixtures import LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy
+from hub_fixtures import (LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy,
+                          kernel_of, log_in_page, student)
 
 pytestmark = pytest.mark.hub
 needs_root = pytest.mark.skipif(not as_root(), reason="accounts per student need root "
                                 "(CI and `make hub` on a class machine run as root)")
-
-
-def student(class_hub, name, password=PASSWORD):
-    s = Student(class_hub.url, name, password, LESSON, repo=hub.default_repo(),
-                branch=hub.default_branch())
-    s.t0 = time.monotonic()
-    s.log_in()
-    return s
-
-
-def kernel_of(s, another=False):
-    """The lesson's kernel (one per notebook session), or ``another`` one of its own."""
-    if another:
-        r = s.http.post(s.user_url("api/kernels"), timeout=120, json={"name": "python3"})
-        r.raise_for_status()
-        kernel_id = r.json()["id"]
-    else:
-        r = s.http.post(s.user_url("api/sessions"), timeout=120, json={
-            "path": f"{hub.TARGET}/{LESSON}", "type": "notebook", "name": "",
-            "kernel": {"name": "python3"}})
-        r.raise_for_status()
-        kernel_id = r.json()["kernel"]["id"]
-    return Kernel(s.user_url(f"api/kernels/{kernel_id}/channels"), s.token, s.name, s)
-
-
-def log_in_page(url, name, password):
-    page = requests.Session()
-    page.get(f"{url}/hub/login", timeout=60)
-    r = page.post(f"{url}/hub/login", allow_redirects=False, timeout=120, data={
-        "username": name, "password": password, "_xsrf": page.cookies.get("_xsrf")})
-    return page, r
 
 
 def test_the_link_pulls_the_lesson_and_opens_it(class_hub):
@@ -98,7 +68,8 @@ def test_three_students_run_the_lesson_and_the_board_answers(class_hub):
         assert "You clicked row 2, column 3" in r.answer   # the welcome board's words
         steps = list(r.steps)
         assert steps == ["logged in", "server ready", "lessons pulled", "first board drawn",
-                         "board answered"]
+                         "board answered", "exercises sent"]
+        assert (r.events_sent, r.events_pending) == (7, 0)
         assert r.steps["first board drawn"] < r.steps["board answered"]
         # The lesson landed in the student's own home, from git.
         assert (class_hub.home(r.name) / hub.TARGET / LESSON).is_file()
@@ -177,9 +148,10 @@ def test_each_students_kernel_runs_as_their_own_account_and_cannot_reach_others(
     assert seen["kit"].startswith(os.environ["KIT_CLASS_HOME"]), seen["kit"]   # not the teacher's
     assert set(seen["denied"].values()) == {"PermissionError"}, seen["denied"]
     assert cys_lesson.read_bytes() == before
-    # Nothing of the hub's or the teacher's reaches the student's environment.
-    assert not [k for k in seen["env"] if k.startswith("KIT_") or "PASSWORD" in k
-                or k.startswith("CONFIGPROXY")]
+    # Nothing of the hub's or the teacher's reaches the student's environment; the one
+    # KIT_ variable is where the lessons send their events (a URL, no secret).
+    assert not [k for k in seen["env"] if (k.startswith("KIT_") and k != "KIT_CLASS_EVENTS")
+                or "PASSWORD" in k or k.startswith("CONFIGPROXY")]
     assert PASSWORD not in seen["env_values"] and TEACHER_PASSWORD not in seen["env_values"]
     # Where the machine has cgroup v1 controllers, the student's server is in its own.
     if os.access("/sys/fs/cgroup/pids", os.W_OK):

@@ -3,7 +3,10 @@
 Covers: ``Student``, one student's whole path over HTTP and the kernel's own
 messages (log in with the class password, start a server, pull the lessons
 through nbgitpuller's API as its link page does, open the lesson, run every
-code cell, wait for the first board's drawing, click it, wait for its answer),
+code cell, wait for the first board's drawing, click it, wait for its answer,
+then try IOTA's first exercises, each event sent to the class service),
+the teacher's page asking for its summary every 2 s meanwhile, and the events
+each student sent against those the service stored (none may be lost),
 and ``main``, which starts a hub on free loopback ports, runs N students at
 the same moment, measures memory per process kind and stops everything it
 started by PID. Every request and the whole run have time limits; nothing is
@@ -68,6 +71,7 @@ class Hub:
     state: Path          # the hub's database and cookie secret (0700)
     homes: Path          # students' homes: one account each (root) or one folder each (demo)
     demo: bool
+    service: str = ""    # the class service (teacher's view) on its own port: http://127.0.0.1:N/services/class/
 
     def home(self, login: str) -> Path:
         """A student's home folder as the hub made it."""
@@ -102,7 +106,7 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
                            "npm install --prefix build/hub configurable-http-proxy@5")
     demo = not as_root() if demo is None else demo
     ports = {k: str(free_port()) for k in ("KIT_HUB_PORT", "KIT_HUB_API_PORT",
-                                           "KIT_PROXY_API_PORT")}
+                                           "KIT_PROXY_API_PORT", "KIT_CLASS_PORT")}
     place.mkdir(parents=True, exist_ok=True)
     place.chmod(0o755)
     state, homes = place / "state", place / ("demo-homes" if demo else "homes")
@@ -129,7 +133,8 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the hub did not answer:\n{Path(log).read_text()[-3000:]}")
             time.sleep(0.5)
-        yield Hub(url, proc, state, homes, demo)
+        yield Hub(url, proc, state, homes, demo,
+                  f"http://127.0.0.1:{ports['KIT_CLASS_PORT']}/services/class/")
     finally:
         stop(proc)
         if not demo:
@@ -167,7 +172,8 @@ def _children(pid: int) -> list[Any]:
 def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
     """Memory (MiB) of each process the hub started, by kind: ``pss`` counts shared
     pages split among their users (what a student adds), ``rss`` counts them whole."""
-    kinds: dict[str, list[float]] = {"hub": [], "proxy": [], "server": [], "kernel": []}
+    kinds: dict[str, list[float]] = {"hub": [], "proxy": [], "server": [], "kernel": [],
+                                     "class service": []}
     for p in [psutil.Process(hub_pid)] + _children(hub_pid):
         try:
             cmd = " ".join(p.cmdline())
@@ -176,7 +182,8 @@ def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
             continue
         kind = ("kernel" if "ipykernel" in cmd else "server" if "singleuser" in cmd
                 else "proxy" if "configurable-http-proxy" in cmd else
-                None if "idle_culler" in cmd else "hub" if "jupyterhub" in cmd else None)
+                None if "idle_culler" in cmd else "class service" if "kit.classroom.service" in cmd
+                else "hub" if "jupyterhub" in cmd else None)
         if kind:
             kinds[kind].append(pss)
     return kinds
@@ -222,6 +229,42 @@ def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
     return [s.result for s in crowd]
 
 
+class TeacherWatching(threading.Thread):
+    """The teacher's page during the run: its summary asked every ``every`` seconds,
+    as the page does; ``times`` are the answers' seconds, ``failures`` the ones that failed."""
+
+    def __init__(self, hub: Hub, name: str, password: str, every: float = 2.0):
+        super().__init__(daemon=True)
+        teacher = Student(hub.url, name, password, "", repo="", branch="")
+        teacher.log_in()
+        self.http, self.url, self.every = teacher.http, hub.url + "/services/class/api/summary", every
+        self.times: list[float] = []
+        self.failures: list[str] = []
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(self.every):
+            t = time.monotonic()
+            try:
+                self.http.get(self.url, timeout=30).raise_for_status()
+                self.times.append(time.monotonic() - t)
+            except requests.RequestException as exc:
+                self.failures.append(str(exc)[:200])
+
+    def figures(self) -> dict[str, Any]:
+        times = sorted(self.times)
+        return {"asked": len(times) + len(self.failures), "failed": len(self.failures),
+                "median_s": round(statistics.median(times), 3) if times else None,
+                "worst_s": round(times[-1], 3) if times else None}
+
+
+def events_received(hub: Hub, names: list[str]) -> dict[str, int]:
+    """Events the class service stored for each student (its SQLite file, read as root)."""
+    from kit.classroom.eventstore import Store
+    store = Store(f"sqlite:///{hub.state / 'class.sqlite'}")
+    return {name: store.count(name) for name in names}
+
+
 def summary(results: list[Result], mem: dict[str, list[float]],
             rss: dict[str, list[float]] | None = None) -> dict[str, Any]:
     firsts = sorted(r.first_board for r in results if r.ok and r.first_board is not None)
@@ -241,6 +284,7 @@ def summary(results: list[Result], mem: dict[str, list[float]],
             "load_average": [round(x, 1) for x in os.getloadavg()],
             "failures": failures,
             "answers": sorted({r.answer for r in results if r.answer}),
+            "events_sent": sum(r.events_sent for r in results),
             "steps_median_s": {step: round(statistics.median(
                 r.steps[step] for r in results if step in r.steps), 1)
                 for step in results[0].steps} if results else {}}
@@ -276,8 +320,12 @@ def main(argv=None) -> int:
                                        timeout=args.timeout,
                                        secrets=(password, teacher["KIT_TEACHER_PASSWORD"]))
             else:
+                watching = TeacherWatching(hub, teacher["KIT_TEACHER"], teacher["KIT_TEACHER_PASSWORD"])
+                watching.start()
                 results = run_class(hub.url, args.students, password, args.lesson, repo=repo,
                                     branch=branch, timeout=args.timeout)
+                watching.done.set()
+                received = events_received(hub, [r.name for r in results])
             wall = time.monotonic() - t
             alive = hub.proc.poll() is None
             mem = memory(hub.proc.pid) if alive else {}
@@ -293,8 +341,11 @@ def main(argv=None) -> int:
         print(describe(report))
         ok = report["passed"]
     else:
-        out = {**summary(results, mem, rss), **extra}
-        ok = out["succeeded"] == out["students"]
+        out = {**summary(results, mem, rss), **extra, "teacher_page": watching.figures(),
+               "events_received": sum(received.values()),
+               "events_lost": {r.name: r.events_sent - received[r.name] for r in results
+                               if r.events_sent != received[r.name]}}
+        ok = out["succeeded"] == out["students"] and not out["events_lost"]
     text = json.dumps(out, indent=1)
     print(text)
     if args.json:

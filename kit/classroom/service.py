@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import html
 import io
 import json
 import logging
@@ -190,7 +191,10 @@ class PageHandler(TeacherHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(PAGE.read_bytes())
+        raw: Any = self.xsrf_token
+        token = raw.decode() if isinstance(raw, bytes) else str(raw)
+        self.finish(PAGE.read_text(encoding="utf-8").replace(
+            '<meta name="kit-xsrf" content="">', f'<meta name="kit-xsrf" content="{html.escape(token)}">', 1))
 
 
 class SummaryHandler(TeacherHandler):

@@ -42,10 +42,29 @@ class Result:
     error: str = ""
     steps: dict[str, float] = field(default_factory=dict)   # step -> seconds since the start
     answer: str = ""                             # the board's words after the click
+    events_sent: int = 0                         # exercise events the lesson recorded (and sent)
+    events_pending: int = -1                     # of those, not acknowledged by the class service
 
     @property
     def first_board(self):
         return self.steps.get("first board drawn")
+
+
+#: What each simulated student does after the lesson: 7 exercise events (IOTA's
+#: lesson 1: line 1 valid, line 2 invalid, line 3 valid), then waits for them to be sent.
+EXERCISES = '''
+from kit.lessons import iota as lesson
+from kit.lessons import outbox, record
+progress = lesson.Progress("Meet IOTA")
+ex = {n: lesson.exercise(f"line {n}", progress) for n in (1, 2, 3)}
+ex[1].submit("invalid"); ex[1].hint(); ex[1].submit("valid")
+ex[2].submit("valid"); ex[2].show(); ex[2].submit("invalid")
+ex[3].submit("valid")
+outbox.flush(120)
+mine = [e for e in record.load()["events"] if e["lesson"] == "iota/Meet IOTA"]
+print(len(mine), outbox.pending())
+'''
+EVENTS_EACH = 7
 
 
 class Student:
@@ -78,7 +97,7 @@ class Student:
 
     def path(self) -> tuple[Callable[[], None], ...]:
         """The steps ``run`` takes, in order."""
-        return self.log_in, self.start_server, self.pull_lessons, self.run_lesson
+        return self.log_in, self.start_server, self.pull_lessons, self.run_lesson, self.try_exercises
 
     # ---- the hub --------------------------------------------------------------
     def log_in(self) -> None:
@@ -168,6 +187,21 @@ class Student:
             self.mark("board answered")
         finally:
             kernel.close()
+
+    def try_exercises(self) -> None:
+        """In the lesson's kernel: IOTA's first exercises, wrong, hinted, shown and right
+        (EXERCISES), each event recorded and sent to the class service; then wait
+        until the service has acknowledged them all."""
+        kernel = Kernel(self.user_url(f"api/kernels/{self.kernel_id}/channels"),
+                        self.token, self.name, self)
+        try:
+            printed, error = kernel.run(EXERCISES, wait=self.timeout)
+        finally:
+            kernel.close()
+        if error:
+            raise RuntimeError(f"the exercises failed: {error[-300:]}")
+        self.result.events_sent, self.result.events_pending = map(int, printed.split()[-2:])
+        self.mark("exercises sent")
 
 
 class Kernel:
