@@ -214,10 +214,10 @@ class MemoryGuard(threading.Thread):
 
 
 def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
-              branch: str, timeout: float) -> list[Result]:
+              branch: str, timeout: float, pace: float = 0.0) -> list[Result]:
     """All students at the same moment (threads released together); their Results."""
     crowd = [Student(url, f"student{i:02d}", password, lesson, repo=repo, branch=branch,
-                     timeout=timeout) for i in range(1, students + 1)]
+                     timeout=timeout, pace=pace) for i in range(1, students + 1)]
     gate = threading.Barrier(len(crowd))
     threads = [threading.Thread(target=lambda s=s: (gate.wait(), s.run()), daemon=True)
                for s in crowd]
@@ -301,6 +301,10 @@ def main(argv=None) -> int:
     ap.add_argument("--hub-log", type=Path, help="keep the hub's log (and its servers') here")
     ap.add_argument("--memory-floor", type=float, default=4096,
                     help="MiB of free memory below which the run stops the hub (default 4096)")
+    ap.add_argument("--pace", type=float, default=2.0,
+                    help="seconds between a student's exercise tries, on average (default 2)")
+    ap.add_argument("--watch", type=Path, metavar="DIR",
+                    help="the teacher's page in Chromium meanwhile: screenshots into DIR, and checked")
     ap.add_argument("--hostile", type=int, default=0,
                     help="of the students, how many attack the others (kit.classroom.hostile)")
     args = ap.parse_args(argv)
@@ -322,8 +326,26 @@ def main(argv=None) -> int:
             else:
                 watching = TeacherWatching(hub, teacher["KIT_TEACHER"], teacher["KIT_TEACHER_PASSWORD"])
                 watching.start()
-                results = run_class(hub.url, args.students, password, args.lesson, repo=repo,
-                                    branch=branch, timeout=args.timeout)
+                if args.watch:      # the teacher's page in Chromium meanwhile (this thread drives it)
+                    from kit.classroom.pagewatch import watch
+                    crowd: list[list[Result]] = []
+                    finished = threading.Event()
+                    def work() -> None:
+                        try:
+                            crowd.append(run_class(hub.url, args.students, password, args.lesson,
+                                                   repo=repo, branch=branch, timeout=args.timeout,
+                                                   pace=args.pace))
+                        finally:
+                            finished.set()
+                    worker = threading.Thread(target=work, daemon=True)
+                    worker.start()
+                    page = watch(hub.url, teacher["KIT_TEACHER"], teacher["KIT_TEACHER_PASSWORD"],
+                                 args.watch, finished,
+                                 [f"student{i:02d}" for i in range(1, args.students + 1)])
+                    results = crowd[0]
+                else:
+                    results = run_class(hub.url, args.students, password, args.lesson, repo=repo,
+                                        branch=branch, timeout=args.timeout, pace=args.pace)
                 watching.done.set()
                 received = events_received(hub, [r.name for r in results])
             wall = time.monotonic() - t
@@ -343,9 +365,11 @@ def main(argv=None) -> int:
     else:
         out = {**summary(results, mem, rss), **extra, "teacher_page": watching.figures(),
                "events_received": sum(received.values()),
+               **({"teacher_page_in_chromium": page} if args.watch else {}),
                "events_lost": {r.name: r.events_sent - received[r.name] for r in results
                                if r.events_sent != received[r.name]}}
-        ok = out["succeeded"] == out["students"] and not out["events_lost"]
+        ok = out["succeeded"] == out["students"] and not out["events_lost"] and (
+            not args.watch or page["cells_right"] == page["cells_expected"])
     text = json.dumps(out, indent=1)
     print(text)
     if args.json:

@@ -51,19 +51,27 @@ class Result:
 
 
 #: What each simulated student does after the lesson: 7 exercise events (IOTA's
-#: lesson 1: line 1 valid, line 2 invalid, line 3 valid), then waits for them to be sent.
-EXERCISES = '''
+#: lesson 1: line 1 valid, line 2 invalid, line 3 valid), a pause between tries
+#: (``pace``: seconds on average, drawn from a generator seeded by the student's
+#: name, so a run is the same each time), then waits for the events to be sent.
+EXERCISES = """
+import random, time
 from kit.lessons import iota as lesson
 from kit.lessons import outbox, record
+pause = random.Random({name!r})
+def think():
+    time.sleep(pause.uniform(0, 2 * {pace!r}))
 progress = lesson.Progress("Meet IOTA")
-ex = {n: lesson.exercise(f"line {n}", progress) for n in (1, 2, 3)}
-ex[1].submit("invalid"); ex[1].hint(); ex[1].submit("valid")
-ex[2].submit("valid"); ex[2].show(); ex[2].submit("invalid")
-ex[3].submit("valid")
+ex = {{n: lesson.exercise(f"line {{n}}", progress) for n in (1, 2, 3)}}
+for step in (lambda: ex[1].submit("invalid"), ex[1].hint, lambda: ex[1].submit("valid"),
+             lambda: ex[2].submit("valid"), ex[2].show, lambda: ex[2].submit("invalid"),
+             lambda: ex[3].submit("valid")):
+    think()
+    step()
 outbox.flush(120)
 mine = [e for e in record.load()["events"] if e["lesson"] == "iota/Meet IOTA"]
 print(len(mine), outbox.pending())
-'''
+"""
 EVENTS_EACH = 7
 
 
@@ -71,9 +79,11 @@ class Student:
     """One student's path through the hub; ``run()`` never raises, it records."""
 
     def __init__(self, hub: str, name: str, password: str, lesson: str, *,
-                 repo: str, branch: str, click=WELCOME_CLICK, timeout: float = 600):
+                 repo: str, branch: str, click=WELCOME_CLICK, timeout: float = 600,
+                 pace: float = 0.0):
         self.hub, self.name, self.password, self.lesson = hub.rstrip("/"), name, password, lesson
         self.repo, self.branch, self.click, self.timeout = repo, branch, click, timeout
+        self.pace = pace             # seconds between exercise tries, on average
         self.http = requests.Session()
         self.token = ""
         self.kernel_id = ""          # the lesson's kernel, once started
@@ -195,7 +205,8 @@ class Student:
         kernel = Kernel(self.user_url(f"api/kernels/{self.kernel_id}/channels"),
                         self.token, self.name, self)
         try:
-            printed, error = kernel.run(EXERCISES, wait=self.timeout)
+            printed, error = kernel.run(EXERCISES.format(name=self.name, pace=self.pace),
+                                        wait=self.timeout)
         finally:
             kernel.close()
         if error:
