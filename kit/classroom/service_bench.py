@@ -11,6 +11,9 @@ little. Then ``--students`` threads each send ``--events`` events, one request
 per event (as a lesson sends them, one Check at a time), over a kept-alive
 connection, while a teacher's page asks for the summary every 2 s.
 
+First, 100 Checks of a lesson exercise in this process, with the outbox off (no
+hub) and on (sending to the service): what a student waits for at Check.
+
 Prints: events a second the service stored (all students together), each
 request's median and worst time, and the summary's median and worst time,
 once with the events still arriving and once after (30 students' whole
@@ -146,14 +149,50 @@ def ask_summary(port: int) -> float:
     return took
 
 
+def lesson_submits(n: int, folder: Path, events_url: str | None, token: str = "") -> list[float]:
+    """Seconds each of ``n`` Checks of a lesson exercise takes in this process, with the
+    outbox sending to ``events_url`` (None: not on a hub, nothing sent)."""
+    import os
+
+    from kit.lessons import iota as lesson
+    from kit.lessons import outbox
+
+    saved = {k: os.environ.get(k) for k in ("KIT_PROGRESS", outbox.URL_VARIABLE, outbox.TOKEN_VARIABLE)}
+    os.environ["KIT_PROGRESS"] = str(folder / f"progress-{bool(events_url)}.json")
+    for key, value in ((outbox.URL_VARIABLE, events_url), (outbox.TOKEN_VARIABLE, token or None)):
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+    outbox.reset()
+    try:
+        exercise = lesson.exercise("line 1", lesson.Progress("Bench"))
+        times = []
+        for i in range(n):
+            t = time.perf_counter()
+            exercise.submit("invalid" if i % 2 else "valid")
+            times.append(time.perf_counter() - t)
+        if events_url and not outbox.flush(30):
+            raise RuntimeError("the lesson's events were not all sent")
+        return times
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        outbox.reset()
+
+
 def figures(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     return {"median_ms": round(1000 * statistics.median(ordered), 2),
             "worst_ms": round(1000 * ordered[-1], 2)} if ordered else {}
 
 
-def run(students: int, events: int, every: float = 2.0) -> dict[str, Any]:
+def run(students: int, events: int, every: float = 2.0, checks: int = 100) -> dict[str, Any]:
     tokens = {f"token-{i}": f"student{i:02d}" for i in range(students)}
+    tokens["lesson-token"] = "lesson"   # the Checks measured below
     start = datetime.now(timezone.utc) - timedelta(minutes=10)
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{tmp}/class.sqlite")
@@ -161,6 +200,9 @@ def run(students: int, events: int, every: float = 2.0) -> dict[str, Any]:
         limits, (service.RATE, service.BURST) = (service.RATE, service.BURST), (1e9, 1e9)
         with serving(store, tokens, Path(tmp)) as running:
             ask_summary(running.port)           # the hub's list of students, asked once
+            # The lesson's side: a Check with the outbox off (no hub) and on (sending here).
+            checks_off = lesson_submits(checks, Path(tmp), None)
+            checks_on = lesson_submits(checks, Path(tmp), running.base + "api/events", "lesson-token")
             sends: list[float] = []
             during: list[float] = []
             done = threading.Event()
@@ -172,7 +214,7 @@ def run(students: int, events: int, every: float = 2.0) -> dict[str, Any]:
             watcher = threading.Thread(target=teacher, daemon=True)
             senders = [threading.Thread(target=send_all, args=(running.port, token,
                                                                 lesson_events(events, start), sends))
-                       for token in tokens]
+                       for token in tokens if token != "lesson-token"]
             t = time.perf_counter()
             watcher.start()
             for s in senders:
@@ -182,7 +224,7 @@ def run(students: int, events: int, every: float = 2.0) -> dict[str, Any]:
             took = time.perf_counter() - t
             done.set()
             watcher.join()
-            stored = store.count()
+            stored = store.count() - len(checks_on)     # the flood's events only
             after = [ask_summary(running.port) for _ in range(5)]
             # The summary made afresh from the store (the page's cache is per second).
             class_list = sorted(tokens.values())
@@ -195,7 +237,8 @@ def run(students: int, events: int, every: float = 2.0) -> dict[str, Any]:
     return {"students": students, "events_each": events, "events_stored": stored,
             "events_per_s": round(stored / took), "seconds": round(took, 2),
             "request": figures(sends), "summary_while_sending": figures(during),
-            "summary_after": figures(after), "summary_made_afresh": figures(made)}
+            "summary_after": figures(after), "summary_made_afresh": figures(made),
+            "lesson_check_outbox_off": figures(checks_off), "lesson_check_outbox_on": figures(checks_on)}
 
 
 def main(argv: list[str] | None = None) -> int:
