@@ -62,14 +62,19 @@ def test_start_over_forgets_the_lesson_and_resets_its_exercises():
     assert record.load()["events"][-1]["event"] == "start over"
 
 
-def test_every_event_is_recorded_with_its_time_and_answer():
-    progress = Course("Lesson 3")
+def wrong_hint_show_right(title):
+    """One exercise tried wrong, hinted, shown, then right; its Progress and the file's events."""
+    progress = Course(title)
     ex = sum_exercise(progress)
     ex.attempt("6")
     ex.hint()
     ex.show()
     ex.attempt("7")
-    events = record.load()["events"]
+    return progress, record.load()["events"]
+
+
+def test_every_event_is_recorded_with_its_time_and_answer():
+    progress, events = wrong_hint_show_right("Lesson 3")
     assert [(e["exercise"], e["event"], e.get("answer")) for e in events] == [
         ("six plus one", "wrong", "6"), ("six plus one", "hint", None),
         ("six plus one", "show", None), ("six plus one", "right", "7")]
@@ -80,13 +85,7 @@ def test_every_event_is_recorded_with_its_time_and_answer():
 
 
 def test_each_event_has_its_own_id_and_a_judged_answer_the_feedback_it_was_given():
-    progress = Course("Lesson 3b")
-    ex = sum_exercise(progress)
-    ex.attempt("6")
-    ex.hint()
-    ex.show()
-    ex.attempt("7")
-    events = record.load()["events"]
+    progress, events = wrong_hint_show_right("Lesson 3b")
     assert [(e["event"], e.get("feedback")) for e in events] == [
         ("wrong", "6 is not 6 + 1."), ("hint", None), ("show", None), ("right", "Yes.")]
     ids = [e["id"] for e in events]
