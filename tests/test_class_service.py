@@ -164,3 +164,40 @@ def test_the_teachers_pages_are_the_teachers_alone(store, tmp_path):
     assert "text/html" in page.headers["Content-Type"] and "<script" in page.text
     assert csv_text.splitlines()[0].startswith("student,lesson,exercise,state")
     assert "ada,iota/Making a play,legal play,trying" in csv_text
+
+
+def test_the_service_as_the_hub_runs_it_keeps_its_files_private_and_stops_quietly(tmp_path):
+    """`python -m kit.classroom.service` with the environment JupyterHub gives a service."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}",
+           "JUPYTERHUB_SERVICE_PREFIX": "/services/class/", "JUPYTERHUB_SERVICE_NAME": "class",
+           "JUPYTERHUB_API_URL": "http://127.0.0.1:9/hub/api", "JUPYTERHUB_API_TOKEN": "service-token",
+           "KIT_CLASS_STATE": str(tmp_path), "KIT_CLASS_DB": ""}
+    proc = subprocess.Popen([sys.executable, "-m", "kit.classroom.service"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if requests.get(f"http://127.0.0.1:{port}/services/class/api/health", timeout=2).ok:
+                    break
+            except requests.RequestException:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read().decode()
+            time.sleep(0.2)
+        # Names and typed answers: readable by the hub's account alone.
+        for name in ("class.sqlite", "class_cookie_secret"):
+            assert (tmp_path / name).stat().st_mode & 0o077 == 0, name
+    finally:
+        proc.send_signal(signal.SIGINT)              # how JupyterHub stops a service
+        said = proc.communicate(timeout=30)[0].decode()
+    assert proc.returncode == 0 and "class service stopped" in said and "Traceback" not in said, said

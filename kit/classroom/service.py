@@ -276,8 +276,14 @@ async def serve() -> None:
 
 
 def main() -> None:
+    # The database holds names and typed answers: files this service makes are its own
+    # alone (the hub's state folder is 0700 too; a KIT_CLASS_STATE elsewhere may not be).
+    os.umask(0o077)
     logging.basicConfig(level=logging.INFO, format="[%(levelname)1.1s %(asctime)s class] %(message)s")
-    asyncio.run(serve())
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:       # the hub stops its services with SIGINT: a stop, not an error
+        log.info("class service stopped")
 
 
 if __name__ == "__main__":
