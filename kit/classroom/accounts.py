@@ -38,6 +38,7 @@ from typing import Any
 from firstuseauthenticator import FirstUseAuthenticator
 from jupyterhub.auth import LocalAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
+from jupyterhub.utils import random_port
 from tornado import web
 from traitlets import Integer, Unicode, default
 
@@ -174,6 +175,38 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
         if done.returncode:
             raise RuntimeError(f"useradd {name} failed: {done.stderr.strip()}")
         home.chmod(0o700)        # useradd's default may be 0755: nobody else reads it
+
+
+class ServerPorts:
+    """The ports this hub gave its students' servers, one each, none given twice.
+
+    JupyterHub's own choice (``random_port``) finds a free port and lets it go;
+    under a class's load a server binds it tens of seconds later, so two spawns
+    could be given the same port. The second server then fails to bind, but the
+    hub's readiness check takes any answer, even the first student's server's
+    404, and routes the second student to the first one's server: seen once in
+    180 simulated students (deploy/sizing.md), a 404 on the lesson link.
+    """
+
+    def __init__(self, pick: Callable[[], int] = random_port):
+        self.pick = pick
+        self.held: dict[int, str] = {}      # port -> the student whose server has it
+
+    def take(self, name: str) -> int:
+        self.release(name)
+        for _ in range(1000):
+            port = self.pick()
+            if port not in self.held:
+                self.held[port] = name
+                return port
+        raise RuntimeError("no free port for a student's server after 1000 tries")
+
+    def release(self, name: str) -> None:
+        for port in [p for p, who in self.held.items() if who == name]:
+            del self.held[port]
+
+
+SERVER_PORTS = ServerPorts()
 
 
 class KitSpawner(LocalProcessSpawner):
@@ -319,10 +352,16 @@ class KitSpawner(LocalProcessSpawner):
         await asyncio.to_thread(self.clean_up)      # a thread: the hub keeps answering
         self.socket_dir()
         self.made_cgroups = self.make_cgroups()
-        return await super().start()
+        self.port = SERVER_PORTS.take(self.user.name)
+        try:
+            return await super().start()
+        except BaseException:
+            SERVER_PORTS.release(self.user.name)
+            raise
 
     async def stop(self, now: bool = False) -> None:
         await super().stop(now=now)
+        SERVER_PORTS.release(self.user.name)
         await asyncio.to_thread(self.clean_up)
 
     made_cgroups: list[Path] = []     # set by start(), read by make_preexec_fn()
