@@ -41,9 +41,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
-KINDS = ("right", "wrong", "hint", "show", "start over")
+from kit.lessons.record import ANSWER_CHARS, EVENTS, FEEDBACK_CHARS
+
+KINDS = EVENTS      # what a lesson records (kit.lessons.record)
 #: Longest text kept per field: a lesson never sends more; a forged event is cut, not refused.
-LIMITS = {"lesson": 200, "exercise": 200, "answer": 200, "feedback": 300}
+LIMITS = {"lesson": 200, "exercise": 200, "answer": ANSWER_CHARS, "feedback": FEEDBACK_CHARS}
 #: Most events in one request (the lessons send at most 500 at a time).
 BATCH = 500
 EVENT_ID = re.compile(r"[0-9a-f]{8,64}")

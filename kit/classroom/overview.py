@@ -27,8 +27,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-#: The kinds of event a lesson sends (kit/lessons/record.py); anything else is a bug or a forgery.
-KINDS = ("right", "wrong", "hint", "show", "start over")
+from kit.lessons.record import EVENTS
+
+#: The kinds of event a lesson sends; anything else is a bug or a forgery.
+KINDS = EVENTS
 #: The events that are an answer to an exercise: they count as tries and make or break a streak.
 ANSWERS = ("right", "wrong")
 #: The event by which a student begins a lesson again: what came before it no longer describes them.
