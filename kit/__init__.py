@@ -12,6 +12,7 @@ import pkgutil
 from pathlib import Path
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition
+from kit.i18n import set_language
 
 
 def _registrations() -> list[tuple[str, Path]]:
@@ -27,7 +28,7 @@ def _registrations() -> list[tuple[str, Path]]:
 
 
 # The errors and every game folder, so that a new game needs no line here.
-__all__ = ["IllegalMove", "InvalidMoveText", "InvalidPosition",
+__all__ = ["IllegalMove", "InvalidMoveText", "InvalidPosition", "set_language",
            *sorted(name for name, _ in _registrations())]
 
 

@@ -34,6 +34,29 @@ atexit.register(shutil.rmtree, _PROGRESS_DIR, ignore_errors=True)
 os.environ["KIT_PROGRESS"] = str(Path(_PROGRESS_DIR) / "progress.json")
 
 
+# The tests read the kit's English: they run in English whatever the machine's
+# LANG, and so do the kernels and servers they start (nbval, browser walks).
+# A test of another language asks for it (the ``speak`` fixture); a translated
+# notebook names its own language in its first cell.
+os.environ["KIT_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked():
+    """Each test starts in English and leaves the kit in English."""
+    from kit import i18n
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def speak():
+    """``speak("es")``: the kit speaks Spanish for the rest of this test."""
+    from kit import i18n
+    return i18n.set_language
+
+
 @pytest.fixture(autouse=True)
 def own_progress_file(tmp_path, monkeypatch):
     """...and each test its own, so what one test does is not done in the next."""
