@@ -33,6 +33,7 @@ import re
 import tokenize
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from kit.i18n import LANGUAGES
 
@@ -69,12 +70,12 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _source(cell: dict) -> str:
+def _source(cell: dict[str, Any]) -> str:
     src = cell.get("source", "")
     return "".join(src) if isinstance(src, list) else src
 
 
-def _load(path: Path) -> dict:
+def _load(path: Path) -> dict[str, Any]:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
@@ -127,7 +128,7 @@ def english_sentences(text: str, markdown: bool = True) -> list[str]:
     return found
 
 
-def _output_texts(cell: dict) -> list[str]:
+def _output_texts(cell: dict[str, Any]) -> list[str]:
     texts = []
     for out in cell.get("outputs", []):
         if out.get("output_type") == "stream":
