@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
+from kit.i18n import N_, _
 from kit.lessons import record
 from kit.scene import svg_img
 from kit.ui.guard import Guarded
@@ -60,7 +61,9 @@ class Verdict:
     more: str = ""
 
     def __str__(self) -> str:
-        return ("Right! " if self.correct else "Not quite. ") + self.why
+        if self.correct:
+            return _("Right! {why}").format(why=self.why)
+        return _("Not quite. {why}").format(why=self.why)
 
 
 class Progress:
@@ -72,11 +75,17 @@ class Progress:
     kernel restart, shows what was done; **Start over** forgets it. ``widget``
     shows "2 of 5 done" and is updated on every change; showing the object in
     a cell shows that same live widget (never a printed copy).
+
+    ``title`` is English in every language's notebook: it is the record key
+    (``"<COURSE>/<title>"``, the same lesson for the teacher whatever language a
+    student reads); what is shown is ``_(title)``, its translation (each course
+    marks its titles ``N_`` in its exercises module). A saved Progress output
+    carries ``{"kit": {"progress": ...}}`` in its metadata (:func:`is_progress_output`).
     """
 
     COURSE = ""   # each course's subclass names itself: the key in the store
 
-    def __init__(self, title: str = "This lesson"):
+    def __init__(self, title: str = N_("This lesson")):
         self.title = title
         self.lesson = f"{self.COURSE}/{title}" if self.COURSE else title
         self.keys: list[str] = []
@@ -84,7 +93,8 @@ class Progress:
         self.done: set[str] = set(record.done(self.lesson))
         self.line = widgets.HTML()
         self.line.add_class("kit-progress")
-        self.restart = widgets.Button(description="Start over", tooltip="Forget what is done in this lesson",
+        self.restart = widgets.Button(description=_("Start over"),
+                                      tooltip=_("Forget what is done in this lesson"),
                                       layout=widgets.Layout(width="auto", height="34px"))
         self.restart.on_click(lambda _b: self.start_over())
         self.widget = widgets.HBox([self.line, self.restart],
@@ -123,7 +133,8 @@ class Progress:
 
     @property
     def text(self) -> str:
-        return f"{self.title}: {self.count} of {len(self.keys)} exercises done"
+        return _("{title}: {done} of {total} exercises done").format(
+            title=_(self.title), done=self.count, total=len(self.keys))
 
     def _update(self) -> None:
         self.line.value = f'<div style="{FEEDBACK_STYLE}">{html.escape(self.text)}</div>'
@@ -134,7 +145,8 @@ class Progress:
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data["text/plain"] = self.text
         data["text/html"] = self.line.value
-        return bundle
+        return _with_metadata(bundle, {PROGRESS_KIND: {"lesson": self.lesson, "done": self.count,
+                                                       "total": len(self.keys)}})
 
 
 Check = Callable[[object], Verdict]
@@ -150,7 +162,7 @@ SOLUTION_STYLE = ("font-size: 18px; margin: 6px 0; padding-left: 8px; "
 def solution_html(text: str) -> str:
     """The solution folded in a ``<details>`` element (opened by a click)."""
     return (f'<details class="{SOLUTION_CLASS}" style="{SOLUTION_STYLE}">'
-            f"<summary>Solution</summary><div>{html.escape(text)}</div></details>")
+            f"<summary>{html.escape(_('Solution'))}</summary><div>{html.escape(text)}</div></details>")
 
 
 def exercise_board(board):
@@ -217,8 +229,8 @@ class Exercise(Guarded, widgets.VBox):
                                  layout=widgets.Layout(width="320px", height="40px"),
                                  style={"font_size": "18px"})
         self.buttons = {name: self._button(label, action) for name, label, action in (
-            ("check", "Check", self.submit), ("hint", "Hint", self.hint),
-            ("show", "Show me", self.show))}
+            ("check", _("Check"), self.submit), ("hint", _("Hint"), self.hint),
+            ("show", _("Show me"), self.show))}
         if not self.hints:
             self.buttons["hint"].disabled = True
         if self.reveal is None:
@@ -257,10 +269,10 @@ class Exercise(Guarded, widgets.VBox):
         if self.progress is not None and self.key in self.progress.done:
             # Done in an earlier session: say so, and let the student try again.
             self.solved = True
-            self.say("You did this one before. Try it again if you like.", tone="good")
+            self.say(_("You did this one before. Try it again if you like."), tone="good")
             return
-        self.say("Your answer, then Check." if self.read_answer is None else
-                 "Do it on the board, then press Check.")
+        self.say(_("Your answer, then Check.") if self.read_answer is None else
+                 _("Do it on the board, then press Check."))
 
     # ----- what the buttons do (tests call these) -----------------------
 
@@ -271,13 +283,14 @@ class Exercise(Guarded, widgets.VBox):
                 answer = self.text.value if self.read_answer is None else self.read_answer()
             verdict = self.check(answer)
         except ValueError as exc:   # malformed input: the check says what is wrong
-            self.say(f"I could not use that answer: {exc}", tone="bad")
+            self.say(_("I could not use that answer: {error}").format(error=exc), tone="bad")
             return None
         self.attempts.append((answer, verdict))
         self._note("right" if verdict.correct else "wrong", answer, verdict.why)
         said = str(verdict)
         if verdict.correct and self.revealed and not self.solved:
-            said += " (You saw the solution first, so this one is not counted as done.)"
+            said = _("{verdict} (You saw the solution first, so this one is not counted as done.)"
+                     ).format(verdict=said)
         elif verdict.correct:
             self.solved = True
             self.hint_line.value = ""     # done: the hint would only sit under the praise
@@ -302,12 +315,13 @@ class Exercise(Guarded, widgets.VBox):
     def hint(self) -> str:
         """The next hint (the last one again once all are shown)."""
         if not self.hints:
-            self.say("There is no hint for this one.")
+            self.say(_("There is no hint for this one."))
             return ""
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
         text = self.hints[self.hints_shown - 1]
         self._note("hint")
-        self.hint_message = f"Hint {self.hints_shown} of {len(self.hints)}: {text}"
+        self.hint_message = _("Hint {n} of {total}: {hint}").format(
+            n=self.hints_shown, total=len(self.hints), hint=text)
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
         return text
@@ -315,12 +329,13 @@ class Exercise(Guarded, widgets.VBox):
     def show(self) -> str:
         """Reveal the solution: the lesson's function (on the board) or its text."""
         if self.reveal is None:
-            self.say("There is nothing to show for this one.")
+            self.say(_("There is nothing to show for this one."))
             return ""
         said = self.reveal if isinstance(self.reveal, str) else self.reveal()
         self.revealed = True
         self._note("show")
-        self.say(f"Solution: {said}" if said else "The solution is shown on the board.")
+        self.say(_("Solution: {solution}").format(solution=said) if said
+                 else _("The solution is shown on the board."))
         return said or ""
 
     # ----- showing ----------------------------------------------------------
@@ -328,7 +343,7 @@ class Exercise(Guarded, widgets.VBox):
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         """Show ``text`` (one or two sentences); ``more`` folds under "Why?"."""
         self.message, self.tone, self.more = text, tone, more
-        why = (f'<details class="kit-why"><summary>Why?</summary>'
+        why = (f'<details class="kit-why"><summary>{html.escape(_("Why?"))}</summary>'
                f"<div>{html.escape(more)}</div></details>" if more else "")
         self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
                                f"{MARKS[tone]}{html.escape(text)}{why}</div>")
@@ -357,8 +372,48 @@ class Exercise(Guarded, widgets.VBox):
         folded = solution_html(solution) if solution else ""
         data["text/html"] = (f'<div style="{TASK_STYLE}">{html.escape(self.task)}</div>'
                              f"{picture}{folded}")
-        data["text/plain"] = f"Exercise: {self.task}"
-        return bundle
+        data["text/plain"] = _("Exercise: {task}").format(task=self.task)
+        return _with_metadata(bundle, {EXERCISE_KIND: self.key})
+
+
+# ----- saved outputs, recognised in any language ---------------------------------
+# An exercise's or a Progress's saved output carries {"kit": {<kind>: ...}} in its
+# output metadata (nbval ignores metadata; the executor writes it): the slides and
+# the welcome's course table find them by it, never by the words shown, which follow
+# the language. Outputs saved before that (English notebooks not executed since)
+# are still recognised by their English text.
+EXERCISE_KIND = "exercise"
+PROGRESS_KIND = "progress"
+_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises done")
+
+
+def _with_metadata(bundle, kit: dict[str, Any]):
+    """``bundle`` (a data dict, or ``(data, metadata)``) with ``{"kit": kit}`` in its metadata."""
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    return data, {**(metadata or {}), "kit": kit}
+
+
+def _kit_metadata(output: dict[str, Any]) -> dict[str, Any]:
+    found = (output.get("metadata") or {}).get("kit")
+    return found if isinstance(found, dict) else {}
+
+
+def _plain_text(output: dict[str, Any]) -> str:
+    text = (output.get("data") or {}).get("text/plain", "")
+    return "".join(text) if isinstance(text, list) else str(text)
+
+
+def is_exercise_output(output: dict[str, Any]) -> bool:
+    """Is this saved notebook output (a dict as nbformat keeps it) an exercise's?
+    By its metadata in any language; an output saved before the metadata by its
+    English text ("Exercise: ...")."""
+    return EXERCISE_KIND in _kit_metadata(output) or _plain_text(output).startswith("Exercise: ")
+
+
+def is_progress_output(output: dict[str, Any]) -> bool:
+    """Is this saved output a lesson's :class:`Progress` line ("...: 2 of 5 exercises
+    done", in any language)? By its metadata, or an old output's English text."""
+    return PROGRESS_KIND in _kit_metadata(output) or bool(_OLD_PROGRESS.fullmatch(_plain_text(output)))
 
 
 def typed_exercise(task: str, svg: str, check: Check, *, hints: Sequence[str] = (),
