@@ -21,7 +21,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from kit.i18n import _, language, ngettext
 from kit.lessons import record
+from kit.lessons.exercise import is_exercise_output
 from kit.scene import GOOD, HIGHLIGHT, INK, TABLE, Scene
 from kit.ui.board import BoardView
 
@@ -36,11 +38,11 @@ class ClickGrid(BoardView):
         self.size = size
         self.clicked = None  # (row, col) of the last click, or None
         super().__init__(self.picture(), on_click=self.click, **kwargs)
-        self.say("Click any square on the board.")
+        self.say(_("Click any square on the board."))
 
     def picture(self) -> Scene:
         side = MARGIN + self.size * CELL + 8
-        scene = Scene(side, side, background=TABLE, title="A grid to click")
+        scene = Scene(side, side, background=TABLE, title=_("A grid to click"))
         for i in range(self.size):
             scene.text(MARGIN + i * CELL + CELL / 2, MARGIN / 2, i, size=16, fill=INK)
             scene.text(MARGIN / 2, MARGIN + i * CELL + CELL / 2, i, size=16, fill=INK)
@@ -61,11 +63,12 @@ class ClickGrid(BoardView):
     def click(self, x: float, y: float) -> None:
         cell = self.cell_at(x, y)
         if cell is None:
-            self.say("That is outside the board: click one of the squares.", tone="bad")
+            self.say(_("That is outside the board: click one of the squares."), tone="bad")
             return
         self.clicked = cell
         self.show(self.picture())
-        self.say(f"You clicked row {cell[0]}, column {cell[1]}. Python heard you.", tone="good")
+        self.say(_("You clicked row {row}, column {column}. Python heard you.").format(
+            row=cell[0], column=cell[1]), tone="good")
 
 
 def demo(size: int = 5) -> ClickGrid:
@@ -77,6 +80,8 @@ def demo(size: int = 5) -> ClickGrid:
 
 #: The courses, in the welcome page's order: (folder under notebooks/, name).
 COURSES = (("iota", "IOTA"), ("mattix", "Mattix"), ("smartrix", "Smartrix"))
+#: The English lessons; each other language's are in a folder of its code (notebooks/es/),
+#: holding the courses translated into it (notebooks/bg/ has only Smartrix).
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 _PROGRESS_TITLE = re.compile(r"""Progress\(\s*["']([^"']+)["']""")
 
@@ -93,16 +98,34 @@ class LessonStatus:
     @property
     def words(self) -> str:
         if self.total == 0:
-            return "nothing to check"
+            return _("nothing to check")
         if self.done == 0:
-            return f"not started ({self.total} exercise{'s' if self.total > 1 else ''})"
-        return f"{self.done} of {self.total} done" + (" ✔" if self.done >= self.total else "")
+            return ngettext("not started ({n} exercise)", "not started ({n} exercises)",
+                            self.total).format(n=self.total)
+        return (_("{done} of {total} done").format(done=self.done, total=self.total)
+                + (" ✔" if self.done >= self.total else ""))
+
+
+def notebooks_folder(notebooks: Path | str | None = None) -> Path:
+    """The lessons folder to list: ``notebooks`` if given, else the current language's
+    (``notebooks/es/`` in Spanish, when it exists), else the English ``notebooks/``."""
+    if notebooks is not None:
+        return Path(notebooks)
+    translated = NOTEBOOKS / language()
+    return translated if language() != "en" and translated.is_dir() else NOTEBOOKS
+
+
+def courses(notebooks: Path | str | None = None) -> list[tuple[str, str]]:
+    """The courses (folder, name) whose folder exists under ``notebooks``, in the
+    welcome page's order (a language may have only some of them translated)."""
+    folder = notebooks_folder(notebooks)
+    return [(course, name) for course, name in COURSES if (folder / course).is_dir()]
 
 
 def lesson_statuses(course: str, notebooks: Path | None = None,
                     saved: dict[str, Any] | None = None) -> list[LessonStatus]:
     """Each lesson of ``course`` with what the student has done in it (``kit.lessons.record``)."""
-    notebooks = notebooks or NOTEBOOKS
+    notebooks = notebooks_folder(notebooks)
     saved = saved if saved is not None else record.load()
     statuses = []
     for path in sorted((notebooks / course).glob("[0-9]*.ipynb")):
@@ -113,8 +136,7 @@ def lesson_statuses(course: str, notebooks: Path | None = None,
                        path.stem)
         code = "".join(_joined(c.get("source", "")) for c in cells if c.get("cell_type") == "code")
         title = _PROGRESS_TITLE.search(code)
-        shown = sum(_joined(o.get("data", {}).get("text/plain", "")).startswith("Exercise: ")
-                    for c in cells for o in c.get("outputs", []))
+        shown = sum(is_exercise_output(o) for c in cells for o in c.get("outputs", []))
         entry = saved["lessons"].get(f"{course}/{title.group(1)}", {}) if title else {}
         seen = set(entry.get("seen", []))
         done = len(set(entry.get("done", [])) & seen) if seen else len(entry.get("done", []))
@@ -132,11 +154,12 @@ class CourseProgress(widgets.VBox):
     """The welcome page's table: each course, each lesson, what is done; Refresh
     reads the progress file again (lessons run in other kernels write it)."""
 
-    def __init__(self, notebooks: Path | None = None):
-        self.notebooks = notebooks
+    def __init__(self, notebooks: Path | str | None = None):
+        self.notebooks = notebooks_folder(notebooks)
+        self.listed = courses(self.notebooks)
         self.table = widgets.HTML()
         self.table.add_class("kit-course-progress")
-        refresh = widgets.Button(description="Refresh", tooltip="Read my progress again",
+        refresh = widgets.Button(description=_("Refresh"), tooltip=_("Read my progress again"),
                                  layout=widgets.Layout(width="auto", height="34px"))
         refresh.on_click(lambda _b: self.refresh())
         super().__init__([self.table, refresh])
@@ -144,7 +167,8 @@ class CourseProgress(widgets.VBox):
 
     def refresh(self) -> None:
         saved = record.load()
-        self.courses = {course: lesson_statuses(course, self.notebooks, saved) for course, _ in COURSES}
+        self.courses = {course: lesson_statuses(course, self.notebooks, saved)
+                        for course, _name in self.listed}
         self.table.value = self.html()
 
     def totals(self, course: str) -> tuple[int, int]:
@@ -154,23 +178,26 @@ class CourseProgress(widgets.VBox):
 
     def text(self) -> str:
         lines = []
-        for course, name in COURSES:
+        for course, name in self.listed:
             lessons = self.courses[course]
             done, total = self.totals(course)
-            lines.append(f"{name}: {done} of {total} exercises done")
+            lines.append(_("{course}: {done} of {total} exercises done").format(
+                course=name, done=done, total=total))
             lines += [f"  {s.name}: {s.words}" for s in lessons]
         return "\n".join(lines)
 
     def html(self) -> str:
         parts = []
-        for course, name in COURSES:
+        for course, name in self.listed:
             lessons = self.courses[course]
             done, total = self.totals(course)
             rows = "".join(f'<tr><td style="padding: 2px 12px 2px 0"><a href="{html.escape(s.link)}">'
                            f"{html.escape(s.name)}</a></td><td>{html.escape(s.words)}</td></tr>"
                            for s in lessons)
-            parts.append(f'<div style="font-size: 18px; margin: 8px 0 2px"><b>{name}</b>: '
-                         f"{done} of {total} exercises done</div>"
+            # Translators: {course} is a game's name, IOTA, Mattix or Smartrix, shown in bold
+            heading = _("{course}: {done} of {total} exercises done").format(
+                course=f"<b>{name}</b>", done=done, total=total)
+            parts.append(f'<div style="font-size: 18px; margin: 8px 0 2px">{heading}</div>'
                          f'<table style="font-size: 16px">{rows}</table>')
         return "".join(parts)
 
@@ -182,6 +209,7 @@ class CourseProgress(widgets.VBox):
         return bundle
 
 
-def course_progress(notebooks: Path | None = None) -> CourseProgress:
-    """The welcome notebook's "Your progress" table."""
+def course_progress(notebooks: Path | str | None = None) -> CourseProgress:
+    """The welcome notebook's "Your progress" table: the courses under ``notebooks``
+    (default: the current language's folder, see :func:`notebooks_folder`)."""
     return CourseProgress(notebooks)
