@@ -8,7 +8,15 @@ HOST   := 127.0.0.1
 PORT   ?= 8888
 # Set OPEN=no to start the server without opening a browser.
 OPEN   ?= yes
-NOTEBOOK ?= notebooks/00_welcome.ipynb
+# The language: KIT_LANG=es, LANG=es, or the desktop's own LANG=es_ES.UTF-8 give
+# Spanish; bg Bulgarian; C, POSIX, en and any other English (kit/i18n.py reads the same).
+LANGUAGE_CODE := $(firstword $(subst _, ,$(subst ., ,$(subst -, ,$(or $(KIT_LANG),$(LANG),en)))))
+KIT_LANGUAGE := $(or $(filter es bg,$(LANGUAGE_CODE)),en)
+# A language's lessons are under notebooks/<code>/ (English: notebooks/ itself).
+LESSONS_DIR := notebooks$(if $(filter en,$(KIT_LANGUAGE)),,/$(KIT_LANGUAGE))
+NOTEBOOK ?= $(LESSONS_DIR)/00_welcome.ipynb
+# JupyterLab's own menus: the Spanish language pack; there is no Bulgarian one.
+LAB_LOCALE := $(if $(filter es,$(KIT_LANGUAGE)),es_ES,en)
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
@@ -28,8 +36,8 @@ endif
 endif
 
 help:
-	@echo "make lab    start JupyterLab on http://$(HOST):$(PORT) with the welcome lesson (PORT=, OPEN=no)"
-	@echo "make app    play in the browser, no code shown: pick a game, the seats, Start (PORT=, OPEN=no)"
+	@echo "make lab    start JupyterLab on http://$(HOST):$(PORT) with the welcome lesson (PORT=, OPEN=no, LANG=es|bg)"
+	@echo "make app    play in the browser, no code shown: pick a game, the seats, Start (PORT=, OPEN=no, LANG=es|bg)"
 	@echo "make test   run every test: unit, notebooks (nbval) and browser tests"
 	@echo "make fast   run the fast tests only (no notebooks, no browser)"
 	@echo "make lint   ruff over kit/ and tests/, mypy over kit/ (the first step of test and fast)"
@@ -69,9 +77,13 @@ $(LAB_DEFAULTS): | $(VENV)/.installed
 	@mkdir -p $(@D)
 	@echo '{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}' > $@
 
+# Lab's language is a settings default too, written on every start (LANG= may
+# change between runs); a language the user picks in Lab's menu still wins.
+LAB_LANGUAGE := $(VENV)/share/jupyter/lab/settings/overrides.d/kit-language.json
 lab: $(VENV)/.installed $(LAB_DEFAULTS)
-	$(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT) --ServerApp.port_retries=0 \
-	  $(ROOT_FLAG) $(BROWSER_FLAG) $(NOTEBOOK)
+	@echo '{"@jupyterlab/translation-extension:plugin": {"locale": "$(LAB_LOCALE)"}}' > $(LAB_LANGUAGE)
+	KIT_LANG=$(KIT_LANGUAGE) $(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT) \
+	  --ServerApp.port_retries=0 $(ROOT_FLAG) $(BROWSER_FLAG) $(NOTEBOOK)
 
 # The browser tests run in a pytest process of their own: Playwright's sync API
 # leaves an asyncio loop running in the main thread, and a board built in a later
@@ -111,17 +123,17 @@ VOILA := JUPYTER_PATH=$(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PAT
   --Voila.port_retries=0 $(BROWSER_FLAG)
 
 app: $(VENV)/.installed
-	$(VOILA) notebooks/play.ipynb
+	KIT_LANG=$(KIT_LANGUAGE) $(VOILA) $(LESSONS_DIR)/play.ipynb
 
 voila: $(VENV)/.installed
-	$(VOILA) $(NOTEBOOK)
+	KIT_LANG=$(KIT_LANGUAGE) $(VOILA) $(NOTEBOOK)
 
 clean:
 	rm -rf $(VENV) .hypothesis
 
 # Re-run lesson notebooks and save their outputs (after editing a lesson).
 lessons: $(VENV)/.installed-test
-	$(PY) -m kit.lessons.execute $(or $(NB),notebooks/*.ipynb notebooks/*/*.ipynb)
+	$(PY) -m kit.lessons.execute $(or $(NB),notebooks/*.ipynb notebooks/*/*.ipynb notebooks/*/*/*.ipynb)
 
 # ---- Teaching a class (docs/teaching.md) ---------------------------------------
 HUB_PORT ?= 8000

@@ -45,19 +45,34 @@ LANGUAGE_LINE = 'import kit; kit.set_language("{lang}")'
 KEY_CALLS = {"exercise", "Progress", "puzzle", "check", "load_puzzles"}
 
 
-def language_of(path: Path | str, notebooks: Path = NOTEBOOKS) -> str:
+def _under_notebooks(path: Path | str, notebooks: Path | None) -> tuple[Path, tuple[str, ...]]:
+    """(the notebooks folder, the path's parts below it): ``notebooks`` if
+    given, else the nearest folder named notebooks above ``path``."""
+    path = Path(path).resolve()
+    if notebooks is None:
+        above = [p for p in path.parents if p.name == "notebooks"]
+        if not above:
+            raise ValueError(f"{path} is not in a notebooks/ folder")
+        notebooks = above[0]
+    return notebooks, path.relative_to(notebooks.resolve()).parts
+
+
+def language_of(path: Path | str, notebooks: Path | None = None) -> str:
     """The language of the notebook at ``path``: the folder under notebooks/
-    it sits in ("es", "bg"), else English."""
-    parts = Path(path).resolve().relative_to(notebooks.resolve()).parts
+    it sits in ("es", "bg"), else English (also outside any notebooks/)."""
+    try:
+        _, parts = _under_notebooks(path, notebooks)
+    except ValueError:
+        return "en"
     return parts[0] if len(parts) > 1 and parts[0] in TRANSLATED else "en"
 
 
-def original_of(path: Path | str, notebooks: Path = NOTEBOOKS) -> Path:
+def original_of(path: Path | str, notebooks: Path | None = None) -> Path:
     """The English notebook a translated one translates."""
-    rel = Path(path).resolve().relative_to(notebooks.resolve())
-    if rel.parts[0] not in TRANSLATED:
+    root, parts = _under_notebooks(path, notebooks)
+    if len(parts) < 2 or parts[0] not in TRANSLATED:
         raise ValueError(f"{path} is not under notebooks/<language>/ ({', '.join(TRANSLATED)})")
-    return notebooks / Path(*rel.parts[1:])
+    return root / Path(*parts[1:])
 
 
 def translations(notebooks: Path = NOTEBOOKS) -> list[Path]:
@@ -79,7 +94,7 @@ def _load(path: Path) -> dict[str, Any]:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
-def stamp(path: Path | str, notebooks: Path = NOTEBOOKS) -> int:
+def stamp(path: Path | str, notebooks: Path | None = None) -> int:
     """Write into each markdown cell of the translation at ``path`` the
     fingerprint of the English cell it translates (same place, same kind);
     returns how many cells were stamped. Run it after carrying a change over."""
@@ -179,7 +194,7 @@ def compare_code(english: str, translated: str) -> str | None:
     return None
 
 
-def check(path: Path | str, notebooks: Path = NOTEBOOKS) -> list[str]:
+def check(path: Path | str, notebooks: Path | None = None) -> list[str]:
     """Every way the translation at ``path`` is out of step with its original,
     one line each naming the cell; empty when it is in step."""
     path = Path(path)
@@ -191,7 +206,8 @@ def check(path: Path | str, notebooks: Path = NOTEBOOKS) -> list[str]:
     if not english_path.exists():
         return [f"{path}: translates {english_path}, which does not exist"]
     original, translated = _load(english_path), _load(path)
-    where = path.relative_to(notebooks.parent) if path.is_relative_to(notebooks.parent) else path
+    root, _ = _under_notebooks(path, notebooks)
+    where = path.resolve().relative_to(root.parent)
     problems: list[str] = []
     en_cells, tr_cells = original["cells"], translated["cells"]
     if len(en_cells) != len(tr_cells):
