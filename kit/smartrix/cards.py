@@ -17,12 +17,15 @@ Not covered here: the table, turns, scoring (see ``rules.py``).
 from __future__ import annotations
 
 from kit.errors import InvalidPosition
+from kit.i18n import N_, _
 
 #: A card as the engine holds it: the oriented card int 0..255 (bit i = box i).
 Card = int
 
-BOX_NAMES = ("top-left", "top", "top-right", "right",
-             "bottom-right", "bottom", "bottom-left", "left")
+#: The boxes' names (English keys: translate with ``_()`` where shown).
+# Translators: a box of a card's ring of 8, named by where it is on the card
+BOX_NAMES = (N_("top-left"), N_("top"), N_("top-right"), N_("right"),
+             N_("bottom-right"), N_("bottom"), N_("bottom-left"), N_("left"))
 
 #: (row, col) of each ring box inside the card's 3 x 3 picture.
 BOX_GRID = ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0))
@@ -30,7 +33,7 @@ BOX_GRID = ((0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0))
 
 def rotate(card: int, quarter_turns: int = 1) -> int:
     """The card turned clockwise by ``quarter_turns`` quarter turns."""
-    for _ in range(quarter_turns % 4):
+    for _turn in range(quarter_turns % 4):
         card = ((card << 2) | (card >> 6)) & 0xFF
     return card
 
@@ -67,22 +70,24 @@ def parse_card(text: str) -> int:
     card = _FROM_TEXT.get(text.strip()) if isinstance(text, str) else None
     if card is None:
         raise InvalidPosition(
-            f"{text!r} is not a Smartrix card: expected 8 characters 0/1, "
-            "the ring clockwise from the top-left box")
+            _("{text} is not a Smartrix card: expected 8 characters 0/1, "
+              "the ring clockwise from the top-left box").format(text=repr(text)))
     return card
 
 
 # Directions from a card to its neighbour: (d_row, d_col, name, facing pairs).
-# Each pair is (box of this card, box of the neighbour it faces).
+# Each pair is (box of this card, box of the neighbour it faces). The names are
+# English keys: translate with ``_()`` where shown.
 FACING = (
-    ((0, 1), "right side", ((2, 0), (3, 7), (4, 6))),
-    ((0, -1), "left side", ((0, 2), (7, 3), (6, 4))),
-    ((1, 0), "bottom side", ((6, 0), (5, 1), (4, 2))),
-    ((-1, 0), "top side", ((0, 6), (1, 5), (2, 4))),
-    ((1, 1), "bottom-right corner", ((4, 0),)),
-    ((1, -1), "bottom-left corner", ((6, 2),)),
-    ((-1, 1), "top-right corner", ((2, 6),)),
-    ((-1, -1), "top-left corner", ((0, 4),)),
+    # Translators: the side or corner of a card by which it touches another card
+    ((0, 1), N_("right side"), ((2, 0), (3, 7), (4, 6))),
+    ((0, -1), N_("left side"), ((0, 2), (7, 3), (6, 4))),
+    ((1, 0), N_("bottom side"), ((6, 0), (5, 1), (4, 2))),
+    ((-1, 0), N_("top side"), ((0, 6), (1, 5), (2, 4))),
+    ((1, 1), N_("bottom-right corner"), ((4, 0),)),
+    ((1, -1), N_("bottom-left corner"), ((6, 2),)),
+    ((-1, 1), N_("top-right corner"), ((2, 6),)),
+    ((-1, -1), N_("top-left corner"), ((0, 4),)),
 )
 DIRECTIONS = tuple(d for d, _, _ in FACING)
 

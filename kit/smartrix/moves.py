@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from kit.errors import InvalidMoveText
+from kit.i18n import _
 from kit.smartrix.cards import TEXT, parse_card
 
 # ASCII digits, at most 9: a longer number is no cell of a table of 70 cards.
@@ -177,16 +178,20 @@ def parse_move(text) -> Move:
         for w in words[1:]:
             cm = _CELL_RE.match(w)
             if not cm:
-                raise InvalidMoveText(f"{w!r} in {text!r} is not a cell 'row,col'")
+                raise InvalidMoveText(_("{word} in {text} is not a cell 'row,col'").format(
+                    word=repr(w), text=repr(text)))
             cells.append((int(cm.group(1)), int(cm.group(2))))
         if not cells:
-            raise InvalidMoveText(f"{text!r}: a {words[0]} names the cells of the cards it takes")
+            raise InvalidMoveText((_("{text}: a claim names the cells of the cards it takes")
+                                   if words[0] == "claim" else
+                                   _("{text}: a challenge names the cells of the cards it takes")
+                                   ).format(text=repr(text)))
         if len(set(cells)) != len(cells):
-            raise InvalidMoveText(f"{text!r} names a cell twice")
+            raise InvalidMoveText(_("{text} names a cell twice").format(text=repr(text)))
         return Move.take(words[0], cells)
-    raise InvalidMoveText(
-        f"{text!r} is not a Smartrix move: expected '01000000@0,1' (card@row,col), "
-        "'pass', 'claim r,c ...' or 'challenge r,c ...'")
+    raise InvalidMoveText(_(
+        "{text} is not a Smartrix move: expected '01000000@0,1' (card@row,col), "
+        "'pass', 'claim r,c ...' or 'challenge r,c ...'").format(text=repr(text)))
 
 
 @dataclass(frozen=True)

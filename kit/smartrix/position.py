@@ -22,16 +22,17 @@ import random
 from typing import Any
 
 from kit.errors import InvalidPosition, check_position_keys
+from kit.i18n import _
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, parse_card
-from kit.smartrix.table import (AXES, Cell, AXIS_NAMES, all_sets, bounds, describe_removal, fits,
-                                fmt_cell, mismatched_pairs)
+from kit.smartrix.table import (AXES, Cell, all_sets, bounds, describe_removal, fits,
+                                fmt_cell, line_text, mismatched_pairs)
 
 OPTION_KEYS = ("window", "teams", "auto_collect")
 
 
 def check_options(players, window, teams, auto_collect):
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
-        raise InvalidPosition(f"Smartrix is for 2-7 players, not {players!r}")
+        raise InvalidPosition(_("Smartrix is for 2-7 players, not {n}").format(n=repr(players)))
     if window is not None and (not isinstance(window, int) or isinstance(window, bool)
                                or window < 1):
         raise InvalidPosition(f"option 'window' must be a positive int (5) or null, not {window!r}")
@@ -39,7 +40,7 @@ def check_options(players, window, teams, auto_collect):
         if not isinstance(v, bool):
             raise InvalidPosition(f"option {name!r} must be true or false, not {v!r}")
     if teams and players != 4:
-        raise InvalidPosition(f"the team variant is for 4 players, not {players}")
+        raise InvalidPosition(_("the team variant is for 4 players, not {n}").format(n=players))
 
 
 def _cell(x, where):
@@ -70,7 +71,8 @@ def _read_grid(raw):
             raise InvalidPosition(f"grid[{i}]: {entry!r} is not [row, col, card]")
         cell = _cell(list(entry[:2]), f"grid[{i}]")
         if cell in grid:
-            raise InvalidPosition(f"grid: two cards at {fmt_cell(cell)}", cells=[cell])
+            raise InvalidPosition(_("grid: two cards at {cell}").format(cell=fmt_cell(cell)),
+                                  cells=[cell])
         grid[cell] = _cards([entry[2]], f"grid[{i}]")[0]
     _check_span(grid)
     return grid
@@ -86,9 +88,10 @@ def _check_span(grid):
     if r1 - r0 < len(DECK) and c1 - c0 < len(DECK):
         return
     far = [(r, c) for r, c in grid if r in (r0, r1) or c in (c0, c1)]
-    raise InvalidPosition(f"the table spans {r1 - r0 + 1} rows x {c1 - c0 + 1} columns: each "
-                          f"card is placed touching the table, so the {len(DECK)} cards span "
-                          f"at most {len(DECK)}", cells=sorted(far)[:8])
+    raise InvalidPosition(_("the table spans {rows} rows x {cols} columns: each card is placed "
+                            "touching the table, so the {n} cards span at most {n}").format(
+                                rows=r1 - r0 + 1, cols=c1 - c0 + 1, n=len(DECK)),
+                          cells=sorted(far)[:8])
 
 
 def _check_count(places):
@@ -116,21 +119,23 @@ def _check_table(grid, window):
         # The cards on the edges that make the table too long or too wide.
         edges = [(r, c) for r, c in grid if (r1 - r0 >= window and r in (r0, r1))
                  or (c1 - c0 >= window and c in (c0, c1))]
-        raise InvalidPosition(f"the table spans {r1 - r0 + 1} rows x {c1 - c0 + 1} columns: "
-                              f"it must fit in one {window} x {window} window",
+        raise InvalidPosition(_("the table spans {rows} rows x {cols} columns: it must fit in "
+                                "one {w} x {w} window").format(rows=r1 - r0 + 1,
+                                                               cols=c1 - c0 + 1, w=window),
                               cells=sorted(edges))
     bad = mismatched_pairs(grid)
     if bad:
         a, b = bad[0]
-        raise InvalidPosition(f"the cards at {fmt_cell(a)} ({TEXT[grid[a]]}) and {fmt_cell(b)} "
-                              f"({TEXT[grid[b]]}) touch but do not match", cells=[a, b])
+        raise InvalidPosition(_("the cards at {a} ({card_a}) and {b} ({card_b}) touch but do "
+                                "not match").format(a=fmt_cell(a), card_a=TEXT[grid[a]],
+                                                    b=fmt_cell(b), card_b=TEXT[grid[b]]),
+                              cells=[a, b])
     sets = all_sets(grid)
     if sets:
         s = sets[0]  # sorted cells, so the step from the first to the second is the axis
         axis = AXES.index((s[1][0] - s[0][0], s[1][1] - s[0][1]))
-        raise InvalidPosition(f"the {AXIS_NAMES[axis]} {fmt_cell(s[0])}-{fmt_cell(s[-1])} is "
-                              "a set of 5 lying on the table; sets are collected at once",
-                              cells=s)
+        raise InvalidPosition(_("{line} is a set of 5 lying on the table; sets are collected "
+                                "at once").format(line=line_text(axis, s)), cells=s)
 
 
 def _read_unclaimed(raw, grid, n):
@@ -208,15 +213,16 @@ def read(d: Any) -> dict[str, Any]:
     if not isinstance(out, list) or len(out) != n or not all(isinstance(x, bool) for x in out):
         raise InvalidPosition(f"'out' must be {n} true/false values, not {out!r}")
     if any(out) and deck:
-        raise InvalidPosition("a player can only be out once the draw pile is empty")
+        raise InvalidPosition(_("a player can only be out once the draw pile is empty"))
     if teams and (out[0] != out[2] or out[1] != out[3]):
-        raise InvalidPosition("partners are out together in the team game: 'out' must "
-                              "agree for seats 0 and 2, and for 1 and 3")
+        raise InvalidPosition(_("partners are out together in the team game: 'out' must "
+                                "agree for seats 0 and 2, and for 1 and 3"))
     to_move = d["to_move"]
     if not isinstance(to_move, int) or isinstance(to_move, bool) or not 0 <= to_move < n:
         raise InvalidPosition(f"'to_move' must be a seat 0..{n - 1}, not {to_move!r}")
     if out[to_move] and not all(out):
-        raise InvalidPosition(f"player {to_move} is out and cannot be the one to move")
+        raise InvalidPosition(_("player {n} is out and cannot be the one to move").format(
+            n=to_move))
     if auto:
         _check_table(grid, window)
         for key in ("unclaimed", "offending"):

@@ -30,15 +30,17 @@ from types import MappingProxyType
 
 from kit.errors import IllegalMove
 from kit.history import History
+from kit.i18n import _, format_list, ngettext
 from kit.scene import Picture
 from kit.smartrix import position
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, FACING, ORIENTATIONS,
                                 TEXT, VALUE, Card, mismatched_boxes)
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
 from kit.smartrix.text import text_board
-from kit.smartrix.table import (AXIS_NAMES, Cell, all_sets, candidate_cells, constraint_at,
+from kit.smartrix.table import (Cell, all_sets, candidate_cells, constraint_at,
                                 cards_value, describe_removal, fmt_cell, in_window,
-                                is_legal_table, minimal_removal, sets_through, touches)
+                                is_legal_table, line_text, minimal_removal, sets_through,
+                                touches)
 
 HAND_SIZE = 5
 
@@ -316,15 +318,18 @@ class Game(Picture, History):
         """Whether ``move`` is legal now and why (see :class:`Explanation`)."""
         move = parse_move(move)
         if self.is_over:
-            return Explanation(move, False, "the game is over")
+            return Explanation(move, False, _("the game is over"))
         if move.kind == "pass":
             return self._explain_pass(move)
         if move.kind == "place":
             return self._explain_place(move)
         if self.auto_collect:
-            return Explanation(move, False, f"a {move.kind} is only for the free-table mode "
-                               "(auto_collect off); here sets are collected automatically "
-                               "and the table is always legal", move.cells)
+            why = (_("a claim is only for the free-table mode (auto_collect off); here sets "
+                     "are collected automatically and the table is always legal")
+                   if move.kind == "claim" else
+                   _("a challenge is only for the free-table mode (auto_collect off); here "
+                     "sets are collected automatically and the table is always legal"))
+            return Explanation(move, False, why, move.cells)
         if move.kind == "claim":
             return self._explain_claim(move)
         return self._explain_challenge(move)
@@ -332,26 +337,31 @@ class Game(Picture, History):
     def _explain_pass(self, move):
         seat = self._to_move
         if self._deck:
-            return Explanation(move, True, f"player {seat + 1} passes")
-        who = f"player {seat + 1}"
+            return Explanation(move, True, _("player {n} passes").format(n=seat + 1))
         if self.teams:
-            who += f" and partner {self.partner(seat) + 1}"
-        return Explanation(move, True, f"player {seat + 1} passes; the draw pile is empty, "
-                           f"so {who} {'are' if self.teams else 'is'} out until the end")
+            return Explanation(move, True, _(
+                "player {n} passes; the draw pile is empty, so player {n} and partner "
+                "{partner} are out until the end").format(n=seat + 1,
+                                                          partner=self.partner(seat) + 1))
+        return Explanation(move, True, _("player {n} passes; the draw pile is empty, so "
+                                         "player {n} is out until the end").format(n=seat + 1))
 
     def _explain_place(self, move):
         seat, cell, card = self._to_move, move.cell, move.card
         if not any(CANONICAL[h] == CANONICAL[card] for h in self._hands[seat]):
-            return Explanation(move, False, f"card {TEXT[card]} (in any orientation) is not "
-                               f"in player {seat + 1}'s hand {self.hand(seat)}", (cell,))
+            return Explanation(move, False, _(
+                "card {card} (in any orientation) is not in player {n}'s hand {hand}").format(
+                    card=TEXT[card], n=seat + 1, hand=self.hand(seat)), (cell,))
         if cell in self._grid:
-            return Explanation(move, False, f"cell {fmt_cell(cell)} is taken", (cell,))
+            return Explanation(move, False, _("cell {cell} is taken").format(
+                cell=fmt_cell(cell)), (cell,))
         if self._grid and not touches(self._grid, cell):
-            return Explanation(move, False, f"the card at {fmt_cell(cell)} would touch no card "
-                               "on the table; it must touch one by a side or a corner", (cell,))
+            return Explanation(move, False, _(
+                "the card at {cell} would touch no card on the table; it must touch one by a "
+                "side or a corner").format(cell=fmt_cell(cell)), (cell,))
         if move.claim and self.auto_collect:
-            return Explanation(move, False, "'claim' is only for the free-table mode; here "
-                               "sets are collected automatically", (cell,))
+            return Explanation(move, False, _("'claim' is only for the free-table mode; here "
+                                              "sets are collected automatically"), (cell,))
         mism, mism_text = self._mismatches(cell, card)
         outside = self._outside(cell)
         problems = mism_text + ([self._window_text(cell, outside)] if outside else [])
@@ -361,8 +371,8 @@ class Game(Picture, History):
             return Explanation(move, False, "; ".join(problems), tuple(sorted(bad)),
                                tuple(mism), tuple(outside))
         if move.claim and not sets:
-            return Explanation(move, False, f"placing at {fmt_cell(cell)} forms no set to claim",
-                               (cell,))
+            return Explanation(move, False, _("placing at {cell} forms no set to claim").format(
+                cell=fmt_cell(cell)), (cell,))
         return self._legal_place(move, sets, mism, outside, problems)
 
     def _legal_place(self, move, sets, mism, outside, problems):
@@ -373,15 +383,22 @@ class Game(Picture, History):
         points = cards_value(grid, taken)
         collects = self.auto_collect or move.claim
         if sets:
-            lines = " and ".join(f"the {AXIS_NAMES[k]} {fmt_cell(run[0])}-{fmt_cell(run[-1])}"
-                                 f" ({len(run)} cards)" for k, run in sets)
-            reason = (f"{TEXT[card]} at {fmt_cell(cell)} completes {lines}: "
-                      + (f"{len(taken)} cards collected, {points} points" if collects else
-                         f"{len(taken)} cards, {points} points, left on the table to claim"))
+            lines = format_list(ngettext("{line} ({n} card)", "{line} ({n} cards)",
+                                         len(run)).format(line=line_text(k, run), n=len(run))
+                                for k, run in sets)
+            n_cards = ngettext("{n} card", "{n} cards", len(taken)).format(n=len(taken))
+            n_points = ngettext("{n} point", "{n} points", points).format(n=points)
+            reason = (_("{card} at {cell} completes {lines}: {cards} collected, {points}")
+                      if collects else
+                      _("{card} at {cell} completes {lines}: {cards}, {points}, left on the "
+                        "table to claim")).format(card=TEXT[card], cell=fmt_cell(cell),
+                                                  lines=lines, cards=n_cards, points=n_points)
         else:
-            reason = f"{TEXT[card]} at {fmt_cell(cell)} is legal; it forms no set"
+            reason = _("{card} at {cell} is legal; it forms no set").format(
+                card=TEXT[card], cell=fmt_cell(cell))
         if problems:  # free-table mode lets a mistake stand, until challenged
-            reason += "; but " + "; ".join(problems) + " (anyone may challenge)"
+            reason = _("{reason}; but {problems} (anyone may challenge)").format(
+                reason=reason, problems="; ".join(problems))
         return Explanation(move, True, reason, tuple([cell] + taken), tuple(mism),
                            tuple(outside), tuple(run for _, run in sets),
                            points if collects else 0)
@@ -390,7 +407,7 @@ class Game(Picture, History):
         pairs: list[tuple[tuple[Cell, int], tuple[Cell, int]]] = []
         texts: list[str] = []
         r, c = cell
-        for k, ((dr, dc), side, _) in enumerate(FACING):
+        for k, ((dr, dc), side, _pairs) in enumerate(FACING):
             ncell = (r + dr, c + dc)
             n = self._grid.get(ncell)
             if n is None:
@@ -399,11 +416,11 @@ class Game(Picture, History):
             if not bad:
                 continue
             pairs.extend(((cell, own), (ncell, theirs)) for own, theirs in bad)
-            boxes = ", ".join(
-                f"its {BOX_NAMES[own]} box ({_spot(card, own)}) faces the "
-                f"{BOX_NAMES[theirs]} box ({_spot(n, theirs)})" for own, theirs in bad)
-            texts.append(f"the {side} of {TEXT[card]} at {fmt_cell(cell)} does not match "
-                         f"the card at {fmt_cell(ncell)}: {boxes}")
+            boxes = ", ".join(_facing_text(card, own, n, theirs) for own, theirs in bad)
+            texts.append(_("the {side} of {card} at {cell} does not match the card at "
+                           "{other}: {boxes}").format(side=_(side), card=TEXT[card],
+                                                      cell=fmt_cell(cell),
+                                                      other=fmt_cell(ncell), boxes=boxes))
         return pairs, texts
 
     def _outside(self, cell):
@@ -422,39 +439,52 @@ class Game(Picture, History):
         return {c: v for c, v in self._grid.items() if c not in self._offending}
 
     def _window_text(self, cell, outside):
-        cards = ", ".join(fmt_cell(x) for x in outside) or "the table"
-        return (f"a card at {fmt_cell(cell)} would not fit in one {self.window} x "
-                f"{self.window} window with the card(s) at {cards}")
+        if not outside:
+            return _("a card at {cell} would not fit in one {w} x {w} window with the "
+                     "card(s) at the table").format(cell=fmt_cell(cell), w=self.window)
+        return _("a card at {cell} would not fit in one {w} x {w} window with the card(s) "
+                 "at {cards}").format(cell=fmt_cell(cell), w=self.window,
+                                      cards=", ".join(fmt_cell(x) for x in outside))
 
     def _explain_claim(self, move):
         cells = frozenset(move.cells)
         for run, barred in self.unclaimed_sets:
             if frozenset(run) == cells:
                 if barred is not None and barred == self._to_move:
-                    return Explanation(move, False, f"player {barred + 1} formed this set and "
-                                       "did not claim it; only the others may", move.cells)
+                    return Explanation(move, False, _(
+                        "player {n} formed this set and did not claim it; only the others "
+                        "may").format(n=barred + 1), move.cells)
                 points = cards_value(self._grid, run)
-                return Explanation(move, True, f"claims the set {fmt_cell(run[0])}-"
-                                   f"{fmt_cell(run[-1])}: {len(run)} cards, {points} points",
-                                   move.cells, sets=(tuple(run),), points=points)
-        return Explanation(move, False, "those cells are not a set on the table: a claim "
-                           "names every card of one line of 5 (or more)", move.cells)
+                return Explanation(move, True, _(
+                    "claims the set {start}-{end}: {cards}, {points}").format(
+                        start=fmt_cell(run[0]), end=fmt_cell(run[-1]),
+                        cards=ngettext("{n} card", "{n} cards", len(run)).format(n=len(run)),
+                        points=ngettext("{n} point", "{n} points", points).format(n=points)),
+                    move.cells, sets=(tuple(run),), points=points)
+        return Explanation(move, False, _("those cells are not a set on the table: a claim "
+                                          "names every card of one line of 5 (or more)"),
+                           move.cells)
 
     def _explain_challenge(self, move):
         missing = [c for c in move.cells if c not in self._grid]
         if missing:
-            return Explanation(move, False, f"there is no card at {fmt_cell(missing[0])}",
-                               move.cells)
+            return Explanation(move, False, _("there is no card at {cell}").format(
+                cell=fmt_cell(missing[0])), move.cells)
         best = self.smallest_removal()
         if not best:
-            return Explanation(move, False, "the table is legal: every touch matches and "
-                               "every card fits in the window; there is nothing to challenge")
+            return Explanation(move, False, _(
+                "the table is legal: every touch matches and every card fits in the window; "
+                "there is nothing to challenge"))
         refusal = self._challenge_refusal(move, best)
         if refusal:
             return Explanation(move, False, refusal, move.cells)
         points = cards_value(self._grid, move.cells)
-        return Explanation(move, True, f"challenge: {len(best)} offending card(s) taken, "
-                           f"{points} points", move.cells, points=points)
+        # Translators: a challenge (the sheets' "asalto" / "отнемане") succeeded
+        return Explanation(move, True, ngettext(
+            "challenge: {n} offending card(s) taken, {points}",
+            "challenge: {n} offending card(s) taken, {points}", len(best)).format(
+                n=len(best), points=ngettext("{n} point", "{n} points", points).format(n=points)),
+            move.cells, points=points)
 
     def _challenge_refusal(self, move, best) -> str:
         """Why a challenge fails ('' if it succeeds). It must take offending
@@ -462,20 +492,23 @@ class Game(Picture, History):
         history, any cards, as few as make the table legal."""
         if self._offending is not None:   # offending_known
             offending = ", ".join(fmt_cell(c) for c in sorted(self._offending))
-            enough = (f"the offending cards are at {offending}; taking {len(best)} of them "
-                      "makes the table legal")
+            enough = _("the offending cards are at {cells}; taking {n} of them makes the "
+                       "table legal").format(cells=offending, n=len(best))
             placed_right = [c for c in move.cells if c not in self._offending]
             if placed_right:
-                return (f"challenge refused: the card at {fmt_cell(placed_right[0])} was "
-                        f"placed by the rules, and a challenge takes only offending cards; "
-                        f"{enough}")
+                return _("challenge refused: the card at {cell} was placed by the rules, and a "
+                         "challenge takes only offending cards; {enough}").format(
+                             cell=fmt_cell(placed_right[0]), enough=enough)
         else:
-            enough = f"the fewest cards whose removal makes the table legal is {len(best)}"
+            enough = _("the fewest cards whose removal makes the table legal is {n}").format(
+                n=len(best))
         still = describe_removal(self._grid, self.window, set(move.cells))
         if still:
-            return f"challenge refused: {still}; {enough}"
+            return _("challenge refused: {why}; {enough}").format(why=still, enough=enough)
         if len(move.cells) > len(best):
-            return f"challenge refused: {len(move.cells)} cards named, more than needed; {enough}"
+            return ngettext("challenge refused: {n} cards named, more than needed; {enough}",
+                            "challenge refused: {n} cards named, more than needed; {enough}",
+                            len(move.cells)).format(n=len(move.cells), enough=enough)
         return ""
 
     # --- playing -------------------------------------------------------------
@@ -588,5 +621,10 @@ def _copy_or_none(cells):
     return None if cells is None else set(cells)
 
 
-def _spot(card, box) -> str:
-    return "spot" if card >> box & 1 else "empty"
+def _facing_text(card, own, other, theirs) -> str:
+    """A mismatched pair of boxes in words (one holds a spot, the other is empty)."""
+    if card >> own & 1:
+        return _("its {own} box (spot) faces the {theirs} box (empty)").format(
+            own=_(BOX_NAMES[own]), theirs=_(BOX_NAMES[theirs]))
+    return _("its {own} box (empty) faces the {theirs} box (spot)").format(
+        own=_(BOX_NAMES[own]), theirs=_(BOX_NAMES[theirs]))

@@ -23,6 +23,7 @@ quick.
 
 from __future__ import annotations
 
+from kit.i18n import N_, _
 from kit.smartrix.cards import CONSTRAINT, DIRECTIONS, FACING, VALUE
 
 #: A table cell: (row, col), rows counting down, columns right.
@@ -30,7 +31,11 @@ Cell = tuple[int, int]
 
 #: The four line directions through a cell, with their names.
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
-AXIS_NAMES = ("row", "column", "diagonal", "anti-diagonal")
+#: English keys: translate with ``_()`` where shown (or use :func:`line_text`).
+AXIS_NAMES = (N_("row"), N_("column"), N_("diagonal"), N_("anti-diagonal"))
+#: A line of the table named by its ends, per axis.
+LINE_TEXTS = (N_("the row {start}-{end}"), N_("the column {start}-{end}"),
+              N_("the diagonal {start}-{end}"), N_("the anti-diagonal {start}-{end}"))
 SET_LENGTH = 5
 
 
@@ -268,13 +273,19 @@ def describe_removal(grid, window, cells) -> str:
     rest = {c: v for c, v in grid.items() if c not in cells}
     if not fits(rest, window):
         r0, r1, c0, c1 = bounds(rest)
-        return (f"the cards left would span {r1 - r0 + 1} rows x {c1 - c0 + 1} "
-                f"columns, more than the {window} x {window} window")
+        return _("the cards left would span {rows} rows x {cols} columns, more than "
+                 "the {w} x {w} window").format(rows=r1 - r0 + 1, cols=c1 - c0 + 1, w=window)
     bad = mismatched_pairs(rest)
     if bad:
         a, b = bad[0]
-        return f"the cards at {fmt_cell(a)} and {fmt_cell(b)} would still not match"
+        return _("the cards at {a} and {b} would still not match").format(
+            a=fmt_cell(a), b=fmt_cell(b))
     return ""
+
+
+def line_text(axis: int, run) -> str:
+    """A line of cards in words: "the row (0,0)-(0,4)", in the language in effect."""
+    return _(LINE_TEXTS[axis]).format(start=fmt_cell(run[0]), end=fmt_cell(run[-1]))
 
 
 def fmt_cell(cell) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from kit.i18n import _, ngettext
 from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, Card
 from kit.smartrix.table import Cell, bounds
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 def card_lines(card: Card) -> list[str]:
     """The card as 3 strings of 3 characters."""
-    rows = [[" "] * 3 for _ in range(3)]
+    rows = [[" "] * 3 for _row in range(3)]
     for box, (r, c) in enumerate(BOX_GRID):
         rows[r][c] = "o" if card >> box & 1 else "."
     rows[1][1] = str(VALUE[card])
@@ -33,7 +34,7 @@ def card_lines(card: Card) -> list[str]:
 
 def table_text(grid: Mapping[Cell, Card]) -> list[str]:
     if not grid:
-        return ["(the table is empty: the next card may go anywhere)"]
+        return [_("(the table is empty: the next card may go anywhere)")]
     r0, r1, c0, c1 = bounds(grid)
     lines = ["      " + "".join(f"{c:^5}" for c in range(c0, c1 + 1))]
     for r in range(r0, r1 + 1):
@@ -49,34 +50,46 @@ def text_board(game: Game) -> str:
     """The whole position in plain text: the table, every card listed, hands, pile, scores."""
     grid = game.table
     w = game.window
-    head = (f"Smartrix, {game.players} players"
-            + (", teams 1+3 v 2+4" if game.teams else "")
-            + (f", {w} x {w} window" if w else ", no window (children's variant)")
-            + ("" if game.auto_collect else ", free table (claims and challenges)"))
-    lines = [head, ""] + table_text(grid) + [""]
+    parts = [ngettext("Smartrix, {n} player", "Smartrix, {n} players",
+                      game.players).format(n=game.players)]
+    if game.teams:
+        parts.append(_("teams 1+3 v 2+4"))
+    parts.append(_("{w} x {w} window").format(w=w) if w else _("no window (children's variant)"))
+    if not game.auto_collect:
+        parts.append(_("free table (claims and challenges)"))
+    lines = [", ".join(parts), ""] + table_text(grid) + [""]
     if grid:
-        lines.append("Table: " + "; ".join(f"({r},{c}) {TEXT[v]} value {VALUE[v]}"
-                                          for (r, c), v in sorted(grid.items())))
+        lines.append(_("Table: {cards}").format(cards="; ".join(
+            _("({r},{c}) {card} value {value}").format(r=r, c=c, card=TEXT[v], value=VALUE[v])
+            for (r, c), v in sorted(grid.items()))))
     if not game.auto_collect:
         lines.append(_free_table_line(game))
     for s in range(game.players):
-        mark = " (to move)" if s == game.to_move and not game.is_over else ""
-        mark += " (out)" if game.out[s] else ""
-        lines.append(f"Player {s + 1}{mark}: hand {' '.join(game.hand(s)) or '-'}; "
-                     f"collected {len(game.collected(s))} cards; score {game.seat_scores[s]}")
+        who = _("Player {n}").format(n=s + 1)
+        if s == game.to_move and not game.is_over:
+            who = _("{player} (to move)").format(player=who)
+        if game.out[s]:
+            who = _("{player} (out)").format(player=who)
+        n = len(game.collected(s))
+        lines.append(_("{player}: hand {hand}; collected {cards}; score {score}").format(
+            player=who, hand=" ".join(game.hand(s)) or "-",
+            cards=ngettext("{n} card", "{n} cards", n).format(n=n), score=game.seat_scores[s]))
     if game.teams:
-        lines.append(f"Team scores: 1+3 {game.scores[0]}, 2+4 {game.scores[1]}")
-    lines.append(f"Draw pile: {game.deck_size} cards"
-                 + ("; the end phase: a player who passes is out" if not game.deck_size else ""))
+        lines.append(_("Team scores: 1+3 {a}, 2+4 {b}").format(a=game.scores[0], b=game.scores[1]))
+    lines.append(ngettext("Draw pile: {n} card", "Draw pile: {n} cards",
+                          game.deck_size).format(n=game.deck_size) if game.deck_size else
+                 _("Draw pile: 0 cards; the end phase: a player who passes is out"))
     if game.is_over:
-        lines.append("The game is over.")
+        lines.append(_("The game is over."))
     return "\n".join(lines)
 
 
 def _free_table_line(game: Game) -> str:
     """Which cards a challenge may take, in words."""
     if not game.offending_known:
-        return ("Offending cards: not recorded (a puzzle); a challenge may take any cards, "
-                "as few as make the table legal")
+        return _("Offending cards: not recorded (a puzzle); a challenge may take any cards, "
+                 "as few as make the table legal")
     cells = ", ".join(f"({r},{c})" for r, c in sorted(game.offending))
-    return f"Offending cards (placed against the rules): {cells or 'none'}"
+    if not cells:
+        return _("Offending cards (placed against the rules): none")
+    return _("Offending cards (placed against the rules): {cells}").format(cells=cells)
