@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from kit.i18n import _, ngettext
 from kit.players import Player, Progress, RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
 from kit.mattix.rules import Game, Move
@@ -101,23 +102,35 @@ def greedy_vs_best(game: Game, depth: int | None = None,
     """
     rows = analyse(game, depth) if rows is None else rows
     if not rows:
-        return "The game is over: there is no move to compare."
+        return _("The game is over: there is no move to compare.")
     tile = {m: game.tile(m.cell) for m, _ in rows}
     top = max(tile.values())
     greedy_move, greedy_value = max(((m, v) for m, v in rows if tile[m] == top),
                                     key=lambda row: row[1])
     best_move, best_value = rows[0]
-    said = f"Greedy takes {top} at {greedy_move} and ends {_margin(greedy_value)}"
     if greedy_value == best_value:
-        return said + "; that is a best move."
-    return (said + f"; best is {best_move} ({tile[best_move]} now), ending "
-            f"{_margin(best_value)}: greed costs {best_value - greedy_value} points.")
+        return _("Greedy takes {tile} at {move} and ends {margin}; that is a best move.").format(
+            tile=top, move=greedy_move, margin=margin_words(greedy_value))
+    cost = best_value - greedy_value
+    return ngettext("Greedy takes {tile} at {move} and ends {margin}; best is {best} "
+                    "({best_tile} now), ending {best_margin}: greed costs {cost} point.",
+                    "Greedy takes {tile} at {move} and ends {margin}; best is {best} "
+                    "({best_tile} now), ending {best_margin}: greed costs {cost} points.",
+                    cost).format(tile=top, move=greedy_move, margin=margin_words(greedy_value),
+                                 best=best_move, best_tile=tile[best_move],
+                                 best_margin=margin_words(best_value), cost=cost)
 
 
-def _margin(value: int) -> str:
+def margin_words(value: int, level: str = "") -> str:
+    """How a player ends, ``value`` points ahead of the other: "9 ahead", "3 behind",
+    "level" (or ``level``, already translated, for 0)."""
     if value == 0:
-        return "level"
-    return f"{abs(value)} {'ahead' if value > 0 else 'behind'}"
+        return level or _("level")
+    if value > 0:
+        # Translators: how far a player ends in front ("ends 9 ahead"); room for "points".
+        return ngettext("{points} ahead", "{points} ahead", value).format(points=value)
+    # Translators: how far a player ends behind ("ends 3 behind"); room for "points".
+    return ngettext("{points} behind", "{points} behind", -value).format(points=-value)
 
 
 def tournament(players: Sequence[Player], games: int = 100, seed: int = 0, size: int = 8,

@@ -14,6 +14,7 @@ import time
 import threading
 
 from kit.analysis import AnalysisRows, Progress, tell
+from kit.i18n import N_, _, format_number
 from kit.mattix.ai import greedy_vs_best
 from kit.mattix.rules import Game, Move
 from kit.mattix.solver import Deadline, Searcher
@@ -30,9 +31,9 @@ LINE_SECONDS = 0.5
 SEARCH_SECONDS = 2.0
 
 
-EXACT_NOTE = ("Exact values: what the mover gains from here minus what the opponent gains, "
-              "both playing perfectly. A clicked row shows its best line, numbered "
-              "(blue: the mover's takes, black: the replies).")
+EXACT_NOTE = N_("Exact values: what the mover gains from here minus what the opponent gains, "
+                 "both playing perfectly. A clicked row shows its best line, numbered "
+                 "(blue: the mover's takes, black: the replies).")
 
 
 def analysis(game: Game, *, progress: Progress | None = None,
@@ -51,7 +52,7 @@ def analysis(game: Game, *, progress: Progress | None = None,
     back marked partial.
     """
     if game.is_over:
-        return AnalysisRows(note="The game is over: there is no move to rank.")
+        return AnalysisRows(note=_("The game is over: there is no move to rank."))
     if game.size <= exact_size:
         return _exact(game, progress, stop)
     return _searched(game, progress, stop, time_limit)
@@ -120,7 +121,7 @@ def _exact(game: Game, progress: Progress | None, stop: threading.Event | None) 
     lines = {m: best_line(searcher, game, m, v) for m, v in rows}
     partial = len(rows) < len(moves)
     remarks = [] if partial else [greedy_vs_best(game, rows=rows)]
-    return AnalysisRows(rows, note=EXACT_NOTE, remarks=remarks, lines=lines, partial=partial)
+    return AnalysisRows(rows, note=_(EXACT_NOTE), remarks=remarks, lines=lines, partial=partial)
 
 
 def best_line(searcher: Searcher, game: Game, first: Move, value: int,
@@ -185,10 +186,16 @@ def _searched(game: Game, progress: Progress | None, stop: threading.Event | Non
         rows, depth_done = _ranked(game, valued), depth
     stopped = _stopped(stop)
     exact = depth_done >= left
-    kind = "Exact values" if exact else f"Search to depth {depth_done} (plies)"
-    note = (f"{kind} in {time.perf_counter() - start:.1f} s: what the mover gains minus what "
-            "the opponent gains" + ("." if exact else " within that many moves."))
+    seconds = format_number(time.perf_counter() - start, 1)
+    if exact:
+        note = _("Exact values in {seconds} s: what the mover gains minus what the opponent "
+                 "gains.").format(seconds=seconds)
+    else:
+        note = _("Search to depth {depth} (plies) in {seconds} s: what the mover gains minus "
+                 "what the opponent gains within that many moves.").format(depth=depth_done,
+                                                                          seconds=seconds)
     remarks = [greedy_vs_best(game, rows=rows)] if rows else []
     if remarks and not exact:
-        remarks[0] = f"At depth {depth_done}: {remarks[0][0].lower()}{remarks[0][1:]}"
+        remarks[0] = _("At depth {depth}: {remark}").format(
+            depth=depth_done, remark=remarks[0][0].lower() + remarks[0][1:])
     return AnalysisRows(rows, note=note, remarks=remarks, partial=stopped or depth_done == 0)

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Sequence
 
 from kit.analysis import AnalysisRows, Progress
+from kit.i18n import N_, _
 from kit.mattix.ai import GreedyPlayer, LookaheadPlayer, RandomPlayer, SearchPlayer
 from kit.mattix.analysis import analysis
 from kit.mattix.draw import draw
@@ -24,6 +25,7 @@ from kit.mattix.layout import Cell, Layout, cell_at, cell_box, layout
 from kit.mattix.replay import Replay
 from kit.mattix.rules import SIDE_NAMES, Game, Move
 from kit.mattix.solver import analyse, search
+from kit.mattix.text import capital
 from kit.scene import Scene, centre
 from kit.ui.game import GameBoard
 
@@ -64,14 +66,14 @@ class Board(GameBoard):
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer,
                "lookahead": LookaheadPlayer, "search": _search_player}
-    NOTATION_KEY = ("A move is written <b>row,column</b>, counting from 0 at the top left: "
-                    "<code>2,3</code> takes the tile in row 2, column 3.<br>"
-                    "The <b>row player</b> takes from the star's row, the <b>column player</b> "
-                    "from its column; the line outlined in blue is the one you may take from.<br>"
-                    "Negative tiles (level 2) have a minus sign and a dashed border.")
+    NOTATION_KEY = N_("A move is written <b>row,column</b>, counting from 0 at the top left: "
+                       "<code>2,3</code> takes the tile in row 2, column 3.<br>"
+                       "The <b>row player</b> takes from the star's row, the <b>column player</b> "
+                       "from its column; the line outlined in blue is the one you may take from.<br>"
+                       "Negative tiles (level 2) have a minus sign and a dashed border.")
 
-    HINT_NOTE = ("A move's value is what you will gain from here minus what your opponent "
-                 "will gain, if both of you play perfectly from then on.")
+    HINT_NOTE = N_("A move's value is what you will gain from here minus what your opponent "
+                   "will gain, if both of you play perfectly from then on.")
 
     def __init__(self, game=None, *, hint_time: float = 1.0, analysis_time: float = 2.0,
                  **kwargs):
@@ -114,17 +116,18 @@ class Board(GameBoard):
             return
         takes = " → ".join(map(str, self.preview_line))
         if len(self.preview_line) == 1:
-            self.say(f"Showing, not played: {takes}.")
+            self.say(_("Showing, not played: {takes}.").format(takes=takes))
             return
-        self.say(f"Showing, not played: {takes}; numbered 1 to {len(self.preview_line)} "
-                 "on the board (blue: the mover's takes, black: the replies).")
+        self.say(_("Showing, not played: {takes}; numbered 1 to {last} on the board (blue: "
+                   "the mover's takes, black: the replies).")
+                 .format(takes=takes, last=len(self.preview_line)))
 
     def analyse_position(self, game: Game, *, progress: Progress | None = None,
                          stop: threading.Event | None = None) -> AnalysisRows:
         return analysis(game, progress=progress, stop=stop, time_limit=self.analysis_time)
 
     def seat_name(self, seat: int) -> str:
-        return SIDE_NAMES[seat].capitalize()
+        return capital(_(SIDE_NAMES[seat]))
 
     def cell_point(self, cell: Cell) -> tuple[float, float]:
         return centre(cell_box(self._layout(), cell))
@@ -132,7 +135,7 @@ class Board(GameBoard):
     def on_click(self, x: float, y: float) -> None:
         cell = cell_at(self._layout(), x, y)
         if cell is None:
-            self.say("Click a tile on the board.", tone="bad")
+            self.say(_("Click a tile on the board."), tone="bad")
             return
         self.submit(Move(*cell))
 
@@ -142,7 +145,10 @@ class Board(GameBoard):
     def hints(self, game: Game) -> list[tuple[Move | None, str]]:
         if game.size <= EXACT_HINT_SIZE:
             rows = analyse(game)[:HINT_ROWS]
-            return [(m, f"exact value {v:+d}") for m, v in rows]
+            return [(m, _("exact value {value}").format(value=f"{v:+d}")) for m, v in rows]
         result = search(game, time_limit=self.hint_time)
-        kind = "exact" if result.exact else f"search to depth {result.depth}"
-        return [(result.best_move, f"value {result.value:+d}, {kind}")]
+        value = f"{result.value:+d}"
+        if result.exact:
+            return [(result.best_move, _("value {value}, exact").format(value=value))]
+        return [(result.best_move, _("value {value}, search to depth {depth}")
+                 .format(value=value, depth=result.depth))]

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from kit.mattix.layout import Cell, Layout, cell_box, layout
-from kit.mattix.text import line_text, mover_text, outcome_text, scores_text
+from kit.i18n import _
+from kit.mattix.text import outcome_text, scores_text, turn_line_text
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, PAPER, TABLE, Scene
 
 if TYPE_CHECKING:
@@ -52,12 +53,12 @@ def _status(game: Game, best: object, last: object) -> list[str]:
     if game.is_over:
         lines.append(outcome_text(game))
     else:
-        lines.append(f"{mover_text(game)} to move: takes from {line_text(game)}")
+        lines.append(turn_line_text(game))
     extra = []
     if last is not None:
-        extra.append(f"last move {last}")
+        extra.append(_("last move {move}").format(move=last))
     if best is not None:
-        extra.append(f"best move {best}")
+        extra.append(_("best move {move}").format(move=best))
     if extra:
         lines.append(", ".join(extra))
     return lines
@@ -99,13 +100,14 @@ def draw(game: Game, *, best: Move | None = None, last: Move | Cell | bool | Non
     # pushed the side panel beside it about 75 px to the right after a take. A
     # line too long for it is set smaller instead.
     width = max(lay.width, PICTURE_WIDTH)
-    scene = Scene(width, lay.height, background=TABLE, title=f"Mattix {n}x{n} board")
+    scene = Scene(width, lay.height, background=TABLE,
+                  title=_("Mattix {n}x{n} board").format(n=n))
     for k, text in enumerate(status):
         font: float = 20 if k == 0 else 18
         font = min(font, (width - lay.left - 8) / (len(text) * (0.64 if k == 0 else 0.6)))
         scene.text(lay.left, 22 + 26 * k, text, size=font, anchor="start", bold=(k == 0))
     for i in range(n):
-        x, y, _, _ = cell_box(lay, (i, i))
+        x, y, _w, _h = cell_box(lay, (i, i))
         scene.text(x + size / 2, lay.top - 14, str(i), size=16)
         scene.text(lay.left - 18, y + size / 2, str(i), size=16)
     for r in range(n):

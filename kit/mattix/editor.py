@@ -16,13 +16,19 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import lazy
+from kit.i18n import N_, _
 from kit.mattix import palette
 from kit.mattix.layout import Cell
 from kit.mattix.palette import EDITOR_SIZES
 from kit.mattix.rules import SIDE_NAMES, Game
+from kit.mattix.text import capital
 from kit.scene import Scene
 from kit.ui.editor import EditorShell
 from kit.ui.panel import button_row
+
+
+#: The score boxes' labels, by seat (short: the row player's and the column player's).
+SCORE_LABELS = (N_("Row score"), N_("Column score"))
 
 
 class Editor(EditorShell):
@@ -55,40 +61,44 @@ class Editor(EditorShell):
     def on_click(self, x: float, y: float) -> None:
         cell = palette.cell_at(self.game, x, y)
         if cell is None:
-            self.say("Click a cell of the board to edit it.", tone="bad")
+            self.say(_("Click a cell of the board to edit it."), tone="bad")
             return
         self.selected, self.marks = cell, ()
         self.redraw()
-        self.say(f"Cell {cell[0]},{cell[1]} picked: type a tile value and press Set tile, "
-                 "or Clear cell, or Star here.")
+        self.say(_("Cell {row},{col} picked: type a tile value and press Set tile, or Clear "
+                   "cell, or Star here.").format(row=cell[0], col=cell[1]))
 
     def tools(self) -> list[widgets.Widget]:
-        self.value_box = widgets.Text(placeholder="e.g. 7 or -3", description="Tile value",
+        self.value_box = widgets.Text(placeholder=_("e.g. 7 or -3"), description=_("Tile value"),
                                       layout=widgets.Layout(width="210px"),
                                       style={"description_width": "80px"})
-        self.size_box = widgets.Dropdown(options=list(EDITOR_SIZES), description="Size",
+        self.size_box = widgets.Dropdown(options=list(EDITOR_SIZES), description=_("Size"),
                                          layout=widgets.Layout(width="140px"),
                                          style={"description_width": "40px"})
-        self.mover_box = widgets.ToggleButtons(options=[("Row player", 0), ("Column player", 1)],
-                                               description="To move",
+        self.mover_box = widgets.ToggleButtons(options=[(capital(_(side)), seat) for seat, side
+                                                        in enumerate(SIDE_NAMES)],
+                                               description=_("To move"),
                                                style={"button_width": "120px",
                                                       "description_width": "60px"})
-        self.score_boxes = [widgets.IntText(description=f"{side.split()[0].capitalize()} score",
+        self.score_boxes = [widgets.IntText(description=_(label),
                                             layout=widgets.Layout(width="170px"),
                                             style={"description_width": "95px"})
-                            for side in SIDE_NAMES]
-        self.seed_box = widgets.IntText(value=0, description="Seed",
+                            for label in SCORE_LABELS]
+        self.seed_box = widgets.IntText(value=0, description=_("Seed"),
                                         layout=widgets.Layout(width="140px"),
                                         style={"description_width": "40px"})
         self.tool_buttons = {
-            "set": self.button("Set tile", self._set_pressed, "put this value on the picked cell"),
-            "clear": self.button("Clear cell", self._clear_pressed, "empty the picked cell"),
-            "star": self.button("★ Star here", self._star_pressed, "move the star to the picked cell"),
-            "fill1": self.button("Deal level 1", lambda: self.fill(1, self.seed_box.value),
-                                 "a fresh random board of this size, tiles 1..15"),
-            "fill2": self.button("Deal level 2", lambda: self.fill(2, self.seed_box.value),
-                                 "a fresh random board of this size, with negative tiles"),
-            "empty": self.button("Empty board", self.empty, "every cell empty, the star at 0,0"),
+            "set": self.button(_("Set tile"), self._set_pressed,
+                               _("put this value on the picked cell")),
+            "clear": self.button(_("Clear cell"), self._clear_pressed, _("empty the picked cell")),
+            "star": self.button(_("★ Star here"), self._star_pressed,
+                                _("move the star to the picked cell")),
+            "fill1": self.button(_("Deal level 1"), lambda: self.fill(1, self.seed_box.value),
+                                 _("a fresh random board of this size, tiles 1..15")),
+            "fill2": self.button(_("Deal level 2"), lambda: self.fill(2, self.seed_box.value),
+                                 _("a fresh random board of this size, with negative tiles")),
+            "empty": self.button(_("Empty board"), self.empty,
+                                 _("every cell empty, the star at 0,0")),
         }
         self.edit_on_change(self.size_box, self.resize)
         self.edit_on_change(self.mover_box, self.set_mover)
@@ -117,23 +127,27 @@ class Editor(EditorShell):
     def set_tile(self, cell: Cell, value: int) -> bool:
         r, c = cell
         return self.edit(lambda d: d["board"][r].__setitem__(c, value),
-                         f"tile {value} at {r},{c}", cells=[cell])
+                         _("tile {value} at {row},{col}").format(value=value, row=r, col=c),
+                         cells=[cell])
 
     def clear_cell(self, cell: Cell) -> bool:
         r, c = cell
         return self.edit(lambda d: d["board"][r].__setitem__(c, None),
-                         f"cleared {r},{c}", cells=[cell])
+                         _("cleared {row},{col}").format(row=r, col=c), cells=[cell])
 
     def place_star(self, cell: Cell) -> bool:
         return self.edit(lambda d: d.__setitem__("star", list(cell)),
-                         f"the star to {cell[0]},{cell[1]}", cells=[cell])
+                         _("the star to {row},{col}").format(row=cell[0], col=cell[1]),
+                         cells=[cell])
 
     def set_mover(self, side: int) -> bool:
-        return self.edit(lambda d: d.__setitem__("to_move", side), f"{SIDE_NAMES[side]} to move")
+        return self.edit(lambda d: d.__setitem__("to_move", side),
+                         _("{side} to move").format(side=_(SIDE_NAMES[side])))
 
     def set_score(self, side: int, score: int) -> bool:
         return self.edit(lambda d: d["scores"].__setitem__(side, score),
-                         f"the {SIDE_NAMES[side]}'s score {score}")
+                         _("the {side}'s score {score}").format(side=_(SIDE_NAMES[side]),
+                                                                 score=score))
 
     def resize(self, size: int) -> bool:
         """Make the board ``size`` x ``size``: overlapping cells kept, new ones empty.
@@ -149,27 +163,28 @@ class Editor(EditorShell):
         if size == self.game.size:
             return True
         self.selected = None
-        return self.edit(change, f"a {size} x {size} board")
+        return self.edit(change, _("a {size} x {size} board").format(size=size))
 
     def fill(self, level: int, seed: int) -> bool:
         """A fresh deal of this size at ``level`` from ``seed`` (the row player to move)."""
         size = self.game.size
         self.selected = None
         return self.edit(lambda _d: Game.new(size=size, level=level, seed=seed).to_dict(),
-                         f"a level {level} deal from seed {seed}")
+                         _("a level {level} deal from seed {seed}").format(level=level,
+                                                                           seed=seed))
 
     def empty(self) -> bool:
         """Every cell empty, the star at 0,0: a blank to build a puzzle on."""
         size = self.game.size
         self.selected = None
         return self.edit(lambda d: {**d, "board": [[None] * size for _ in range(size)],
-                                    "star": [0, 0]}, "an empty board")
+                                    "star": [0, 0]}, _("an empty board"))
 
     # ----- what the tool buttons do ----------------------------------------
 
     def _picked(self) -> Cell | None:
         if self.selected is None:
-            self.refuse("click a cell of the board first")
+            self.refuse(_("click a cell of the board first"))
         return self.selected
 
     def _set_pressed(self) -> None:
@@ -180,8 +195,8 @@ class Editor(EditorShell):
         try:
             value = int(text)
         except ValueError:
-            self.refuse(f"{text!r} is not a whole number: type a tile value such as 7 or -3",
-                        [cell], "set tile")
+            self.refuse(_("{text} is not a whole number: type a tile value such as 7 or -3")
+                        .format(text=repr(text)), [cell], _("set tile"))
             return
         self.set_tile(cell, value)
 

@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from kit.games import GameSpec
+from kit.i18n import N_, _
 
 
 def seat_name(seat: int) -> str:
     from kit.mattix.rules import SIDE_NAMES
-    return SIDE_NAMES[seat].capitalize()
+    from kit.mattix.text import capital
+    return capital(_(SIDE_NAMES[seat]))
 
 
 def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
@@ -35,13 +37,15 @@ GAME = GameSpec(
     analysis="kit.mattix.analysis:analysis",
     invariants="kit.mattix.invariants:MattixWatch", move="kit.mattix.rules:Move",
     players=(2,), default_players=2, opponent="greedy", seat_name=seat_name,
-    options={"size": ("Board", tuple((f"{n} x {n}", n) for n in range(4, 9)), 8),
-             "level": ("Tiles", (("level 1", 1), ("level 2 (negative tiles)", 2)), 1)},
+    # The labels are marked here and translated where the picker shows them.
+    options={"size": (N_("Board"), tuple((f"{n} x {n}", n) for n in range(4, 9)), 8),
+             "level": (N_("Tiles"), ((N_("level 1"), 1), (N_("level 2 (negative tiles)"), 2)),
+                       1)},
     # The search player's strength: thinking time per move.
-    player_options={"time_limit": ("Search player: time per move",
+    player_options={"time_limit": (N_("Search player: time per move"),
                                    (("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0), ("5 s", 5.0)),
                                    1.0)},
     lesson="kit.lessons.mattix",
-    answer_format="the tile you take as row,col (e.g. `\"2,3\"`)",
+    answer_format=N_("the tile you take as row,col (e.g. `\"2,3\"`)"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "mattix.json",
     soak=soak, benchmark="kit.mattix.benchmark")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from kit.mattix.draw import draw
 from kit.mattix.layout import explorer_cell_size
-from kit.mattix.rules import SIDE_NAMES, Game, Move
+from kit.i18n import _
+from kit.mattix.rules import Game, Move
 from kit.scene import Scene
 from kit.ui.replay import ReplayView
 
@@ -28,5 +29,6 @@ class Replay(ReplayView):
             return super().caption(i)
         before, move = self.position(i - 1), self.moves[i - 1]
         value = before.board[move.row][move.col]
-        return (f"Move {i} of {len(self.moves)}: the {SIDE_NAMES[before.to_move]} takes "
-                f"{move} ({value:+d})")
+        return _("Move {number} of {total}: the {side} takes {move} ({value})").format(
+            number=i, total=len(self.moves), side=before.side_name(before.to_move), move=move,
+            value=f"{value:+d}")

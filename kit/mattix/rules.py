@@ -29,13 +29,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
+from kit.i18n import N_, _
 from kit.mattix.text import text_board
 from kit.mattix.tiles import check_size, tile_table
 from kit.scene import Picture
 
 ROW_PLAYER, COLUMN_PLAYER = 0, 1
 #: The players' names, by seat: the rules' words, which the pictures and lessons reuse.
-SIDE_NAMES = ("row player", "column player")
+#: English keys (lessons read typed answers against them); shown as ``_(SIDE_NAMES[seat])``.
+# Translators: the player who takes tiles from the star's row (the Spanish sheet: "el
+# jugador que tome las fichas de las filas"); used as "the {side} wins", "{side} to move".
+SIDE_NAMES = (N_("row player"), N_("column player"))
 
 _MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
 
@@ -63,16 +67,17 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read ``"r,c"`` (spaces and surrounding brackets allowed)."""
         if not isinstance(text, str):
-            raise InvalidMoveText(f"move text must be a string like '2,3', got {text!r}")
+            raise InvalidMoveText(_("move text must be a string like '2,3', got {text}")
+                                  .format(text=repr(text)))
         m = _MOVE_RE.match(text)
         if not m:
-            raise InvalidMoveText(f"cannot read {reprlib.repr(text)} as a Mattix move: "
-                                  f"write row,col as in '2,3'")
+            raise InvalidMoveText(_("cannot read {text} as a Mattix move: write row,col as in "
+                                    "'2,3'").format(text=reprlib.repr(text)))
         try:
             return cls(int(m.group(1)), int(m.group(2)))
         except ValueError:   # more digits than Python reads (4300)
-            raise InvalidMoveText(f"the row or column in {reprlib.repr(text)} is too long "
-                                  f"a number") from None
+            raise InvalidMoveText(_("the row or column in {text} is too long a number")
+                                  .format(text=reprlib.repr(text))) from None
 
 
 MoveLike = Move | str | tuple[int, int]
@@ -96,8 +101,8 @@ class Explanation:
 
     def __str__(self) -> str:
         if not self.legal:
-            return f"{self.move}: illegal: {self.reason}"
-        return f"{self.move}: legal, scores {self.points}"
+            return _("{move}: illegal: {reason}").format(move=self.move, reason=self.reason)
+        return _("{move}: legal, scores {points}").format(move=self.move, points=self.points)
 
     def __bool__(self) -> bool:
         return self.legal
@@ -151,11 +156,13 @@ class Game(Picture):
         to_move = d.get("to_move", ROW_PLAYER)
         if not _is_int(to_move) or to_move not in (0, 1):
             raise InvalidPosition(
-                f"'to_move' must be 0 (row player) or 1 (column player), got {to_move!r}")
+                _("'to_move' must be 0 (row player) or 1 (column player), got {value}")
+                .format(value=repr(to_move)))
         scores = d.get("scores", [0, 0])
         if (not isinstance(scores, (list, tuple)) or len(scores) != 2
                 or not all(_is_int(s) for s in scores)):
-            raise InvalidPosition(f"'scores' must be a list of 2 integers, got {scores!r}")
+            raise InvalidPosition(_("'scores' must be a list of 2 integers, got {value}")
+                                  .format(value=repr(scores)))
         return cls(board, star, to_move, scores)
 
     def to_dict(self) -> dict[str, Any]:
@@ -197,12 +204,13 @@ class Game(Picture):
         r, c = cell
         value = self.board[r][c]
         if value is None:
-            raise ValueError(f"({r},{c}) has no tile")
+            raise ValueError(_("({row},{col}) has no tile").format(row=r, col=c))
         return value
 
     def side_name(self, seat: int) -> str:
-        """The name of ``seat``'s side: "row player" (0) or "column player" (1)."""
-        return SIDE_NAMES[seat]
+        """The name of ``seat``'s side: "row player" (0) or "column player" (1), in the
+        language in effect."""
+        return _(SIDE_NAMES[seat])
 
     def tiles_left(self) -> int:
         return sum(v is not None for row in self.board for v in row)
@@ -249,36 +257,40 @@ class Game(Picture):
         if isinstance(move, str):
             return Move.parse(move)
         if isinstance(move, Move):
-            return Move(_index(move.row, "the row of the move"),
-                        _index(move.col, "the column of the move"))
+            return Move(_index(move.row, N_("the row of the move")),
+                        _index(move.col, N_("the column of the move")))
         if isinstance(move, tuple) and len(move) == 2:
-            return Move(_index(move[0], "the row of the move"),
-                        _index(move[1], "the column of the move"))
-        raise InvalidMoveText(f"not a Mattix move: {reprlib.repr(move)} "
-                              f"(use Move(r, c), (r, c) or 'r,c')")
+            return Move(_index(move[0], N_("the row of the move")),
+                        _index(move[1], N_("the column of the move")))
+        raise InvalidMoveText(_("not a Mattix move: {move} (use Move(r, c), (r, c) or 'r,c')")
+                              .format(move=reprlib.repr(move)))
 
     def check_move(self, move: MoveLike) -> Move:
         """The move as a Move if legal here; otherwise raise IllegalMove saying why
         (InvalidMoveText if it is no move at all: bad text, or a non-integer cell)."""
         m = self._as_move(move)
-        n, (r, c), side = self.size, m.cell, SIDE_NAMES[self.to_move]
+        n, (r, c), side = self.size, m.cell, self.side_name(self.to_move)
         if self.is_over:
-            raise IllegalMove(f"the game is over: the {side} has no tile in their line")
+            raise IllegalMove(_("the game is over: the {side} has no tile in their line")
+                              .format(side=side))
         if not (0 <= r < n and 0 <= c < n):
-            raise IllegalMove(f"({r},{c}) is off the {n}x{n} board", cells=[])
+            raise IllegalMove(_("({row},{col}) is off the {n}x{n} board")
+                              .format(row=r, col=c, n=n), cells=[])
         if (r, c) == self.star:
-            raise IllegalMove(f"({r},{c}) is the star's cell: take a tile in its line",
-                              cells=[(r, c)])
+            raise IllegalMove(_("({row},{col}) is the star's cell: take a tile in its line")
+                              .format(row=r, col=c), cells=[(r, c)])
         sr, sc = self.star
         if self.to_move == ROW_PLAYER and r != sr:
-            raise IllegalMove(f"the row player takes from the star's row {sr}; "
-                              f"({r},{c}) is in row {r}", cells=[(r, c), self.star])
+            raise IllegalMove(_("the row player takes from the star's row {star_row}; "
+                                "({row},{col}) is in row {row}")
+                              .format(star_row=sr, row=r, col=c), cells=[(r, c), self.star])
         if self.to_move == COLUMN_PLAYER and c != sc:
-            raise IllegalMove(f"the column player takes from the star's column {sc}; "
-                              f"({r},{c}) is in column {c}", cells=[(r, c), self.star])
+            raise IllegalMove(_("the column player takes from the star's column {star_col}; "
+                                "({row},{col}) is in column {col}")
+                              .format(star_col=sc, row=r, col=c), cells=[(r, c), self.star])
         if self.board[r][c] is None:
-            raise IllegalMove(f"({r},{c}) is empty: its tile was already taken",
-                              cells=[(r, c)])
+            raise IllegalMove(_("({row},{col}) is empty: its tile was already taken")
+                              .format(row=r, col=c), cells=[(r, c)])
         return m
 
     def explain(self, move: MoveLike) -> Explanation:
@@ -354,45 +366,50 @@ def _rng(seed: Any) -> random.Random:
     try:
         return random.Random(seed)
     except TypeError:
-        raise ValueError(f"a seed is an int, str or None, not {reprlib.repr(seed)}") from None
+        raise ValueError(_("a seed is an int, str or None, not {seed}")
+                         .format(seed=reprlib.repr(seed))) from None
 
 
 def _index(x: Any, what: str) -> int:
     # Any integer type (numpy's too), but not bool: True as a row is a mistake.
     if isinstance(x, bool) or not hasattr(type(x), "__index__"):
-        raise InvalidMoveText(f"{what} must be an integer, not {reprlib.repr(x)}")
+        raise InvalidMoveText(_("{what} must be an integer, not {value}")
+                              .format(what=_(what), value=reprlib.repr(x)))
     return operator.index(x)
 
 
 def _check_tiles(tiles: object, size: int) -> tuple[int, ...]:
     check_size(size)
     if not isinstance(tiles, (list, tuple)):
-        raise ValueError(f"tiles must be a list of integers, got {reprlib.repr(tiles)}")
+        raise ValueError(_("tiles must be a list of integers, got {value}")
+                         .format(value=reprlib.repr(tiles)))
     tiles = tuple(tiles)
     if len(tiles) != size * size - 1:
-        raise ValueError(f"a {size}x{size} board needs {size * size - 1} tiles, got {len(tiles)}")
+        raise ValueError(_("a {size}x{size} board needs {needed} tiles, got {got}")
+                         .format(size=size, needed=size * size - 1, got=len(tiles)))
     bad = [t for t in tiles if not _is_int(t)]
     if bad:
-        raise ValueError(f"tiles must be integers, got {bad[0]!r}")
+        raise ValueError(_("tiles must be integers, got {value}").format(value=repr(bad[0])))
     return tiles
 
 
 def _check_board(board: object) -> list[list[int | None]]:
     if not isinstance(board, (list, tuple)) or not board:
-        raise InvalidPosition("'board' must be a non-empty list of rows")
+        raise InvalidPosition(_("'board' must be a non-empty list of rows"))
     n = len(board)
     if n < 2:
-        raise InvalidPosition("the board must be at least 2x2")
+        raise InvalidPosition(_("the board must be at least 2x2"))
     for r, row in enumerate(board):
         if not isinstance(row, (list, tuple)):
-            raise InvalidPosition(f"board row {r} is not a list")
+            raise InvalidPosition(_("board row {row} is not a list").format(row=r))
         if len(row) != n:
-            raise InvalidPosition(f"the board is not square: row {r} has {len(row)} cells, "
-                                  f"but there are {n} rows")
+            raise InvalidPosition(_("the board is not square: row {row} has {cells} cells, "
+                                    "but there are {n} rows").format(row=r, cells=len(row), n=n))
         for c, v in enumerate(row):
             if v is not None and not _is_int(v):
-                raise InvalidPosition(f"the tile at ({r},{c}) is {v!r}, not an integer "
-                                      f"(empty cells are null)")
+                raise InvalidPosition(_("the tile at ({row},{col}) is {value}, not an integer "
+                                        "(empty cells are null)")
+                                      .format(row=r, col=c, value=repr(v)))
     return [list(row) for row in board]
 
 
@@ -400,11 +417,13 @@ def _check_star(star: object, board: list[list[int | None]]) -> tuple[int, int]:
     n = len(board)
     if (not isinstance(star, (list, tuple)) or len(star) != 2
             or not all(_is_int(x) for x in star)):
-        raise InvalidPosition(f"'star' must be [row, col] integers, got {star!r}")
+        raise InvalidPosition(_("'star' must be [row, col] integers, got {value}")
+                              .format(value=repr(star)))
     r, c = star
     if not (0 <= r < n and 0 <= c < n):
-        raise InvalidPosition(f"the star ({r},{c}) is off the {n}x{n} board")
+        raise InvalidPosition(_("the star ({row},{col}) is off the {n}x{n} board")
+                              .format(row=r, col=c, n=n))
     if board[r][c] is not None:
-        raise InvalidPosition(f"the star ({r},{c}) is on a tile ({board[r][c]}); "
-                              f"its cell must be null")
+        raise InvalidPosition(_("the star ({row},{col}) is on a tile ({tile}); its cell must "
+                                "be null").format(row=r, col=c, tile=board[r][c]))
     return (r, c)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kit.i18n import _, ngettext
+
 # Only for the types: the rules import this module (for ``str(game)``), and the
 # sides' names come from the game itself (``Game.side_name``), so no cycle.
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def text_board(game: Game) -> str:
     mark_col = not game.is_over and game.to_move == 1
     width = max(3, max((len(str(v)) for row in game.board for v in row if v is not None),
                        default=1) + 1)
-    out = [f"Mattix {n}x{n}; {scores_text(game, '; ')}"]
+    out = [_("Mattix {n}x{n}; {scores}").format(n=n, scores=scores_text(game, '; '))]
     out.append("     " + "".join(f"{j:>{width}}" for j in range(n)))
     if mark_col:
         out.append("     " + "".join(f"{'v' if j == c_star else '':>{width}}" for j in range(n)))
@@ -49,34 +51,55 @@ def _text_status(game: Game) -> str:
     if game.is_over:
         return outcome_text(game) + "."
     moves = ", ".join(f"{m} ({game.board[m.row][m.col]})" for m in game.legal_moves())
-    return f"{mover_text(game)} to move, from {line_text(game)}: {moves}"
+    return capital(_("{side} to move, from {line}: {moves}").format(
+        side=game.side_name(game.to_move), line=line_text(game), moves=moves))
 
 
 # ----- the status words the picture and the text board share -------------------------
 
 def points_text(points: int) -> str:
-    return f"{points} point" if abs(points) == 1 else f"{points} points"
+    # abs: "-1 point" reads as one point too.
+    return ngettext("{points} point", "{points} points", abs(points)).format(points=points)
 
 
 def scores_text(game: Game, sep: str = " · ") -> str:
     """The scores in words, "Row player: 12 points · Column player: 3 points", so
     they cannot be read as the row and column numbers drawn just under them."""
     s0, s1 = game.scores
-    return f"Row player: {points_text(s0)}{sep}Column player: {points_text(s1)}"
+    return _("Row player: {row_points}{sep}Column player: {column_points}").format(
+        row_points=points_text(s0), sep=sep, column_points=points_text(s1))
 
 
 def outcome_text(game: Game) -> str:
     """"Game over: the row player wins" (or "a draw")."""
     w = game.winner
-    return "Game over: " + ("a draw" if w is None else f"the {game.side_name(w)} wins")
+    if w is None:
+        return _("Game over: a draw")
+    return _("Game over: the {side} wins").format(side=game.side_name(w))
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (a sentence may start with a side's name)."""
+    return text[:1].upper() + text[1:]
 
 
 def mover_text(game: Game) -> str:
     """The player to move, capitalised: "Row player"."""
-    return game.side_name(game.to_move).capitalize()
+    return capital(game.side_name(game.to_move))
+
+
+def turn_text(game: Game) -> str:
+    """Whose turn it is, as a status line: "Row player to move"."""
+    return capital(_("{side} to move").format(side=game.side_name(game.to_move)))
+
+
+def turn_line_text(game: Game) -> str:
+    """Whose turn it is and the line they take from: "Row player to move: takes from row 2"."""
+    return capital(_("{side} to move: takes from {line}").format(
+        side=game.side_name(game.to_move), line=line_text(game)))
 
 
 def line_text(game: Game) -> str:
     """The line the player to move takes from: "row 2" or "column 0"."""
     r, c = game.star
-    return f"row {r}" if game.to_move == 0 else f"column {c}"
+    return _("row {row}").format(row=r) if game.to_move == 0 else _("column {col}").format(col=c)

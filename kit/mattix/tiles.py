@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kit.i18n import _
+
 #: How many of each value, level 1 (8 x 8, 63 tiles, values 1..15).
 LEVEL_1_COUNTS = {1: 4, 2: 5, 3: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 5,
                   9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 3}
@@ -95,13 +97,15 @@ def scaled_table(table: Iterable[int], count: int) -> tuple[int, ...]:
 def check_size(size: object) -> None:
     """A board side must be an integer of at least 2 (ValueError otherwise)."""
     if not isinstance(size, int) or isinstance(size, bool) or size < 2:
-        raise ValueError(f"board size must be an integer of at least 2, got {size!r}")
+        raise ValueError(_("board size must be an integer of at least 2, got {size}")
+                         .format(size=repr(size)))
 
 
 def tile_table(size: int, level: int = 1) -> tuple[int, ...]:
     """The ``size * size - 1`` tiles for an n x n board at ``level`` (sorted)."""
     if level not in LEVELS:
-        raise ValueError(f"level must be 1 (positive tiles) or 2 (with negatives), got {level!r}")
+        raise ValueError(_("level must be 1 (positive tiles) or 2 (with negatives), got {level}")
+                         .format(level=repr(level)))
     check_size(size)
     preset = PRESETS.get((size, level))
     if preset is not None:
