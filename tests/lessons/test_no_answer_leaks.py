@@ -32,13 +32,15 @@ import nbformat
 import pytest
 
 from kit.lessons.exercise import Exercise
+from kit.lessons.translation import TRANSLATED
 from lesson_cells import leaked, says, shown_values
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A verdict is one or two sentences (three short ones at most): beside a board,
 #: a longer one pushes the hint below a 768 px screen.
 VERDICT_CHARS = 240
-LESSONS = sorted(ROOT.glob("notebooks/*/[0-9]*.ipynb"))
+# The English courses (a translation's own checks: tests/lessons/test_translations.py).
+LESSONS = sorted(p for p in ROOT.glob("notebooks/*/[0-9]*.ipynb") if p.parent.name not in TRANSLATED)
 
 
 def in_a_thread(fn, *args):

@@ -11,7 +11,8 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = sorted(ROOT.glob("notebooks/*/[0-9]*.ipynb")) + sorted(ROOT.glob("notebooks/[0-9]*.ipynb"))
+# Every lesson in every language (notebooks/es/iota/... too).
+LESSONS = sorted(ROOT.glob("notebooks/**/[0-9]*.ipynb"))
 
 
 def outputs(nb):
