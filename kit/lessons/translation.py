@@ -156,12 +156,35 @@ def _output_texts(cell: dict[str, Any]) -> list[str]:
     return texts
 
 
+# Python 3.12+ splits an f-string into tokens of its own; they are put back
+# together into one string, as Python 3.11 reads it.
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
 def _tokens(code: str) -> list[tuple[int, str, str]]:
     """(type, text, the call it is the first argument of) per token, skipping comments."""
     found: list[tuple[int, str, str]] = []
     names: list[str] = []
+    lines = code.splitlines(keepends=True)
+    depth, start = 0, (0, 0)
     try:
         for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type == _FSTRING_START:
+                depth += 1
+                if depth == 1:
+                    start = tok.start
+                continue
+            if depth:
+                if tok.type == _FSTRING_END:
+                    depth -= 1
+                    if depth == 0:
+                        text = "".join(lines[start[0] - 1:tok.end[0]])
+                        offset = sum(len(line) for line in lines[start[0] - 1:tok.end[0] - 1])
+                        tok = tok._replace(type=tokenize.STRING,
+                                           string=text[start[1]:offset + tok.end[1]])
+                if depth:
+                    continue
             if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
                             tokenize.DEDENT, tokenize.ENDMARKER):
                 continue
@@ -174,7 +197,9 @@ def _tokens(code: str) -> list[tuple[int, str, str]]:
 
 
 def _prose(literal: str) -> bool:
-    return bool(re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", literal))
+    """Words a student reads ("value 3", "puzzles"), not notation ("1RC",
+    "11011100", "2BS@2,1"): translatable."""
+    return bool(re.search(r"[A-Za-z]{3,}|[A-Za-z]{2,}\s+[A-Za-z]{2,}", literal))
 
 
 def compare_code(english: str, translated: str) -> str | None:
