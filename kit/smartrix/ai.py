@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
+from kit.i18n import _, format_number
 from kit.players import RandomPlayer, standings_table
 from kit.players import tournament as _tournament
 from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, Card, parse_card
@@ -206,7 +207,9 @@ class Valuation:
 
     def explain(self) -> str:
         """The value in words: "value +3.2 = 5 now - 1.8 risk"."""
-        return f"value {self.value:+.1f} = {self.points} now - {self.risk:.1f} risk"
+        return _("value {value} = {points} now - {risk} risk").format(
+            value=("+" if self.value >= 0 else "-") + format_number(abs(self.value), 1),
+            points=self.points, risk=format_number(self.risk, 1))
 
 
 class CautiousPlayer:
@@ -299,7 +302,7 @@ class CautiousPlayer:
             return 0.0
         pool_set = set(pool)
         best: dict[Card, int] = {}
-        for _, _, value, need in hot:
+        for _cell, _line, value, need in hot:
             if need is None:
                 continue
             for c in _fitting(need) & pool_set:

@@ -14,6 +14,7 @@ panel (``kit.ui.analysis``).
 from __future__ import annotations
 
 from kit.analysis import AnalysisRows
+from kit.i18n import _, format_number, ngettext
 from kit.smartrix.ai import CautiousPlayer, Threat, Valuation, threats
 from kit.smartrix.cards import TEXT, VALUE
 from kit.smartrix.moves import Move
@@ -72,11 +73,13 @@ def cautious_hints(game: Game, rows: int = 3) -> list[tuple[Move, str]]:
 def in_words(value: Valuation) -> str:
     """A :class:`kit.smartrix.ai.Valuation` as a pupil reads it: "5 points now;
     the next player could then collect about 1.8" (``value.explain()`` is the sum)."""
-    now = "no points now" if value.points == 0 else (
-        f"{value.points} point{'s' if value.points != 1 else ''} now")
-    about = f"{abs(value.risk):.1f}"
-    if about == "0.0":
-        return f"{now}; nothing left for the next player"
+    now = _("no points now") if value.points == 0 else ngettext(
+        "{n} point now", "{n} points now", value.points).format(n=value.points)
+    if f"{abs(value.risk):.1f}" == "0.0":
+        return _("{now}; nothing left for the next player").format(now=now)
+    about = format_number(abs(value.risk), 1)
     if value.risk < 0:   # the next player is a partner: their set is the team's
-        return f"{now}; your partner could then collect about {about}"
-    return f"{now}; the next player could then collect about {about}"
+        return _("{now}; your partner could then collect about {about}").format(
+            now=now, about=about)
+    return _("{now}; the next player could then collect about {about}").format(
+        now=now, about=about)

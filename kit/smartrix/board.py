@@ -36,9 +36,10 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 
 from __future__ import annotations
 
+from kit.i18n import N_, _, format_list, ngettext
 from kit.scene import centre
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, threats
-from kit.smartrix.cards import TEXT, VALUE, rotate
+from kit.smartrix.cards import CANONICAL, TEXT, VALUE, rotate
 from kit.smartrix.draw import draw
 from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
                                  pan_at, pans, recent_moves)
@@ -51,7 +52,11 @@ from kit.ui.game import HUMAN, GameBoard
 from kit.window import scrolled
 
 HINT_ROWS = 3   # the hints a board shows
-FREE_BUTTONS = {"claim": "Claim", "challenge": "Challenge"}
+SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table down."),
+            "left": N_("Scrolled the table left."), "right": N_("Scrolled the table right.")}
+# Labels are English keys, translated where the buttons are made (kit.ui.game).
+# Translators: Claim takes a set left on the table; Challenge is the sheets' "asalto" / "отнемане"
+FREE_BUTTONS = {"claim": N_("Claim"), "challenge": N_("Challenge")}
 
 
 class Board(GameBoard):
@@ -63,9 +68,10 @@ class Board(GameBoard):
     """
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
-    BUTTONS = {"rotate": "⟳ Rotate (R)", "pass": "Pass"}
+    BUTTONS = {"rotate": N_("⟳ Rotate (R)"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
-    NOTATION_KEY = (
+    # Translators: keep the HTML tags and the notation (digits, @, pass, claim, challenge)
+    NOTATION_KEY = N_(
         "A card is written as <b>8 digits</b>, one per box of its ring, clockwise from "
         "the top-left: <b>1</b> = a spot, <b>0</b> = empty.<pre style='font-size:17px'>"
         "1 2 3\n8 · 4\n7 6 5</pre>"
@@ -97,7 +103,7 @@ class Board(GameBoard):
         return Game.new(seed=seed, **self.options)
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"  # as the engine's explanations say it
+        return _("Player {n}").format(n=seat + 1)  # as the engine's explanations say it
 
     def deck_count(self, game):
         return game.deck_size
@@ -132,8 +138,8 @@ class Board(GameBoard):
                     hints=self.hint_rows, threats=lines, show=[t.cell for t in lines],
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
-                    cover=(f"{self.seat_name(g.to_move)}: click to show your hand"
-                           if self.hand_hidden else None), prompt=self.prompt(),
+                    cover=(_("{player}: click to show your hand").format(
+                        player=self.seat_name(g.to_move)) if self.hand_hidden else None), prompt=self.prompt(),
                     live=True, centre=self._window_centre)
 
     def _face_up(self) -> set[int]:
@@ -148,22 +154,22 @@ class Board(GameBoard):
         """What to do next, in words, drawn under the hand."""
         g = self.game
         if g.is_over:
-            return "Press New game to play again."
+            return _("Press New game to play again.")
         if not self.human_to_move:
-            return f"Wait: {self.seat_label(g.to_move)} moves."
+            return _("Wait: {player} moves.").format(player=self.seat_label(g.to_move))
         if self.hand_hidden:
             return ""
         if self.previewed is not None:
-            return f"Not played: {self.previewed} (blue)"
+            return _("Not played: {move} (blue)").format(move=self.previewed)
         if self.selected is None:
             # At most two lines each: the picture keeps two lines' room for the prompt.
-            return ("Next: click a card of your hand." if g.auto_collect else
-                    "Next: click a hand card, or table cards to Claim or Challenge.")
+            return (_("Next: click a card of your hand.") if g.auto_collect else
+                    _("Next: click a hand card, or table cards to Claim or Challenge."))
         if self.claim_armed:
-            return "Next, place and claim: click a + cell that completes a set."
+            return _("Next, place and claim: click a + cell that completes a set.")
         if fitting_cells(g, self.selected_card):
-            return "Next: click a + cell to place it; R turns the card."
-        return "Fits nowhere this way: press R, pick another card, or Pass."
+            return _("Next: click a + cell to place it; R turns the card.")
+        return _("Fits nowhere this way: press R, pick another card, or Pass.")
 
     def analyse_position(self, game, *, progress=None, stop=None):
         return analysis(game, progress=progress, stop=stop)
@@ -180,10 +186,16 @@ class Board(GameBoard):
             self.say(self._turn_text())
             return
         value = dict(self.analysis_panel.rows).get(move) if self.analysis_panel else None
-        worth = f" ({value.explain()})" if value is not None else ""
         short = len(self.preview_threats)
-        self.say(f"Showing, not played: {self.previewed}{worth}. Orange: {short} line"
-                 f"{'s' if short != 1 else ''} one card short for the next player.")
+        orange = ngettext("Orange: {n} line one card short for the next player.",
+                          "Orange: {n} lines one card short for the next player.",
+                          short).format(n=short)
+        if value is None:
+            self.say(_("Showing, not played: {move}. {orange}").format(
+                move=self.previewed, orange=orange))
+        else:
+            self.say(_("Showing, not played: {move} ({value}). {orange}").format(
+                move=self.previewed, value=value.explain(), orange=orange))
 
     def replay_of(self, start, moves) -> Replay:
         return Replay(start, moves)
@@ -203,11 +215,11 @@ class Board(GameBoard):
             return
         cell = cell_at(lay, x, y)
         if cell is None:
-            self.say("Click a card of your hand, then a cell of the table.", tone="bad")
+            self.say(_("Click a card of your hand, then a cell of the table."), tone="bad")
         elif not self.game.auto_collect and cell in self.game.table:
             self._pick(cell)
         elif self.selected is None:
-            self.reject("Pick a card from your hand first (click it), then click a cell.")
+            self.reject(_("Pick a card from your hand first (click it), then click a cell."))
         else:
             self.attempt = Move("place", card=self.selected_card, cell=cell,
                                 claim=self.claim_armed)
@@ -285,7 +297,7 @@ class Board(GameBoard):
         lay = self._layout()
         self._window_centre = scrolled((lay.r0, lay.r1), (lay.c0, lay.c1), direction)
         self.redraw()
-        self.say(f"Scrolled the table {direction}.")
+        self.say(_(SCROLLED[direction]))
 
     def shows(self, cell) -> bool:
         """Whether ``cell`` is in the table's window now (a click can reach it)."""
@@ -331,13 +343,15 @@ class Board(GameBoard):
             seats = [s for _, s, *_ in recent_moves(self.game, n)]
             scored = [(s, p) for s, p in zip(seats, self._points[-n:], strict=False) if p]
             if len(scored) == 1:
-                head = f"{self.seat_name(scored[0][0])} scored {self._points_text(scored[0][1])}."
+                head = _("{player} scored {points}.").format(
+                    player=self.seat_name(scored[0][0]), points=self._points_text(scored[0][1]))
             else:
-                who = sorted({s + 1 for s, _ in scored} if scored
+                who = sorted({s + 1 for s, _p in scored} if scored
                              else {s + 1 for s in seats[1:]})
-                names = ", ".join(map(str, who[:-1])) + f" and {who[-1]}"
-                head = f"Players {names} {'scored' if scored else 'moved'}."
-            self.say(f"{head} {self._turn_text()}", tone="good", more="\n".join(self._reports))
+                head = (_("Players {names} scored.") if scored else
+                        _("Players {names} moved.")).format(names=format_list(who))
+            self.say(_("{head} {turn}").format(head=head, turn=self._turn_text()), tone="good",
+                     more="\n".join(self._reports))
 
     def _fresh(self) -> None:
         self.marks, self.attempt = (), None
@@ -347,34 +361,37 @@ class Board(GameBoard):
             self.selected, self.turns = i, 0
         self._fresh()
         self.redraw()
-        self.say(f"Card {TEXT[self.selected_card]} (value {VALUE[self.selected_card]}) "
-                 "selected: press R or Rotate to turn it; '+' marks where it fits. "
-                 "Click a cell to place it.")
+        self.say(_("Card {card} (value {value}) selected: press R or Rotate to turn it; "
+                   "'+' marks where it fits. Click a cell to place it.").format(
+                       card=TEXT[self.selected_card], value=VALUE[self.selected_card]))
 
     def _rotate(self) -> None:
         if self.selected is None:
-            self.reject("Pick a card from your hand first (click it); then Rotate turns it.")
+            self.reject(_("Pick a card from your hand first (click it); then Rotate turns it."))
             return
         self.turns = (self.turns + 1) % 4
         self._fresh()
         self.redraw()
-        self.say(f"Turned a quarter turn: now {TEXT[self.selected_card]}. "
-                 "'+' marks where it fits this way.")
+        self.say(_("Turned a quarter turn: now {card}. '+' marks where it fits this "
+                   "way.").format(card=TEXT[self.selected_card]))
 
     def _pick(self, cell) -> None:
         self.picked ^= {cell}
         self._fresh()
         self.redraw()
-        cells = " ".join(f"{r},{c}" for r, c in sorted(self.picked)) or "none"
-        self.say(f"Picked on the table: {cells}. Challenge takes them; Claim takes "
-                 "the set they belong to.")
+        cells = " ".join(f"{r},{c}" for r, c in sorted(self.picked))
+        self.say(_("Picked on the table: {cells}. Challenge takes them; Claim takes the set "
+                   "they belong to.").format(cells=cells) if cells else
+                 _("Picked on the table: none. Challenge takes them; Claim takes the set "
+                   "they belong to."))
 
     def _claim(self) -> None:
         if self.selected is not None:
             self.claim_armed = not self.claim_armed
             self.redraw()
-            self.say("Place and claim: click the cell where your card completes a set."
-                     if self.claim_armed else "Claim disarmed: the next card is only placed.")
+            self.say(_("Place and claim: click the cell where your card completes a set.")
+                     if self.claim_armed else
+                     _("Claim disarmed: the next card is only placed."))
             return
         seat = self.game.to_move
         open_sets = [cells for cells, barred in self.game.unclaimed_sets if barred != seat]
@@ -384,16 +401,16 @@ class Board(GameBoard):
         elif len(open_sets) == 1:
             cells = open_sets[0]
         else:
-            self.reject("No set on the table is yours to claim." if not open_sets else
-                        "Several sets lie on the table: click a card of the one you claim, "
-                        "then Claim.")
+            self.reject(_("No set on the table is yours to claim.") if not open_sets else
+                        _("Several sets lie on the table: click a card of the one you claim, "
+                          "then Claim."))
             return
         self.submit(Move.take("claim", cells))
 
     def _challenge(self) -> None:
         if not self.picked:
-            self.reject("Click the cards you say were placed against the rules, then "
-                        "Challenge.")
+            self.reject(_("Click the cards you say were placed against the rules, then "
+                          "Challenge."))
             return
         self.submit(Move.take("challenge", sorted(self.picked)))
 
@@ -411,20 +428,22 @@ def refusal_words(game: Game, move: Move | str) -> tuple[str, str]:
         said = []
         if exp.mismatches:
             boxes = len(exp.mismatches)
-            said.append(f"{boxes} of its boxes {'do' if boxes > 1 else 'does'} not match"
-                        if boxes > 1 else "one of its boxes does not match")
+            said.append(ngettext("one of its boxes does not match",
+                                 "{n} of its boxes do not match", boxes).format(n=boxes))
         if exp.outside:
-            said.append(f"it would not fit in one {game.window} x {game.window} window"
-                        " with the cards ringed")
+            said.append(_("it would not fit in one {w} x {w} window with the cards "
+                          "ringed").format(w=game.window))
         where = f"{move.cell[0]},{move.cell[1]}"
-        return (f"It does not fit at {where}: {' and '.join(said)} (ringed in orange).",
-                "\n".join(problems))
+        return (_("It does not fit at {cell}: {problems} (ringed in orange).").format(
+            cell=where, problems=format_list(said)), "\n".join(problems))
     joined = " ".join(problems)
     if short is None and len(joined) <= 140:
         short = joined
-    if short is None and "is not in player" in exp.reason:
-        return "That card is not in your hand.", "\n".join(problems)
+    if short is None and not game.is_over and move.kind == "place" and move.card is not None \
+            and not any(
+            CANONICAL[h] == CANONICAL[move.card] for h in game.hand_cards(game.to_move)):
+        return _("That card is not in your hand."), "\n".join(problems)
     if short is None:
-        return problems[0] if len(problems[0]) <= 160 else "The rules refuse that move.", \
+        return problems[0] if len(problems[0]) <= 160 else _("The rules refuse that move."), \
             "\n".join(problems)
     return short, ""

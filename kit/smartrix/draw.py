@@ -45,6 +45,7 @@ the canvas itself (``kit.canvas``), the buttons.
 
 from __future__ import annotations
 
+from kit.i18n import _, ngettext
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene, centre
 from kit.smartrix.card_pictures import (BACK, EMPTY_BOX, GHOST_SPOT, MUTED, SPOT, VALUE_SIZE,
                                         FlatCard, draw_back, draw_card, flat_cards)
@@ -73,7 +74,7 @@ PAN_FILL = "#D9D3C1"       # a live board's shaded edges, where the table goes o
 
 
 def _box_centre(lay, cell, box):
-    x, y, w, _ = cell_box(lay, cell)
+    x, y, w, _ch = cell_box(lay, cell)
     step = (w - 2 * INSET) / 3
     br, bc = BOX_GRID[box]
     return x + INSET + (bc + 0.5) * step, y + INSET + (br + 0.5) * step, step
@@ -96,10 +97,10 @@ def _labels(scene, lay):
     from the table, outside its shaded edges)."""
     gap = EDGE if lay.live else 0
     for r in range(lay.r0, lay.r1 + 1):
-        _, y, _, h = cell_box(lay, (r, lay.c0))
+        _cx, y, _cw, h = cell_box(lay, (r, lay.c0))
         scene.text((lay.left - gap) / 2, y + h / 2, str(r), size=LABEL_SIZE, fill=MUTED)
     for c in range(lay.c0, lay.c1 + 1):
-        x, _, w, _ = cell_box(lay, (lay.r0, c))
+        x, _cy, w, _ch = cell_box(lay, (lay.r0, c))
         scene.text(x + w / 2, (lay.top - gap) / 2, str(c), size=LABEL_SIZE, fill=MUTED)
 
 
@@ -123,14 +124,14 @@ def _window_frame(scene, game, lay) -> str:
     """The window's edges where the table reaches them; returns the caption."""
     w, grid = game.window, game.table
     if w is None:
-        return "Children's variant: no window, the table may grow any way"
+        return _("Children's variant: no window, the table may grow any way")
     if not grid:
-        return "The table is empty: the next card may go anywhere"
+        return _("The table is empty: the next card may go anywhere")
     r0, r1, c0, c1 = bounds(grid)
     more_rows, more_cols = w - (r1 - r0 + 1), w - (c1 - c0 + 1)
     if min(more_rows, more_cols) < 0:
-        return (f"The table spans {r1 - r0 + 1} rows and {c1 - c0 + 1} columns: it no "
-                f"longer fits one {w} x {w} window")
+        return _("The table spans {rows} rows and {cols} columns: it no longer fits one "
+                 "{w} x {w} window").format(rows=r1 - r0 + 1, cols=c1 - c0 + 1, w=w)
     x0, y0, x1, y1 = lay.left, lay.top, lay.table_right, lay.table_height
     style = {"stroke": INK, "stroke_width": 4, "dash": (10, 6)}
     if more_rows == 0:
@@ -142,13 +143,16 @@ def _window_frame(scene, game, lay) -> str:
         scene.line(xa, y0, xa, y1, **style)
         scene.line(xb, y0, xb, y1, **style)
 
-    def room(n, what):
-        return f"no more {what}s" if n == 0 else f"{n} more {what}{'s' if n > 1 else ''}"
-
     if more_rows == more_cols == 0:
-        return f"Window {w} x {w}: full, the dashed frame is its edge"
-    edge = " (dashed: its edge)" if 0 in (more_rows, more_cols) else ""
-    return f"Window {w} x {w}: {room(more_rows, 'row')}, {room(more_cols, 'column')}{edge}"
+        return _("Window {w} x {w}: full, the dashed frame is its edge").format(w=w)
+    rows = (ngettext("{n} more row", "{n} more rows", more_rows).format(n=more_rows)
+            if more_rows else _("no more rows"))
+    cols = (ngettext("{n} more column", "{n} more columns", more_cols).format(n=more_cols)
+            if more_cols else _("no more columns"))
+    if 0 in (more_rows, more_cols):
+        return _("Window {w} x {w}: {rows}, {cols} (dashed: its edge)").format(
+            w=w, rows=rows, cols=cols)
+    return _("Window {w} x {w}: {rows}, {cols}").format(w=w, rows=rows, cols=cols)
 
 
 def _outline(scene, lay, cells, colour, width=5.0, dash=()):
@@ -160,7 +164,7 @@ def _outline(scene, lay, cells, colour, width=5.0, dash=()):
 
 def _badge(scene, lay, cell, text, fill, corner="tr"):
     """A small round label in a corner of a cell (text, not colour, says what)."""
-    x, y, w, _ = cell_box(lay, cell)
+    x, y, w, _ch = cell_box(lay, cell)
     r = max(11, lay.cell * 0.15)
     cx = x + w - r - 1 if corner[1] == "r" else x + r + 1
     cy = y + r + 1 if corner[0] == "t" else y + w - r - 1
@@ -192,13 +196,14 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     exp = game.explain(move) if move is not None else None
     shown = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
-    names = list(names) if names is not None else [f"Player {s + 1}" for s in range(game.players)]
+    names = (list(names) if names is not None else
+             [_("Player {n}").format(n=s + 1) for s in range(game.players)])
     scene = Scene(lay.width, 0, title=_title(game, exp, names))
     _table_area(scene, lay)
     captions = [_window_frame(scene, game, lay)]
     size = lay.cell - 2 * INSET
     for cell, card in sorted(game.table.items()):
-        x, y, _, _ = cell_box(lay, cell)
+        x, y, _cw, _ch = cell_box(lay, cell)
         draw_card(scene, card, x + INSET, y + INSET, size)
     captions += _draw_recent(scene, lay, game, recent, names, size)
     captions += _draw_free_table(scene, lay, game, offending)
@@ -216,7 +221,7 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     if lay.live:
         _clip_to_window(scene, lay)
         if lay.is_cut:
-            captions.append("Shaded edges: the table goes on; click one to scroll")
+            captions.append(_("Shaded edges: the table goes on; click one to scroll"))
     if not side:
         scene.width, scene.height = lay.table_right + 8, lay.table_height + 8
         scene.title += ". " + ". ".join(captions)
@@ -281,31 +286,35 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
         who = names[seat]
         if move.kind == "place" and move.cell in game.table:
             _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
-            caption = f"Blue outline: the card {who} placed"
+            caption = _("Blue outline: the card {player} placed").format(player=who)
             if numbered:
                 # "P2", not "2": the hints' ranks are plain numbers on the table too.
                 # On the cell's corner, in the gap between cards: no box of a card hidden.
-                x, y, _, _ = cell_box(lay, move.cell)
+                x, y, _cw, _ch = cell_box(lay, move.cell)
                 r = max(10, lay.cell * 0.12)
                 scene.circle(x + 1, y + 1, r, fill=HIGHLIGHT, stroke=PAPER, stroke_width=2)
                 scene.text(x + 1, y + 1, f"P{seat + 1}", size=r * 1.05, bold=True, fill=PAPER)
-                caption = f"Blue outline P{seat + 1}: the card {who} placed"
+                caption = _("Blue outline P{n}: the card {player} placed").format(
+                    n=seat + 1, player=who)
             if lay.live and not lay.shows(move.cell):
-                caption += (f", at {move.cell[0]},{move.cell[1]}, out of view (a shaded "
-                            "edge scrolls to it)")
+                caption = _("{caption}, at {cell}, out of view (a shaded edge scrolls to "
+                            "it)").format(caption=caption,
+                                          cell=f"{move.cell[0]},{move.cell[1]}")
             captions.append(caption)
         if move.kind == "pass":
-            captions.append(f"{who} passed")
+            captions.append(_("{player} passed").format(player=who))
         if not taken:
             continue
         for cell, card in sorted(taken.items()):
-            x, y, _, _ = cell_box(lay, cell)
+            x, y, _cw, _ch = cell_box(lay, cell)
             draw_card(scene, card, x + INSET, y + INSET, size, ghost=True)
         bad = move.kind == "challenge"
         _outline(scene, lay, taken, ERROR if bad else GOOD, 5, DASH_ERROR if bad else DASH_GOOD)
-        what = "took by challenge" if bad else "collected"
-        captions.append(f"{who} {what} {len(taken)} card{'s' if len(taken) > 1 else ''}, "
-                        f"{points} points (faded: gone)")
+        cards = ngettext("{n} card", "{n} cards", len(taken)).format(n=len(taken))
+        captions.append((_("{player} took by challenge {cards}, {points} points (faded: gone)")
+                         if bad else
+                         _("{player} collected {cards}, {points} points (faded: gone)")).format(
+                             player=who, cards=cards, points=points))
     return captions
 
 
@@ -316,16 +325,21 @@ def _draw_free_table(scene, lay, game, offending) -> list[str]:
     for k, (cells, barred) in enumerate(game.unclaimed_sets):
         _outline(scene, lay, cells, GOOD, 5, DASH_GOOD)
         _badge(scene, lay, cells[0], chr(ord("A") + k), GOOD, "bl")
-        who = "" if barred is None else f"; player {barred + 1} formed it and may not claim it"
-        captions.append(f"Set {chr(ord('A') + k)} unclaimed: {len(cells)} cards from "
-                        f"{cells[0]} to {cells[-1]}{who}")
+        text = _("Set {letter} unclaimed: {n} cards from {start} to {end}").format(
+            letter=chr(ord("A") + k), n=len(cells), start=cells[0], end=cells[-1])
+        if barred is not None:
+            text = _("{text}; player {n} formed it and may not claim it").format(
+                text=text, n=barred + 1)
+        captions.append(text)
     bad = sorted(getattr(game, "offending", ())) if offending else []
     if bad:
         _outline(scene, lay, bad, ERROR, 5, DASH_ERROR)
         for cell in bad:
             _badge(scene, lay, cell, "!", ERROR)
-        captions.append(f"!: {len(bad)} card{'s' if len(bad) > 1 else ''} placed against "
-                        "the rules (a challenge may take them)")
+        captions.append(ngettext("!: {n} card placed against the rules (a challenge may "
+                                 "take them)",
+                                 "!: {n} cards placed against the rules (a challenge may "
+                                 "take them)", len(bad)).format(n=len(bad)))
     return captions
 
 
@@ -336,13 +350,14 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list[str]:
     for t in threats:
         _badge(scene, lay, t.cell, str(t.value), OKABE_ITO["orange"], "bl")
     if threats:
-        captions.append("Orange: a line one card short; one card in the cell with the "
-                        "number completes a set worth that, plus the card")
+        captions.append(_("Orange: a line one card short; one card in the cell with the "
+                          "number completes a set worth that, plus the card"))
     # Hints that say the same (early in a game, often all of them) share one caption.
     ranks: dict[str, list[str]] = {}
-    for rank, (_, label) in enumerate(hints, 1):
+    for rank, (_move, label) in enumerate(hints, 1):
         ranks.setdefault(label, []).append(str(rank))
-    captions += [f"Hint {r[0]}: {label}" if len(r) == 1 else f"Hints {', '.join(r)}: {label}"
+    captions += [_("Hint {rank}: {label}").format(rank=r[0], label=label) if len(r) == 1 else
+                 _("Hints {ranks}: {label}").format(ranks=", ".join(r), label=label)
                  for label, r in ranks.items()]
     drawn = set()
     for rank, (move, _label) in enumerate(hints, 1):
@@ -351,13 +366,13 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list[str]:
                 or move.cell in drawn or move.cell in game.table):
             continue
         drawn.add(move.cell)
-        x, y, _, _ = cell_box(lay, move.cell)
+        x, y, _cw, _ch = cell_box(lay, move.cell)
         draw_card(scene, move.card, x + INSET, y + INSET, size, border=GOOD, border_width=4,
                   dash=DASH_GOOD, ghost=True)
         _badge(scene, lay, move.cell, str(rank), GOOD)
     if drawn:
-        captions.append("Green numbers: each hint's cell, and the hand card it places "
-                        "(turned as drawn on the table)")
+        captions.append(_("Green numbers: each hint's cell, and the hand card it places "
+                          "(turned as drawn on the table)"))
     return captions
 
 
@@ -379,7 +394,7 @@ def _threat_lines(scene, lay, threat, grid, size):
 def _draw_explanation(scene, lay, exp, size):
     m = exp.move
     if m.kind == "place" and m.cell is not None:
-        x, y, _, _ = cell_box(lay, m.cell)
+        x, y, _cw, _ch = cell_box(lay, m.cell)
         draw_card(scene, m.card, x + INSET, y + INSET, size,
                   border=HIGHLIGHT if exp.legal else ERROR, border_width=4,
                   dash=() if exp.legal else DASH_ERROR)
@@ -397,22 +412,22 @@ def _draw_explanation(scene, lay, exp, size):
 
 def _heading(game, names) -> str:
     if not game.is_over:
-        return f"{names[game.to_move]} to move"
+        return _("{player} to move").format(player=names[game.to_move])
     scores = game.scores
     best = max(scores)
     winners = [i for i, s in enumerate(scores) if s == best]
     if len(winners) > 1:
-        return "Game over: a draw"
+        return _("Game over: a draw")
     # The short name: "Player 2", not "Player 2 (cautious)", to fit one line.
-    return (f"Game over: team {'AB'[winners[0]]} wins" if game.teams else
-            f"Game over: {names[winners[0]].split(' (')[0]} wins")
+    return (_("Game over: team {team} wins").format(team="AB"[winners[0]]) if game.teams else
+            _("Game over: {player} wins").format(player=names[winners[0]].split(" (")[0]))
 
 
 def _hinted_cards(game, hints) -> dict[int, list[int]]:
     """{index in the mover's hand: [hint ranks]}: the hand card each hinted move places."""
     hand = game.hand_cards(game.to_move)
     marked: dict[int, list[int]] = {}
-    for rank, (move, _) in enumerate(hints, 1):
+    for rank, (move, _label) in enumerate(hints, 1):
         move = parse_move(move)
         if move.kind != "place":
             continue
@@ -427,13 +442,11 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
                  hinted=None) -> float:
     x, over = lay.side, game.is_over
     scene.text(x, 30, _heading(game, names), size=22, bold=True, anchor="start")
-    n = game.deck_size
-    pile = (f"Draw pile: {n} card{'s' if n != 1 else ''}" if n or over else
-            "Pile empty: a pass puts you out")
+    pile = _pile_text(game)
     scene.text(x, 66, pile, size=CAPTION_SIZE, anchor="start")
-    scene.text(x + HAND_COLUMN, 98, "in hand", size=15, fill=MUTED, anchor="end")
-    scene.text(x + SIDE_WIDTH - 8, 98, "score" if over else "collected", size=15, fill=MUTED,
-               anchor="end")
+    scene.text(x + HAND_COLUMN, 98, _("in hand"), size=15, fill=MUTED, anchor="end")
+    scene.text(x + SIDE_WIDTH - 8, 98, _("score") if over else _("collected"), size=15,
+               fill=MUTED, anchor="end")
     for s in range(game.players):
         y: float = SEATS_TOP + s * SEAT_ROW
         mover = s == game.to_move and not over
@@ -462,9 +475,9 @@ def _under_hand(scene, game, x, y, captions, shown, names, width=SIDE_WIDTH - 8)
     y = _captions(scene, x, y + 4, captions, width=width)
     notes = []
     if game.teams:
-        notes.append("Teams: A = players 1 and 3, B = players 2 and 4")
+        notes.append(_("Teams: A = players 1 and 3, B = players 2 and 4"))
     if any(game.out) and not game.is_over:
-        notes.append("✕ = out: passed after the pile ran out")
+        notes.append(_("✕ = out: passed after the pile ran out"))
     y = _captions(scene, x, y, notes, size=16, fill=MUTED, width=width)
     for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
         if s in shown and game.hand_cards(s):
@@ -476,9 +489,7 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
     """A live board's words and hand, under the table: whose turn and the pile on one
     line, the mover's hand in one row, the prompt, the captions, other open hands."""
     x, over, width = lay.side, game.is_over, LIVE_WIDTH - 16
-    n = game.deck_size
-    pile = (f"Draw pile: {n} card{'s' if n != 1 else ''}" if n or over else
-            "Pile empty: a pass puts you out")
+    pile = _pile_text(game)
     # On the hand's line, right: the pile, or who won (whose turn it is is the
     # panel's first line).
     if over:
@@ -494,10 +505,11 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
 def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> float:
     seat, hand = game.to_move, game.hand_cards(game.to_move)
     face_up = seat in shown and cover is None
-    label = f"Hand of {names[seat]}" + ("" if face_up else " (face down)")
+    label = (_("Hand of {player}") if face_up else
+             _("Hand of {player} (face down)")).format(player=names[seat])
     scene.text(lay.side, lay.hand_top - 20, label, size=CAPTION_SIZE, bold=True, anchor="start")
     for i, card in enumerate(hand):
-        x, y, size, _ = hand_box(lay, i)
+        x, y, size, _ch = hand_box(lay, i)
         if not face_up:
             draw_back(scene, x, y, size)
         elif selected is not None and selected[0] == i:
@@ -537,9 +549,18 @@ def _small_hand(scene, game, seat, names, x, top) -> float:
 
 def _title(game, exp, names) -> str:
     n = len(game.table)
-    head = f"Smartrix table, {n} card{'' if n == 1 else 's'}; " + _heading(game, names)
+    head = ngettext("Smartrix table, {n} card; {heading}", "Smartrix table, {n} cards; {heading}",
+                    n).format(n=n, heading=_heading(game, names))
     cards = "; ".join(f"({r},{c}) {TEXT[v]}" for (r, c), v in sorted(game.table.items()))
-    piles = ", ".join(f"{names[s]} collected {sum(VALUE[v] for v in game.collected_cards(s))}"
-                      for s in range(game.players))
-    return (head + f"; draw pile {game.deck_size}; {piles}" + (f". {cards}" if cards else "")
-            + (f". {exp.reason}" if exp else ""))
+    piles = ", ".join(_("{player} collected {points}").format(
+        player=names[s], points=sum(VALUE[v] for v in game.collected_cards(s)))
+        for s in range(game.players))
+    return (_("{head}; draw pile {n}; {piles}").format(head=head, n=game.deck_size, piles=piles)
+            + (f". {cards}" if cards else "") + (f". {exp.reason}" if exp else ""))
+
+
+def _pile_text(game) -> str:
+    n = game.deck_size
+    if n or game.is_over:
+        return ngettext("Draw pile: {n} card", "Draw pile: {n} cards", n).format(n=n)
+    return _("Pile empty: a pass puts you out")

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import lazy
+from kit.i18n import N_, _, ngettext
 from kit.scene import Scene, centre
 from kit.smartrix.cards import CANONICAL, DECK, TEXT, VALUE, Card, parse_card, rotate
 from kit.smartrix.layout import Layout, cell_at, cell_box
@@ -32,7 +33,8 @@ from kit.ui.editor import EditorShell
 from kit.ui.panel import button_row
 
 #: The window option's choices (0: none, the children's game).
-WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), ("none (children's)", 0)]
+# The window picker's choices; "none (children's)" is translated where the picker is made.
+WINDOWS = [("5 x 5", 5), ("6 x 6", 6), ("4 x 4", 4), ("3 x 3", 3), (N_("none (children's)"), 0)]
 # Re-exported: tests and scripts import the palette's place from the editor.
 __all__ = ["Editor", "PALETTE", "PALETTE_X", "WINDOWS", "where_is"]
 
@@ -126,7 +128,7 @@ class Editor(EditorShell):
         if hit is not None:
             self.pick(parse_card(self.game.hand(hit[0])[hit[1]]))
             return
-        self.say("Click a card (palette, table or hand) to pick it, then a table cell.",
+        self.say(_("Click a card (palette, table or hand) to pick it, then a table cell."),
                  tone="bad")
 
     def click_cell(self, cell) -> None:
@@ -137,7 +139,7 @@ class Editor(EditorShell):
         elif text is not None:
             self.unpick()
         elif self.picked is None:
-            self.refuse("pick a card first: click it in the palette, on the table or in a hand")
+            self.refuse(_("pick a card first: click it in the palette, on the table or in a hand"))
         else:
             self.place(cell)
 
@@ -160,22 +162,24 @@ class Editor(EditorShell):
         self.picked, self.turns, self.marks = canon, 0, ()
         self.redraw()
         where = self._where_words(canon)
-        self.say(f"Card {TEXT[as_lies(self.game, canon)]} (value {VALUE[canon]}) picked, {where}: "
-                 "click an empty cell to put it there ('+': it fits), or use the buttons.")
+        self.say(_("Card {card} (value {value}) picked, {where}: click an empty cell to put it "
+                   "there ('+': it fits), or use the buttons.").format(
+                       card=TEXT[as_lies(self.game, canon)], value=VALUE[canon], where=where))
 
     def _where_words(self, canon) -> str:
         place, at = self._where(canon)
         if place == "table":
-            return f"on the table at {at[0]},{at[1]}"
+            return _("on the table at {cell}").format(cell=f"{at[0]},{at[1]}")
         if place == "deck":
-            return "in the draw pile"
-        return {"hands": f"in player {at + 1}'s hand",
-                "collected": f"collected by player {at + 1}"}[place]
+            return _("in the draw pile")
+        if place == "hands":
+            return _("in player {n}'s hand").format(n=at + 1)
+        return _("collected by player {n}").format(n=at + 1)
 
     def unpick(self) -> None:
         self.picked, self.turns, self.marks = None, 0, ()
         self.redraw()
-        self.say("Nothing picked.")
+        self.say(_("Nothing picked."))
 
     def _picked(self) -> int:
         """The picked card, where the caller has checked that one is (``_need_pick``)."""
@@ -184,7 +188,7 @@ class Editor(EditorShell):
 
     def _need_pick(self) -> bool:
         if self.picked is None:
-            self.refuse("pick a card first: click it in the palette, on the table or in a hand")
+            self.refuse(_("pick a card first: click it in the palette, on the table or in a hand"))
             return False
         return True
 
@@ -206,8 +210,9 @@ class Editor(EditorShell):
                 if not is_legal_table({**legal, cell: card}, d["options"].get("window")):
                     d["offending"].append(list(cell))   # placed against the rules, as in play
             d["grid"].append([*cell, TEXT[card]])
-        return self._put_down(change, f"{TEXT[rotate(as_lies(self.game, canon), turns)]} at "
-                                      f"{cell[0]},{cell[1]}", cells=[cell])
+        return self._put_down(change, _("{card} at {cell}").format(
+            card=TEXT[rotate(as_lies(self.game, canon), turns)], cell=f"{cell[0]},{cell[1]}"),
+            cells=[cell])
 
     def _put_down(self, change, what: str, cells=()) -> bool:
         """An edit moving the picked card; kept, nothing is picked any more (a click
@@ -232,14 +237,15 @@ class Editor(EditorShell):
             self.turns = (self.turns + 1) % 4
             self.marks = ()
             self.redraw()
-            self.say(f"Turned: it goes down as {TEXT[self.picked_card()]}. "
-                     "'+' marks where it fits.")
+            self.say(_("Turned: it goes down as {card}. '+' marks where it fits.").format(
+                card=TEXT[self.picked_card()]))
             return True
 
         def change(d):
             entry = next(e for e in d["grid"] if tuple(e[:2]) == at)
             entry[2] = TEXT[rotate(parse_card(entry[2]), 1)]
-        return self.edit(change, f"the card at {at[0]},{at[1]} turned", cells=[at])
+        return self.edit(change, _("the card at {cell} turned").format(cell=f"{at[0]},{at[1]}"),
+                         cells=[at])
 
     def remove(self) -> bool:
         """The picked card back to the bottom of the draw pile."""
@@ -247,27 +253,29 @@ class Editor(EditorShell):
             return False
         canon = self.picked
         if self._where(canon)[0] == "deck":
-            self.say("That card is in the draw pile already.")
+            self.say(_("That card is in the draw pile already."))
             return True
         return self._move_card(lambda d, card: d["deck"].append(TEXT[card]),
-                               "back to the draw pile")
+                               lambda card: _("{card} back to the draw pile").format(card=card))
 
     def to_hand(self, seat: int) -> bool:
         """The picked card into ``seat``'s hand."""
         return self._need_pick() and self._move_card(
-            lambda d, card: d["hands"][seat].append(TEXT[card]), f"into player {seat + 1}'s hand")
+            lambda d, card: d["hands"][seat].append(TEXT[card]),
+            lambda card: _("{card} into player {n}'s hand").format(card=card, n=seat + 1))
 
     def to_collected(self, seat: int) -> bool:
         """The picked card onto ``seat``'s collected pile."""
         return self._need_pick() and self._move_card(
             lambda d, card: d["collected"][seat].append(TEXT[card]),
-            f"collected by player {seat + 1}")
+            lambda card: _("{card} collected by player {n}").format(card=card, n=seat + 1))
 
-    def _move_card(self, put, where: str) -> bool:
+    def _move_card(self, put, what) -> bool:
+        """``what(card text)``: the edit in words."""
         canon = self._picked()
 
         return self._put_down(lambda d: put(d, _take_out(d, canon)),
-                              f"{TEXT[as_lies(self.game, canon)]} {where}")
+                              what(TEXT[as_lies(self.game, canon)]))
 
     def toggle_offending(self) -> bool:
         """Free table: mark the picked table card as placed against the rules, or unmark it."""
@@ -275,14 +283,15 @@ class Editor(EditorShell):
             return False
         place, at = self._where(self.picked)
         if place != "table":
-            self.refuse("only a card on the table can be offending: pick one there")
+            self.refuse(_("only a card on the table can be offending: pick one there"))
             return False
 
         def change(d):
             marked = [list(c) for c in d.get("offending", [])]
             d["offending"] = ([c for c in marked if tuple(c) != at] if list(at) in marked
                               else marked + [list(at)])
-        return self.edit(change, f"the card at {at[0]},{at[1]} (un)marked offending", cells=[at])
+        return self.edit(change, _("the card at {cell} (un)marked offending").format(
+            cell=f"{at[0]},{at[1]}"), cells=[at])
 
     def set_offending_known(self, known: bool) -> bool:
         """Free table: whether the position lists its offending cards (else: history unknown)."""
@@ -291,8 +300,8 @@ class Editor(EditorShell):
                 d.pop("offending", None)
             else:
                 d.setdefault("offending", [])
-        return self.edit(change, "offending cards listed" if known else
-                         "offending cards not listed (history unknown)")
+        return self.edit(change, _("offending cards listed") if known else
+                         _("offending cards not listed (history unknown)"))
 
     def set_option(self, name: str, value) -> bool:
         """``window`` (an int, or None for the children's game), ``teams`` or ``auto_collect``."""
@@ -301,7 +310,7 @@ class Editor(EditorShell):
             if name == "auto_collect" and value:
                 d.pop("offending", None)
                 d.pop("unclaimed", None)
-        return self.edit(change, f"option {name} = {value}")
+        return self.edit(change, _("option {name} = {value}").format(name=name, value=value))
 
     def set_players(self, n: int) -> bool:
         """``n`` seats: new ones start with nothing; a seat dropped gives its cards to the pile."""
@@ -314,22 +323,23 @@ class Editor(EditorShell):
             d["out"] = (d.get("out", []) + [False] * n)[:n]
             if d["to_move"] >= n:
                 d["to_move"] = 0
-        return self.edit(change, f"{n} players")
+        return self.edit(change, ngettext("{n} player", "{n} players", n).format(n=n))
 
     def set_mover(self, seat: int) -> bool:
-        return self.edit(lambda d: d.__setitem__("to_move", seat), f"player {seat + 1} to move")
+        return self.edit(lambda d: d.__setitem__("to_move", seat),
+                         _("player {n} to move").format(n=seat + 1))
 
     def deal(self, seed: int) -> bool:
         """A fresh deal from ``seed`` with these players and options."""
         players, options = self.game.players, self.game.options
         self.picked, self.turns = None, 0
         return self.edit(lambda _d: Game.new(players, seed, **options).to_dict(),
-                         f"a fresh deal from seed {seed}")
+                         _("a fresh deal from seed {seed}").format(seed=seed))
 
     def shuffle_pile(self, seed: int) -> bool:
         """The draw pile in a random order from ``seed``."""
         return self.edit(lambda d: random.Random(seed).shuffle(d["deck"]),
-                         f"the draw pile shuffled (seed {seed})")
+                         _("the draw pile shuffled (seed {seed})").format(seed=seed))
 
     def clear(self) -> bool:
         """Every card back in the draw pile (deck order): a blank to build a puzzle on."""
@@ -342,49 +352,46 @@ class Editor(EditorShell):
                     "out": [False] * n, "to_move": 0,
                     **({"offending": []} if "offending" in d else {}),
                     **({"unclaimed": []} if "unclaimed" in d else {})}
-        return self.edit(change, "every card back in the draw pile")
+        return self.edit(change, _("every card back in the draw pile"))
 
     # ----- the game's widgets ---------------------------------------------------------------
 
     def tools(self) -> list[widgets.Widget]:
-        self.seat_box = widgets.Dropdown(description="Player", layout=widgets.Layout(width="130px"),
-                                         style={"description_width": "52px"})
-        self.mover_box = widgets.Dropdown(description="To move",
-                                          layout=widgets.Layout(width="150px"),
-                                          style={"description_width": "62px"})
-        self.players_box = widgets.Dropdown(options=list(range(2, 8)), description="Players",
-                                            layout=widgets.Layout(width="150px"),
-                                            style={"description_width": "62px"})
-        self.window_box = widgets.Dropdown(options=WINDOWS, description="Window",
-                                           layout=widgets.Layout(width="270px"),
-                                           style={"description_width": "62px"})
-        self.teams_box = widgets.Checkbox(description="Teams (4 players)", indent=False,
+        self.seat_box = widgets.Dropdown(**_labelled(_("Player"), 130, 52))
+        self.mover_box = widgets.Dropdown(**_labelled(_("To move"), 150, 62))
+        self.players_box = widgets.Dropdown(options=list(range(2, 8)),
+                                            **_labelled(_("Players"), 150, 62))
+        self.window_box = widgets.Dropdown(options=[(_(name), w) for name, w in WINDOWS],
+                                           **_labelled(_("Window"), 270, 62))
+        self.teams_box = widgets.Checkbox(description=_("Teams (4 players)"), indent=False,
                                           layout=widgets.Layout(width="auto"))
-        self.free_box = widgets.Checkbox(description="Free table", indent=False,
+        self.free_box = widgets.Checkbox(description=_("Free table"), indent=False,
                                          layout=widgets.Layout(width="auto"))
-        self.known_box = widgets.Checkbox(description="Offending cards listed", indent=False,
+        self.known_box = widgets.Checkbox(description=_("Offending cards listed"), indent=False,
                                           layout=widgets.Layout(width="auto"))
-        self.seed_box = widgets.IntText(value=0, description="Seed",
-                                        layout=widgets.Layout(width="130px"),
-                                        style={"description_width": "40px"})
+        self.seed_box = widgets.IntText(value=0, **_labelled(_("Seed"), 130, 40))
 
         def seat() -> int:
             return self.seat_box.value or 0
 
         self.tool_buttons = {
-            "rotate": self.button("⟳ Rotate", self.rotate, "turn the picked card a quarter turn"),
-            "remove": self.button("✕ Remove", self.remove, "the picked card back to the pile"),
-            "offending": self.button("! Offending", self.toggle_offending,
-                                     "free table: mark the picked table card as a mistake"),
-            "hand": self.button("→ Hand", lambda: self.to_hand(seat()),
-                                "the picked card into this player's hand"),
-            "collected": self.button("→ Collected", lambda: self.to_collected(seat()),
-                                     "the picked card onto this player's collected pile"),
-            "deal": self.button("Deal", lambda: self.deal(self.seed_box.value),
-                                "a fresh deal from the seed"),
-            "shuffle": self.button("Shuffle pile", lambda: self.shuffle_pile(self.seed_box.value),
-                                   "the draw pile in a random order from the seed"),
-            "clear": self.button("Clear all", self.clear, "every card back in the draw pile"),
+            "rotate": self.button(_("⟳ Rotate"), self.rotate,
+                                  _("turn the picked card a quarter turn")),
+            "remove": self.button(_("✕ Remove"), self.remove,
+                                  _("the picked card back to the pile")),
+            "offending": self.button(_("! Offending"), self.toggle_offending,
+                                     _("free table: mark the picked table card as a mistake")),
+            "hand": self.button(_("→ Hand"), lambda: self.to_hand(seat()),
+                                _("the picked card into this player's hand")),
+            "collected": self.button(_("→ Collected"), lambda: self.to_collected(seat()),
+                                     _("the picked card onto this player's collected pile")),
+            "deal": self.button(_("Deal"), lambda: self.deal(self.seed_box.value),
+                                _("a fresh deal from the seed")),
+            "shuffle": self.button(_("Shuffle pile"),
+                                   lambda: self.shuffle_pile(self.seed_box.value),
+                                   _("the draw pile in a random order from the seed")),
+            "clear": self.button(_("Clear all"), self.clear,
+                                 _("every card back in the draw pile")),
         }
         observe = [(self.mover_box, self.set_mover), (self.players_box, self.set_players),
                    (self.window_box, lambda w: self.set_option("window", w or None)),
@@ -425,3 +432,10 @@ class Editor(EditorShell):
         board: Any = lazy.load("kit.smartrix.board:Board")
         return board(game, delay=0.4, open_hands=True)
 
+
+def _labelled(label: str, width: int, label_width: int) -> dict[str, Any]:
+    """A box's description, layout and style: English fits ``label_width`` px; a
+    longer translation widens the label (and the box with it) instead of being cut."""
+    need = max(label_width, round(len(label) * 8.5))
+    return {"description": label, "layout": widgets.Layout(width=f"{width + need - label_width}px"),
+            "style": {"description_width": f"{need}px"}}

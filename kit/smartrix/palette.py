@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from kit.i18n import _, ngettext
 from kit.scene import Box, Scene, box_at
 from kit.smartrix.card_pictures import MUTED, FlatCard, flat_cards
 from kit.smartrix.cards import CANONICAL, DECK, VALUE, parse_card, rotate
@@ -166,9 +167,12 @@ def _draw_hands(scene: Scene, game: Game, picked: int | None, lay: Layout) -> fl
     for seat in range(game.players):
         pile = game.collected_cards(seat)
         mover = "▶ " if seat == game.to_move else ""
-        team = f" (team {'AB'[game.team_of(seat)]})" if game.teams else ""
-        scene.text(8, y + 12, f"{mover}Player {seat + 1}{team}: hand; collected {len(pile)} "
-                   f"card{'s' if len(pile) != 1 else ''}, {sum(VALUE[c] for c in pile)} points",
+        who = _("Player {n}").format(n=seat + 1)
+        if game.teams:
+            who = _("{player} (team {team})").format(player=who, team="AB"[game.team_of(seat)])
+        got = ngettext("{n} card", "{n} cards", len(pile)).format(n=len(pile))
+        scene.text(8, y + 12, mover + _("{player}: hand; collected {cards}, {points} points").format(
+            player=who, cards=got, points=sum(VALUE[c] for c in pile)),
                    size=17, bold=seat == game.to_move, anchor="start")
         for i, card in enumerate(game.hand_cards(seat)):
             x, cy, size = hand_card_box(game, seat, i, lay)

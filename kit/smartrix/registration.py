@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from kit.games import GameSpec
+from kit.i18n import N_, _
 
 
 def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
@@ -37,7 +38,8 @@ GAME = GameSpec(
     invariants="kit.smartrix.invariants:SmartrixWatch", move="kit.smartrix.moves:Move",
     players=tuple(range(2, 8)), default_players=2, opponent="greedy", seat_name=seat_name,
     lesson="kit.lessons.smartrix",
-    answer_format="the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
-                  "the card as its 8 boxes, turned the way you place it",
+    # An English key: the assignment that shows it translates it with _().
+    answer_format=N_("the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
+                     "the card as its 8 boxes, turned the way you place it"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "smartrix.json",
     soak=soak, benchmark="kit.smartrix.benchmark")

@@ -8,6 +8,7 @@ export (``kit.ui.replay``), drawing (``draw.py``).
 
 from __future__ import annotations
 
+from kit.i18n import _, ngettext
 from kit.smartrix.draw import draw
 from kit.smartrix.rules import Game
 from kit.ui.replay import ReplayView
@@ -36,7 +37,11 @@ class Replay(ReplayView):
         before, move = self.position(i - 1), self.moves[i - 1]
         seat = before.to_move
         points = before.play(move)
-        did = {"pass": "passes", "place": f"places {move}", "claim": f"claims {move}",
-               "challenge": f"challenges: {move}"}[move.kind]
-        worth = "" if move.kind == "pass" else f" ({points} point{'s' if points != 1 else ''})"
-        return f"Move {i} of {len(self.moves)}: Player {seat + 1} {did}{worth}"
+        head = _("Move {i} of {n}").format(i=i, n=len(self.moves))
+        if move.kind == "pass":
+            return _("{head}: Player {seat} passes").format(head=head, seat=seat + 1)
+        worth = ngettext("{n} point", "{n} points", points).format(n=points)
+        did = {"place": _("{head}: Player {seat} places {move} ({points})"),
+               "claim": _("{head}: Player {seat} claims {move} ({points})"),
+               "challenge": _("{head}: Player {seat} challenges: {move} ({points})")}[move.kind]
+        return did.format(head=head, seat=seat + 1, move=move, points=worth)
