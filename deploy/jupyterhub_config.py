@@ -23,6 +23,12 @@
 #                        (default SQLite, class.sqlite in the state folder)
 #   KIT_CLASS_PORT       the class service's own port on 127.0.0.1 (default 8002)
 #   KIT_CLASS_PASSWORD   the class password of the demo mode only
+#   KIT_LANG             the class's language: es or bg (default English): the
+#                        kit's words, the teacher's view, JupyterLab's menus (es;
+#                        JupyterLab has no Bulgarian pack)
+#   KIT_STUDENT_LANG     optional, a student's own: "ana=es,boris=bg" (the kit's
+#                        words for that student; Lab's menus follow the class,
+#                        and a student can pick another in Settings > Language)
 # and, for running several hubs on one machine (the tests do): KIT_HUB_API_PORT,
 # KIT_PROXY_API_PORT, KIT_HUB_STATE (the hub's database and cookie secret,
 # default build/hub/state), KIT_HUB_HOMES (students' homes, default
@@ -41,7 +47,7 @@ c = get_config()  # noqa: F821 (JupyterHub provides it)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))              # the kit, when the hub runs from elsewhere
-from kit.classroom.hub import refusal  # noqa: E402
+from kit.classroom.hub import class_languages, lab_locale, refusal  # noqa: E402
 
 DEMO = os.environ.get("KIT_HUB_DEMO") == "1"
 if refusal(os.getuid(), DEMO):
@@ -108,14 +114,19 @@ c.JupyterHub.cleanup_servers = True        # Ctrl-C on `make hub` stops every se
 # access:services) watches them at /services/class/. Events are kept in
 # KIT_CLASS_DB (a SQLAlchemy URL), by default SQLite in the state folder.
 CLASS_URL = f"http://127.0.0.1:{port('KIT_CLASS_PORT', 8002)}"
+CLASS_LANG, STUDENT_LANGS = class_languages(os.environ)
 c.JupyterHub.services = [{
     "name": "class", "url": CLASS_URL, "oauth_no_confirm": True, "cwd": str(ROOT),
     "command": [sys.executable, "-m", "kit.classroom.service"],
-    "environment": {"KIT_CLASS_STATE": str(STATE), "KIT_CLASS_DB": os.environ.get("KIT_CLASS_DB", "")}}]
+    "environment": {"KIT_CLASS_STATE": str(STATE), "KIT_CLASS_DB": os.environ.get("KIT_CLASS_DB", ""),
+                    "KIT_LANG": CLASS_LANG}}]
 c.JupyterHub.load_roles.append({
     "name": "class-service", "services": ["class"], "scopes": ["list:users", "read:users"]})
-# The one KIT_ variable a server gets: where its lessons send events (no secret).
-EVENTS = {"KIT_CLASS_EVENTS": f"{CLASS_URL}/services/class/api/events"}
+# The KIT_ variables a server gets (no secret): where its lessons send events,
+# and the language its kit speaks (the student's own, else the class's; a
+# translated lesson names its own in its first cell).
+EVENTS = {"KIT_CLASS_EVENTS": f"{CLASS_URL}/services/class/api/events",
+          "KIT_LANG": lambda spawner: STUDENT_LANGS.get(spawner.user.name, CLASS_LANG)}
 
 if DEMO:
     # One class password; every server as this user, homes under the state folder.
@@ -140,6 +151,9 @@ else:
     # editable), and a lessons-only git repository for nbgitpuller. Built, or
     # reused when nothing changed, before the first student logs in.
     runtime = build(Path(os.environ.get("KIT_CLASS_HOME", CLASS_HOME)), ROOT)
+    # JupyterLab's menus in the class's language (a default: a student's own
+    # choice in Settings > Language wins).
+    runtime.lab_language(lab_locale(CLASS_LANG))
     # The teacher's copy of the kit holds the answers (grading/source, teacher
     # handouts): closed to every other account.
     if ROOT.stat().st_mode & 0o007:

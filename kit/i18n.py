@@ -33,7 +33,8 @@ from __future__ import annotations
 import gettext
 import importlib
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 #: The languages with a catalogue; the first is the source language.
@@ -94,6 +95,17 @@ def set_language(code: str | None = None) -> str:
         raise ValueError(f"no messages in {code!r}: the kit speaks {', '.join(LANGUAGES)}")
     _current = found
     return found
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """``with speaking("es"):`` the kit speaks ``code`` inside the block and
+    what it spoke before after it (building a handout of each language)."""
+    before = language()
+    try:
+        yield set_language(code)
+    finally:
+        set_language(before)
 
 
 def language() -> str:
@@ -199,4 +211,4 @@ def _babel_locale() -> str:
 
 
 __all__ = ["LANGUAGES", "NAMES", "N_", "_", "catalogue", "code_of", "format_list", "format_number",
-           "format_percent", "language", "language_from_env", "missing", "ngettext", "set_language"]
+           "format_percent", "language", "language_from_env", "missing", "ngettext", "set_language", "speaking"]

@@ -78,7 +78,9 @@ def remove_stale_hubs() -> None:
 def class_hub(tmp_path_factory):
     install_proxy()
     with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env={
-            "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}) as hub:
+            "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
+            # the class speaks English; lena and boris their own (tests/test_hub_language.py)
+            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg"}) as hub:
         yield hub
 
 

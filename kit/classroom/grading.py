@@ -1,7 +1,8 @@
 """Graded exercise sets for nbgrader, built from the lesson puzzles.
 
 Covers: writing one nbgrader *source* notebook per registered game with puzzles
-(``<course>/source/<game>_puzzles/<game>_puzzles.ipynb``) from its puzzle set
+(``<course>/source/<game>_puzzles/<game>_puzzles.ipynb``, and one per language
+its course is translated into, ``<game>_puzzles_es``) from its puzzle set
 (``kit.games``: the registration's ``puzzles`` and ``lesson``) as it is when it runs (all of them, or
 those picked by number), and ``check``, which the autograder cells call. Each
 puzzle is three cells: its task and position (a picture), the student's answer
@@ -30,9 +31,13 @@ from typing import Any
 import nbformat
 
 from kit import games
+from kit.i18n import LANGUAGES, _, speaking
 from kit.lessons.exercise import Verdict
+from kit.lessons.translation import NOTEBOOKS
 
-STUB = 'answer = ""  # your answer, between the quotes'
+# The course's one stub for every language: the task above it says, in the
+# student's language, to write the answer between the quotes.
+STUB = 'answer = ""'
 CONFIG = f'''# nbgrader's settings for this class (see docs/teaching.md).
 c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = "kit-class"
@@ -96,15 +101,18 @@ def puzzle_cells(game: str, puzzle: Any, data: dict[str, Any]) -> list[nbformat.
     # An <img> of a data URL, as the lessons' saved pictures: JupyterLab draws it
     # in an untrusted notebook, where it leaves an SVG cell attachment blank.
     svg = base64.b64encode(picture(game, puzzle).encode()).decode()
+    alt = _("puzzle {n}").format(n=n)
     task = nbformat.v4.new_markdown_cell(
-        f"## {puzzle.task}\n\n<img alt=\"puzzle {n}\" src=\"data:image/svg+xml;base64,{svg}\">"
-        f"\n\nAnswer below with {games.get(game).answer_format}.", metadata=_meta(f"task_{n}"))
+        f"## {puzzle.task}\n\n<img alt=\"{alt}\" src=\"data:image/svg+xml;base64,{svg}\">\n\n"
+        + _("Answer below with {format}.").format(format=_(games.get(game).answer_format)),
+        metadata=_meta(f"task_{n}"))
     answer = nbformat.v4.new_code_cell(
-        f"# Puzzle {n}\n### BEGIN SOLUTION\nanswer = {json.dumps(_solution_text(puzzle))}\n"
-        "### END SOLUTION", metadata=_meta(f"answer_{n}", solution=True, locked=False))
+        "# " + _("Puzzle {n}").format(n=n) + "\n### BEGIN SOLUTION\n"
+        f"answer = {json.dumps(_solution_text(puzzle))}\n### END SOLUTION",
+        metadata=_meta(f"answer_{n}", solution=True, locked=False))
     graded = {k: data[k] for k in ("goal", "target", "position") if k in data}
     check_cell = nbformat.v4.new_code_cell(
-        f"# Puzzle {n}: checked by the kit (1 point). Do not edit.\n"
+        "# " + _("Puzzle {n}: checked by the kit (1 point). Do not edit.").format(n=n) + "\n"
         f"check({game!r}, {graded!r}, answer)",
         metadata=_meta(f"check_{n}", grade=True, points=1))
     return [task, answer, check_cell]
@@ -114,8 +122,15 @@ def _solution_text(puzzle: Any) -> str:
     return puzzle.solution if isinstance(puzzle.solution, str) else "; ".join(puzzle.solution)
 
 
-def assignment(game: str, numbers: Iterable[int] | None = None) -> nbformat.NotebookNode:
-    """The nbgrader source notebook for ``game``: every puzzle, or those ``numbers``."""
+def assignment(game: str, numbers: Iterable[int] | None = None,
+               lang: str = "en") -> nbformat.NotebookNode:
+    """The nbgrader source notebook for ``game``: every puzzle, or those
+    ``numbers``, in ``lang`` (its setup cell makes the checks answer in it too)."""
+    with speaking(lang):
+        return _assignment(game, numbers, lang)
+
+
+def _assignment(game: str, numbers: Iterable[int] | None, lang: str) -> nbformat.NotebookNode:
     module, puzzle_file = _module(game), games.get(game).puzzles
     assert puzzle_file is not None    # graded_games() has only games with puzzles
     raw = json.loads(puzzle_file.read_text())["puzzles"]
@@ -127,12 +142,16 @@ def assignment(game: str, numbers: Iterable[int] | None = None) -> nbformat.Note
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
+    title = _("{game} puzzles: graded set").format(
+        game=game.capitalize() if lang == "en" else _(games.get(game).title))
     nb.cells.append(nbformat.v4.new_markdown_cell(
-        f"# {game.capitalize()} puzzles: graded set\n\nEach puzzle is worth one point. "
-        "Write your answer between the quotes, run the cell, then run the check under it: "
-        "it says *Right!* or why not. Submit when done.", metadata=_meta("intro")))
-    nb.cells.append(nbformat.v4.new_code_cell(
-        "from kit.classroom.grading import check", metadata=_meta("setup")))
+        f"# {title}\n\n" + _("Each puzzle is worth one point. Write your answer between the quotes, "
+                             "run the cell, then run the check under it: it says *Right!* or why not. "
+                             "Submit when done."), metadata=_meta("intro")))
+    setup = "from kit.classroom.grading import check"
+    if lang != "en":
+        setup = f"import kit; kit.set_language({lang!r})\n{setup}"
+    nb.cells.append(nbformat.v4.new_code_cell(setup, metadata=_meta("setup")))
     for p in puzzles:
         if p.number in wanted:
             nb.cells.extend(puzzle_cells(game, p, raw[p.number - 1]))
@@ -151,11 +170,24 @@ def write_course(course: Path, names: Iterable[str] | None = None,
         config.write_text(CONFIG)
     written = []
     for game in graded_games() if names is None else names:
-        target = course / "source" / f"{game}_puzzles" / f"{game}_puzzles.ipynb"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nbformat.write(assignment(game, numbers), target)
-        written.append(target)
+        for lang in set_languages(game):
+            name = assignment_name(game, lang)
+            target = course / "source" / name / f"{name}.ipynb"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(assignment(game, numbers, lang), target)
+            written.append(target)
     return written
+
+
+def set_languages(game: str) -> list[str]:
+    """The languages ``game``'s graded set is written in: English, and each
+    language its course is translated into (notebooks/<lang>/<game>/)."""
+    return ["en", *(lang for lang in LANGUAGES[1:] if (NOTEBOOKS / lang / game).is_dir())]
+
+
+def assignment_name(game: str, lang: str = "en") -> str:
+    """nbgrader's name of a set: iota_puzzles, and iota_puzzles_es in Spanish."""
+    return f"{game}_puzzles" if lang == "en" else f"{game}_puzzles_{lang}"
 
 
 def main(argv: list[str]) -> int:

@@ -1,7 +1,9 @@
 """Handouts: every lesson as a static HTML page and a PDF, for printing.
 
 Covers: the lessons found by glob (``notebooks/NN_*.ipynb`` and
-``notebooks/<game>/NN_*.ipynb``, so new lessons are picked up without a list),
+``notebooks/<game>/NN_*.ipynb``, so new lessons are picked up without a list,
+and each language's the same way under ``notebooks/<lang>/``, written under
+``<copy>/<lang>/`` in that language),
 their saved outputs with the code hidden, and the PDF printed from that HTML by
 the system's headless Chromium. The pictures are the outputs the lessons
 already saved: an ``<img>`` of the SVG (``text/html``) or the SVG itself. A live
@@ -36,10 +38,13 @@ from nbconvert import HTMLExporter
 from nbconvert.preprocessors import Preprocessor, TagRemovePreprocessor
 
 from kit import games
+from kit.i18n import LANGUAGES, _, speaking
 from kit.lessons.exercise import SOLUTION_CLASS
+from kit.lessons.translation import language_of
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON_GLOBS = ("notebooks/[0-9]*.ipynb", "notebooks/*/[0-9]*.ipynb")
+# English lessons, then each language's (notebooks/es/00_welcome.ipynb, notebooks/es/iota/...).
+LESSON_GLOBS = ("notebooks/[0-9]*.ipynb", "notebooks/*/[0-9]*.ipynb", "notebooks/*/*/[0-9]*.ipynb")
 WIDGET = "application/vnd.jupyter.widget-view+json"
 SOLUTION_TAG = "solution"
 
@@ -103,12 +108,21 @@ def exporter(teacher: bool) -> HTMLExporter:
 
 def lesson_html(path: Path, teacher: bool = False) -> str:
     nb = nbformat.read(path, as_version=4)
-    body, _ = exporter(teacher).from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
-    return body
+    body, _resources = exporter(teacher).from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+    return with_language(body, language_of(path))
+
+
+def with_language(page: str, lang: str) -> str:
+    """``page`` saying which language it is in (``<html lang>``): a screen
+    reader, a browser's translator and the PDF's hyphenation read it."""
+    if re.search(r"<html[^>]*\blang=", page):
+        return re.sub(r'(<html[^>]*\blang=")[^"]*"', rf'\g<1>{lang}"', page, count=1)
+    return re.sub(r"<html\b", f'<html lang="{lang}"', page, count=1)
 
 
 def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
-    """A notebook (built, not executed) showing every puzzle of ``game`` solved."""
+    """A notebook (built, not executed) showing every puzzle of ``game`` solved,
+    in the language the kit speaks (``kit.i18n``)."""
     spec = games.get(game)
     module = spec.lesson_module()
     if module is None or spec.puzzles is None or not hasattr(module, "load_puzzles"):
@@ -116,15 +130,16 @@ def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
     puzzles = module.load_puzzles()
     nb = nbformat.v4.new_notebook()
     nb.cells.append(nbformat.v4.new_markdown_cell(
-        f"# {game.capitalize()}: puzzle solutions (teacher's copy)\n\n"
-        f"{len(puzzles)} puzzles from `kit/lessons/puzzles/{spec.puzzles.name}`; "
-        "each solution is checked by the kit (tests/lessons)."))
+        "# " + _("{game}: puzzle solutions (teacher's copy)").format(game=_(spec.title)) + "\n\n"
+        + _("{n} puzzles from {file}; each solution is checked by the kit (tests/lessons).").format(
+            n=len(puzzles), file=f"`kit/lessons/puzzles/{spec.puzzles.name}`")))
     for p in puzzles:
         solution = p.solution if isinstance(p.solution, str) else " ; ".join(p.solution)
         verdict = module.check_puzzle(p, p.solution)
         cell = nbformat.v4.new_markdown_cell(
-            f"## {html.escape(p.task)}\n\n**Solution:** `{solution}`\n\n"
-            f"**The kit says:** {html.escape(str(verdict))}\n\n**Hint:** {html.escape(p.hint)}")
+            f"## {html.escape(p.task)}\n\n**{_('Solution:')}** `{solution}`\n\n"
+            f"**{_('The kit says:')}** {html.escape(str(verdict))}\n\n"
+            f"**{_('Hint:')}** {html.escape(_(p.hint))}")
         nb.cells.append(cell)
         nb.cells.append(svg_cell(p.game._repr_svg_()))
     return nb
@@ -169,14 +184,21 @@ def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool 
             target = out / copy / rel
             write(lesson_html(path, teacher=copy == "teacher"), target, pdf)
             written.append(target)
-    for game in games.names():
-        if only and not any(o in game for o in only):
-            continue
-        nb = puzzle_solutions(game)
-        if nb is not None:
-            body, _ = exporter(True).from_notebook_node(nb)
-            target = out / "teacher" / game / "puzzle_solutions.html"
-            write(body, target, pdf)
+    for lang in LANGUAGES:
+        for game in games.names():
+            if only and not any(o in game for o in only):
+                continue
+            # A language's solutions sheet where that language has the course.
+            folder = Path(*(["notebooks"] if lang == "en" else ["notebooks", lang]), game)
+            if lang != "en" and not (root / folder).is_dir():
+                continue
+            with speaking(lang):
+                nb = puzzle_solutions(game)
+                if nb is None:
+                    continue
+                body, _resources = exporter(True).from_notebook_node(nb)
+            target = out / "teacher" / ("" if lang == "en" else lang) / game / "puzzle_solutions.html"
+            write(with_language(body, lang), target, pdf)
             written.append(target)
     return written
 

@@ -4,7 +4,8 @@ Covers: ``refusal``, the one line ``make hub`` prints when it cannot wall
 students off (it needs root to make an account per student); ``lesson_link``,
 the URL that makes a student's server pull the lessons from a git repository
 (without overwriting their own edits: nbgitpuller merges) and open one lesson
-in JupyterLab; ``make hub-link`` prints it. Not covered:
+in JupyterLab; ``make hub-link`` prints it; ``class_languages``, the
+language of the class and of each student. Not covered:
 starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
 
     python -m kit.classroom.hub notebooks/<game>/<NN_lesson>.ipynb [HUB_URL [REPO [BRANCH]]]
@@ -15,8 +16,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlencode
+
+from kit.i18n import LANGUAGES, code_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
@@ -30,6 +34,30 @@ def refusal(uid: int, demo: bool) -> str:
     return ("make hub makes a locked Unix account for each student and runs their server "
             "as it, which needs root: run `sudo make hub`, or `KIT_HUB_DEMO=1 make hub` for "
             "a one-person demo in which every student runs as you (nothing walled off).")
+
+
+def class_languages(environ: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """The class's language (``KIT_LANG``, default English) and each student's
+    own where it differs (``KIT_STUDENT_LANG="ana=es,boris=bg"``). A language
+    the kit does not speak, or a malformed entry, stops the hub's start naming it."""
+    class_lang = code_of(environ.get("KIT_LANG") or "en")
+    if class_lang is None:
+        raise ValueError(f"KIT_LANG={environ['KIT_LANG']!r}: the kit speaks {', '.join(LANGUAGES)}")
+    students: dict[str, str] = {}
+    for entry in filter(None, (e.strip() for e in environ.get("KIT_STUDENT_LANG", "").split(","))):
+        name, sep, lang = entry.partition("=")
+        code = code_of(lang.strip())
+        if not sep or not name.strip() or code is None:
+            raise ValueError(f"KIT_STUDENT_LANG: {entry!r} is not name=language with a language "
+                             f"the kit speaks ({', '.join(LANGUAGES)})")
+        students[name.strip()] = code
+    return class_lang, students
+
+
+def lab_locale(lang: str) -> str:
+    """JupyterLab's name of a language pack the kit installs ("es_ES"); English
+    for a language with no pack (Bulgarian has none)."""
+    return {"es": "es_ES"}.get(lang, "en")
 
 
 def lessons_repo() -> Path:

@@ -86,6 +86,18 @@ class Runtime:
     def lessons_url(self) -> str:
         return self.lessons.as_uri()
 
+    def lab_language(self, locale: str) -> Path:
+        """Make ``locale`` ("es_ES", "en") the default language of every
+        student's JupyterLab (a settings default: a student's own choice in
+        Settings > Language wins). Written on every start: the class's
+        language may change while the runtime stays as built."""
+        target = self.home / "runtime" / "share" / "jupyter" / "lab" / "settings" / "overrides.d"
+        target.mkdir(parents=True, exist_ok=True, mode=0o755)
+        path = target / "kit-language.json"
+        path.write_text(json.dumps({"@jupyterlab/translation-extension:plugin": {"locale": locale}}) + "\n")
+        path.chmod(0o644)
+        return path
+
 
 def runtime_at(home: Path) -> Runtime:
     home = home.absolute()

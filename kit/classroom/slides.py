@@ -61,7 +61,11 @@ import nbformat
 from nbconvert import SlidesExporter
 from nbconvert.preprocessors import Preprocessor, TagRemovePreprocessor
 
-from kit.classroom.handouts import ROOT, SOLUTION_TAG, DropWidgetViews, Solutions, lessons
+from kit.classroom.handouts import (ROOT, SOLUTION_TAG, DropWidgetViews, Solutions, lessons,
+                                   with_language)
+from kit.i18n import LANGUAGES, NAMES, _, speaking
+from kit.lessons.exercise import is_exercise_output, is_progress_output
+from kit.lessons.translation import language_of
 
 # The version nbconvert's reveal template is written for (its default CDN prefix).
 REVEAL_VERSION = "4.0.2"
@@ -71,9 +75,6 @@ NPM_HINT = "the decks' reveal.js comes from npm: sudo apt-get install npm"
 WIDTH, HEIGHT = 1280, 720
 
 HEADING = re.compile(r"\s*(#{1,6})\s")
-# kit.lessons.exercise.Progress as saved: the count when the lesson was run ("0 of 4
-# exercises done"), which means nothing on a projected slide.
-PROGRESS = re.compile(r".*: \d+ of \d+ exercises done")
 # A markdown link to another lesson ("[Lesson 3](03_greedy.ipynb)"): to its deck.
 LESSON_LINK = re.compile(r"(\]\([^)\s]*?)\.ipynb([)#])")
 PICTURE = re.compile(r"data:image/svg\+xml|<svg[\s>]|<img[\s>]")
@@ -105,7 +106,7 @@ def stands_alone(cell) -> bool:
         data = out.get("data", {})
         page = str(data.get("text/html", ""))
         if "image/svg+xml" in data or "image/png" in data or PICTURE.search(page) \
-                or "<table" in page or str(data.get("text/plain", "")).startswith("Exercise: "):
+                or "<table" in page or is_exercise_output(out):
             return True
     return False
 
@@ -116,8 +117,10 @@ def is_short(cell) -> bool:
 
 
 def is_progress(cell) -> bool:
-    texts = [str(out.get("data", {}).get("text/plain", "")) for out in cell.get("outputs", [])]
-    return bool(texts) and all(PROGRESS.fullmatch(text) for text in texts)
+    """The exercise counter as saved ("0 of 4 exercises done" when the lesson was
+    run), which means nothing on a projected slide."""
+    outputs = cell.get("outputs", [])
+    return bool(outputs) and all(is_progress_output(out) for out in outputs)
 
 
 def split_text(source: str) -> list[str]:
@@ -275,8 +278,8 @@ def exporter(reveal_prefix: str) -> SlidesExporter:
 def deck_html(path: Path, reveal_prefix: str) -> str:
     nb = nbformat.read(path, as_version=4)
     resources = {"metadata": {"name": path.stem}, "kit_css": CSS}
-    body, _ = exporter(reveal_prefix).from_notebook_node(nb, resources=resources)
-    return body
+    body, _resources = exporter(reveal_prefix).from_notebook_node(nb, resources=resources)
+    return with_language(body, language_of(path))
 
 
 def install_reveal(out: Path) -> Path:
@@ -307,14 +310,31 @@ def title(path: Path) -> str:
 
 
 def index_html(decks: list[tuple[Path, str]], out: Path) -> str:
-    """One page linking every deck, lesson by lesson in reading order."""
-    items = "\n".join(f'<li><a href="{html.escape(deck.relative_to(out).as_posix())}">'
-                      f"{html.escape(name)}</a></li>" for deck, name in decks)
+    """One page linking every deck, lesson by lesson in reading order, each
+    language's decks under a heading of its own, in that language."""
+    sections = []
+    for lang in LANGUAGES:
+        mine = [(deck, name) for deck, name in decks if deck_language(deck, out) == lang]
+        if not mine:
+            continue
+        with speaking(lang):
+            items = "\n".join(f'<li><a href="{html.escape(deck.relative_to(out).as_posix())}">'
+                              f"{html.escape(name)}</a></li>" for deck, name in mine)
+            sections.append(
+                f'<section lang="{lang}"><h1>{html.escape(_("Lesson slides"))} '
+                f"({html.escape(NAMES[lang])})</h1>\n"
+                f"<p>{html.escape(_('Arrow keys or space: next slide; Esc: overview; F: full screen.'))}</p>\n"
+                f"<ul>\n{items}\n</ul></section>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>Lesson slides</title>\n<style>body { font: 22px sans-serif; margin: 2em; }"
-            " li { margin: .3em 0; }</style></head>\n<body><h1>Lesson slides</h1>\n"
-            "<p>Arrow keys or space: next slide; Esc: overview; F: full screen.</p>\n"
-            f"<ul>\n{items}\n</ul>\n</body></html>\n")
+            " li { margin: .3em 0; }</style></head>\n<body>\n"
+            + "\n".join(sections) + "\n</body></html>\n")
+
+
+def deck_language(deck: Path, out: Path) -> str:
+    """A deck's language: decks of notebooks/es/... are written under <OUT>/es/."""
+    first = deck.relative_to(out).parts[0]
+    return first if first in LANGUAGES[1:] else "en"
 
 
 def build(out: Path = ROOT / "build" / "slides", root: Path = ROOT,

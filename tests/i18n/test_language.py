@@ -82,3 +82,18 @@ def test_without_babel_numbers_and_lists_fall_back_to_english_forms(speak, monke
     monkeypatch.setattr(i18n, "_babel", lambda module: None)
     speak("es")
     assert (i18n.format_percent(0.5), i18n.format_list("ab", style="or")) == ("50%", "a or b")
+
+
+def test_the_hub_reads_the_class_language_and_each_students_own():
+    from kit.classroom.hub import class_languages, lab_locale
+    assert class_languages({}) == ("en", {})
+    assert class_languages({"KIT_LANG": "es", "KIT_STUDENT_LANG": " ana=bg , boris=en"}) == \
+        ("es", {"ana": "bg", "boris": "en"})
+    with pytest.raises(ValueError, match="KIT_LANG='fr'"):
+        class_languages({"KIT_LANG": "fr"})
+    with pytest.raises(ValueError, match="KIT_STUDENT_LANG: 'ana' is not name=language"):
+        class_languages({"KIT_STUDENT_LANG": "ana"})
+    with pytest.raises(ValueError, match="KIT_STUDENT_LANG: 'ana=fr' is not name=language"):
+        class_languages({"KIT_STUDENT_LANG": "ana=fr"})
+    # Lab has a Spanish pack and no Bulgarian one.
+    assert (lab_locale("es"), lab_locale("bg"), lab_locale("en")) == ("es_ES", "en", "en")
