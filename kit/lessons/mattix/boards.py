@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from kit.errors import InvalidMoveText
+from kit.i18n import _
 from kit.lessons.exercise import Exercise, exercise_board
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.checks import best_line, illegal_tries, line_words
@@ -43,7 +44,7 @@ def board_for(game: Game, **kwargs) -> Board:
 def take_back(board: Board) -> int:
     """Undo every take on ``board`` (back to the exercise's position); how many."""
     taken = len(board.game.history)
-    for _ in range(taken):
+    for _step in range(taken):
         board.undo()
     board.refused = None
     return taken
@@ -55,7 +56,7 @@ def taken(board: Board):
         return board.game.history[0]
     if getattr(board, "refused", None) is not None:
         return board.refused
-    raise InvalidMoveText("take a tile on the board first (click it), then press Check")
+    raise InvalidMoveText(_("take a tile on the board first (click it), then press Check"))
 
 
 def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
@@ -79,9 +80,9 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
         verdict = check(game, move)
         if not verdict.correct:
             if take_back(board):
-                board.say("Your take is taken back.")   # one line: the verdict says more
+                board.say(_("Your take is taken back."))   # one line: the verdict says more
                 verdict = dataclasses.replace(
-                    verdict, why=verdict.why + " Your take is taken back: try again.")
+                    verdict, why=verdict.why + " " + _("Your take is taken back: try again."))
             board.refused = None
         return verdict
 
@@ -93,14 +94,18 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
         rest = game.copy()
         rest.play(solution)
         after = line[1:1 + shown]
-        more = ", and so on to the end" if len(line) > 1 + shown else ""
-        said = f" Best play after it: {line_words(rest, after)}{more}." if after else ""
-        return f"Take {solution}. {check(game, solution).why}{said}"
+        said = ""
+        if after and len(line) > 1 + shown:
+            said = " " + _("Best play after it: {takes}, and so on to the end.").format(
+                takes=line_words(rest, after))
+        elif after:
+            said = " " + _("Best play after it: {takes}.").format(takes=line_words(rest, after))
+        return _("Take {move}.").format(move=solution) + f" {check(game, solution).why}{said}"
 
     def reveal() -> str:
         take_back(board)
         board.submit(solution)
-        return words(3) + " Press Undo to try it yourself."
+        return words(3) + " " + _("Press Undo to try it yourself.")
 
     return Exercise(task, judged, answer=lambda: taken(board), hints=hints, board=board,
                     progress=progress, key=key, show=reveal, solution=words,

@@ -12,23 +12,44 @@ solver's. No widgets. Not covered: the puzzles (:mod:`kit.lessons.mattix.puzzles
 from __future__ import annotations
 
 from kit.errors import InvalidMoveText
+from kit.i18n import N_, _, ngettext
 from kit.lessons.exercise import Verdict
 from kit.lessons.mattix.answers import read_cells, read_move, read_number
 from kit.lessons.table import Table
 from kit.mattix import Game, Move, analyse, lookahead_values
-from kit.mattix.rules import SIDE_NAMES
+from kit.mattix.ai import margin_words
+from kit.mattix.text import capital
 
 
 def _side(game: Game) -> str:
-    return SIDE_NAMES[game.to_move]
+    """The player to move's name, in the language in effect ("row player")."""
+    return game.side_name(game.to_move)
 
 
 def _other(game: Game) -> str:
-    return SIDE_NAMES[1 - game.to_move]
+    """The other player's name, in the language in effect."""
+    return game.side_name(1 - game.to_move)
 
 
 def _line(game: Game) -> str:
+    """The line the player to move takes from, as a key: "row" or "column" (never shown)."""
     return "row" if game.to_move == 0 else "column"
+
+
+def _star_line(game: Game, player: int | None = None) -> str:
+    """The line ``player`` (default: the mover) takes from, in words: "the star's row"."""
+    player = game.to_move if player is None else player
+    return _("the star's row") if player == 0 else _("the star's column")
+
+
+class Heading(str):
+    """A table's column heading: the English key a program reads (``row["net gain"]``),
+    shown in the language in effect (``str()`` of it, as ``Table`` shows headings)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return _(str.__str__(self))
 
 
 def _crossing(game: Game) -> list[Move]:
@@ -39,9 +60,8 @@ def _crossing(game: Game) -> list[Move]:
 
 
 def _ahead(margin: int) -> str:
-    if margin == 0:
-        return "level (a draw)"
-    return f"{abs(margin)} {'ahead' if margin > 0 else 'behind'}"
+    """How the mover ends: "9 ahead", "3 behind", "level (a draw)"."""
+    return margin_words(margin, level=_("level (a draw)"))
 
 
 def _tile(game: Game, move: Move) -> int:
@@ -57,16 +77,21 @@ def refusal(game: Game, move: Move) -> str | None:
         return None
     n, (r, c) = game.size, (move.row, move.col)
     if game.is_over:
-        return "the game is over: nobody can take a tile"
+        return _("the game is over: nobody can take a tile")
     if not (0 <= r < n and 0 <= c < n):
-        return f"{move} is off the board (rows and columns go from 0 to {n - 1})"
+        return _("{move} is off the board (rows and columns go from 0 to {last})").format(
+            move=move, last=n - 1)
     if (r, c) == tuple(game.star):
-        return f"{move} is the star itself, not a tile: the star's cell has nothing to take"
+        return _("{move} is the star itself, not a tile: the star's cell has nothing to "
+                 "take").format(move=move)
     line = _line(game)
-    if (line == "row" and r != game.star[0]) or (line == "column" and c != game.star[1]):
-        return (f"{move} is not in the star's {line}: the {_side(game)} takes only from the "
-                f"{line} the star is in")
-    return f"{move} is empty: its tile was already taken"
+    if line == "row" and r != game.star[0]:
+        return _("{move} is not in the star's row: the {side} takes only from the row the "
+                 "star is in").format(move=move, side=_side(game))
+    if line == "column" and c != game.star[1]:
+        return _("{move} is not in the star's column: the {side} takes only from the column "
+                 "the star is in").format(move=move, side=_side(game))
+    return _("{move} is empty: its tile was already taken").format(move=move)
 
 
 def _legal(game: Game, answer) -> Move | Verdict:
@@ -74,7 +99,7 @@ def _legal(game: Game, answer) -> Move | Verdict:
     move = read_move(answer)
     why = refusal(game, move)
     if why:
-        return Verdict(False, why[0].upper() + why[1:] + ".")
+        return Verdict(False, capital(why) + ".")
     return move
 
 
@@ -92,10 +117,12 @@ def reply_words(game: Game, move: Move) -> str:
     """"the column player's best answer is the 14 at 2,0" (exact), or that it ends the game."""
     reply = best_reply(game, move)
     if reply is None:
-        return f"your take ends the game: the {_other(game)} has no tile left to take"
+        return _("your take ends the game: the {side} has no tile left to take").format(
+            side=_other(game))
     after = game.copy()
     after.play(move)
-    return f"the {_other(game)}'s best answer is the {_tile(after, reply)} at {reply}"
+    return _("the {side}'s best answer is the {tile} at {move}").format(
+        side=_other(game), tile=_tile(after, reply), move=reply)
 
 
 # ----- lesson 1: the star and the two lines -----------------------------------
@@ -105,24 +132,29 @@ def check_legal_takes(game: Game, answer) -> Verdict:
     said, legal = read_cells(answer), set(game.legal_moves())
     side, line = _side(game), _line(game)
     if said == legal:
-        return Verdict(True, f"The {side} may take exactly these {len(legal)} tiles: "
-                             f"they are in the star's {line}.")
-    other_line = "column" if line == "row" else "row"
+        return Verdict(True, ngettext("The {side} may take exactly this {n} tile: it is in "
+                                      "{star_line}.",
+                                      "The {side} may take exactly these {n} tiles: they are in "
+                                      "{star_line}.", len(legal))
+                       .format(side=side, n=len(legal), star_line=_star_line(game)))
     star = Move(*game.star)
     crossing = {m for m in said if (m.col == star.col if line == "row" else m.row == star.row)}
     if len(said) > 1 and crossing == said - {star} and not (said & legal):
-        return Verdict(False, f"Those are in the star's {other_line}. The {side} takes "
-                              f"from the star's {line}.")
+        return Verdict(False, _("Those are in {other_line}. The {side} takes from {star_line}.")
+                       .format(other_line=_star_line(game, 1 - game.to_move), side=side,
+                               star_line=_star_line(game)))
     if star in said:
-        return Verdict(False, f"{star} is the star itself: it is not a tile, so nobody "
-                              "takes it.")
+        return Verdict(False, _("{star} is the star itself: it is not a tile, so nobody "
+                                "takes it.").format(star=star))
     wrong = sorted(said - legal)
     if wrong:
-        why = refusal(game, wrong[0]) or "that take is refused"
-        return Verdict(False, why[0].upper() + why[1:] + ".")
+        why = refusal(game, wrong[0]) or _("that take is refused")
+        return Verdict(False, capital(why) + ".")
     missing = len(legal - said)
-    return Verdict(False, f"Each tile you typed may be taken, but you left out {missing} "
-                          f"tile{'s' * (missing > 1)} that may be taken too.")
+    return Verdict(False, ngettext("Each tile you typed may be taken, but you left out {n} "
+                                   "tile that may be taken too.",
+                                   "Each tile you typed may be taken, but you left out {n} "
+                                   "tiles that may be taken too.", missing).format(n=missing))
 
 
 def check_take(game: Game, answer) -> Verdict:
@@ -131,10 +163,14 @@ def check_take(game: Game, answer) -> Verdict:
     if isinstance(move, Verdict):
         return move
     tile = _tile(game, move)
-    line = "column" if game.to_move == 0 else "row"
-    return Verdict(True, f"{move} is in the {_side(game)}'s line: it scores {tile} and the "
-                         f"star moves to {move}, so the {_other(game)} takes from {line} "
-                         f"{move.col if line == 'column' else move.row} next.")
+    if game.to_move == 0:
+        why = _("{move} is in the {side}'s line: it scores {tile} and the star moves to "
+                "{move}, so the {other} takes from column {number} next.")
+    else:
+        why = _("{move} is in the {side}'s line: it scores {tile} and the star moves to "
+                "{move}, so the {other} takes from row {number} next.")
+    return Verdict(True, why.format(move=move, side=_side(game), tile=tile, other=_other(game),
+                                    number=move.col if game.to_move == 0 else move.row))
 
 
 # ----- lesson 2: the rules in full --------------------------------------------
@@ -145,42 +181,84 @@ def check_score_after(game: Game, move, answer) -> Verdict:
     A wrong try is told what it did (the tile alone, the score before, the sign
     of a negative tile turned), never the score."""
     move = read_move(move)
-    said = read_number(answer, "the score")
+    said = read_number(answer, N_("the score"))
     tile, before = _tile(game, move), game.scores[game.to_move]
     after, side = before + tile, _side(game)
     if said == after:
         return Verdict(True, f"{before} {'+' if tile >= 0 else '-'} {abs(tile)} = {after}.")
     if tile < 0 and said == before - tile:
-        return Verdict(False, "Your score went up, but this tile is negative: a negative "
-                              "tile makes the score go down.")
+        return Verdict(False, _("Your score went up, but this tile is negative: a negative "
+                                "tile makes the score go down."))
     if said == tile:
-        return Verdict(False, f"That is the tile alone. The {side} already had points "
-                              "before this take: start from them.")
+        return Verdict(False, _("That is the tile alone. The {side} already had points "
+                                "before this take: start from them.").format(side=side))
     if said == before:
-        return Verdict(False, f"That is the {side}'s score before the take: the tile "
-                              "counts too.")
+        return Verdict(False, _("That is the {side}'s score before the take: the tile "
+                                "counts too.").format(side=side))
     if said == abs(tile) or said == -before + tile:
-        return Verdict(False, "Watch the signs: start from the points the "
-                              f"{side} had, then add the tile with its sign.")
-    return Verdict(False, f"That is not the {side}'s score after this take: start from "
-                          "their points before it, then add the tile (a negative tile "
-                          "counts down).")
+        return Verdict(False, _("Watch the signs: start from the points the {side} had, "
+                                "then add the tile with its sign.").format(side=side))
+    return Verdict(False, _("That is not the {side}'s score after this take: start from "
+                            "their points before it, then add the tile (a negative tile "
+                            "counts down).").format(side=side))
 
 
-OUTCOMES: dict[str, int | None] = {"row": 0, "row player": 0, "row wins": 0, "row player wins": 0, "the row player": 0,
-            "column": 1, "column player": 1, "col": 1, "column wins": 1,
-            "column player wins": 1, "the column player": 1,
-            "draw": None, "a draw": None, "tie": None, "nobody": None}
+#: What a student may type for "who won?" (English keys; their translations, and
+#: MORE_OUTCOMES, are accepted too, whatever the language).
+OUTCOMES: dict[str, int | None] = {
+    N_("row"): 0, N_("row player"): 0, N_("row wins"): 0, N_("row player wins"): 0,
+    N_("the row player"): 0,
+    N_("column"): 1, N_("column player"): 1, "col": 1, N_("column wins"): 1,
+    N_("column player wins"): 1, N_("the column player"): 1,
+    N_("draw"): None, N_("a draw"): None, "tie": None, N_("nobody"): None}
+
+#: Spanish and Bulgarian words a student may type besides the translations above.
+MORE_OUTCOMES: dict[str, int | None] = {
+    "fila": 0, "filas": 0, "jugador de filas": 0, "el jugador de filas": 0, "gana filas": 0,
+    "ganan filas": 0, "gana el jugador de filas": 0,
+    "columna": 1, "columnas": 1, "jugador de columnas": 1, "el jugador de columnas": 1,
+    "gana columnas": 1, "ganan columnas": 1, "gana el jugador de columnas": 1,
+    "empate": None, "un empate": None, "empatan": None, "tablas": None, "nadie": None,
+    "ред": 0, "редове": 0, "редовете": 0, "играч на редове": 0, "играчът на редовете": 0,
+    "печели играчът на редовете": 0, "печелят редовете": 0,
+    "колона": 1, "колони": 1, "колоните": 1, "играч на колони": 1, "играчът на колоните": 1,
+    "печели играчът на колоните": 1, "печелят колоните": 1,
+    "равенство": None, "наравно": None, "равен": None, "реми": None, "никой": None}
+
+#: What a student may type for "not over yet" (English; translations and
+#: MORE_NOT_OVER accepted too).
+NOT_OVER = (N_("not over"), N_("not over yet"), N_("no"), N_("not yet"))
+MORE_NOT_OVER = ("no ha terminado", "no ha terminado todavía", "no ha terminado todavia",
+                 "no ha acabado", "no terminado", "todavía no", "todavia no", "aún no", "aun no",
+                 "no", "не е свършила", "не е свършила още", "още не е свършила", "не е приключила",
+                 "не", "още не", "не още")
 
 
-NOT_OVER = ("not over", "not over yet", "no", "not yet")
+def _typed(text: object) -> str:
+    """A typed answer as the readers compare it: stripped, lower case, no end stop."""
+    return " ".join(str(text).strip().lower().rstrip(".!").split())
+
+
+def outcome_words() -> dict[str, int | None]:
+    """Every answer to "who won?" accepted now: the English, their translations, more."""
+    words = {**OUTCOMES, **MORE_OUTCOMES}
+    words.update({_typed(_(k)): v for k, v in OUTCOMES.items()})
+    return words
+
+
+def not_over_words() -> set[str]:
+    """Every answer meaning "not over yet" accepted now."""
+    return {*NOT_OVER, *MORE_NOT_OVER, *(_typed(_(k)) for k in NOT_OVER)}
 
 
 def truth_words(game: Game) -> str:
-    """The answer to "is it over, who won?" as the solution writes it."""
+    """The answer to "is it over, who won?" as the solution writes it (an answer
+    ``check_outcome`` takes, in the language in effect)."""
     if not game.is_over:
-        return "not over yet"
-    return "a draw" if game.winner is None else f"{SIDE_NAMES[game.winner]} wins"
+        return _("not over yet")
+    if game.winner is None:
+        return _("a draw")
+    return _("row player wins") if game.winner == 0 else _("column player wins")
 
 
 def check_outcome(game: Game, answer) -> Verdict:
@@ -188,32 +266,35 @@ def check_outcome(game: Game, answer) -> Verdict:
 
     A wrong try is told what is wrong with it (the game goes on; the game has
     ended; not that winner), never the winner."""
-    text = str(answer).strip().lower().rstrip(".!")
-    said_over = text not in NOT_OVER
-    if text not in OUTCOMES and said_over:
-        raise InvalidMoveText("answer row, column, draw or not over")
-    side, line = _side(game), _line(game)
-    star = game.star[0] if line == "row" else game.star[1]
+    text, outcomes = _typed(answer), outcome_words()
+    said_over = text not in not_over_words()
+    if text not in outcomes and said_over:
+        raise InvalidMoveText(_("answer row, column, draw or not over"))
+    side, star_line = _side(game), _star_line(game)
+    r, c = game.star
+    line = _("row {row}").format(row=r) if game.to_move == 0 else _("column {col}").format(col=c)
     if not game.is_over:
         if not said_over:
-            return Verdict(True, f"The {side} still has a tile in {line} {star}, the "
-                                 "star's line, so the game goes on.")
-        return Verdict(False, f"Look along the {side}'s line again, the star's {line}: "
-                              "is there still a tile they can take?")
-    ended = (f"The {side} is to move and has no tile in the star's {line}, so the game is "
-             "over (even if tiles are left elsewhere)")
+            return Verdict(True, _("The {side} still has a tile in {line}, the star's line, "
+                                   "so the game goes on.").format(side=side, line=line))
+        return Verdict(False, _("Look along the {side}'s line again, {star_line}: is there "
+                                "still a tile they can take?").format(side=side,
+                                                                       star_line=star_line))
     if not said_over:
-        return Verdict(False, f"Look again at the {side}'s line, the star's {line}: is "
-                              "there any tile in it?")
-    if OUTCOMES[text] == game.winner:
+        return Verdict(False, _("Look again at the {side}'s line, {star_line}: is there any "
+                                "tile in it?").format(side=side, star_line=star_line))
+    said_winner = outcomes[text]
+    if said_winner == game.winner:
         s0, s1 = game.scores
-        return Verdict(True, f"{ended}. Scores: row player {s0}, column player {s1}.")
-    said_winner = OUTCOMES[text]
+        return Verdict(True, _("The {side} is to move and has no tile in {star_line}, so the "
+                               "game is over (even if tiles are left elsewhere). Scores: row "
+                               "player {row_score}, column player {column_score}.")
+                       .format(side=side, star_line=star_line, row_score=s0, column_score=s1))
     if said_winner is None:
-        return Verdict(False, "It is over, yes, but it is not level: compare the two "
-                              "scores at the top again.")
-    return Verdict(False, f"It is over, yes, but the {SIDE_NAMES[said_winner]} did not "
-                          "win: compare the two scores at the top again.")
+        return Verdict(False, _("It is over, yes, but it is not level: compare the two "
+                                "scores at the top again."))
+    return Verdict(False, _("It is over, yes, but the {side} did not win: compare the two "
+                            "scores at the top again.").format(side=game.side_name(said_winner)))
 
 
 # ----- lesson 3: greedy is not enough -----------------------------------------
@@ -229,8 +310,13 @@ def net_gains(game: Game) -> list[tuple[Move, int, int, int]]:
 
 def net_gain_table(game: Game) -> Table:
     """Lesson 3's table: each take, its tile, the best reply it allows, the net gain."""
-    return Table({"take": str(m), "tile": t, "best reply": r, "net gain": n}
+    return Table({TAKE: str(m), TILE: t, BEST_REPLY: r, NET_GAIN: n}
                  for m, t, r, n in net_gains(game))
+
+
+#: Lesson 3's table's headings (the keys a program reads, shown translated).
+TAKE, TILE, BEST_REPLY, NET_GAIN = (Heading(N_("take")), Heading(N_("tile")),
+                                    Heading(N_("best reply")), Heading(N_("net gain")))
 
 
 def check_net_gain(game: Game, move, answer) -> Verdict:
@@ -240,37 +326,38 @@ def check_net_gain(game: Game, move, answer) -> Verdict:
     the star's cell counted, a tile out of the line, not the biggest reply);
     the net gain itself is never said on a wrong try."""
     move = read_move(move)
-    said = read_number(answer, "the net gain")
-    _, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
+    said = read_number(answer, N_("the net gain"))
+    _move, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
     sum_ = f"{tile} - {reply} = {net}" if reply >= 0 else f"{tile} - ({reply}) = {net}"
     other = _other(game)
     if said == net:
-        return Verdict(True, f"You get {tile}, then the {other}'s biggest reply is {reply}: "
-                             f"{sum_}.")
+        return Verdict(True, _("You get {tile}, then the {side}'s biggest reply is {reply}: "
+                               "{sum}.").format(tile=tile, side=other, reply=reply, sum=sum_))
     after = game.copy()
     after.play(move)
     line_tiles = [_tile(after, m) for m in after.legal_moves()]
     others = [t for t in sum(([t for t in row if t is not None] for row in after.board), [])
               if t not in line_tiles]
     if said == tile:
-        why = (f"That is your tile alone. Then the {other} takes a tile: take their "
-               "biggest reply away from it.")
+        why = _("That is your tile alone. Then the {side} takes a tile: take their "
+                "biggest reply away from it.").format(side=other)
     elif said == tile + reply:
-        why = "You added the reply. The net gain takes the reply away from your tile."
+        why = _("You added the reply. The net gain takes the reply away from your tile.")
     elif said == reply - tile:
-        why = "You took your tile away from the reply: it goes the other way round."
+        why = _("You took your tile away from the reply: it goes the other way round.")
     elif said == 0:
-        why = ("You took your own tile away: after your take the star stands in its cell, "
-               "and the star is not a tile.")
+        why = _("You took your own tile away: after your take the star stands in its cell, "
+                "and the star is not a tile.")
     elif any(said == tile - t for t in line_tiles):
-        why = (f"That reply is not the {other}'s biggest: they may take any tile in their "
-               "line, so count the biggest.")
+        why = _("That reply is not the {side}'s biggest: they may take any tile in their "
+                "line, so count the biggest.").format(side=other)
     elif any(said == tile - t for t in others):
-        why = (f"That tile is not in the {other}'s line after your take: the star moves to "
-               f"{move}, and they take from the star's {'column' if game.to_move == 0 else 'row'}.")
+        why = _("That tile is not in the {side}'s line after your take: the star moves to "
+                "{move}, and they take from {star_line}.").format(
+                    side=other, move=move, star_line=_star_line(game, 1 - game.to_move))
     else:
-        why = (f"Not the net gain of this take: your tile, minus the biggest tile the {other} "
-               "can take after it.")
+        why = _("Not the net gain of this take: your tile, minus the biggest tile the {side} "
+                "can take after it.").format(side=other)
     return Verdict(False, why)
 
 
@@ -282,16 +369,19 @@ def check_best_take(game: Game, answer) -> Verdict:
         return move
     margins = final_margins(game)
     mine, tile = margins[move], _tile(game, move)
-    said = f"Taking the {tile} at {move}, with best play after it you end {_ahead(mine)}"
     if mine == max(margins.values()):
         biggest = max(_tile(game, m) for m in margins)
-        greed = (" The biggest tile would have lost here." if tile < biggest and
-                 max(margins[m] for m in margins if _tile(game, m) == biggest) < 0 else "")
-        return Verdict(True, said + ": no take does better." + greed)
-    return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
-                          f"best play you end {_ahead(mine)}. A better take exists.",
-                   more=("Best play by both from your take: "
-                         f"{tiles_words(game, best_line(game, move))}."))
+        said = _("Taking the {tile} at {move}, with best play after it you end {margin}: no "
+                 "take does better.").format(tile=tile, move=move, margin=_ahead(mine))
+        if tile < biggest and max(margins[m] for m in margins if _tile(game, m) == biggest) < 0:
+            said += " " + _("The biggest tile would have lost here.")
+        return Verdict(True, said)
+    return Verdict(False, _("After the {tile} at {move}, {reply}, and with best play you end "
+                            "{margin}. A better take exists.").format(
+                                tile=tile, move=move, reply=reply_words(game, move),
+                                margin=_ahead(mine)),
+                   more=_("Best play by both from your take: {takes}.").format(
+                       takes=tiles_words(game, best_line(game, move))))
 
 
 def best_line(game: Game, first: Move | None = None) -> list[Move]:
@@ -322,21 +412,29 @@ def tiles_words(game: Game, line: list[Move], first: int = WHY_TAKES) -> str:
     g, words = game.copy(), []
     for k, move in enumerate(line):
         if k < first:
-            who = "you" if g.to_move == game.to_move else f"the {SIDE_NAMES[g.to_move]}"
-            words.append(f"{who} {_tile(g, move)}")
+            if g.to_move == game.to_move:
+                # Translators: one take of a line of play, "you 7" = you take the 7.
+                words.append(_("you {tile}").format(tile=_tile(g, move)))
+            else:
+                # Translators: one take of a line of play, "the column player 6".
+                words.append(_("the {side} {tile}").format(side=g.side_name(g.to_move),
+                                                           tile=_tile(g, move)))
         g.play(move)
     if len(line) > first:
         words.append("…")
     s0, s1 = g.scores
     mine = (s0 - s1) if game.to_move == 0 else (s1 - s0)
-    return f"{', '.join(words)}; you end {_ahead(mine)}"
+    return _("{takes}; you end {margin}").format(takes=", ".join(words), margin=_ahead(mine))
 
 
 def line_words(game: Game, line: list[Move]) -> str:
     """``line`` in words: "row player 2,0 (11), column player 3,0 (5), ..."."""
     g, words = game.copy(), []
     for move in line:
-        words.append(f"{SIDE_NAMES[g.to_move].split()[0]} {move} ({_tile(g, move)})")
+        # Translators: one take of a line of play: "row 2,0 (11)" = the row player takes
+        # the 11 at 2,0 ("column 3,0 (5)" the column player).
+        said = _("row {move} ({tile})") if g.to_move == 0 else _("column {move} ({tile})")
+        words.append(said.format(move=move, tile=_tile(g, move)))
         g.play(move)
     return ", ".join(words)
 
@@ -355,14 +453,19 @@ def illegal_tries(game: Game) -> list[str]:
     return [str((_crossing(game) or off)[0]), str(Move(*game.star))]
 
 
-def check_choice(options: dict[str, str], truth: str, why: str, answer) -> Verdict:
+def check_choice(options: dict[str, str], truth: str, why: str, answer,
+                 labels: dict[str, str] | None = None) -> Verdict:
     """A choice among ``options`` (answer text -> name); ``truth`` is the right name.
-    A wrong choice is told only that the measurement says otherwise (the data
-    now shows under the exercise), never the right name."""
+    ``labels``: a name as the task shows it, when not the name itself ("sí" for
+    "yes"), accepted too. A wrong choice is told only that the measurement says
+    otherwise (the data now shows under the exercise), never the right name."""
+    shown = {name: (labels or {}).get(name, name) for name in options.values()}
+    accepted = {**options, **{_typed(word): name for name, word in shown.items()}}
     text = str(answer).strip().lower()
-    if text not in options:
-        raise InvalidMoveText(f"answer one of: {', '.join(sorted(set(options)))}")
-    if options[text] == truth:
-        return Verdict(True, why[:1].upper() + why[1:])
-    return Verdict(False, "That is not what the computer found. Its numbers are now under "
-                          "this box: read them, then answer again.")
+    if text not in accepted:
+        raise InvalidMoveText(_("answer one of: {options}").format(
+            options=", ".join(sorted(set(shown.values())))))
+    if accepted[text] == truth:
+        return Verdict(True, capital(why))
+    return Verdict(False, _("That is not what the computer found. Its numbers are now under "
+                            "this box: read them, then answer again."))

@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import kit.lessons.exercise
+from kit.i18n import N_, _, format_list, format_percent, ngettext
 from kit.lessons.exercise import Catalogue, Exercise, Reveal, Verdict, typed_exercise
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.boards import board_exercise
-from kit.lessons.mattix.checks import (OUTCOMES, _crossing, _line, _other, _side, _tile,
+from kit.lessons.mattix.checks import (OUTCOMES, _crossing, _line, _other, _side, _star_line, _tile,
                                        check_best_take, check_choice, check_legal_takes,
                                        check_net_gain, check_outcome, check_score_after,
                                        check_take, illegal_tries, net_gain_table, net_gains,
@@ -28,6 +29,11 @@ from kit.lessons.mattix.puzzles import Puzzle, check_puzzle, load_practice, load
 from kit.lessons.mattix.studies import first_player_table, players_tournament, position_after
 from kit.mattix import Game, Move, analyse, standings_table
 from kit.mattix.draw import board_svg
+
+
+#: The lessons' titles as the notebooks pass them to ``Progress``: record keys,
+#: marked here so the catalogue has them (Progress shows ``_(title)``).
+LESSON_TITLES = (N_("Lesson 1"), N_("Lesson 2"), N_("Lesson 3"), N_("Lesson 4"), N_("Puzzles"))
 
 
 class Progress(kit.lessons.exercise.Progress):
@@ -98,15 +104,21 @@ def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
     outside = [Move(r, c) for r in range(game.size) for c in range(game.size)
                if refusal(game, Move(r, c)) and Move(r, c) not in crossing and Move(r, c) != star]
     example = " ".join(map(str, outside[:2]))
-    return picture_exercise(f"Which tiles may the {side} take now? Type them all, "
-                          f"like {example}", game, check_legal_takes,
-                          hints=[f"Find the star first. The {side} takes from the star's "
-                                 f"{line}.",
-                                 f"Put your finger on the star and move it along its {line}: "
-                                 "every tile you pass counts, and the star itself does not."],
-                          show=f"{answer}: the {len(legal)} tiles in the star's {line}.",
-                          progress=progress, key=key, show_line=False,
-                          placeholder=f"e.g. {example}", answers=[answer], wrong=wrong)
+    along = (_("Put your finger on the star and move it along its row: every tile you pass "
+               "counts, and the star itself does not.") if line == "row" else
+             _("Put your finger on the star and move it along its column: every tile you pass "
+               "counts, and the star itself does not."))
+    return picture_exercise(_("Which tiles may the {side} take now? Type them all, like "
+                              "{example}").format(side=side, example=example),
+                            game, check_legal_takes,
+                            hints=[_("Find the star first. The {side} takes from {star_line}.")
+                                   .format(side=side, star_line=_star_line(game)), along],
+                            show=ngettext("{answer}: the {n} tile in {star_line}.",
+                                          "{answer}: the {n} tiles in {star_line}.", len(legal))
+                            .format(answer=answer, n=len(legal), star_line=_star_line(game)),
+                            progress=progress, key=key, show_line=False,
+                            placeholder=_("e.g. {example}").format(example=example),
+                            answers=[answer], wrong=wrong)
 
 
 def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
@@ -115,18 +127,22 @@ def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
     tile, side, before = _tile(game, move), _side(game), game.scores[game.to_move]
     after = before + tile
     slips = [before - tile, tile, before, abs(tile), before + abs(tile) + 1]
-    return picture_exercise(f"The {side} has {before} points and takes the {tile} at {move}. "
-                          "What is their score now?", game,
-                          lambda g, text: check_score_after(g, move, text),
-                          hints=[f"Start from the {before} points the {side} had before "
-                                 "this take.",
-                                 "Then add the tile's number, with its sign. A negative "
-                                 "number is added too: the score goes down by "
-                                 f"{abs(tile)}." if tile < 0 else
-                                 "Then add the tile's number."],
-                          show=f"{after}: {before} + ({tile}) = {after}.", progress=progress,
-                          key=key, placeholder="a whole number", answers=[str(after)],
-                          wrong=[str(s) for s in dict.fromkeys(slips) if s != after])
+    task = ngettext("The {side} has {before} point and takes the {tile} at {move}. What is "
+                    "their score now?",
+                    "The {side} has {before} points and takes the {tile} at {move}. What is "
+                    "their score now?", abs(before)).format(side=side, before=before, tile=tile,
+                                                            move=move)
+    start = ngettext("Start from the {before} point the {side} had before this take.",
+                     "Start from the {before} points the {side} had before this take.",
+                     abs(before)).format(before=before, side=side)
+    add = (_("Then add the tile's number, with its sign. A negative number is added too: the "
+             "score goes down by {drop}.").format(drop=abs(tile)) if tile < 0 else
+           _("Then add the tile's number."))
+    return picture_exercise(task, game, lambda g, text: check_score_after(g, move, text),
+                            hints=[start, add],
+                            show=f"{after}: {before} + ({tile}) = {after}.", progress=progress,
+                            key=key, placeholder=_("a whole number"), answers=[str(after)],
+                            wrong=[str(s) for s in dict.fromkeys(slips) if s != after])
 
 
 def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
@@ -134,32 +150,38 @@ def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
     truth = truth_words(game)
     s0, s1 = game.scores
     if not game.is_over:
-        show = (f"{truth}: the {_side(game)} can still take "
-                f"{', '.join(map(str, game.legal_moves()))}.")
+        show = _("{truth}: the {side} can still take {moves}.").format(
+            truth=truth, side=_side(game), moves=", ".join(map(str, game.legal_moves())))
         wrong = ["row", "column", "draw"]
     else:
-        show = (f"It is over, and {'it is ' if game.winner is None else 'the '}{truth}: the "
-                f"{_side(game)} has no tile in their line. Scores: row player {s0}, "
-                f"column player {s1}.")
+        if game.winner is None:
+            show = _("It is over, and it is a draw: the {side} has no tile in their line. "
+                     "Scores: row player {row_score}, column player {column_score}.")
+        else:
+            show = _("It is over, and the {winner} wins: the {side} has no tile in their line. "
+                     "Scores: row player {row_score}, column player {column_score}.")
+        show = show.format(winner=game.side_name(game.winner or 0), side=_side(game),
+                           row_score=s0, column_score=s1)
         wrong = ["not over"] + [w for w in ("row", "column", "draw")
                                 if OUTCOMES[w] != game.winner]
-    return picture_exercise("Is this game over? If it is, who won? Type row, column or draw, "
-                          "or type: not over", game, check_outcome,
-                          hints=["Whose turn is it? Find the star, then look along that "
-                                 "player's line for a tile they can take.",
-                                 "A tile they can take means the game goes on. No tile means it "
-                                 "is over: then compare the two scores at the top (more points "
-                                 "wins; the same score for both means nobody wins)."],
-                          show=show, progress=progress, key=key, show_line=False,
-                          placeholder="row, column, draw or not over", answers=[truth],
-                          wrong=wrong)
+    return picture_exercise(_("Is this game over? If it is, who won? Type row, column or draw, "
+                              "or type: not over"), game, check_outcome,
+                            hints=[_("Whose turn is it? Find the star, then look along that "
+                                     "player's line for a tile they can take."),
+                                   _("A tile they can take means the game goes on. No tile "
+                                     "means it is over: then compare the two scores at the top "
+                                     "(more points wins; the same score for both means nobody "
+                                     "wins).")],
+                            show=show, progress=progress, key=key, show_line=False,
+                            placeholder=_("row, column, draw or not over"), answers=[truth],
+                            wrong=wrong)
 
 
 def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
     """Lesson 3: type the net gain of one take. Once it is right (or shown), the
     exercise shows the net gain of every take."""
     move = read_move(move)
-    _, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
+    _move, tile, reply, net = next(r for r in net_gains(game) if r[0] == move)
     other = _other(game)
     after = game.copy()
     after.play(move)
@@ -167,17 +189,22 @@ def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
     smaller = [tile - t for t in line_tiles if t != reply]
     slips = [tile, tile + reply, reply - tile, 0] + smaller[:1]
     table = net_gain_table(game)
-    data = ("<p style='font-size: 18px'>The net gain of every take in the "
-            f"{_side(game)}'s line:</p>" + table._repr_html_())
-    return picture_exercise(f"What is the net gain of taking the {tile} at {move}?", game,
-                          lambda g, text: check_net_gain(g, move, text),
-                          hints=[f"Take the {tile} in your head: the star moves to {move}. "
-                                 f"Which tiles can the {other} take then?",
-                                 f"Net gain = your tile minus the biggest tile the {other} "
-                                 "can take after it."],
-                          show=f"{net}: you get {tile}, then the {other}'s biggest reply is "
-                               f"{reply}, and {tile} - ({reply}) = {net}.",
-                          progress=progress, key=key, placeholder="a whole number",
+    data = ("<p style='font-size: 18px'>"
+            + html.escape(_("The net gain of every take in the {side}'s line:")
+                          .format(side=_side(game)))
+            + "</p>" + table._repr_html_())
+    return picture_exercise(_("What is the net gain of taking the {tile} at {move}?")
+                            .format(tile=tile, move=move), game,
+                            lambda g, text: check_net_gain(g, move, text),
+                            hints=[_("Take the {tile} in your head: the star moves to {move}. "
+                                     "Which tiles can the {side} take then?")
+                                   .format(tile=tile, move=move, side=other),
+                                   _("Net gain = your tile minus the biggest tile the {side} "
+                                     "can take after it.").format(side=other)],
+                            show=_("{net}: you get {tile}, then the {side}'s biggest reply is "
+                                   "{reply}, and {tile} - ({reply}) = {net}.")
+                            .format(net=net, tile=tile, side=other, reply=reply),
+                            progress=progress, key=key, placeholder=_("a whole number"),
                           answers=[str(net)],
                           wrong=[str(s) for s in dict.fromkeys(slips) if s != net],
                           after=data, after_when="right")
@@ -186,17 +213,20 @@ def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
 def practice_exercise(number: int, progress: Progress | None = None) -> Exercise:
     """Lesson 3, position ``number`` (from 1): find the take that wins; judged exactly."""
     game, hints, solution = load_practice()[number - 1]
-    return board_exercise(f"Position {number}: you are the {_side(game)}. Find the take "
-                          "that wins, and take it on the board.", game, check_best_take,
-                          solution, hints=hints, progress=progress, key=f"practice {number}")
+    return board_exercise(_("Position {number}: you are the {side}. Find the take that wins, "
+                            "and take it on the board.").format(number=number, side=_side(game)),
+                          game, check_best_take, solution, hints=[_(h) for h in hints],
+                          progress=progress, key=f"practice {number}")
 
 
 def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
     """Lesson 1: click any tile the row player may take (any legal take is right)."""
-    return board_exercise(f"Take a tile the {_side(game)} may take: click it on the board.",
+    return board_exercise(_("Take a tile the {side} may take: click it on the board.")
+                          .format(side=_side(game)),
                           game, check_take, analyse(game)[0][0],
-                          hints=[f"The {_side(game)} takes from the star's {_line(game)}.",
-                                 "The line you may take from is outlined in blue."],
+                          hints=[_("The {side} takes from {star_line}.")
+                                 .format(side=_side(game), star_line=_star_line(game)),
+                                 _("The line you may take from is outlined in blue.")],
                           progress=progress, key=key,
                           answers=[str(m) for m in game.legal_moves()],
                           wrong=illegal_tries(game))
@@ -211,14 +241,17 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercis
 
 
 def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str, progress=None,
-                        key=None, data=None, hints=()) -> Exercise:
+                        key=None, data=None, hints=(),
+                        labels: dict[str, str] | None = None) -> Exercise:
     """Lesson 4: predict a measured result; ``why`` quotes the measurement.
-    ``data`` (HTML) shows under the exercise once it is answered or shown."""
-    ex = Exercise(task, lambda text: check_choice(options, truth, why, text),
-                  hints=list(hints) or ["Think of what each player looks at before it takes "
-                                        "a tile."],
-                  show=f"{truth}: {why}", progress=progress, key=key,
-                  placeholder=" or ".join(dict.fromkeys(options.values())),
+    ``data`` (HTML) shows under the exercise once it is answered or shown.
+    ``labels``: an option's name as shown, when not the name itself (a translation)."""
+    shown = {name: (labels or {}).get(name, name) for name in options.values()}
+    ex = Exercise(task, lambda text: check_choice(options, truth, why, text, labels),
+                  hints=list(hints) or [_("Think of what each player looks at before it "
+                                          "takes a tile.")],
+                  show=f"{shown[truth]}: {why}", progress=progress, key=key,
+                  placeholder=format_list(shown.values(), style="or"),
                   answers=[truth], wrong=[o for o in dict.fromkeys(options.values())
                                           if o != truth])
     return with_data(ex, data, "answered") if data is not None else ex
@@ -233,21 +266,35 @@ def first_player_prediction(progress=None, key="first player") -> Exercise:
     table = first_player_table()
     four = table[0]
     truth = "yes" if four["row player wins"] > four["column player wins"] else "no"
-    data = (NOTE.format("The whole table. It was computed once by a script "
-                        "(<code>python -m kit.lessons.mattix.generate_first_player</code>) and saved in a file "
-                        "(<code>kit/lessons/data/mattix_first_player.json</code>); the lesson "
-                        "loads it, because solving the big boards again would take minutes. "
-                        "<b>mean margin</b> is how many points the row player ends ahead on "
-                        "average, with perfect play by both.") + table._repr_html_())
+    data = (NOTE.format(_("The whole table. It was computed once by a script "
+                          "(<code>{command}</code>) and saved in a file "
+                          "(<code>{file}</code>); the lesson "
+                          "loads it, because solving the big boards again would take minutes. "
+                          "<b>{mean_margin}</b> is how many points the row player ends ahead on "
+                          "average, with perfect play by both.").format(
+                              command="python -m kit.lessons.mattix.generate_first_player",
+                              file="kit/lessons/data/mattix_first_player.json",
+                              mean_margin=_("mean margin")))
+            + table._repr_html_())
+    why = ngettext("the row player wins {row_wins} of {boards} boards, the column player "
+                   "{column_wins}; {draws} is a draw.",
+                   "the row player wins {row_wins} of {boards} boards, the column player "
+                   "{column_wins}; {draws} are draws.", four["draws"]).format(
+                       row_wins=four["row player wins"], boards=four["boards"],
+                       column_wins=four["column player wins"], draws=four["draws"])
     return prediction_exercise(
-        "On 4 x 4 boards at level 1, with perfect play by both: does the row player (first) "
-        "win more boards than the column player? Type yes or no.", {"yes": "yes", "no": "no"},
-        truth, f"the row player wins {four['row player wins']} of {four['boards']} boards, "
-        f"the column player {four['column player wins']}; {four['draws']} are draws.",
-        progress, key=key, data=data,
-        hints=["Think of the deal above: who chose first where the star goes?",
-               "The row player picks the first tile and so the first line the column player "
-               "must take from."])
+        _("On 4 x 4 boards at level 1, with perfect play by both: does the row player (first) "
+          "win more boards than the column player? Type yes or no."), YES_NO, truth, why,
+        progress, key=key, data=data, labels={"yes": _("yes"), "no": _("no")},
+        hints=[_("Think of the deal above: who chose first where the star goes?"),
+               _("The row player picks the first tile and so the first line the column player "
+                 "must take from.")])
+
+
+#: Yes and no as a student may type them, in any of the kit's languages; the task
+#: shows ``_("yes")`` / ``_("no")``, accepted too.
+YES_NO = {N_("yes"): "yes", "y": "yes", "sí": "yes", "si": "yes", "s": "yes", "да": "yes",
+          "д": "yes", N_("no"): "no", "n": "no", "не": "no", "н": "no"}
 
 
 def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2,
@@ -258,19 +305,27 @@ def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 
     duel = pairings[1]
     truth = max(duel, key=lambda s: s.win_rate).name
     tables = "\n\n".join(standings_table(rows) for rows in pairings)
-    data = (NOTE.format(f"The tournament, played just now: each player against the next "
-                        f"stronger one, {games} games on {size} x {size} boards at level "
-                        f"{level}. <b>win rate</b> counts a draw as half a win; <b>margin</b> "
-                        "is the average number of points ahead at the end.")
+    data = (NOTE.format(_("The tournament, played just now: each player against the next "
+                          "stronger one, {games} games on {size} x {size} boards at level "
+                          "{level}. <b>{win_rate}</b> counts a draw as half a win; "
+                          "<b>{margin}</b> is the average number of points ahead at the end.")
+                        .format(games=games, size=size, level=level, win_rate=_("win rate"),
+                                margin=_("margin")))
             + f"<pre style='font-size: 16px'>{html.escape(tables)}</pre>")
+    first, second = duel
     return prediction_exercise(
-        f"Who wins more of {games} games on {size} x {size}: greedy or lookahead? "
-        "Type greedy or lookahead.", {"greedy": "greedy", "lookahead": "lookahead"}, truth,
-        " and ".join(f"{s.name} won {s.win_rate:.0%}" for s in duel) + " of the games.",
+        _("Who wins more of {games} games on {size} x {size}: greedy or lookahead? "
+          "Type greedy or lookahead.").format(games=games, size=size),
+        {"greedy": "greedy", "lookahead": "lookahead"}, truth,
+        # Translators: {first} and {second} are the computer players' names
+        # ("greedy", "lookahead"), kept as the tables print them.
+        _("{first} won {first_rate} and {second} won {second_rate} of the games.").format(
+            first=first.name, first_rate=format_percent(first.win_rate),
+            second=second.name, second_rate=format_percent(second.win_rate)),
         progress, key=key, data=data,
-        hints=["Think of what each player looks at before it takes a tile.",
-               "Greedy looks only at its own tile. The other player also looks at the best "
-               "reply each take allows (lesson 3's net gain). Which one falls into traps?"])
+        hints=[_("Think of what each player looks at before it takes a tile."),
+               _("Greedy looks only at its own tile. The other player also looks at the best "
+                 "reply each take allows (lesson 3's net gain). Which one falls into traps?")])
 
 
 # ----- every exercise of the course, by name -------------------------------------

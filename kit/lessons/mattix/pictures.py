@@ -12,7 +12,8 @@ import dataclasses
 from kit.lessons.picture import Picture
 from kit.mattix import Game
 from kit.mattix.draw import board_svg, draw
-from kit.mattix.text import mover_text
+from kit.i18n import _
+from kit.mattix.text import outcome_text, turn_line_text, turn_text
 from kit.scene import Text
 
 
@@ -28,10 +29,11 @@ def quiet_svg(game: Game, cell: float = 80) -> str:
     """The position without the answers: no outlined line, and the status says only
     whose turn it is (not "takes from row 2", not "Game over: ... wins")."""
     scene = draw(game, cell=cell, show_line=False)
-    turn = f"{mover_text(game)} to move"
+    # The status line that would tell, as draw() words it in the language in effect.
+    telling = {outcome_text(game), turn_line_text(game)}
+    turn = turn_text(game)
     scene.shapes = [dataclasses.replace(s, text=turn) if isinstance(s, Text) and
-                    (s.text.startswith("Game over") or ": takes from" in s.text) else s
-                    for s in scene.shapes]
+                    s.text in telling else s for s in scene.shapes]
     return scene.to_svg()
 
 
@@ -39,4 +41,5 @@ def picture(game: Game, quiet: bool = False) -> Picture:
     """``game`` as a picture (``quiet``: without the outlined line and status); its
     plain text says whose turn it is, not the board's numbers."""
     svg = quiet_svg(game) if quiet else board_svg(game, cell=80)
-    return Picture(svg, f"A Mattix board, {game.side_name(game.to_move)} to move.")
+    return Picture(svg, _("A Mattix board, {side} to move.").format(
+        side=game.side_name(game.to_move)))

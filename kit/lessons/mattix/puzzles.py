@@ -14,12 +14,13 @@ from pathlib import Path
 import dataclasses
 import json
 
+from kit.i18n import N_, _, ngettext
 from kit.lessons.exercise import Verdict
 from kit.lessons.mattix.checks import (_ahead, _legal, _tile, best_line, final_margins, reply_words,
                                        tiles_words)
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 from kit.mattix import Game
-from kit.mattix.rules import SIDE_NAMES
+from kit.mattix.text import capital
 
 
 HERE = Path(__file__).resolve().parent.parent   # kit/lessons: puzzles/ and data/
@@ -48,18 +49,22 @@ class Puzzle(PuzzleBase):
 
     @property
     def hints(self) -> list[str]:
-        return [self.hint, *self.more_hints]
+        # The JSON's hints are English; the catalogue has them (kit.catalogues reads the file).
+        return [_(self.hint), *(_(h) for h in self.more_hints)]
 
     @property
     def task(self) -> str:
-        side = SIDE_NAMES[self.game.to_move].capitalize()
+        side = self.game.side_name(self.game.to_move)
         if self.goal == "win_by":
-            goal = f"win by at least {self.target} points"
+            goal = ngettext("{side} to move: win by at least {target} point.",
+                            "{side} to move: win by at least {target} points.", self.target)
         elif self.goal == "only_move":
-            goal = "find the only take that does not lose"
+            goal = _("{side} to move: find the only take that does not lose.")
         else:
-            goal = "force a draw (you cannot win; do not lose)"
-        return f"Puzzle {self.number} ({self.stars}). {side} to move: {goal}."
+            goal = _("{side} to move: force a draw (you cannot win; do not lose).")
+        # Two sentences: the puzzle's name, then the goal (starting with a capital).
+        return (_("Puzzle {number} ({stars}).").format(number=self.number, stars=self.stars)
+                + " " + capital(goal.format(side=side, target=self.target)))
 
     @classmethod
     def load(cls, path) -> list[Any]:
@@ -91,8 +96,9 @@ def meets_goal(goal: str, target: int, margin: int) -> bool:
     raise ValueError(f"unknown puzzle goal {goal!r}; goals are {', '.join(GOALS)}")
 
 
-GOAL_WORDS = {"win_by": "that is not a win by {target} or more",
-              "only_move": "that loses", "draw": "that is not a draw"}
+#: What a take that misses the goal is, by goal (shown as ``_(GOAL_WORDS[goal])``).
+GOAL_WORDS = {"win_by": N_("that is not a win by {target} or more"),
+              "only_move": N_("that loses"), "draw": N_("that is not a draw")}
 
 
 def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
@@ -105,11 +111,13 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     if isinstance(move, Verdict):
         return move
     mine, tile = final_margins(game)[move], _tile(game, move)
-    said = f"After the {tile} at {move}, with perfect play by both you end {_ahead(mine)}"
     if meets_goal(puzzle.goal, puzzle.target, mine):
-        return Verdict(True, said + ".")
-    return Verdict(False, f"After the {tile} at {move}, {reply_words(game, move)}, and with "
-                          f"perfect play you end {_ahead(mine)}: "
-                          f"{GOAL_WORDS[puzzle.goal].format(target=puzzle.target)}.",
-                   more=("Best play by both from your take: "
-                         f"{tiles_words(game, best_line(game, move))}."))
+        return Verdict(True, _("After the {tile} at {move}, with perfect play by both you end "
+                               "{margin}.").format(tile=tile, move=move, margin=_ahead(mine)))
+    return Verdict(False, _("After the {tile} at {move}, {reply}, and with perfect play you "
+                            "end {margin}: {goal}.").format(
+                                tile=tile, move=move, reply=reply_words(game, move),
+                                margin=_ahead(mine),
+                                goal=_(GOAL_WORDS[puzzle.goal]).format(target=puzzle.target)),
+                   more=_("Best play by both from your take: {takes}.").format(
+                       takes=tiles_words(game, best_line(game, move))))

@@ -10,16 +10,18 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.i18n import N_, _
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 from kit.mattix.board import Board
 
 
 # ----- lesson 6: the sandbox ---------------------------------------------------
 
-STRENGTHS = {"gentle (looks 2 takes ahead)": {"depth": 2, "time_limit": None},
-             "fair (4 takes ahead)": {"depth": 4, "time_limit": None},
-             "strong (1 second)": {"time_limit": 1.0, "depth": None},
-             "strongest (3 seconds)": {"time_limit": 3.0, "depth": None}}
+#: The computer's strengths by name (the English name is the key; shown ``_(name)``).
+STRENGTHS = {N_("gentle (looks 2 takes ahead)"): {"depth": 2, "time_limit": None},
+             N_("fair (4 takes ahead)"): {"depth": 4, "time_limit": None},
+             N_("strong (1 second)"): {"time_limit": 1.0, "depth": None},
+             N_("strongest (3 seconds)"): {"time_limit": 3.0, "depth": None}}
 
 
 class Sandbox(SandboxFrame):
@@ -28,15 +30,15 @@ class Sandbox(SandboxFrame):
     def __init__(self, size: int = 5, level: int = 1, strength: str = "fair (4 takes ahead)",
                  seed: int = 1, delay: float = 0.8):
         self.size = widgets.Dropdown(options=[(f"{n} x {n}", n) for n in range(4, 9)],
-                                     value=size, description="Board")
-        self.level = widgets.Dropdown(options=[("1: positive tiles", 1),
-                                               ("2: with negatives", 2)],
-                                      value=level, description="Level")
-        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
-                                         description="Computer")
-        self.side = widgets.Dropdown(options=[("row player (first)", 0),
-                                              ("column player", 1)],
-                                     value=0, description="You play")
+                                     value=size, description=_("Board"))
+        self.level = widgets.Dropdown(options=[(_("1: positive tiles"), 1),
+                                               (_("2: with negatives"), 2)],
+                                      value=level, description=_("Level"))
+        self.strength = widgets.Dropdown(options=[(_(name), name) for name in STRENGTHS],
+                                         value=strength, description=_("Computer"))
+        self.side = widgets.Dropdown(options=[(_("row player (first)"), 0),
+                                              (_("column player"), 1)],
+                                     value=0, description=_("You play"))
         super().__init__(seed=seed, delay=delay)
 
     def choices(self) -> list[Any]:

@@ -15,7 +15,8 @@ from pathlib import Path
 import json
 import random
 
-from kit.lessons.mattix.checks import _tile
+from kit.i18n import N_, _, format_percent
+from kit.lessons.mattix.checks import Heading, _tile
 from kit.lessons.mattix.puzzles import HERE
 from kit.lessons.table import Table
 from kit.players import Player
@@ -25,13 +26,29 @@ from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer,
 
 FIRST_PLAYER_TABLE = HERE / "data" / "mattix_first_player.json"
 
+#: The studies' table headings: the keys a program reads (``row["boards"]``), shown
+#: in the language in effect.
+SIZE, BOARD, LEVEL, BOARDS = (Heading(N_("size")), Heading(N_("board")), Heading(N_("level")),
+                              Heading(N_("boards")))
+GREEDY_IS_BEST, SHARE = Heading(N_("greedy is best")), Heading(N_("share"))
+ROW_WINS, DRAWS, COLUMN_WINS = (Heading(N_("row player wins")), Heading(N_("draws")),
+                                Heading(N_("column player wins")))
+MEAN_MARGIN, MS_TO_SOLVE = Heading(N_("mean margin")), Heading(N_("ms to solve a board"))
+DEPTH, BEST_FOUND = Heading(N_("depth (takes ahead)")), Heading(N_("best take found"))
+
+
+def share(hits: int, total: int) -> str:
+    """``hits`` of ``total`` as a whole percentage ("58%"; "58 %" in Spanish)."""
+    # Rounded as the lessons always did (100 * hits / total), then written in the language's way.
+    return format_percent(round(100 * hits / total) / 100)
+
 
 # ----- lesson 4: the studies ---------------------------------------------------
 
 def position_after(seed: int, size: int, level: int, moves: int) -> Game:
     """A seeded deal after ``moves`` random takes (a position from the middle of a game)."""
     game, rng = Game.new(seed=seed, size=size, level=level), random.Random(seed)
-    for _ in range(moves):
+    for _step in range(moves):
         if game.is_over:
             break
         game.play(rng.choice(game.legal_moves()))
@@ -53,8 +70,8 @@ def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 
         count = boards if size < 5 else boards // 4
         best = sum(greedy_is_best(Game.new(seed=seed + s, size=size, level=level))
                    for s in range(count))
-        rows.append({"size": f"{size} x {size}", "boards": count, "greedy is best": best,
-                     "share": f"{100 * best / count:.0f}%"})
+        rows.append({SIZE: f"{size} x {size}", BOARDS: count, GREEDY_IS_BEST: best,
+                     SHARE: share(best, count)})
     return rows
 
 
@@ -64,11 +81,11 @@ def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> Table:
     rows = Table()
     for r in data["rows"]:
         v = r["values"]
-        rows.append({"board": f"{r['size']} x {r['size']}", "level": r["level"],
-                     "boards": len(v), "row player wins": sum(x > 0 for x in v),
-                     "draws": sum(x == 0 for x in v), "column player wins": sum(x < 0 for x in v),
-                     "mean margin": round(sum(v) / len(v), 1),
-                     "ms to solve a board": round(1000 * r["cpu_seconds"] / len(v))})
+        rows.append({BOARD: f"{r['size']} x {r['size']}", LEVEL: r["level"],
+                     BOARDS: len(v), ROW_WINS: sum(x > 0 for x in v),
+                     DRAWS: sum(x == 0 for x in v), COLUMN_WINS: sum(x < 0 for x in v),
+                     MEAN_MARGIN: round(sum(v) / len(v), 1),
+                     MS_TO_SOLVE: round(1000 * r["cpu_seconds"] / len(v))})
     return rows
 
 
@@ -105,8 +122,7 @@ def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3
     for depth in depths:
         hits = sum(values[_best(g, depth)] == max(values.values())
                    for g, values in zip(games, exact, strict=True))
-        rows.append({"depth (takes ahead)": depth, "boards": boards, "best take found": hits,
-                     "share": f"{100 * hits / boards:.0f}%"})
+        rows.append({DEPTH: depth, BOARDS: boards, BEST_FOUND: hits, SHARE: share(hits, boards)})
     return rows
 
 
@@ -130,19 +146,27 @@ def depth_story(rows: list[dict[str, Any]], size: int = 4, level: int = 2, seed:
     said = []
     if 1 in hits:
         biggest = depth_one_picks_biggest(size, level, boards, seed)
-        said.append(f"Depth 1 looks at your take and the best reply to it: that is lesson 3's "
-                    f"net gain, not greed. It takes the biggest tile on {biggest} of these "
-                    f"{boards} boards, and finds a best take on {hits[1]}.")
+        said.append(_("Depth 1 looks at your take and the best reply to it: that is lesson 3's "
+                      "net gain, not greed. It takes the biggest tile on {biggest} of these "
+                      "{boards} boards, and finds a best take on {found}.")
+                    .format(biggest=biggest, boards=boards, found=hits[1]))
     drops = {b: max(hits[a] for a in depths if a < b) - hits[b] for b in depths[1:]}
     if drops and max(drops.values()) > 0:
         b = max(drops, key=lambda d: (drops[d], d))
         top = max((a for a in depths if a < b), key=lambda a: (hits[a], -a))
         low = min(a for a in depths if a < b and hits[a] > hits[b])
-        even = f" and than depth {low} ({hits[low]})" if low != top else ""
-        said.append(f"Looking further is not always better: depth {b} finds a best take on "
-                    f"{hits[b]} boards, fewer than depth {top} ({hits[top]}){even}.")
+        if low != top:
+            said.append(_("Looking further is not always better: depth {depth} finds a best "
+                          "take on {found} boards, fewer than depth {top} ({top_found}) and "
+                          "than depth {low} ({low_found}).").format(
+                              depth=b, found=hits[b], top=top, top_found=hits[top], low=low,
+                              low_found=hits[low]))
+        else:
+            said.append(_("Looking further is not always better: depth {depth} finds a best "
+                          "take on {found} boards, fewer than depth {top} ({top_found}).")
+                        .format(depth=b, found=hits[b], top=top, top_found=hits[top]))
     full = next((d for d in depths if hits[d] == boards), None)
     if full is not None:
-        said.append(f"From depth {full} on, the search sees every game to its end and finds a "
-                    f"best take on all {boards} boards.")
+        said.append(_("From depth {depth} on, the search sees every game to its end and finds "
+                      "a best take on all {boards} boards.").format(depth=full, boards=boards))
     return "\n".join(said)
