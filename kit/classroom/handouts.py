@@ -136,10 +136,11 @@ def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
     for p in puzzles:
         solution = p.solution if isinstance(p.solution, str) else " ; ".join(p.solution)
         verdict = module.check_puzzle(p, p.solution)
+        words = {"solution": _("Solution:"), "says": _("The kit says:"), "hint": _("Hint:")}
         cell = nbformat.v4.new_markdown_cell(
-            f"## {html.escape(p.task)}\n\n**{_('Solution:')}** `{solution}`\n\n"
-            f"**{_('The kit says:')}** {html.escape(str(verdict))}\n\n"
-            f"**{_('Hint:')}** {html.escape(_(p.hint))}")
+            f"## {html.escape(p.task)}\n\n**{words['solution']}** `{solution}`\n\n"
+            f"**{words['says']}** {html.escape(str(verdict))}\n\n"
+            f"**{words['hint']}** {html.escape(_(p.hint))}")
         nb.cells.append(cell)
         nb.cells.append(svg_cell(p.game._repr_svg_()))
     return nb

@@ -320,11 +320,11 @@ def index_html(decks: list[tuple[Path, str]], out: Path) -> str:
         with speaking(lang):
             items = "\n".join(f'<li><a href="{html.escape(deck.relative_to(out).as_posix())}">'
                               f"{html.escape(name)}</a></li>" for deck, name in mine)
+            heading = _("Lesson slides")
+            keys = _("Arrow keys or space: next slide; Esc: overview; F: full screen.")
             sections.append(
-                f'<section lang="{lang}"><h1>{html.escape(_("Lesson slides"))} '
-                f"({html.escape(NAMES[lang])})</h1>\n"
-                f"<p>{html.escape(_('Arrow keys or space: next slide; Esc: overview; F: full screen.'))}</p>\n"
-                f"<ul>\n{items}\n</ul></section>")
+                f'<section lang="{lang}"><h1>{html.escape(heading)} ({html.escape(NAMES[lang])})</h1>\n'
+                f"<p>{html.escape(keys)}</p>\n<ul>\n{items}\n</ul></section>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>Lesson slides</title>\n<style>body { font: 22px sans-serif; margin: 2em; }"
             " li { margin: .3em 0; }</style></head>\n<body>\n"
