@@ -19,6 +19,8 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from kit.i18n import _, ngettext
+
 #: ``progress(done, total)`` or ``progress(done, total, rows_so_far)``
 Progress = Callable[..., object]
 
@@ -48,11 +50,16 @@ class AnalysisRows(list[tuple[Any, Any]]):
                        for k, (move, value) in enumerate(self, 1))
         texts = [self.note, *self.remarks]
         if self.partial:
-            texts.append(f"Stopped early: {len(self)} move{'s' if len(self) != 1 else ''} "
-                         "ranked so far.")
+            texts.append(stopped_early_text(len(self)))
         notes = "".join(f"<div>{html.escape(t)}</div>" for t in texts if t)
-        return ("<table><tr><th>#</th><th>move</th><th>value</th></tr>"
-                f"{body}</table>{notes}")
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in ("#", _("move"), _("value")))
+        return f"<table><tr>{head}</tr>{body}</table>{notes}"
+
+
+def stopped_early_text(n: int) -> str:
+    """What a stopped analysis says of its ``n`` rows."""
+    return ngettext("Stopped early: {n} move ranked so far.", "Stopped early: {n} moves ranked so far.",
+                    n).format(n=n)
 
 
 def tell(progress: Progress | None, done: int, total: int,

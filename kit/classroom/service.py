@@ -54,6 +54,7 @@ from jupyterhub.utils import url_path_join
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
+from kit import i18n
 from kit.classroom import overview
 from kit.classroom.eventstore import Store
 
@@ -186,6 +187,40 @@ class TeacherHandler(HubOAuthenticated, JSONErrors):
         return self.get_argument("projector", "") not in ("", "0")
 
 
+def page_messages(page: str, lang: str | None = None) -> dict[str, str]:
+    """The teacher's page's messages (its ``t("...")`` and ``data-t`` text, as
+    ``kit.catalogues`` extracts them) that ``lang`` (default: the service's
+    language) translates: {English: translation}. Empty in English."""
+    lang = lang or i18n.language()
+    if lang == "en":
+        return {}
+    from kit.catalogues import extract_page   # Babel's side; only a translated page needs it
+    catalogue = i18n.catalogue(lang)
+    found = {}
+    for _line, _function, message, _comments in extract_page(io.BytesIO(page.encode("utf-8")),
+                                                             None, None, None):
+        translated = catalogue.gettext(message)
+        if translated != message:
+            found[message] = translated
+    return found
+
+
+def page_html(xsrf: str, lang: str | None = None) -> str:
+    """The teacher's page as served: the xsrf token in its meta element, ``<html lang>``
+    and its messages in the service's language (``KIT_LANG``; the page fills its text
+    from them). The messages are JSON in a script element, read as text by the page:
+    "<" is escaped so no text can end the element."""
+    lang = lang or i18n.language()
+    page = PAGE.read_text(encoding="utf-8")
+    messages = json.dumps(page_messages(page, lang), ensure_ascii=False).replace("<", "\\u003c")
+    return (page
+            .replace('<meta name="kit-xsrf" content="">',
+                     f'<meta name="kit-xsrf" content="{html.escape(xsrf)}">', 1)
+            .replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
+            .replace('<script type="application/json" id="kit-messages">{}</script>',
+                     f'<script type="application/json" id="kit-messages">{messages}</script>', 1))
+
+
 class PageHandler(TeacherHandler):
     @web.authenticated
     def get(self) -> None:
@@ -193,8 +228,7 @@ class PageHandler(TeacherHandler):
         self.set_header("Cache-Control", "no-store")
         raw: Any = self.xsrf_token
         token = raw.decode() if isinstance(raw, bytes) else str(raw)
-        self.finish(PAGE.read_text(encoding="utf-8").replace(
-            '<meta name="kit-xsrf" content="">', f'<meta name="kit-xsrf" content="{html.escape(token)}">', 1))
+        self.finish(page_html(token))
 
 
 class SummaryHandler(TeacherHandler):

@@ -31,7 +31,8 @@ import threading
 import ipywidgets as widgets
 
 # The rows are plain data (kit.analysis); these names stay importable from here.
-from kit.analysis import AnalysisRows, tell, value_text
+from kit.analysis import AnalysisRows, stopped_early_text, tell, value_text
+from kit.i18n import N_, _, ngettext
 from kit.ui.style import PANEL_STYLE, button
 from kit.ui.tasks import running_loop
 
@@ -80,17 +81,22 @@ class ProgressBar(widgets.VBox):
     def _show(self) -> None:
         self.progress.value = min(self.n, self.progress.max)
         self.progress.style.bar_color = self.colour
-        what = {"running": "valued so far", "stopped": "valued (stopped early)",
-                "done": "valued: all done"}[self.state]
-        self.label.value = (f'<div style="font-size: 15px">{self.n} of {self.total} moves '
-                            f"{what} <span style='color: #555'>(blue: running or stopped, "
-                            "green: done)</span></div>")
+        what = {"running": ngettext("{n} of {total} move valued so far",
+                                    "{n} of {total} moves valued so far", self.total),
+                "stopped": ngettext("{n} of {total} move valued (stopped early)",
+                                    "{n} of {total} moves valued (stopped early)", self.total),
+                "done": ngettext("{n} of {total} move valued: all done",
+                                 "{n} of {total} moves valued: all done", self.total)}[self.state]
+        legend = _("(blue: running or stopped, green: done)")
+        self.label.value = (f'<div style="font-size: 15px">'
+                            f"{html.escape(what.format(n=self.n, total=self.total))} "
+                            f"<span style='color: #555'>{html.escape(legend)}</span></div>")
 
 
 class AnalysisPanel(widgets.VBox):
     """Ranked moves of ``board.game`` by ``analyse``; clicks preview them on ``board``."""
 
-    def __init__(self, board, analyse, *, max_rows: int = 12, title: str = "Analysis"):
+    def __init__(self, board, analyse, *, max_rows: int = 12, title: str = N_("Analysis")):
         self.board = board
         self.analyse = analyse
         self.max_rows = max_rows
@@ -101,8 +107,8 @@ class AnalysisPanel(widgets.VBox):
         self.task: asyncio.Task[None] | None = None
         self.stop = threading.Event()
         self.bar: ProgressBar | None = None
-        self.analyse_button = self._button("Analyse", self.start, "rank every legal move")
-        self.stop_button = self._button("Stop", self.stop.set, "stop and show what is done")
+        self.analyse_button = self._button(_("Analyse"), self.start, _("rank every legal move"))
+        self.stop_button = self._button(_("Stop"), self.stop.set, _("stop and show what is done"))
         self.stop_button.disabled = True
         self.bar_box = widgets.Box()
         self.note = widgets.HTML()
@@ -110,7 +116,7 @@ class AnalysisPanel(widgets.VBox):
         # where a clicked row is drawn, off the top of a 768 px screen.
         self.row_box = widgets.VBox(layout=widgets.Layout(max_height="270px", overflow="auto",
                                                           flex_flow="column nowrap"))
-        super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(title)}</b></div>'),
+        super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(_(title))}</b></div>'),
                           widgets.HBox([self.analyse_button, self.stop_button]),
                           self.bar_box, self.row_box, self.note],
                          layout=widgets.Layout(width="100%"))
@@ -129,7 +135,7 @@ class AnalysisPanel(widgets.VBox):
         self.position = self.board.game.to_dict()
         game = self.board.game.copy()
         self._set_running(True)
-        self.note.value = self._note_html("Analysing… (Stop keeps what is done so far.)")
+        self.note.value = self._note_html(_("Analysing… (Stop keeps what is done so far.)"))
         loop = running_loop()
         if loop is None:
             try:
@@ -147,7 +153,7 @@ class AnalysisPanel(widgets.VBox):
             self._finish(rows)
         except Exception as exc:
             self.board.view.report(exc)
-            self.note.value = self._note_html("The analysis failed; see under the board.")
+            self.note.value = self._note_html(_("The analysis failed; see under the board."))
         finally:
             self._set_running(False)
 
@@ -183,23 +189,23 @@ class AnalysisPanel(widgets.VBox):
         if self.board.game.to_dict() != self.position:
             self.position = None
             self.note.value = self._note_html(
-                "The position changed while it was being analysed: press Analyse again.")
+                _("The position changed while it was being analysed: press Analyse again."))
             return
         self._show_rows(rows)
         self.note.value = self._note_html(*self._finished_texts(rows))
 
     def _finished_texts(self, rows: AnalysisRows) -> list[str]:
         if rows.partial and not rows:
-            return ["Stopped before any move was valued."]
+            return [_("Stopped before any move was valued.")]
         if not rows:
-            return [rows.note or "No legal move to rank."]
+            return [rows.note or _("No legal move to rank.")]
         texts = [rows.note] if rows.note else []
         if rows.partial:
-            texts.append(f"Stopped early: {len(rows)} move{'s' if len(rows) != 1 else ''} "
-                         "ranked so far.")
+            texts.append(stopped_early_text(len(rows)))
         if len(rows) > self.max_rows:
-            texts.append(f"The best {self.max_rows} of {len(rows)} are listed.")
-        return texts + rows.remarks + ["Click a row to see its move on the board."]
+            texts.append(_("The best {n} of {total} are listed.").format(n=self.max_rows,
+                                                                         total=len(rows)))
+        return texts + rows.remarks + [_("Click a row to see its move on the board.")]
 
     def _show_rows(self, rows: AnalysisRows) -> None:
         self.rows = rows
@@ -210,7 +216,7 @@ class AnalysisPanel(widgets.VBox):
         # The value first: a long move (a play of four cards) may be
         # cut off at the panel's edge, its value must not be.
         b = widgets.Button(description=f"{rank}. {value_text(value)}   {move}",
-                           tooltip=f"show {move} on the board",
+                           tooltip=_("show {move} on the board").format(move=move),
                            layout=widgets.Layout(**ROW_LAYOUT),
                            style=widgets.ButtonStyle(font_size="16px", font_family="monospace"))
         b.move = move
@@ -222,7 +228,7 @@ class AnalysisPanel(widgets.VBox):
         """Show ``move`` on the board; the same row again clears it."""
         if self.board.game.to_dict() != self.position:
             self.clear()
-            self.note.value = self._note_html("The position has changed: press Analyse again.")
+            self.note.value = self._note_html(_("The position has changed: press Analyse again."))
             return
         self.selected = None if move == self.selected else move
         for b in self.row_box.children:
@@ -238,7 +244,7 @@ class AnalysisPanel(widgets.VBox):
         """The board's position changed (a move, undo, new game): the rows no longer apply."""
         if self.rows or self.selected is not None:
             self.clear()
-            self.note.value = self._note_html("Press Analyse to rank the moves here.")
+            self.note.value = self._note_html(_("Press Analyse to rank the moves here."))
 
     def clear(self) -> None:
         self.rows, self.selected, self.position = AnalysisRows(), None, None

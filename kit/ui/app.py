@@ -24,10 +24,12 @@ import ipywidgets as widgets
 
 from kit import games
 from kit.games import GameSpec, Option
+from kit.i18n import _, format_list
 from kit.scene import Scene
 from kit.ui.board import SavedPicture
 from kit.ui import tasks
 from kit.ui.game import HUMAN
+from kit.ui.seats import player_name
 from kit.ui.style import button
 
 log = logging.getLogger(__name__)
@@ -40,21 +42,23 @@ FIT = dict(layout={"width": "auto"}, style={"description_width": "initial"})
 
 def intro() -> str:
     """The page's first words, naming every registered game."""
-    titles = [spec.title for spec in games.all()]
-    listed = " or ".join(titles) if len(titles) < 3 else \
-        ", ".join(titles[:-1]) + " or " + titles[-1]
+    listed = format_list([_(spec.title) for spec in games.all()], style="or")
     return ('<div style="font-size: 17px; line-height: 1.4; max-width: 900px">'
-            f'<h2 style="margin: 4px 0">Play {html.escape(listed)}</h2>'
-            "Choose a game and who sits at each seat: a person, or a computer player (from "
-            "<i>random</i>, the weakest, to the strongest at the end of the list; a "
-            "<i>search</i> player gets stronger with more time per move). Then press "
-            "<b>Start</b>. Click the board to make your move. The buttons beside it take back "
-            "a move, show the best moves, or deal a new game; the notation box says how moves "
-            "are written.</div>")
+            '<h2 style="margin: 4px 0">'
+            + html.escape(_("Play {games}").format(games=listed)) + "</h2>"
+            # Translators: HTML; keep the tags. "random" and "search" are computer players'
+            # names as the seat lists show them; "Start" is the button's label.
+            + _("Choose a game and who sits at each seat: a person, or a computer player (from "
+                "<i>random</i>, the weakest, to the strongest at the end of the list; a "
+                "<i>search</i> player gets stronger with more time per move). Then press "
+                "<b>Start</b>. Click the board to make your move. The buttons beside it take back "
+                "a move, show the best moves, or deal a new game; the notation box says how moves "
+                "are written.") + "</div>")
 
 
 def choices() -> dict[str, GameSpec]:
-    """The picker's games by title (``kit.games``' order: the first is the default)."""
+    """The picker's games by title (``kit.games``' order: the first is the default); the
+    English title is the key, the dropdown shows its translation."""
     return {spec.title: spec for spec in games.all()}
 
 
@@ -65,7 +69,8 @@ def computers(choice: GameSpec) -> list[str]:
 
 def seat_choices(choice: GameSpec) -> list[tuple[str, str]]:
     """A seat dropdown's options: a person, or each computer player by name."""
-    return [("person", HUMAN)] + [(f"computer: {name}", name) for name in computers(choice)]
+    return [(_("person"), HUMAN)] + [(_("computer: {player}").format(player=player_name(name)), name)
+                                     for name in computers(choice)]
 
 
 class Launcher(SavedPicture, widgets.VBox):
@@ -79,11 +84,13 @@ class Launcher(SavedPicture, widgets.VBox):
         self.delay = delay
         self.board = None            # the board on the page, or None
         titles = list(choices())
-        self.game = widgets.Dropdown(options=titles, value=titles[0], description="Game", **FIT)
-        self.players = widgets.Dropdown(description="Players", **FIT)
-        self.deal = widgets.BoundedIntText(value=1, min=0, max=10**9, description="Deal no.",
-                                           layout={"width": "150px"})
-        self.start = widgets.Button(description="Start", button_style="primary")
+        self.game = widgets.Dropdown(options=[(_(t), t) for t in titles], value=titles[0],
+                                     description=_("Game"), **FIT)
+        self.players = widgets.Dropdown(description=_("Players"), **FIT)
+        self.deal = widgets.BoundedIntText(value=1, min=0, max=10**9, description=_("Deal no."),
+                                           layout={"width": "150px"},
+                                           style={"description_width": "initial"})
+        self.start = widgets.Button(description=_("Start"), button_style="primary")
         self.seats: list[widgets.Dropdown] = []            # one per seat
         self.options: dict[str, widgets.Dropdown] = {}     # the game's own, by name
         self.player_options: dict[str, widgets.Dropdown] = {}   # computer strength, by name
@@ -94,9 +101,9 @@ class Launcher(SavedPicture, widgets.VBox):
         # The choices fold away once a game is on: at 1366 x 768 they and the page's
         # words pushed a card game's hand below the screen. One line stays: what is being
         # played, and a button that brings the choices back.
-        self.toggle = button("Change game or seats",
+        self.toggle = button(_("Change game or seats"),
                              lambda: self.show_choices(not self.choices_shown),
-                             "show the choices: game, seats, deal", height="36px")
+                             _("show the choices: game, seats, deal"), height="36px")
         self.picker = widgets.VBox([
             widgets.HTML(intro()),
             widgets.HBox([self.game, self.players, self.deal, self.start],
@@ -121,7 +128,7 @@ class Launcher(SavedPicture, widgets.VBox):
     def show_choices(self, shown: bool = True) -> None:
         """Unfold the choices (game, seats, deal, Start) or fold them away."""
         self.picker.layout.display = None if shown else "none"
-        self.toggle.description = "Hide the choices" if shown else "Change game or seats"
+        self.toggle.description = _("Hide the choices") if shown else _("Change game or seats")
         self.toggle.layout.display = None if self.board is not None else "none"
 
     def saved_scene(self) -> Scene:
@@ -129,7 +136,7 @@ class Launcher(SavedPicture, widgets.VBox):
         return self.board.scene() if self.board is not None else Scene(1, 1)
 
     def saved_text(self) -> str:
-        return "<game picker>" if self.board is None else self.board.saved_text()
+        return _("<game picker>") if self.board is None else self.board.saved_text()
 
     @property
     def choice(self) -> GameSpec:
@@ -172,20 +179,22 @@ class Launcher(SavedPicture, widgets.VBox):
         try:
             board = self.choice.load_board()(delay=self.delay, **settings)
         except ValueError as exc:   # a choice the game refuses: say so, keep the old board
-            self._say(f"Cannot start: {exc}", tone="bad")
+            self._say(_("Cannot start: {error}").format(error=exc), tone="bad")
             return None
         except Exception as exc:
             log.exception("starting %s failed", self.game.value)
-            self._say(f"Something went wrong starting {self.game.value}: {exc}", tone="bad")
+            self._say(_("Something went wrong starting {game}: {error}").format(
+                game=_(self.game.value), error=exc), tone="bad")
             return None
         if self.board is not None:     # its computer turn must not go on moving unseen
             tasks.cancel(self.board.task)
         self.board = board
         self.stage.children = [board]
         self.show_choices(False)
-        self._say(f"Now playing {self.game.value}, deal {settings['seed']}: "
-                  + ", ".join(f"{self.choice.seat_name(i)} {_seat_word(s)}"
-                              for i, s in enumerate(settings["seats"])) + ".")
+        seated = ", ".join(_seat_words(self.choice.seat_name(i), s)
+                           for i, s in enumerate(settings["seats"]))
+        self._say(_("Now playing {game}, deal {deal}: {seats}.").format(
+            game=_(self.game.value), deal=settings["seed"], seats=seated))
         return board
 
     def _say(self, text: str, tone: str = "info") -> None:
@@ -196,11 +205,16 @@ class Launcher(SavedPicture, widgets.VBox):
 
 def _dropdown(option: Option) -> widgets.Dropdown:
     label, values, default = option
-    return widgets.Dropdown(options=list(values), value=default, description=label, **FIT)
+    # A registration marks its option labels N_: shown translated, the values unchanged.
+    return widgets.Dropdown(options=[(_(text), value) for text, value in values], value=default,
+                            description=_(label), **FIT)
 
 
-def _seat_word(seat: str) -> str:
-    return "(a person)" if seat == HUMAN else f"(computer: {seat})"
+def _seat_words(name: str, seat: str) -> str:
+    """"Seat 2 (computer: greedy)": a seat and who sits there, for the status line."""
+    if seat == HUMAN:
+        return _("{seat} (a person)").format(seat=name)
+    return _("{seat} (computer: {player})").format(seat=name, player=player_name(seat))
 
 
 def launcher(*, delay: float = 0.8) -> Launcher:

@@ -21,6 +21,7 @@ from ipycanvas import Canvas
 from ipycanvas import canvas as _ipycanvas_canvas
 
 from kit.canvas import draw_scene
+from kit.i18n import _
 from kit.scene import Scene, svg_img
 from kit.ui.guard import Guarded
 
@@ -119,7 +120,7 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
         return self.scene
 
     def saved_text(self) -> str:
-        return f"<board: {self.message}>" if self.message else "<board>"
+        return _("<board: {status}>").format(status=self.message) if self.message else _("<board>")
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         """Show ``text`` in the status line (tone: info, good, bad): one or two
@@ -132,7 +133,7 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
         if more:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in more.split("\n") if line)
             why = (f'<details class="kit-why" style="font-size: 17px; color: #222222">'
-                   f'<summary style="cursor: pointer">Why?</summary>'
+                   f'<summary style="cursor: pointer">{html.escape(_("Why?"))}</summary>'
                    f'<ul style="margin: 4px 0; padding-left: 20px">{items}</ul></details>')
         self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
                              f"<div>{html.escape(text)}</div>{why}</div>")

@@ -23,6 +23,7 @@ import traceback
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+from kit.i18n import _
 from kit.ui.board import BoardView
 from kit.ui.tasks import running_loop
 
@@ -99,8 +100,8 @@ class ComputerTurns:
 
     async def _computer_turns(self, loop: asyncio.AbstractEventLoop) -> None:
         while self._computer_to_move():
-            self.say(f"{self._report_text()} {self.seat_label(self.game.to_move)} is thinking…"
-                     .strip())
+            thinking = _("{player} is thinking…").format(player=self.seat_label(self.game.to_move))
+            self.say(f"{self._report_text()} {thinking}".strip())
             move = await loop.run_in_executor(None, self._choose_or_fail)
             if self.delay and move is not None:
                 await asyncio.sleep(self.delay)
@@ -139,7 +140,8 @@ class ComputerTurns:
         Shown with its traceback under the board and logged as an error; the game
         is unchanged. Under ``raise_errors`` (tests) it is raised again, so an AI
         regression fails the board's tests instead of passing as a warning."""
-        text = f"{self.seat_label(seat)} failed ({type(exc).__name__}: {exc}); the game is unchanged."
+        text = _("{player} failed ({error}); the game is unchanged.").format(
+            player=self.seat_label(seat), error=f"{type(exc).__name__}: {exc}")
         self.view.errors.append_stderr(text + "\n" + "".join(traceback.format_exception(exc)))
         self.say(text, tone="bad")
         log.error("computer player failed: %s", text, exc_info=exc)
@@ -173,6 +175,6 @@ class ComputerTurns:
         self._start(loop, self._hint_task(loop))
 
     async def _hint_task(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.say("Looking for the best moves…")
+        self.say(_("Looking for the best moves…"))
         rows = await loop.run_in_executor(None, self.hints, self.game.copy())
         self._show_hints(rows)

@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.i18n import _
 from kit.scene import Scene
 from kit.ui import style
 from kit.ui.board import BoardView, BoardWidget
@@ -64,18 +65,18 @@ class EditorShell(BoardWidget, widgets.VBox):
         self.canvas = self.view.canvas
         self.problem_box = widgets.HTML()
         self.json_box = widgets.Textarea(layout=widgets.Layout(width="100%", height="160px"))
-        self.buttons = {"load": self.button("Text → position", self._load_text,
-                                       "check the JSON in the text area and use it"),
-                        "copy": self.button("Position → text", self._show_json,
-                                       "put the current position's JSON in the text area"),
-                        "play": self.button("▶ Play from here", self.play_from_here,
-                                       "play this position on a live board, below")}
+        self.buttons = {"load": self.button(_("Text → position"), self._load_text,
+                                            _("check the JSON in the text area and use it")),
+                        "copy": self.button(_("Position → text"), self._show_json,
+                                            _("put the current position's JSON in the text area")),
+                        "play": self.button(_("▶ Play from here"), self.play_from_here,
+                                            _("play this position on a live board, below"))}
         self.played_box = widgets.VBox()
         side = widgets.VBox(
             [*self.tools(), self.problem_box,
              widgets.HBox([self.buttons["play"]]),
-             widgets.HTML(f'<div style="{PANEL_STYLE}"><b>Position as JSON</b> '
-                          "(copy it, or paste one and press Text → position)</div>"),
+             widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Position as JSON"))}</b> '
+                          f'{html.escape(_("(copy it, or paste one and press Text → position)"))}</div>'),
              self.json_box,
              widgets.HBox([self.buttons["load"], self.buttons["copy"]],
                           layout=widgets.Layout(flex_flow="row wrap"))],
@@ -131,7 +132,7 @@ class EditorShell(BoardWidget, widgets.VBox):
             self.refuse(str(exc), getattr(exc, "cells", ()) or cells, what)
             return False
         self.last_check_ms = (time.perf_counter() - start) * 1000
-        self.accept(game, f"Done: {what}.")
+        self.accept(game, _("Done: {edit}.").format(edit=what))
         return True
 
     def accept(self, game, message: str) -> None:
@@ -144,7 +145,8 @@ class EditorShell(BoardWidget, widgets.VBox):
         """Say why an edit was refused and mark ``cells``; the position is unchanged."""
         self.problems, self.marks = [problem], tuple(tuple(c) for c in cells)
         self._refresh(json_too=False)
-        self.view.say(f"Refused{' (' + what + ')' if what else ''}: {problem}", tone="bad")
+        self.view.say((_("Refused ({edit}): {problem}") if what else _("Refused: {problem}"))
+                      .format(edit=what, problem=problem), tone="bad")
 
     @contextmanager
     def syncing(self) -> Iterator[None]:
@@ -177,11 +179,12 @@ class EditorShell(BoardWidget, widgets.VBox):
         if self.problems:
             items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #A04000">'
-                                      f"<b>Not accepted</b> (the position is unchanged):"
+                                      f"<b>{html.escape(_('Not accepted'))}</b> "
+                                      f"{html.escape(_('(the position is unchanged):'))}"
                                       f"<ul>{items}</ul></div>")
         else:
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #006B4E">'
-                                      f"✓ {html.escape(self.done)} A valid position.</div>")
+                                      f"✓ {html.escape(self.done)} {html.escape(_('A valid position.'))}</div>")
 
     def redraw(self) -> None:
         self.view.show(self.scene())
@@ -206,14 +209,15 @@ class EditorShell(BoardWidget, widgets.VBox):
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, TypeError) as exc:
-            self.refuse(f"the text is not valid JSON: {exc}", (), "loading the text")
+            self.refuse(_("the text is not valid JSON: {error}").format(error=exc), (),
+                        _("loading the text"))
             return False
-        return self.edit(lambda _old: data, "loaded the position")
+        return self.edit(lambda _old: data, _("loaded the position"))
 
     def save(self, path) -> Path:
         path = Path(path)
         path.write_text(self.to_json() + "\n", encoding="utf-8")
-        self.say(f"Saved to {path}.", tone="good")
+        self.say(_("Saved to {path}.").format(path=path), tone="good")
         return path
 
     def load(self, path) -> bool:
@@ -221,7 +225,8 @@ class EditorShell(BoardWidget, widgets.VBox):
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self.refuse(f"cannot read {path}: {exc}", (), "loading a file")
+            self.refuse(_("cannot read {path}: {error}").format(path=path, error=exc), (),
+                        _("loading a file"))
             return False
         return self.load_json(text)
 
@@ -235,7 +240,7 @@ class EditorShell(BoardWidget, widgets.VBox):
         """Show a live Board of this position under the editor; return it."""
         self.played = self.board_for(self.game.copy())
         self.played_box.children = [widgets.HTML(
-            f'<div style="{PANEL_STYLE}"><b>Playing from the edited position</b> '
-            "(the editor above is unchanged)</div>"), self.played]
-        self.say("The position is on the live board below.", tone="good")
+            f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Playing from the edited position"))}</b> '
+            f'{html.escape(_("(the editor above is unchanged)"))}</div>'), self.played]
+        self.say(_("The position is on the live board below."), tone="good")
         return self.played

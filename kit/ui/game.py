@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import games
+from kit.i18n import N_, _, ngettext
 from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
@@ -41,7 +42,9 @@ from kit.ui.seats import (HUMAN, UNDO_POLICIES, check_seats, check_undo_policy, 
                           points_text, result_text, seat_label, undo_steps)
 from kit.ui.style import button
 
-SHELL_BUTTONS = {"undo": "↶ Undo", "redo": "↷ Redo", "hint": "Hint", "new": "New game"}
+#: the shell's buttons: name -> label (marked N_, shown translated; a game's own
+#: ``BUTTONS``, ``NOTATION_KEY`` and ``HINT_NOTE`` are marked N_ the same way and shown with _())
+SHELL_BUTTONS = {"undo": N_("↶ Undo"), "redo": N_("↷ Redo"), "hint": N_("Hint"), "new": N_("New game")}
 __all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "UNDO_POLICIES"]
 
 
@@ -66,11 +69,11 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
 
     #: seat name -> player factory, called with ``player_options``
     PLAYERS: dict[str, Callable[..., Any]] = {}
-    #: the game's own buttons: name -> label
+    #: the game's own buttons: name -> label (marked N_; shown as _(label))
     BUTTONS: dict[str, str] = {}
-    #: HTML shown in the side panel's "Notation" box
+    #: HTML shown in the side panel's "Notation" box (marked N_; shown as _(key))
     NOTATION_KEY: str = ""
-    #: one sentence under the hint rows: what their values mean
+    #: one sentence under the hint rows: what their values mean (marked N_; shown as _(note))
     HINT_NOTE: str = ""
     #: the game's ``new`` takes ``players``: "New game" deals for as many as sit here
     #: (the game's count, or ``len(seats)``), not the game's default of 2
@@ -166,7 +169,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         raise NotImplementedError
 
     def seat_name(self, seat: int) -> str:
-        return f"Seat {seat + 1}"
+        return _("Seat {n}").format(n=seat + 1)
 
     def seat_scores(self):
         """The score beside each seat in the panel, or None to show none.
@@ -264,11 +267,11 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         """May a person act now? If not, say why (unless ``quiet``)."""
         why = None
         if self.busy:
-            why = "Wait: the computer is still moving."
+            why = _("Wait: the computer is still moving.")
         elif self.game.is_over:
-            why = "The game is over. Press New game to play again."
+            why = _("The game is over. Press New game to play again.")
         elif not self.human_to_move:
-            why = f"It is {self.seat_label(self.game.to_move)}'s turn."
+            why = _("It is {player}'s turn.").format(player=self.seat_label(self.game.to_move))
         if why and not quiet:
             self.say(why, tone="bad")
         return why is None
@@ -303,8 +306,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.last_move = self.game.history[-1]
         self._after_change()
         # The person's own move stays in the status while the computer answers.
-        self._reports.append(f"{self.seat_label(seat)} played {self.last_move}: "
-                             f"{self._points_text(points)}.")
+        self._reports.append(_("{player} played {move}: {points}.").format(
+            player=self.seat_label(seat), move=self.last_move, points=self._points_text(points)))
         self.say(f"{self._report_text()} {self._turn_text()}", tone="good")
 
     def _report_text(self) -> str:
@@ -330,11 +333,12 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def _turn_text(self) -> str:
         g = self.game
         if g.is_over:
-            return "Game over. " + self._result_text()
+            return _("Game over. {result}").format(result=self._result_text())
         who = self.seat_label(g.to_move)
         if self.hand_hidden:
-            return f"{self.seat_name(g.to_move)}: click the board to show your hand."
-        return f"{who} to move."
+            return _("{player}: click the board to show your hand.").format(
+                player=self.seat_name(g.to_move))
+        return _("{player} to move.").format(player=who)
 
     def _result_text(self) -> str:
         scores = list(self.game.scores)
@@ -342,7 +346,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
 
     def _side_name(self, i: int, sides: int) -> str:
         # Team games score per team, not per seat.
-        return self.seat_label(i) if sides == len(self.seats) else f"Team {i + 1}"
+        return self.seat_label(i) if sides == len(self.seats) else _("Team {n}").format(n=i + 1)
 
     # ----- computer turns and hints: kit.ui.computer.ComputerTurns -------
 
@@ -352,7 +356,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         """Step back as ``undo_policy`` says: to the previous turn of a person (over
         computer moves), or one move."""
         if self.busy:
-            self.say("Wait: the computer is still moving.", tone="bad")
+            self.say(_("Wait: the computer is still moving."), tone="bad")
             return
         self._reports = []
         steps = undo_steps(self.game, self.seats, one_person=self.one_person,
@@ -360,18 +364,19 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         if isinstance(steps, str):
             self.say(steps, tone="bad")
             return
-        for _ in range(steps):
+        for _step in range(steps):
             self.game.undo()
             if self._points:
                 self._points.pop()
         self.last_move = self.game.history[-1] if self.game.history else None
         self._after_change()
-        self.say(f"Took back {steps} move{'s' if steps > 1 else ''}. " + self._turn_text())
+        self.say(ngettext("Took back {n} move. {status}", "Took back {n} moves. {status}", steps)
+                 .format(n=steps, status=self._turn_text()))
 
     def redo(self) -> None:
         """Replay undone moves up to the next turn of a person (``"one_move"``: one move)."""
         if self.busy:
-            self.say("Wait: the computer is still moving.", tone="bad")
+            self.say(_("Wait: the computer is still moving."), tone="bad")
             return
         self._reports = []
         steps = 0
@@ -385,17 +390,18 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
             if self.one_person or self.seats[self.game.to_move] == HUMAN or self.game.is_over:
                 break
         if not steps:
-            self.say("Nothing to redo.", tone="bad")
+            self.say(_("Nothing to redo."), tone="bad")
             return
         self.last_move = self.game.history[-1]
         self._after_change()
-        self.say(f"Replayed {steps} move{'s' if steps > 1 else ''}. " + self._turn_text())
+        self.say(ngettext("Replayed {n} move. {status}", "Replayed {n} moves. {status}", steps)
+                 .format(n=steps, status=self._turn_text()))
         self.run_computer_turns()
 
     def new(self) -> None:
         """A new game: the same options and seats, the next seed."""
         if self.busy:
-            self.say("Wait: the computer is still moving.", tone="bad")
+            self.say(_("Wait: the computer is still moving."), tone="bad")
             return
         self._reports = []
         self.seed += 1
@@ -403,18 +409,18 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.rng = random.Random(self.seed)
         self._points, self.last_move = [], None
         self._after_change()
-        self.say(f"New game (seed {self.seed}). " + self._turn_text())
+        self.say(_("New game (seed {seed}). {status}").format(seed=self.seed, status=self._turn_text()))
         self.run_computer_turns()
 
     def _show_hints(self, rows) -> None:
         self.hint_rows, self.marks = list(rows), ()
         if not self.hint_rows:
-            self.say("No hint: there is no move to suggest here.")
+            self.say(_("No hint: there is no move to suggest here."))
             return
-        self.hint_panel.value = hints_html(self.hint_rows, self.HINT_NOTE)
+        self.hint_panel.value = hints_html(self.hint_rows, _(self.HINT_NOTE))
         self.redraw()
         best, label = self.hint_rows[0]
-        self.say(f"Hint: {best} ({label}) is best here.", tone="good")
+        self.say(_("Hint: {move} ({value}) is best here.").format(move=best, value=label), tone="good")
 
     # ----- how a board shows where no kernel runs (SavedPicture) ---------
 
@@ -422,7 +428,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         return self.scene()
 
     def saved_text(self) -> str:
-        return f"<{self.game_name()} board: {self._turn_text()}>"
+        return _("<{game} board: {status}>").format(game=self.game_name(), status=self._turn_text())
 
     def game_name(self) -> str:
         """The game's registered name (its package's, as saved lessons show it), or the
@@ -435,7 +441,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     # ----- the side panel ----------------------------------------------
 
     def _make_buttons(self) -> dict[str, widgets.Button]:
-        return {name: button(label, functools.partial(self._pressed, name),
+        return {name: button(_(label), functools.partial(self._pressed, name),
                              guarded=self.view.guarded)
                 for name, label in {**SHELL_BUTTONS, **self.BUTTONS}.items()}
 
@@ -453,7 +459,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         # which must still be in view beside it (the move list and the key can wait).
         if self.analysis_panel is not None:
             rows.append(self.analysis_panel)
-        rows += [self.hint_panel, self.move_list, notation_key(self.NOTATION_KEY)]
+        rows += [self.hint_panel, self.move_list, notation_key(_(self.NOTATION_KEY))]
         return side_panel(rows)
 
     def replay(self):

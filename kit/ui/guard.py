@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from kit.i18n import _
+
 T = TypeVar("T")
 
 
@@ -47,5 +49,5 @@ class Guarded:
     def report(self, exc: BaseException) -> None:
         """Show an error under the widget and log it with its traceback."""
         logging.getLogger(type(self).__module__).error(self.FAILED, exc_info=exc)
-        self.say(f"Something went wrong: {exc}", tone="bad")
+        self.say(_("Something went wrong: {error}").format(error=exc), tone="bad")
         self.errors.append_stderr("".join(traceback.format_exception(exc)))

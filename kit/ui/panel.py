@@ -17,6 +17,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.i18n import _
 from kit.ui.seats import points_text
 from kit.ui.style import PANEL_STYLE
 
@@ -37,10 +38,10 @@ def seats_html(labels: Sequence[str], scores: Sequence[int] | None, mover: int |
         text = html.escape(label + score)
         rows.append(f"<div>{'▶ <b>' + text + '</b>' if seat == mover else '&nbsp;&nbsp;' + text}</div>")
     if team_scores is not None:
-        rows.append("<div>" + ", ".join(f"Team {i + 1}: {points_text(s)}"
+        rows.append("<div>" + ", ".join(_("Team {n}: {points}").format(n=i + 1, points=points_text(s))
                                         for i, s in enumerate(team_scores)) + "</div>")
     if busy:
-        rows.append("<div><i>thinking…</i></div>")
+        rows.append(f"<div><i>{html.escape(_('thinking…'))}</i></div>")
     return f'<div style="{PANEL_STYLE}">{"".join(rows)}</div>'
 
 
@@ -48,13 +49,14 @@ def move_list_html(moves: Sequence[Any], points: Sequence[Any]) -> str:
     """The moves numbered, each with its points when played here (``points`` are the
     last ``len(points)`` moves'; a position given with a history has none for the rest)."""
     if not moves:
-        return f'<div style="{PANEL_STYLE}"><b>Moves</b><br><i>none yet</i></div>'
+        return (f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Moves"))}</b><br>'
+                f'<i>{html.escape(_("none yet"))}</i></div>')
     offset = len(moves) - len(points)
     items = []
     for i, move in enumerate(moves):
         tail = f" ({points[i - offset]})" if i >= offset and points[i - offset] is not None else ""
         items.append(f"<li>{MOVE_TAG}{html.escape(str(move))}</code>{tail}</li>")
-    return f'<div style="{PANEL_STYLE}"><b>Moves</b><ol>{"".join(items)}</ol></div>'
+    return f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Moves"))}</b><ol>{"".join(items)}</ol></div>'
 
 
 def hints_html(rows: Iterable[tuple[Any, Any]], note: str = "") -> str:
@@ -62,13 +64,13 @@ def hints_html(rows: Iterable[tuple[Any, Any]], note: str = "") -> str:
     items = "".join(f"<li>{MOVE_TAG}{html.escape(str(m))}</code> "
                     f"{html.escape(str(label))}</li>" for m, label in rows)
     below = f"<div><small>{note}</small></div>" if note else ""
-    return f'<div style="{PANEL_STYLE}"><b>Hint</b><ol>{items}</ol>{below}</div>'
+    return f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Hint"))}</b><ol>{items}</ol>{below}</div>'
 
 
 def notation_key(key_html: str) -> widgets.Accordion:
     """The game's notation key, folded under "Notation"."""
     return widgets.Accordion(children=[widgets.HTML(f'<div style="{PANEL_STYLE}">{key_html}</div>')],
-                             titles=("Notation",))
+                             titles=(_("Notation"),))
 
 
 def button_row(buttons: Sequence[widgets.Widget]) -> widgets.HBox:

@@ -26,11 +26,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.errors import InvalidPosition
+from kit.i18n import N_, _, language, ngettext
 from kit.scene import Scene
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.style import button
 
 CAPTION_STYLE = "font-size: 20px; line-height: 1.4; padding: 4px 0;"
+# The step buttons: name -> (label, tooltip), here and on the exported page.
+# Plain words and the two arrows every font has: ⏮ and ⏭ drew as boxes.
+STEP_BUTTONS = {"first": (N_("First"), N_("the start position (Home key)")),
+                "back": (N_("◀ Back"), N_("back one move (left arrow)")),
+                "forward": (N_("Next ▶"), N_("forward one move (right arrow)")),
+                "last": (N_("Last"), N_("the final position (End key)"))}
 
 
 class BadReplayMove(ValueError):
@@ -40,7 +47,8 @@ class BadReplayMove(ValueError):
     """
 
     def __init__(self, number: int, text: str, reason: Exception):
-        super().__init__(f"move {number} ({text!r}): {reason}")
+        super().__init__(_("move {number} ({move}): {reason}").format(
+            number=number, move=repr(text), reason=reason))
         self.number, self.text, self.reason = number, text, reason
         self.cells = getattr(reason, "cells", ())
 
@@ -78,7 +86,7 @@ class ReplayView(BoardWidget, widgets.VBox):
         self.view = BoardView(self.picture(self._positions[0], None), pixel_ratio=pixel_ratio)
         self.canvas = self.view.canvas
         self.buttons = self._make_buttons()
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.moves), description="Move",
+        self.slider = widgets.IntSlider(value=0, min=0, max=len(self.moves), description=_("Move"),
                                         continuous_update=True,
                                         layout=widgets.Layout(width="100%", max_width="520px"))
         self.slider.observe(lambda change: self.view.guarded(self._show, change["new"]), "value")
@@ -113,8 +121,9 @@ class ReplayView(BoardWidget, widgets.VBox):
         """What the label says at step ``i``."""
         n = len(self.moves)
         if i == 0:
-            return f"Start: {n} move{'s' if n != 1 else ''} to play back."
-        return f"Move {i} of {n}: {self.moves[i - 1]}"
+            return ngettext("Start: {n} move to play back.", "Start: {n} moves to play back.",
+                            n).format(n=n)
+        return _("Move {i} of {n}: {move}").format(i=i, n=n, move=self.moves[i - 1])
 
     # ----- stepping --------------------------------------------------------
 
@@ -144,14 +153,9 @@ class ReplayView(BoardWidget, widgets.VBox):
         self.buttons["forward"].disabled = self.buttons["last"].disabled = at_end
 
     def _make_buttons(self) -> dict[str, widgets.Button]:
-        # Plain words and the two arrows every font has: ⏮ and ⏭ drew as boxes.
-        labels = {"first": ("First", "the start position (Home key)"),
-                  "back": ("◀ Back", "back one move (left arrow)"),
-                  "forward": ("Next ▶", "forward one move (right arrow)"),
-                  "last": ("Last", "the final position (End key)")}
         buttons = {}
-        for name, (label, tip) in labels.items():
-            buttons[name] = button(label, getattr(self, name), tip, guarded=self.view.guarded,
+        for name, (label, tip) in STEP_BUTTONS.items():
+            buttons[name] = button(_(label), getattr(self, name), _(tip), guarded=self.view.guarded,
                                    font_size="18px", min_width="72px")
         return buttons
 
@@ -179,23 +183,27 @@ class ReplayView(BoardWidget, widgets.VBox):
             paths.append(path)
         return paths
 
-    def to_html(self, title: str = "Replay") -> str:
+    def to_html(self, title: str | None = None) -> str:
         """One self-contained page stepping through every frame (no kernel, no network).
 
         The start is drawn in the page itself; the script rebuilds the other
         frames from :func:`pack_frames` (a frame differs from the last in a few
         shapes, so this is several times smaller than every SVG written out).
         """
+        title = _("Replay") if title is None else title
         frames = self.frames()
         pieces, runs = pack_frames(frames)
         data = {"pieces": pieces, "frames": runs,
                 "captions": [self.caption(i) for i in range(len(frames))]}
         # "</" would end the <script> element early; JSON allows "<\/" for it.
         payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+        words = {f"{name}_{part}": html.escape(_(text)) for name, texts in STEP_BUTTONS.items()
+                 for part, text in zip(("label", "tip"), texts, strict=True)}
         return _PAGE.format(title=html.escape(title), first=frames[0], last=len(self.moves),
-                            caption=html.escape(self.caption(0)), data=payload)
+                            caption=html.escape(self.caption(0)), data=payload,
+                            lang=language(), move_label=html.escape(_("move")), **words)
 
-    def save_html(self, path, title: str = "Replay") -> Path:
+    def save_html(self, path, title: str | None = None) -> Path:
         path = Path(path)
         path.write_text(self.to_html(title), encoding="utf-8")
         return path
@@ -212,12 +220,12 @@ class ReplayView(BoardWidget, widgets.VBox):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InvalidPosition(f"a replay must be JSON: {exc}") from exc
+            raise InvalidPosition(_("a replay must be JSON: {error}").format(error=exc)) from exc
         if not isinstance(data, dict) or set(data) != {"start", "moves"}:
-            raise InvalidPosition('a replay is {"start": <position>, "moves": [...]}; '
-                                  f"got {str(text)[:60]!r}")
+            raise InvalidPosition(_("a replay is {shape}; got {text}").format(
+                shape='{"start": <position>, "moves": [...]}', text=repr(str(text)[:60])))
         if not isinstance(data["moves"], list):
-            raise InvalidPosition("a replay's 'moves' must be a list of move texts")
+            raise InvalidPosition(_("a replay's 'moves' must be a list of move texts"))
         return cls(cls.GAME.from_dict(data["start"]), data["moves"], **kwargs)
 
 
@@ -250,7 +258,7 @@ def unpack_frame(pieces: Sequence[str], runs: Sequence[int]) -> str:
 # The exported page: one frame shown at a time. Kept tiny and
 # inline so it works from a file, an e-mail attachment or a class web page.
 _PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
 body {{ font-family: DejaVu Sans, Verdana, sans-serif; margin: 16px; background: #fff; }}
 nav {{ display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 8px; }}
@@ -261,11 +269,11 @@ figure {{ margin: 0; }}
 figure svg {{ display: block; height: calc(100vh - 150px); width: auto; max-width: 100%; }}
 </style></head><body>
 <h1 style="font-size: 22px">{title}</h1>
-<nav><button id="first" title="the start position (Home key)">First</button>
-<button id="back" title="back one move (left arrow)">&#x25C0; Back</button>
-<button id="forward" title="forward one move (right arrow)">Next &#x25B6;</button>
-<button id="last" title="the final position (End key)">Last</button>
-<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="move"></nav>
+<nav><button id="first" title="{first_tip}">{first_label}</button>
+<button id="back" title="{back_tip}">{back_label}</button>
+<button id="forward" title="{forward_tip}">{forward_label}</button>
+<button id="last" title="{last_tip}">{last_label}</button>
+<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="{move_label}"></nav>
 <div id="caption" aria-live="polite">{caption}</div>
 <figure id="frame">{first}</figure>
 <script id="replay" type="application/json">{data}</script>

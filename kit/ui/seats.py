@@ -16,41 +16,50 @@ import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from kit.i18n import N_, _, format_list, ngettext
+
 HUMAN = "human"
+
+#: The computer players' names as a seat shows them ("Seat 2 (greedy)"): a seat's
+#: value stays the English key, its label is translated (:func:`player_name`).
+PLAYER_NAMES = (N_("random"), N_("greedy"), N_("planner"), N_("lookahead"), N_("search"),
+                N_("cautious"))
 
 #: how far Undo takes back (and Redo replays): GameBoard(..., undo_policy=...)
 UNDO_POLICIES = {
-    "to_person": "back over computer moves to the last person's turn; when two or more "
-                 "people share the screen, never back over a card drawn from the hidden deck "
-                 "(everyone saw whose it was)",
-    "one_move": "back one move, whoever made it, also over drawn cards: one person plays "
-                "every seat (a lesson's exercise board) and has seen every card anyway",
+    "to_person": N_("back over computer moves to the last person's turn; when two or more "
+                    "people share the screen, never back over a card drawn from the hidden deck "
+                    "(everyone saw whose it was)"),
+    "one_move": N_("back one move, whoever made it, also over drawn cards: one person plays "
+                   "every seat (a lesson's exercise board) and has seen every card anyway"),
 }
 
-UNDO_OVER_DRAW = ("Undo refused: that would step back over a card drawn from the "
-                  "hidden deck, and everyone here has seen whose it was.")
+UNDO_OVER_DRAW = N_("Undo refused: that would step back over a card drawn from the "
+                    "hidden deck, and everyone here has seen whose it was.")
 
 
 def check_seats(seats: Sequence[str] | None, n: int, players: Mapping[str, object]) -> list[str]:
     """``seats`` as a list of ``n`` (None: every seat a person); ValueError naming what is wrong."""
     checked = [HUMAN] * n if seats is None else list(seats)
     if len(checked) != n:
-        raise ValueError(f"seats names {len(checked)} seat(s), but this game has {n}")
+        raise ValueError(_("seats names {given} seat(s), but this game has {n}").format(
+            given=len(checked), n=n))
     known = [HUMAN, *players]
     for s in checked:
         if s not in known:
-            raise ValueError(f"unknown seat {s!r}: choose from {', '.join(map(repr, known))}")
+            raise ValueError(_("unknown seat {seat}: choose from {choices}").format(
+                seat=repr(s), choices=", ".join(map(repr, known))))
     return checked
 
 
 def check_undo_policy(policy: str, seats: Sequence[str]) -> str:
     if policy not in UNDO_POLICIES:
-        raise ValueError(f"unknown undo_policy {policy!r}: choose from "
-                         f"{', '.join(map(repr, UNDO_POLICIES))}")
+        raise ValueError(_("unknown undo_policy {policy}: choose from {choices}").format(
+            policy=repr(policy), choices=", ".join(map(repr, UNDO_POLICIES))))
     if policy == "one_move" and any(s != HUMAN for s in seats):
         # A computer left to move by a one-move undo would move again at once.
-        raise ValueError("undo_policy 'one_move' is for a board where a person plays "
-                         f"every seat; these seats are {list(seats)}")
+        raise ValueError(_("undo_policy 'one_move' is for a board where a person plays "
+                           "every seat; these seats are {seats}").format(seats=list(seats)))
     return policy
 
 
@@ -70,14 +79,21 @@ def seat_label(name: str, seat: int, seats: Sequence[str], mover: int | None) ->
     their names alone ("Row player (you)" / "Column player"), never "(human)" twice."""
     kind = seats[seat]
     if kind != HUMAN:
-        return f"{name} ({kind})"
+        # Translators: a seat and the computer player sitting there: "Seat 2 (greedy)"
+        return _("{seat} ({player})").format(seat=name, player=player_name(kind))
     if list(seats).count(HUMAN) == 1 or seat == mover:
-        return f"{name} (you)"
+        return _("{seat} (you)").format(seat=name)
     return name
 
 
+def player_name(kind: str) -> str:
+    """A computer player's name as people read it (the key "greedy" in English)."""
+    return _(kind) if kind in PLAYER_NAMES else kind
+
+
 def points_text(points: object) -> str:
-    return "1 point" if points == 1 else f"{points} points"
+    n = points if isinstance(points, int) else 2
+    return ngettext("{n} point", "{n} points", n).format(n=points)
 
 
 def result_text(scores: Sequence[int], side_name: Callable[[int], str]) -> str:
@@ -85,8 +101,9 @@ def result_text(scores: Sequence[int], side_name: Callable[[int], str]) -> str:
     best = max(scores)
     names = [side_name(i) for i, s in enumerate(scores) if s == best]
     if len(names) > 1:
-        return f"A draw at {points_text(best)} ({' and '.join(names)})."
-    return f"{names[0]} wins with {points_text(best)}."
+        return _("A draw at {points} ({players}).").format(points=points_text(best),
+                                                           players=format_list(names))
+    return _("{player} wins with {points}.").format(player=names[0], points=points_text(best))
 
 
 def undo_steps(game: Any, seats: Sequence[str], *, one_person: bool,
@@ -105,7 +122,7 @@ def undo_steps(game: Any, seats: Sequence[str], *, one_person: bool,
         g.undo()
         steps += 1
         if shared_screen and before != deck_count(g):
-            return UNDO_OVER_DRAW
+            return _(UNDO_OVER_DRAW)
         if one_person or seats[g.to_move] == HUMAN:
             return steps
-    return "Nothing of yours to undo."
+    return _("Nothing of yours to undo.")
