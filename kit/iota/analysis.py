@@ -12,13 +12,14 @@ import threading
 import time
 
 from kit.analysis import AnalysisRows, Progress
+from kit.i18n import N_, _, format_number, ngettext
 from kit.iota.ai import best_turn, rank_moves
 from kit.iota.moves import Move, Pass, Recycle
 from kit.iota.rules import Game
 
 # Shown under the rows to whoever analyses (a student in the sandbox, a player
 # in the app): how the list was made is for this folder's README, not for them.
-NOTE = ("Every play you could make now, best first, with the points it scores this turn. "
+NOTE = N_("Every play you could make now, best first, with the points it scores this turn. "
         "A row that starts with recycle first swaps one of your cards for a wild on the "
         "table; its points are those of the best play after it.")
 
@@ -36,7 +37,7 @@ def analysis(game: Game, *, progress: Progress | None = None,
     marked partial.
     """
     if game.is_over:
-        return AnalysisRows(note="The game is over: there is no play to rank.")
+        return AnalysisRows(note=_("The game is over: there is no play to rank."))
     start = time.perf_counter()
     moves = game.legal_moves()
     recycles = [m for m in moves if isinstance(m, Recycle)]
@@ -67,7 +68,7 @@ def analysis(game: Game, *, progress: Progress | None = None,
     if not rows:
         rows = [(m, 0) for m in moves if isinstance(m, Pass)]
     seconds = time.perf_counter() - start
-    return AnalysisRows(rows, note=NOTE, remarks=[_best_words(best, positions, plays, seconds,
+    return AnalysisRows(rows, note=_(NOTE), remarks=[_best_words(best, positions, plays, seconds,
                                                               partial)],
                         lines=lines, partial=partial)
 
@@ -75,10 +76,21 @@ def analysis(game: Game, *, progress: Progress | None = None,
 def _best_words(best: tuple[int, list[Move]], positions: int, plays: int, seconds: float,
                 partial: bool) -> str:
     points, moves = best
-    searched = (f"{plays} play{'s' if plays != 1 else ''} in {positions} position"
-                f"{'s' if positions != 1 else ''} (recycles first included), {seconds:.2f} s")
+    in_positions = ngettext("in {n} position", "in {n} positions", positions).format(n=positions)
+    searched = ngettext("{n} play {where} (recycles first included), {seconds} s",
+                        "{n} plays {where} (recycles first included), {seconds} s", plays).format(
+        n=plays, where=in_positions, seconds=format_number(seconds, 2))
     if not moves:
-        return f"No card fits anywhere: pass. Searched {searched}."
-    turn = " then ".join(str(m) for m in moves)
-    so_far = " so far" if partial else ""
-    return f"Best turn by exhaustive search{so_far}: {turn} for {points} points ({searched})."
+        return _("No card fits anywhere: pass. Searched {searched}.").format(searched=searched)
+    turn = str(moves[0])
+    for later in moves[1:]:
+        turn = _("{first} then {second}").format(first=turn, second=later)
+    if partial:
+        said = ngettext("Best turn by exhaustive search so far: {turn} for {n} point ({searched}).",
+                        "Best turn by exhaustive search so far: {turn} for {n} points "
+                        "({searched}).", points)
+    else:
+        said = ngettext("Best turn by exhaustive search: {turn} for {n} point ({searched}).",
+                        "Best turn by exhaustive search: {turn} for {n} points ({searched}).",
+                        points)
+    return said.format(turn=turn, n=points, searched=searched)

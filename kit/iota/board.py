@@ -50,6 +50,7 @@ import threading
 from typing import Any
 
 from kit.analysis import AnalysisRows, Progress
+from kit.i18n import N_, _, ngettext
 from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, rank_moves
 from kit.iota.analysis import analysis
 from kit.iota.cards import TEXT, WILD, describe
@@ -67,15 +68,21 @@ TABLE_BOX = (0, 0, 580, 400)
 MAX_CELL = 96
 MIN_CELL = 48
 HINT_ROWS = 3
+#: "Scrolled the table up." per direction.
+SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table down."),
+            "left": N_("Scrolled the table left."), "right": N_("Scrolled the table right.")}
 
 
 class Board(GameBoard):
     """An IOTA game on a canvas; options are ``Game.new``'s (``players=2``)."""
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
-    BUTTONS = {"confirm": "Confirm", "take_back": "Take back", "pass": "Pass"}
+    # Marked for the catalogue; the shell shows _(label) and _(NOTATION_KEY).
+    BUTTONS = {"confirm": N_("Confirm"), "take_back": N_("Take back"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
-    NOTATION_KEY = (
+    # Translators: the letters stay the English initials (they are the notation the
+    # kit reads): say what each stands for, e.g. "G = verde (green)"
+    NOTATION_KEY = N_(
         "A card is written <b>number, colour, shape</b>: <b>3GT</b> = green triangle 3.<br>"
         "Colours <b>R</b> red, <b>Y</b> yellow, <b>G</b> green, <b>B</b> blue; "
         "shapes <b>C</b> circle, <b>S</b> square, <b>T</b> triangle, <b>X</b> cross; "
@@ -150,7 +157,7 @@ class Board(GameBoard):
         if focus and focus != self._seen_focus:
             self._seen_focus = focus
             if not all(geo.table.shows(*cell) for cell in focus):
-                rows, cols = [r for r, _ in focus], [c for _, c in focus]
+                rows, cols = [r for r, __ in focus], [c for __, c in focus]
                 self._window_centre = ((min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2)
                 geo = at(self._window_centre)
         return geo
@@ -190,34 +197,40 @@ class Board(GameBoard):
     def _notes(self) -> list[str]:
         """What to do next, in words, under the seats."""
         if self.game.is_over:
-            return ["Press New game to play again."]
+            return [_("Press New game to play again.")]
         if not self.human_to_move:
             return []
         if self.hand_hidden:
-            return [f"{self.seat_name(self.game.to_move)}: click the board to show your hand."]
+            return [_("{name}: click the board to show your hand.").format(
+                name=self.seat_name(self.game.to_move))]
         if self.previewed:
             # An analysis row or an exercise's Show me: either way nothing was played.
-            return ["Shown on the board, not played: click the board to clear it."]
+            return [_("Shown on the board, not played: click the board to clear it.")]
         if self.hint_rows:
             # The best only: the shell's panel lists them all, and the notes keep their room.
             best, label = self.hint_rows[0]
-            green = " (dashed green)" if isinstance(best, Play) else ""
-            return [f"Hint 1{green}: {label}: {best}"]
+            if isinstance(best, Play):
+                return [_("Hint 1 (dashed green): {label}: {move}").format(label=label, move=best)]
+            return [_("Hint 1: {label}: {move}").format(label=label, move=best)]
         if self.exchanging:
             n = min(len(self.game.deck), len(self.hand))
-            return [f"Passing: click up to {n} card{'s' if n != 1 else ''} to swap "
-                    f"(the deck holds {len(self.game.deck)}); {len(self.swap)} marked. "
-                    "Press Pass again to pass."]
+            return [ngettext("Passing: click up to {n} card to swap (the deck holds {deck}); "
+                             "{marked} marked. Press Pass again to pass.",
+                             "Passing: click up to {n} cards to swap (the deck holds {deck}); "
+                             "{marked} marked. Press Pass again to pass.", n).format(
+                n=n, deck=len(self.game.deck), marked=len(self.swap))]
         if self.selected is not None:
             card = TEXT[self.hand[self.selected]]
             wild = WILD in self.game.table.values() and self.hand[self.selected] != WILD
-            return [f"Click an empty cell for {card}"
-                    + (f", or a wild on the table to swap {card} for it." if wild else ".")]
+            if wild:
+                return [_("Click an empty cell for {card}, or a wild on the table to swap {card} "
+                          "for it.").format(card=card)]
+            return [_("Click an empty cell for {card}.").format(card=card)]
         if self.placed and not self.game.explain(self.pending_play()).legal:
-            return ["Click a pending card to move it, or Take back."]
+            return [_("Click a pending card to move it, or Take back.")]
         if self.placed:
-            return ["Confirm, or add a card. Click a pending card to pick it up again."]
-        return ["Click a card in your hand, then a cell."]
+            return [_("Confirm, or add a card. Click a pending card to pick it up again.")]
+        return [_("Click a card in your hand, then a cell.")]
 
     def cell_point(self, cell: Cell) -> Point:
         return centre(cell_box(self.geometry.table, (cell[0], cell[1])))
@@ -244,7 +257,7 @@ class Board(GameBoard):
         if self.previewed:
             # The preview's picture is not the position: a click only clears it.
             self._clear_preview()
-            self.say("The analysis row is cleared: " + self._turn_text())
+            self.say(_("The analysis row is cleared: {turn}").format(turn=self._turn_text()))
             return
         geo = self.geometry
         i = geo.hand_at(x, y)
@@ -253,7 +266,7 @@ class Board(GameBoard):
             return
         cell = cell_at(geo.table, x, y)
         if cell is None:
-            self.say("Click a card in your hand, then a cell on the table.", tone="bad")
+            self.say(_("Click a card in your hand, then a cell on the table."), tone="bad")
             return
         self._cell_clicked(cell)
 
@@ -262,7 +275,7 @@ class Board(GameBoard):
         of ``cells`` (an exercise opens showing the cells it is about); ValueError
         if no window of this size holds them all."""
         cells = [tuple(c) for c in cells]
-        for _ in range(12):
+        for __ in range(12):
             lay = self.geometry.table
             if all(lay.shows(*cell) for cell in cells):
                 return
@@ -275,26 +288,27 @@ class Board(GameBoard):
                     centre[axis] += max(values) - (low + size - 1)
             self._window_centre = (centre[0], centre[1])
             self.redraw()
-        raise ValueError(f"the table's window cannot show all of {cells}")
+        raise ValueError(_("the table's window cannot show all of {cells}").format(cells=cells))
 
     def _scroll(self, direction: str) -> None:
         self._window_centre = scrolled(*self.geometry.table.shown_span, direction)
         self.redraw()
-        self.say(f"Scrolled the table {direction}.")
+        self.say(_(SCROLLED[direction]))
 
     def _hand_clicked(self, i: int) -> None:
         card = TEXT[self.hand[i]]
         if self.exchanging:
             self._mark_for_exchange(i)
             return
-        slot = next((k for k, (j, _) in enumerate(self.placed) if j == i), None)
+        slot = next((k for k, (j, __) in enumerate(self.placed) if j == i), None)
         if slot is not None:
             self._pick_up(slot)
             return
         # Picking again keeps the pick (a double click must not undo it); Take back unpicks.
         self.selected = i
         self.redraw()
-        self.say(f"{card} ({describe(self.hand[i])}) picked: click an empty cell for it.")
+        self.say(_("{card} ({words}) picked: click an empty cell for it.").format(
+            card=card, words=describe(self.hand[i])))
 
     def _mark_for_exchange(self, i: int) -> None:
         card = TEXT[self.hand[i]]
@@ -302,30 +316,35 @@ class Board(GameBoard):
             self.swap.discard(i)
         elif len(self.swap) >= len(self.game.deck):
             n = len(self.game.deck)
-            self.say(f"You may exchange at most {n} card{'s' if n != 1 else ''}: that is all "
-                     "the deck holds.", tone="bad")
+            self.say(ngettext("You may exchange at most {n} card: that is all the deck holds.",
+                              "You may exchange at most {n} cards: that is all the deck holds.",
+                              n).format(n=n), tone="bad")
             return
         else:
             self.swap.add(i)
         self.redraw()
-        marked = " ".join(TEXT[self.hand[j]] for j in sorted(self.swap)) or "none"
-        self.say(f"{card} {'marked' if i in self.swap else 'kept'}. To swap: {marked}. "
-                 "Press Pass to pass.")
+        marked = " ".join(TEXT[self.hand[j]] for j in sorted(self.swap)) or _("none")
+        if i in self.swap:
+            self.say(_("{card} marked. To swap: {cards}. Press Pass to pass.").format(
+                card=card, cards=marked))
+        else:
+            self.say(_("{card} kept. To swap: {cards}. Press Pass to pass.").format(
+                card=card, cards=marked))
 
     def _pick_up(self, slot: int) -> None:
         """A pending card goes back to the hand, picked, ready for another cell."""
-        i, _ = self.placed.pop(slot)
+        i, __ = self.placed.pop(slot)
         self.selected, self.marks = i, ()
         self.redraw()
-        self.say(f"{TEXT[self.hand[i]]} is back in your hand and picked: click a cell for it, "
-                 "or Take back.")
+        self.say(_("{card} is back in your hand and picked: click a cell for it, or Take back.")
+                 .format(card=TEXT[self.hand[i]]))
 
     def _cell_clicked(self, cell: Cell) -> None:
         if self.exchanging:
-            self.say("You are choosing cards to swap: click cards in your hand, then Pass.",
+            self.say(_("You are choosing cards to swap: click cards in your hand, then Pass."),
                      tone="bad")
             return
-        slot = next((k for k, (_, c) in enumerate(self.placed) if c == cell), None)
+        slot = next((k for k, (__, c) in enumerate(self.placed) if c == cell), None)
         if slot is not None:
             self._pick_up(slot)
             return
@@ -333,11 +352,13 @@ class Board(GameBoard):
         if on_table == WILD and self.selected is not None:
             self._recycle(cell)
         elif on_table is not None:
-            what = "a wild: pick a card from your hand first to swap for it" if on_table == WILD \
-                else f"{TEXT[on_table]}: click an empty cell"
-            self.say(f"({cell[0]},{cell[1]}) holds {what}.", tone="bad")
+            if on_table == WILD:
+                said = _("({r},{c}) holds a wild: pick a card from your hand first to swap for it.")
+            else:
+                said = _("({r},{c}) holds {card}: click an empty cell.")
+            self.say(said.format(r=cell[0], c=cell[1], card=TEXT[on_table]), tone="bad")
         elif self.selected is None:
-            self.say("Pick a card from your hand first, then click the cell.", tone="bad")
+            self.say(_("Pick a card from your hand first, then click the cell."), tone="bad")
         else:
             self._place(cell)
 
@@ -349,22 +370,24 @@ class Board(GameBoard):
         self.redraw()
         why = self.game.explain(self.pending_play())
         if why.legal:
-            self.say(f"Pending: {self.pending_play()} for {why.points} points. Confirm, or add "
-                     "a card.")
+            self.say(ngettext("Pending: {play} for {n} point. Confirm, or add a card.",
+                              "Pending: {play} for {n} points. Confirm, or add a card.",
+                              why.points).format(play=self.pending_play(), n=why.points))
         else:
-            self.say(f"Not allowed as it stands: {why.rule}", tone="bad")
+            self.say(_("Not allowed as it stands: {rule}").format(rule=why.rule), tone="bad")
 
     def _recycle(self, cell: Cell) -> None:
         if self.placed:
-            self.say("A wild is recycled before you play: take back your pending cards first.",
+            self.say(_("A wild is recycled before you play: take back your pending cards first."),
                      tone="bad")
             return
         assert self.selected is not None    # _cell_clicked recycles only with a card picked
         card = self.hand[self.selected]
         points = self.submit(Recycle(cell, card))
         if points is not None:
-            self.say(f"Swapped {TEXT[card]} for the wild at ({cell[0]},{cell[1]}): the wild is "
-                     "in your hand and it is still your turn.", tone="good")
+            self.say(_("Swapped {card} for the wild at ({r},{c}): the wild is in your hand and it "
+                       "is still your turn.").format(card=TEXT[card], r=cell[0], c=cell[1]),
+                     tone="good")
 
     # ----- buttons ------------------------------------------------------
 
@@ -377,31 +400,33 @@ class Board(GameBoard):
             return
         play = self.pending_play()
         if play is None:
-            self.say("Nothing to confirm: click a card in your hand, then a cell (or Pass).",
+            self.say(_("Nothing to confirm: click a card in your hand, then a cell (or Pass)."),
                      tone="bad")
             return
         self.submit(play)
 
     def _take_back(self) -> None:
         if not (self.placed or self.selected is not None or self.exchanging):
-            self.say("Nothing to take back.", tone="bad")
+            self.say(_("Nothing to take back."), tone="bad")
             return
         self.clear_pending()
         self.marks = ()
         self.redraw()
-        self.say("Taken back: your hand is whole again.")
+        self.say(_("Taken back: your hand is whole again."))
 
     def _pass(self) -> None:
         if self.placed:
-            self.say("You have cards on the table: Confirm them, or Take back before passing.",
+            self.say(_("You have cards on the table: Confirm them, or Take back before passing."),
                      tone="bad")
             return
         if not self.exchanging:
             self.exchanging, self.selected = True, None
             self.redraw()
             n = min(len(self.game.deck), len(self.hand))
-            self.say(f"Pass: click up to {n} card{'s' if n != 1 else ''} to swap, then press "
-                     "Pass again (now, to keep your hand).")
+            self.say(ngettext("Pass: click up to {n} card to swap, then press Pass again (now, "
+                              "to keep your hand).",
+                              "Pass: click up to {n} cards to swap, then press Pass again (now, "
+                              "to keep your hand).", n).format(n=n))
             return
         self.submit(Pass.of(self.hand[i] for i in self.swap))
 
@@ -431,9 +456,20 @@ class Board(GameBoard):
             self.say(self._turn_text())
             return
         game, pending = self._shown()
-        worth = f": {game.explain(pending).points} points" if pending else ""
-        self.say(f"Showing, not played: {' then '.join(map(str, self.previewed))}{worth}. "
-                 "The panel on the picture explains the score.")
+        # Translators: "{first} then {second}": moves one after the other, in move notation
+        shown = map(str, self.previewed)
+        moves = next(shown)
+        for later in shown:
+            moves = _("{first} then {second}").format(first=moves, second=later)
+        if pending:
+            points = game.explain(pending).points
+            self.say(ngettext("Showing, not played: {moves}: {n} point. The panel on the picture "
+                              "explains the score.",
+                              "Showing, not played: {moves}: {n} points. The panel on the "
+                              "picture explains the score.", points).format(moves=moves, n=points))
+        else:
+            self.say(_("Showing, not played: {moves}. The panel on the picture explains the "
+                       "score.").format(moves=moves))
 
     def _clear_preview(self) -> None:
         panel = self.analysis_panel
@@ -456,16 +492,18 @@ class Board(GameBoard):
             turn = best_turn(game)
             if turn.moves and isinstance(turn.moves[0], Recycle):
                 swaps = ", ".join(map(str, turn.moves[:-1]))
-                rows.insert(0, (turn.moves[-1], f"{_points(turn.points)}, after {swaps}"))
+                rows.insert(0, (turn.moves[-1], ngettext(
+                    "{n} point, after {moves}", "{n} points, after {moves}", turn.points).format(
+                    n=turn.points, moves=swaps)))
                 rows = rows[:HINT_ROWS]
         if rows:
             return rows
         keep = [c for c in game.hands[game.to_move] if c == WILD]
         swap = [c for c in game.hands[game.to_move] if c != WILD][:len(game.deck)]
-        return [(Pass.of(swap), "no card fits anywhere: pass" + (", keeping your wild"
-                                                                 if keep else ""))]
+        return [(Pass.of(swap), _("no card fits anywhere: pass, keeping your wild") if keep
+                 else _("no card fits anywhere: pass"))]
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from kit.i18n import N_, _
+
 #: A cell of the table, (row, column); the starter card is at (0, 0).
 Cell = tuple[int, int]
 #: The cards on the table: cell -> card int.
@@ -29,9 +31,22 @@ Table = Mapping[Cell, int]
 NUMBERS = "1234"
 COLOURS = "RYGB"
 SHAPES = "CSTX"
-COLOUR_NAMES = ("red", "yellow", "green", "blue")
-SHAPE_NAMES = ("circle", "square", "triangle", "cross")
+#: Names of the colours and shapes, marked for the catalogue: translate with ``_()``
+#: where shown. A card in words is one whole message per colour and shape
+#: (:data:`CARD_NAMES`), so that a language can put the words in its own order
+#: and make the colour agree with the shape ("la cruz roja 4").
+COLOUR_NAMES = (N_("red"), N_("yellow"), N_("green"), N_("blue"))
+SHAPE_NAMES = (N_("circle"), N_("square"), N_("triangle"), N_("cross"))
 ATTRIBUTES = ("number", "colour", "shape")
+# Translators: a card in words, {n} its number (1-4): Spanish "círculo rojo {n}", "cruz roja {n}"
+CARD_NAMES = (
+    (N_("red circle {n}"), N_("red square {n}"), N_("red triangle {n}"), N_("red cross {n}")),
+    (N_("yellow circle {n}"), N_("yellow square {n}"), N_("yellow triangle {n}"),
+     N_("yellow cross {n}")),
+    (N_("green circle {n}"), N_("green square {n}"), N_("green triangle {n}"),
+     N_("green cross {n}")),
+    (N_("blue circle {n}"), N_("blue square {n}"), N_("blue triangle {n}"), N_("blue cross {n}")),
+)
 
 WILD = 64
 REAL_CARDS = tuple(range(64))
@@ -79,14 +94,15 @@ def parse_card(text: str) -> int:
     """The card written ``text`` (``3GT``, ``W``); ValueError if there is none."""
     card = _BY_TEXT.get(text.strip().upper())
     if card is None:
-        raise ValueError(f"unknown card text {text!r}: expected number 1-4, colour "
-                         f"R/Y/G/B and shape C/S/T/X such as '3GT', or 'W' for a wild")
+        raise ValueError(_("unknown card text {text}: expected number 1-4, colour "
+                           "R/Y/G/B and shape C/S/T/X such as '3GT', or 'W' for a wild")
+                         .format(text=repr(text)))
     return card
 
 
 def describe(card: int) -> str:
-    """Words for a card: 'green triangle 3', 'wild card'."""
+    """Words for a card: 'green triangle 3', 'wild card' (in the kit's language)."""
     if card == WILD:
-        return "wild card"
+        return _("wild card")
     n, c, s = ATTRS[card]
-    return f"{COLOUR_NAMES[c]} {SHAPE_NAMES[s]} {n + 1}"
+    return _(CARD_NAMES[c][s]).format(n=n + 1)

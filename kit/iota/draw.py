@@ -27,10 +27,11 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from kit.i18n import N_, _, ngettext
 from kit.iota.cards import ATTRS, COLOURS, NUMBERS, TEXT, VALUE, WILD, parse_card
 from kit.iota.layout import (GAP, HIDDEN_H, LABEL_H, NOTES_LINE_H, PANEL_W, TOP_H,
                              UNDER_H, Cell, Geometry, Layout, cell_box, hand_cell, pans, plan)
-from kit.iota.lines import AXIS_NAMES, wild_stands_for
+from kit.iota.lines import wild_stands_for
 from kit.iota.movegen import frontier
 from kit.iota.moves import Play
 from kit.iota.scoring import Explanation
@@ -56,10 +57,20 @@ OUTLINES: dict[str, tuple[str, tuple[float, ...], float]] = {
     "highlight": (HIGHLIGHT, (), 3), "pending": (HIGHLIGHT, (), 6),
     "good": (GOOD, (14, 6), 4), "error": (ERROR, (7, 5), 4)}
 
+#: Per axis (row, column): one scoring line of the panel, without and with the lot.
+_LINE_SUM = (N_("row {index}: {values} = {points}"), N_("column {index}: {values} = {points}"))
+# Translators: "lot" is a line of exactly 4 cards (IOTA's "lote")
+_LOT_SUM = (N_("row {index}: {values} = {points}, a lot"),
+            N_("column {index}: {values} = {points}, a lot"))
+# Translators: why a play's points double: "x 2 for a lot: row 3"
+_LOT_FOR = (N_("a lot: row {index}"), N_("a lot: column {index}"))
+#: The words under a marked card of the mover's hand (at most 72 px wide).
+UNDER_WORDS = {"placed": N_("placed"), "chosen": N_("chosen"), "swap": N_("swap")}
+
 
 def seat_name(seat: int) -> str:
     """Seats are numbered from 1 on screens (the engine's ``to_move`` counts from 0)."""
-    return f"Seat {seat + 1}"
+    return _("Seat {n}").format(n=seat + 1)
 
 
 @dataclass(frozen=True)
@@ -140,12 +151,14 @@ def draw(game: Any, marks: Marks | None = None, *, geometry: Geometry | None = N
     lines = _breakdown(why, geo.notes_width, size) + _wrap_notes(marks.notes, geo.notes_width,
                                                                  size)
     if geo.pans:
-        edges = ("Shaded edges: click to scroll." if live else
-                 "Shaded edges: the table goes on beyond them.")
+        edges = (_("Shaded edges: click to scroll.") if live else
+                 _("Shaded edges: the table goes on beyond them."))
         lines += _wrap_notes([edges], geo.notes_width, size)
     height = max(geo.height, geo.notes_top + len(lines) * line_h + GAP)
     scene = Scene(geo.width, height, background=TABLE,
-                  title=title or f"IOTA table, {len(game.table)} cards")
+                  # The same English both ways: the lessons' saved pictures read "1 cards".
+                  title=title or ngettext("IOTA table, {n} cards", "IOTA table, {n} cards",
+                                          len(game.table)).format(n=len(game.table)))
     names = list(seat_names or [seat_name(i) for i in range(game.players)])
     # A wild in a legal pending play already shows what it would stand for.
     stands_for = ({} if not show_wilds else wild_stands_for(table) if why and why.legal
@@ -189,13 +202,13 @@ def _draw_table(scene: Scene, game: Any, geo: Geometry, table: Mapping[Cell, int
     fresh = set(pending.cells) if pending else set()
     for (r, c), card in sorted(table.items()):
         if lay.shows(r, c):
-            x, y, _, _ = cell_box(lay, (r, c))
+            x, y, __, ___ = cell_box(lay, (r, c))
             draw_card(scene, card, x, y, lay.cell, letters=letters,
                       stands_for=stands_for.get((r, c)),
                       fill=PENDING_FILL if (r, c) in fresh else PAPER)
     for card, (r, c) in (ghost.placements if ghost else ()):
         if (r, c) not in table and lay.shows(r, c):
-            x, y, _, _ = cell_box(lay, (r, c))
+            x, y, __, ___ = cell_box(lay, (r, c))
             draw_card(scene, card, x, y, lay.cell, letters=letters, fill=GHOST_FILL)
 
 
@@ -242,18 +255,29 @@ def _draw_pans(scene: Scene, lay: Layout) -> None:
 def _winner_words(game: Any, names: Sequence[str]) -> str:
     best = max(game.scores)
     winners = [names[i] for i, s in enumerate(game.scores) if s == best]
-    return (f"{winners[0]} wins: {best} points" if len(winners) == 1
-            else f"A draw at {best} points")
+    if len(winners) == 1:
+        return ngettext("{name} wins: {n} point", "{name} wins: {n} points", best).format(
+            name=winners[0], n=best)
+    return ngettext("A draw at {n} point", "A draw at {n} points", best).format(n=best)
+
+
+def deck_words(n: int) -> str:
+    """'Deck: 12 cards'."""
+    return ngettext("Deck: {n} card", "Deck: {n} cards", n).format(n=n)
+
+
+def points_words(name: str, n: int) -> str:
+    """A seat and its score: 'Seat 1: 12 points'."""
+    return ngettext("{name}: {n} point", "{name}: {n} points", n).format(name=name, n=n)
 
 
 def _draw_top(scene: Scene, game: Any, names: Sequence[str], x: float) -> None:
     """Whose turn it is and the deck; at the end, who won."""
     if game.is_over:
-        first, second = "Game over", _winner_words(game, names)
+        first, second = _("Game over"), _winner_words(game, names)
     else:
-        n = len(game.deck)
-        first = f"{MARK} {names[game.to_move]} to move"
-        second = f"Deck: {n} card{'s' if n != 1 else ''}"
+        first = f"{MARK} " + _("{name} to move").format(name=names[game.to_move])
+        second = deck_words(len(game.deck))
     scene.text(x, GAP + TOP_H * 0.27, first, size=TITLE_SIZE, bold=True, anchor="start")
     scene.text(x, GAP + TOP_H * 0.75, second, size=TEXT_SIZE, anchor="start")
 
@@ -273,7 +297,7 @@ def _draw_seats(scene: Scene, game: Any, geo: Geometry, names: Sequence[str],
     for seat, top in geo.seat_tops:
         mover = seat == game.to_move and not game.is_over
         if geo.side or seat != game.to_move:
-            label = f"{MARK + ' ' if mover else ''}{names[seat]}: {game.scores[seat]} points"
+            label = f"{MARK + ' ' if mover else ''}{points_words(names[seat], game.scores[seat])}"
             scene.text(geo.panel_x, top + LABEL_H / 2, label, size=TEXT_SIZE, bold=mover,
                        anchor="start")
             top += LABEL_H
@@ -285,16 +309,14 @@ def _draw_strip_top(scene: Scene, game: Any, names: Sequence[str], geo: Geometry
     """The strip's first line: the seat to move and its score, the deck (or who won)."""
     y = geo.panel_top + LABEL_H / 2
     if game.is_over:
-        scene.text(geo.panel_x, y, "Game over", size=TITLE_SIZE, bold=True, anchor="start")
+        scene.text(geo.panel_x, y, _("Game over"), size=TITLE_SIZE, bold=True, anchor="start")
         scene.text(scene.width - GAP, y, _winner_words(game, names), size=TEXT_SIZE,
                    anchor="end")
         return
     seat = game.to_move
-    scene.text(geo.panel_x, y, f"{MARK} {names[seat]}: {game.scores[seat]} points",
+    scene.text(geo.panel_x, y, f"{MARK} {points_words(names[seat], game.scores[seat])}",
                size=TITLE_SIZE, bold=True, anchor="start")
-    n = len(game.deck)
-    scene.text(scene.width - GAP, y, f"Deck: {n} card{'s' if n != 1 else ''}", size=TEXT_SIZE,
-               anchor="end")
+    scene.text(scene.width - GAP, y, deck_words(len(game.deck)), size=TEXT_SIZE, anchor="end")
 
 
 def _draw_hand(scene: Scene, game: Any, seat: int, x: float, top: float, face_up: bool,
@@ -302,12 +324,13 @@ def _draw_hand(scene: Scene, game: Any, seat: int, x: float, top: float, face_up
     """One seat's hand from (x, top): the mover's large and marked, others small."""
     hand = game.hands[seat]
     if not face_up:
-        scene.text(x, top + HIDDEN_H / 2, f"{len(hand)} card{'s' if len(hand) != 1 else ''}, "
-                   "hidden", size=17, anchor="start", fill="#555555")
+        scene.text(x, top + HIDDEN_H / 2, ngettext("{n} card, hidden", "{n} cards, hidden",
+                                                   len(hand)).format(n=len(hand)),
+                   size=17, anchor="start", fill="#555555")
         return
     size = hand_cell(game, seat)
     if not hand:
-        scene.text(x, top + size / 2, "no cards", size=17, anchor="start")
+        scene.text(x, top + size / 2, _("no cards"), size=17, anchor="start")
     for i, card in enumerate(hand):
         cx, cy = x + i * size, top
         if seat == game.to_move and i in used:
@@ -327,7 +350,7 @@ def _draw_hand(scene: Scene, game: Any, seat: int, x: float, top: float, face_up
 
 
 def _under(scene: Scene, x: float, y: float, size: float, word: str) -> None:
-    scene.text(x + size / 2, y + size + UNDER_H / 2, word, size=16, bold=True)
+    scene.text(x + size / 2, y + size + UNDER_H / 2, _(UNDER_WORDS[word]), size=16, bold=True)
 
 
 def _used_slots(game: Any, pending: Play | None) -> set[int]:
@@ -343,37 +366,47 @@ def _used_slots(game: Any, pending: Play | None) -> set[int]:
 
 
 def _breakdown(why: Explanation | None, width: float = PANEL_W - 2 * GAP,
-               size: float = TEXT_SIZE) -> list[tuple[str, str]]:
-    """The pending play's score as (text, style) lines: each line, each doubling, the total."""
+               size: float = TEXT_SIZE, who: str | None = None) -> list[tuple[str, str]]:
+    """The pending play's score as (text, style) lines: each line, each doubling, the total.
+    ``who``: the seat that made the play (a replay), else it is the pending play."""
     if why is None:
         return []
     if not why.legal:
-        return [("Not allowed:", "bad_title")] + [(t, "bad") for t in _wrap(why.rule, width, size)]
-    out = [(f"Pending play: {why.points} point{'s' if why.points != 1 else ''}", "title")]
+        return [(_("Not allowed:"), "bad_title")] + [(t, "bad") for t in _wrap(why.rule, width,
+                                                                               size)]
+    if who is None:
+        head = ngettext("Pending play: {n} point", "Pending play: {n} points", why.points)
+    else:
+        head = ngettext("{who} played: {n} point", "{who} played: {n} points", why.points)
+    out = [(head.format(n=why.points, who=who), "title")]
     for line in why.lines:
         index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
         values = "+".join(str(VALUE[parse_card(t)]) for t in line.cards)
-        lot = ", a lot" if line.is_lot else ""
+        words = _LOT_SUM[line.axis] if line.is_lot else _LINE_SUM[line.axis]
         # Wrapped: a line of four with "a lot" ran past a narrow board's notes.
         out.extend((t, "text") for t in _wrap(
-            f"{AXIS_NAMES[line.axis]} {index}: {values} = {line.points}{lot}", width, size))
+            _(words).format(index=index, values=values, points=line.points), width, size))
     if why.doublings:
-        out.append((f"lines {why.base}" + " x 2" * len(why.doublings) + f" = {why.points}", "text"))
+        out.append((_("lines {base}{factor} = {points}").format(
+            base=why.base, factor=" x 2" * len(why.doublings), points=why.points), "text"))
     lots = iter(line for line in why.lines if line.is_lot)
-    for reason in why.doublings:
-        if reason.startswith("lot"):
+    for i, reason in enumerate(why.doublings):
+        if i < len(why.kinds) and why.kinds[i] == "lot":
             line = next(lots)
             index = line.cells[0][0] if line.axis == 0 else line.cells[0][1]
-            reason = f"a lot: {AXIS_NAMES[line.axis]} {index}"
-        out.extend((t, "text") for t in _wrap(f"x 2 for {reason}", width, size))
+            reason = _(_LOT_FOR[line.axis]).format(index=index)
+        # Translators: a doubling of the turn's points and its reason
+        out.extend((t, "text") for t in _wrap(_("x 2 for {reason}").format(reason=reason),
+                                              width, size))
     if not why.lines:
-        out.append(("a lone card scores 0", "text"))
+        out.append((_("a lone card scores 0"), "text"))
     return out
 
 
-def breakdown_lines(why: Explanation | None) -> list[str]:
-    """A move's explanation as plain lines of text, as the panel shows a pending play's."""
-    return [text for text, _ in _breakdown(why)]
+def breakdown_lines(why: Explanation | None, who: str | None = None) -> list[str]:
+    """A move's explanation as plain lines of text, as the panel shows a pending play's
+    (``who``: the seat that played it, for a replay)."""
+    return [text for text, __ in _breakdown(why, who=who)]
 
 
 def _wrap(text: str, width: float = PANEL_W - 2 * GAP, size: float = TEXT_SIZE) -> list[str]:
@@ -438,11 +471,11 @@ def _draw_shape(scene: Scene, shape: int, cx: float, cy: float, s: float, colour
 
 
 def draw_hand(cards: Iterable[int | str], *, cell: float = 72, letters: bool = True,
-              title: str = "hand") -> Scene:
-    """A row of cards (ints or texts), e.g. a player's hand."""
+              title: str = "") -> Scene:
+    """A row of cards (ints or texts), e.g. a player's hand (``title``: "hand")."""
     ints = [TEXT.index(c) if isinstance(c, str) else c for c in cards]
     scene = Scene(max(1, len(ints)) * cell + cell * 0.2, cell * 1.1, background=TABLE,
-                  title=title)
+                  title=title or _("hand"))
     for i, card in enumerate(ints):
         draw_card(scene, card, cell * 0.1 + i * cell, cell * 0.05, cell, letters=letters)
     return scene

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit import lazy
+from kit.i18n import _, ngettext
 from kit.iota.cards import FULL_DECK, TEXT, describe, parse_card
 from kit.iota.draw import seat_name
 from kit.iota.layout import Cell, Point, cell_at, cell_box
@@ -99,7 +100,7 @@ class Editor(EditorShell):
         if cell is not None:
             self._target_clicked(("table", cell))
             return
-        self.say("Click a card (in the palette, on the table or in a hand), then where it goes.",
+        self.say(_("Click a card (in the palette, on the table or in a hand), then where it goes."),
                  tone="bad")
 
     def _pick(self, where: Place | None, words: str) -> None:
@@ -108,31 +109,34 @@ class Editor(EditorShell):
         self.say(words)
 
     def _palette_clicked(self, k: int) -> None:
-        card, used, _ = self.geometry.palette[k]
+        card, used, __ = self.geometry.palette[k]
         if self.picked == ("deck", k):
-            self._pick(None, "Nothing picked.")
+            self._pick(None, _("Nothing picked."))
             return
         if not used:
-            self._pick(("deck", k), f"{TEXT[card]} ({describe(card)}) picked from the deck: "
-                                    "click an empty cell or a hand slot for it.")
+            self._pick(("deck", k), _("{card} ({words}) picked from the deck: click an empty cell "
+                                      "or a hand slot for it.").format(card=TEXT[card],
+                                                                       words=describe(card)))
             return
         where = self._find(card)
         if where is None:     # a used wild while the other is in the deck: not reached
             return
-        self._pick(where, f"{TEXT[card]} is {self._where_words(where)}: picked there. Click "
-                          "where it goes, or Remove to put it back in the deck.")
+        # Translators: {where} is "on the table at (0,1)", "in Seat 2's hand" or "in the deck"
+        self._pick(where, _("{card} is {where}: picked there. Click where it goes, or Remove to "
+                            "put it back in the deck.").format(card=TEXT[card],
+                                                               where=self._where_words(where)))
 
     def _target_clicked(self, target: Place) -> None:
         card = self._card_at(target)
         if self.picked is None:
             if card is not None:
-                self._pick(target, f"{TEXT[card]} {self._where_words(target)} picked: click "
-                                   "where it goes, or Remove.")
+                self._pick(target, _("{card} {where} picked: click where it goes, or Remove.")
+                           .format(card=TEXT[card], where=self._where_words(target)))
             else:
-                self.say("Pick a card first: click one in the palette below.", tone="bad")
+                self.say(_("Pick a card first: click one in the palette below."), tone="bad")
             return
         if self.picked == target:
-            self._pick(None, "Nothing picked.")
+            self._pick(None, _("Nothing picked."))
             return
         self.move_card(self.picked, target)
 
@@ -157,12 +161,13 @@ class Editor(EditorShell):
         return hand[where[2]] if where[2] < len(hand) else None
 
     @staticmethod
-    def _where_words(where: Place) -> str:
+    def _where_words(where: Place, to: bool = False) -> str:
+        """Where a card is ("on the table at (0,1)"); ``to``: where it goes ("to the deck")."""
         if where[0] == "table":
-            return f"on the table at ({where[1][0]},{where[1][1]})"
+            return _("on the table at ({r},{c})").format(r=where[1][0], c=where[1][1])
         if where[0] == "hand":
-            return f"in {seat_name(where[1])}'s hand"
-        return "in the deck"
+            return _("in {seat}'s hand").format(seat=seat_name(where[1]))
+        return _("to the deck") if to else _("in the deck")
 
     # ----- the edits (each one through EditorShell.edit) -------------------------
 
@@ -175,9 +180,11 @@ class Editor(EditorShell):
         """
         card = self._card_at(source)
         if card is None:
-            self.refuse("there is no card there to move")
+            self.refuse(_("there is no card there to move"))
             return False
-        what = f"{TEXT[card]} {self._where_words(target).replace('in the deck', 'to the deck')}"
+        # Translators: an edit done: "3GT on the table at (0,1)", "3GT to the deck"
+        what = _("{card} {where}").format(card=TEXT[card],
+                                          where=self._where_words(target, to=True))
         cells = [x[1] for x in (source, target) if x[0] == "table"]
         return self.edit(lambda d: _move(d, source, target, card), what, cells=cells)
 
@@ -194,45 +201,47 @@ class Editor(EditorShell):
 
     def _source_of(self, card: int) -> Place:
         in_deck = card in self.game.deck
-        k = next(i for i, (c, used, _) in enumerate(self.geometry.palette)
+        k = next(i for i, (c, used, __) in enumerate(self.geometry.palette)
                  if c == card and (not used or not in_deck))
         where = ("deck", k) if in_deck else self._find(card)
         if where is None:    # every card of a valid position is somewhere
-            raise ValueError(f"{TEXT[card]} is not in the deck, on the table or in a hand")
+            raise ValueError(_("{card} is not in the deck, on the table or in a hand").format(
+                card=TEXT[card]))
         return where
 
     def remove(self, where: Place | None = None) -> bool:
         """Put the card at ``where`` (default: the picked one) at the bottom of the deck."""
         where = where or self.picked
         if where is None or where[0] == "deck":
-            self.refuse("pick a card on the table or in a hand first, then press Remove")
+            self.refuse(_("pick a card on the table or in a hand first, then press Remove"))
             return False
         card = self._card_at(where)
         if card is None:
-            self.refuse("there is no card there to put back in the deck")
+            self.refuse(_("there is no card there to put back in the deck"))
             return False
         self.picked = None
         cells = [where[1]] if where[0] == "table" else []
         return self.edit(lambda d: _move(d, where, ("bottom",), card),
-                         f"{TEXT[card]} back to the deck", cells=cells)
+                         _("{card} back to the deck").format(card=TEXT[card]), cells=cells)
 
     def set_players(self, n: int) -> bool:
         """``n`` seats: a dropped seat's hand goes to the deck's bottom, a new one is empty."""
         def change(d: Position) -> None:
             for hand in d["hands"][n:]:
                 d["deck"] += hand
-            d["hands"] = (d["hands"] + [[] for _ in range(n)])[:n]
+            d["hands"] = (d["hands"] + [[] for __ in range(n)])[:n]
             d["scores"] = (d["scores"] + [0] * n)[:n]
             d["to_move"] = min(d["to_move"], n - 1)
         self.picked = None
-        return self.edit(change, f"{n} player{'s' if n != 1 else ''}")
+        return self.edit(change, ngettext("{n} player", "{n} players", n).format(n=n))
 
     def set_mover(self, seat: int) -> bool:
-        return self.edit(lambda d: d.__setitem__("to_move", seat), f"{seat_name(seat)} to move")
+        return self.edit(lambda d: d.__setitem__("to_move", seat),
+                         _("{name} to move").format(name=seat_name(seat)))
 
     def set_score(self, seat: int, score: int) -> bool:
         return self.edit(lambda d: d["scores"].__setitem__(seat, score),
-                         f"{seat_name(seat)}'s score {score}")
+                         _("{name}'s score {score}").format(name=seat_name(seat), score=score))
 
     def set_deck(self, top: str | Iterable[str], seed: int | None = None) -> bool:
         """The deck: the cards ``top`` (texts, top first), then the rest of the deck, kept
@@ -248,9 +257,13 @@ class Editor(EditorShell):
                 rest.sort(key=lambda t: parse_card(t))
                 random.Random(seed).shuffle(rest)
             d["deck"] = [t.upper() for t in tops] + rest
-        shuffled = f", the rest shuffled with seed {seed}" if seed is not None else ""
-        return self.edit(change, f"the deck: {len(tops)} card{'s' if len(tops) != 1 else ''} "
-                                 f"on top{shuffled}")
+        n = len(tops)
+        if seed is None:
+            what = ngettext("the deck: {n} card on top", "the deck: {n} cards on top", n)
+        else:
+            what = ngettext("the deck: {n} card on top, the rest shuffled with seed {seed}",
+                            "the deck: {n} cards on top, the rest shuffled with seed {seed}", n)
+        return self.edit(change, what.format(n=n, seed=seed))
 
     def clear(self) -> bool:
         """Start over: the card at (0,0) alone on the table, empty hands, every other card
@@ -265,32 +278,35 @@ class Editor(EditorShell):
                     "deck": [TEXT[c] for c in deck], "scores": [0] * n, "to_move": 0,
                     "passes": 0}
         self.picked = None
-        return self.edit(change, f"a fresh start with {TEXT[starter]} alone on the table")
+        return self.edit(change, _("a fresh start with {card} alone on the table").format(
+            card=TEXT[starter]))
 
     # ----- the widgets -------------------------------------------------------------
 
     def tools(self) -> list[widgets.Widget]:
         small = {"description_width": "70px"}
-        self.players_box = widgets.Dropdown(options=[1, 2, 3, 4], description="Players",
+        self.players_box = widgets.Dropdown(options=[1, 2, 3, 4], description=_("Players"),
                                             layout=widgets.Layout(width="150px"), style=small)
-        self.mover_box = widgets.ToggleButtons(description="To move", style={
+        self.mover_box = widgets.ToggleButtons(description=_("To move"), style={
             "button_width": "64px", "description_width": "60px"})
         self.score_boxes = [widgets.IntText(description=f"{seat_name(i)}",
                                             layout=widgets.Layout(width="160px"), style=small)
                             for i in range(4)]
-        self.deck_box = widgets.Text(placeholder="e.g. 3GT 1RC (top first)", description="Deck top",
+        self.deck_box = widgets.Text(placeholder=_("e.g. 3GT 1RC (top first)"),
+                                     description=_("Deck top"),
                                      layout=widgets.Layout(width="100%"), style=small)
-        self.seed_box = widgets.IntText(value=0, description="Seed",
+        self.seed_box = widgets.IntText(value=0, description=_("Seed"),
                                         layout=widgets.Layout(width="140px"), style=small)
         self.tool_buttons = {
-            "remove": self.button("Remove", self.remove, "put the picked card back in the deck"),
-            "clear": self.button("Start over", self.clear,
-                                 "one card on the table, empty hands, the rest in the deck"),
-            "deck": self.button("Set deck", lambda: self.set_deck(self.deck_box.value),
-                                "these cards on top, the rest as it is"),
-            "shuffle": self.button("Set deck, rest shuffled",
+            "remove": self.button(_("Remove"), self.remove,
+                                  _("put the picked card back in the deck")),
+            "clear": self.button(_("Start over"), self.clear,
+                                 _("one card on the table, empty hands, the rest in the deck")),
+            "deck": self.button(_("Set deck"), lambda: self.set_deck(self.deck_box.value),
+                                _("these cards on top, the rest as it is")),
+            "shuffle": self.button(_("Set deck, rest shuffled"),
                                    lambda: self.set_deck(self.deck_box.value, self.seed_box.value),
-                                   "these cards on top, the rest shuffled with the seed"),
+                                   _("these cards on top, the rest shuffled with the seed")),
         }
         self.edit_on_change(self.players_box, self.set_players)
         self.edit_on_change(self.mover_box, self.set_mover)
@@ -298,7 +314,8 @@ class Editor(EditorShell):
             self.edit_on_change(box, self.set_score, seat)
         b = self.tool_buttons
         return [button_row([b["remove"], b["clear"]]), button_row([self.players_box]),
-                self.mover_box, widgets.HTML('<div style="font-size: 16px"><b>Scores</b></div>'),
+                self.mover_box,
+                widgets.HTML('<div style="font-size: 16px"><b>{}</b></div>'.format(_("Scores"))),
                 button_row(self.score_boxes), self.deck_box, button_row([b["deck"]]),
                 button_row([self.seed_box, b["shuffle"]])]
 

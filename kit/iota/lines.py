@@ -19,18 +19,50 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import product
 
+from kit.i18n import N_, _, format_list
 from kit.iota.cards import (ATTRIBUTES, ATTRS, COLOURS, NUMBERS, SHAPES, WILD, Cell, Table,
                             card_text)
 
 #: A line: its axis and its cells in order.
 Line = tuple[int, tuple[Cell, ...]]
-#: A rule broken: the words and the cells involved.
+#: A rule broken: the words (a :class:`Why`, with its key) and the cells involved.
 Problem = tuple[str, tuple[Cell, ...]]
 
 #: The two directions: 0 is a row (left to right), 1 a column (top to bottom).
 AXES = ((0, 1), (1, 0))
-AXIS_NAMES = ("row", "column")
+AXIS_NAMES = (N_("row"), N_("column"))
 _LETTERS = (NUMBERS, COLOURS, SHAPES)
+
+
+class Why(str):
+    """The words of a broken rule (in the kit's language), with ``key`` naming the
+    rule the same in every language: "long", "match", "wild" here; the rules add
+    theirs (:mod:`kit.iota.rules`). Code decides by the key, never by the words."""
+
+    key: str = ""
+
+
+def why(key: str, text: str) -> Why:
+    """``text`` marked as breaking the rule ``key``."""
+    found = Why(text)
+    found.key = key
+    return found
+
+
+#: Per axis: a line described in words.
+_LINE_WORDS = (N_("the row of {n} cards from ({r0},{c0}) to ({r1},{c1})"),
+               N_("the column of {n} cards from ({r0},{c0}) to ({r1},{c1})"))
+#: Per attribute: a line whose cards mix same and different.
+_MIXED = (N_("in {line} ({cards}) the numbers are neither all the same nor all different"),
+          N_("in {line} ({cards}) the colours are neither all the same nor all different"),
+          N_("in {line} ({cards}) the shapes are neither all the same nor all different"))
+#: Per attribute: no real card can stand for the wilds.
+_NO_FIT = (N_("no single card can stand for the wild at {where} in both its row and its "
+              "column: no number fits every line through it ({wants})"),
+           N_("no single card can stand for the wild at {where} in both its row and its "
+              "column: no colour fits every line through it ({wants})"),
+           N_("no single card can stand for the wild at {where} in both its row and its "
+              "column: no shape fits every line through it ({wants})"))
 
 
 def run(table: Table, cell: Cell, axis: int) -> tuple[Cell, ...]:
@@ -68,7 +100,7 @@ def all_lines(table: Table) -> list[Line]:
 
 def describe_line(axis: int, cells: Sequence[Cell]) -> str:
     (r0, c0), (r1, c1) = cells[0], cells[-1]
-    return f"the {AXIS_NAMES[axis]} of {len(cells)} cards from ({r0},{c0}) to ({r1},{c1})"
+    return _(_LINE_WORDS[axis]).format(n=len(cells), r0=r0, c0=c0, r1=r1, c1=c1)
 
 
 def attribute_values_ok(values: Iterable[int | None]) -> bool:
@@ -78,16 +110,16 @@ def attribute_values_ok(values: Iterable[int | None]) -> bool:
     return distinct <= 1 or distinct == len(known)
 
 
-def line_problem(table: Table, axis: int, cells: Sequence[Cell]) -> str | None:
+def line_problem(table: Table, axis: int, cells: Sequence[Cell]) -> Why | None:
     """Why this line breaks the rules, judged alone (wilds free); None if it does not."""
     if len(cells) > 4:
-        return f"{describe_line(axis, cells)} is longer than 4: a line holds at most 4 cards"
-    for a, name in enumerate(ATTRIBUTES):
+        return why("long", _("{line} is longer than 4: a line holds at most 4 cards")
+                   .format(line=describe_line(axis, cells)))
+    for a in range(len(ATTRIBUTES)):
         values = [None if table[x] == WILD else ATTRS[table[x]][a] for x in cells]
         if not attribute_values_ok(values):
             shown = ", ".join(card_text(table[x]) for x in cells)
-            return (f"in {describe_line(axis, cells)} ({shown}) the {name}s are "
-                    f"neither all the same nor all different")
+            return why("match", _(_MIXED[a]).format(line=describe_line(axis, cells), cards=shown))
     return None
 
 
@@ -102,7 +134,7 @@ def _solve_attribute(table: Table, wilds: Sequence[Cell], lines: Sequence[Line],
     """Values (0-3) of attribute ``a`` for the wilds making every line fit, or None."""
     for values in product(range(4), repeat=len(wilds)):
         chosen = dict(zip(wilds, values, strict=True))
-        if all(_fits(table, chosen, cells, a) for _, cells in lines):
+        if all(_fits(table, chosen, cells, a) for __, cells in lines):
             return values
     return None
 
@@ -116,15 +148,14 @@ def _fits(table: Table, chosen: dict[Cell, int], cells: Sequence[Cell], a: int) 
 def wild_problem(table: Table) -> Problem | None:
     """Why no real cards can stand for the wilds, with the cells involved; or None."""
     wilds, lines = wild_lines(table)
-    if not wilds or any(len(cells) > 4 for _, cells in lines):
+    if not wilds or any(len(cells) > 4 for __, cells in lines):
         return None  # over-long lines are reported by line_problem
-    for a, name in enumerate(ATTRIBUTES):
+    for a in range(len(ATTRIBUTES)):
         if _solve_attribute(table, wilds, lines, a) is None:
-            involved = sorted({x for _, cells in lines for x in cells})
-            where = " and ".join(f"({r},{c})" for r, c in wilds)
-            return (f"no single card can stand for the wild at {where} in both its "
-                    f"row and its column: no {name} fits every line through it "
-                    f"({_wants(table, lines, a)})", tuple(involved))
+            involved = sorted({x for __, cells in lines for x in cells})
+            where = format_list([f"({r},{c})" for r, c in wilds])
+            return (why("wild", _(_NO_FIT[a]).format(where=where, wants=_wants(table, lines, a))),
+                    tuple(involved))
     return None
 
 
@@ -136,8 +167,9 @@ def _wants(table: Table, lines: Sequence[Line], a: int) -> str:
             ok = [v for v in range(4) if attribute_values_ok(
                 [v if x == wild else (None if table[x] == WILD else ATTRS[table[x]][a])
                  for x in cells])]
-            shown = " or ".join(_LETTERS[a][v] for v in ok) or "nothing"
-            parts.append(f"{describe_line(axis, cells)} needs {shown} at ({wild[0]},{wild[1]})")
+            shown = format_list([_LETTERS[a][v] for v in ok], style="or") if ok else _("nothing")
+            parts.append(_("{line} needs {shown} at ({r},{c})").format(
+                line=describe_line(axis, cells), shown=shown, r=wild[0], c=wild[1]))
     return "; ".join(parts)
 
 
@@ -165,5 +197,5 @@ def table_problem(table: Table, cells: Iterable[Cell] | None = None) -> Problem 
         why = line_problem(table, axis, line)
         if why:
             return why, line
-    touches_wild = cells is None or any(table[x] == WILD for _, line in lines for x in line)
+    touches_wild = cells is None or any(table[x] == WILD for __, line in lines for x in line)
     return wild_problem(table) if touches_wild else None

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kit.errors import InvalidMoveText
+from kit.i18n import _
 from kit.iota.cards import TEXT, WILD, Cell, parse_card
 
 
@@ -50,7 +51,7 @@ class Move:
             raise InvalidMoveText(f"move text must be a string, not {type(text).__name__}")
         words = text.strip()
         if not words:
-            raise InvalidMoveText("empty move text")
+            raise InvalidMoveText(_("empty move text"))
         head = words.split()[0].lower()
         if head == "pass":
             return Pass.parse(words)
@@ -101,15 +102,16 @@ def _cell_text(match: re.Match[str], group: int, whole: str) -> Cell:
     try:
         return (int(match.group(group)), int(match.group(group + 1)))
     except ValueError:   # more digits than Python reads (4300)
-        raise InvalidMoveText(f"a row or column in move {reprlib.repr(whole)} is too long "
-                              f"a number") from None
+        raise InvalidMoveText(_("a row or column in move {move} is too long a number").format(
+            move=reprlib.repr(whole))) from None
 
 
 def _card(text: str, whole: str) -> int:
     try:
         return parse_card(text)
     except ValueError as err:
-        raise InvalidMoveText(f"{err} in move {whole!r}") from None
+        raise InvalidMoveText(_("{error} in move {move}").format(error=err, move=repr(whole))) \
+            from None
 
 
 @dataclass(frozen=True, repr=False)
@@ -132,11 +134,12 @@ class Play(Move):
             m = _PLACEMENT.match(word)
             if not m:
                 raise InvalidMoveText(
-                    f"cannot read {word!r} in move {text!r}: a play is written card@row,col "
-                    f"such as '2GT@0,1', several separated by spaces")
+                    _("cannot read {word} in move {move}: a play is written card@row,col "
+                      "such as '2GT@0,1', several separated by spaces").format(
+                        word=repr(word), move=repr(text)))
             placements.append((_card(m.group(1), text), _cell_text(m, 2, text)))
         if not placements:
-            raise InvalidMoveText(f"no card placed in move {text!r}")
+            raise InvalidMoveText(_("no card placed in move {move}").format(move=repr(text)))
         return cls.of(placements)
 
     def checked(self) -> Play:
@@ -152,11 +155,11 @@ class Play(Move):
 
     @property
     def cards(self) -> tuple[int, ...]:
-        return tuple(card for card, _ in self.placements)
+        return tuple(card for card, __ in self.placements)
 
     @property
     def cells(self) -> tuple[Cell, ...]:
-        return tuple(cell for _, cell in self.placements)
+        return tuple(cell for __, cell in self.placements)
 
     def __str__(self) -> str:
         return " ".join(f"{TEXT[card]}@{r},{c}" for card, (r, c) in self.placements)
@@ -177,7 +180,8 @@ class Pass(Move):
     def parse(cls, text: str) -> Pass:
         words = text.split()
         if not words or words[0].lower() != "pass":
-            raise InvalidMoveText(f"a pass is written 'pass' or 'pass 2GT 1RC', not {text!r}")
+            raise InvalidMoveText(_("a pass is written 'pass' or 'pass 2GT 1RC', not {move}")
+                                  .format(move=repr(text)))
         return cls.of(_card(w, text) for w in words[1:])
 
     def checked(self) -> Pass:
@@ -201,8 +205,8 @@ class Recycle(Move):
         m = _RECYCLE.match(text.strip())
         if not m:
             raise InvalidMoveText(
-                f"a recycle is written 'recycle row,col card' such as 'recycle 0,3 3GT', "
-                f"not {text!r}")
+                _("a recycle is written 'recycle row,col card' such as 'recycle 0,3 3GT', "
+                  "not {move}").format(move=repr(text)))
         return cls(_cell_text(m, 1, text), _card(m.group(3), text))
 
     def checked(self) -> Recycle:
@@ -217,6 +221,6 @@ def as_move(move_or_text: object) -> Move:
     if isinstance(move_or_text, Move):
         return move_or_text.checked()
     if not isinstance(move_or_text, str):
-        raise InvalidMoveText(f"not an IOTA move: {reprlib.repr(move_or_text)}; give a Play, "
-                              f"Pass or Recycle, or move text such as '2GT@0,1'")
+        raise InvalidMoveText(_("not an IOTA move: {move}; give a Play, Pass or Recycle, or move "
+                                "text such as '2GT@0,1'").format(move=reprlib.repr(move_or_text)))
     return Move.parse(move_or_text)

@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from kit.i18n import _, ngettext
 from kit.iota.cards import TEXT, WILD
-from kit.iota.draw import draw_card, draw_coords, outline, seat_name
+from kit.iota.draw import deck_words, draw_card, draw_coords, outline, points_words, seat_name
 from kit.iota.layout import Box, Cell, Layout, cell_box, fit_layout
 from kit.iota.rules import Game
 from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, box_at
@@ -62,11 +63,11 @@ class EditorGeometry:
 
     def palette_at(self, x: float, y: float) -> int | None:
         """The index of the palette slot at scene point (x, y), or None."""
-        return box_at(((i, box) for i, (_, _, box) in enumerate(self.palette)), x, y)
+        return box_at(((i, box) for i, (__, ___, box) in enumerate(self.palette)), x, y)
 
     def palette_box(self, card: int) -> Box:
         """``card``'s palette slot (a wild: the first of its two)."""
-        return next(box for c, _, box in self.palette if c == card)
+        return next(box for c, __, box in self.palette if c == card)
 
 
 def editor_geometry(game: Game) -> EditorGeometry:
@@ -90,11 +91,14 @@ def editor_scene(game: Game, geo: EditorGeometry, picked: Place | None = None,
                  marks: Iterable[Cell] = ()) -> Scene:
     """The table, each seat's hand in four slots, and the palette of the 66 cards."""
     scene = Scene(geo.width, geo.height, background=TABLE,
-                  title=f"IOTA position editor: {len(game.table)} cards on the table")
+                  # The same English both ways, as it always read ("1 cards").
+                  title=ngettext("IOTA position editor: {n} cards on the table",
+                                 "IOTA position editor: {n} cards on the table",
+                                 len(game.table)).format(n=len(game.table)))
     lay = geo.table
     for (r, c), card in sorted(game.table.items()):
         if lay.shows(r, c):
-            x, y, _, _ = cell_box(lay, (r, c))
+            x, y, __, ___ = cell_box(lay, (r, c))
             draw_card(scene, card, x, y, lay.cell)
     for r in range(lay.min_row, lay.min_row + lay.rows):     # empty cells: faint squares
         for c in range(lay.min_col, lay.min_col + lay.cols):
@@ -114,7 +118,7 @@ def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) 
     for seat in range(game.players):
         top = seat * SEAT_H
         mover = seat == game.to_move
-        label = f"{'▶ ' if mover else ''}{seat_name(seat)}: {game.scores[seat]} points"
+        label = f"{'▶ ' if mover else ''}{points_words(seat_name(seat), game.scores[seat])}"
         scene.text(SEATS_X, top + 16, label, size=18, bold=mover, anchor="start")
         for i in range(4):
             x, y, w, h = geo.slots[(seat, i)]
@@ -126,15 +130,18 @@ def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) 
                 scene.rect(x + 1, y + 1, w - 2, h - 2, stroke=HIGHLIGHT, stroke_width=5, radius=8)
     y = game.players * SEAT_H + 14
     n = len(game.deck)
-    scene.text(SEATS_X, y, f"Deck: {n} card{'s' if n != 1 else ''}", size=18, anchor="start")
+    scene.text(SEATS_X, y, deck_words(n), size=18, anchor="start")
     if game.deck:
-        scene.text(SEATS_X, y + 24, "top: " + " ".join(TEXT[c] for c in game.deck[:4])
-                   + (" …" if n > 4 else ""), size=16, anchor="start", fill="#444444")
+        # Translators: the deck's top cards in the editor: "top: 3GT 1RC 2BX 4YS …"
+        scene.text(SEATS_X, y + 24, _("top: {cards}").format(
+            cards=" ".join(TEXT[c] for c in game.deck[:4]) + (" …" if n > 4 else "")),
+                   size=16, anchor="start", fill="#444444")
 
 
 def _palette(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) -> None:
     scene.text(4, PALETTE_Y + PALETTE_TITLE / 2,
-               "The 66 cards (grey: already placed). Click one, then a cell or slot.",
+               # Translators: drawn in a 630 px wide picture: keep it as short as the English
+               _("The 66 cards (grey: already placed). Click one, then a cell or slot."),
                size=17, anchor="start")
     for k, (card, used, (x, y, w, h)) in enumerate(geo.palette):
         if used:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kit.errors import InvalidPosition, check_position_keys
+from kit.i18n import _, ngettext
 from kit.iota.cards import FULL_DECK, TEXT, WILD, Cell, Table, parse_card
 from kit.iota.lines import table_problem
 
@@ -48,7 +49,8 @@ def _is_int(x: object) -> bool:
 
 def _card(text: object, where: str) -> int:
     if not isinstance(text, str):
-        raise InvalidPosition(f"{where}: a card must be text such as '3GT', not {text!r}")
+        raise InvalidPosition(_("{where}: a card must be text such as '3GT', not {text}").format(
+            where=where, text=repr(text)))
     try:
         return parse_card(text)
     except ValueError as err:
@@ -57,48 +59,52 @@ def _card(text: object, where: str) -> int:
 
 def _read_grid(grid: object) -> dict[Cell, int]:
     if not isinstance(grid, list) or not grid:
-        raise InvalidPosition("'grid' must be a non-empty list of [row, col, card] entries")
+        raise InvalidPosition(_("'grid' must be a non-empty list of [row, col, card] entries"))
     table: dict[Cell, int] = {}
     for entry in grid:
         if (not isinstance(entry, (list, tuple)) or len(entry) != 3
                 or not _is_int(entry[0]) or not _is_int(entry[1])):
-            raise InvalidPosition(f"grid entry {entry!r} is not [row, col, card] with integer row and col")
+            raise InvalidPosition(_("grid entry {entry} is not [row, col, card] with integer row "
+                                    "and col").format(entry=repr(entry)))
         cell = (entry[0], entry[1])
         if cell in table:
-            raise InvalidPosition(f"grid cell ({cell[0]},{cell[1]}) is listed twice", cells=[cell])
-        table[cell] = _card(entry[2], f"grid cell ({cell[0]},{cell[1]})")
+            raise InvalidPosition(_("grid cell ({r},{c}) is listed twice").format(
+                r=cell[0], c=cell[1]), cells=[cell])
+        table[cell] = _card(entry[2], _("grid cell ({r},{c})").format(r=cell[0], c=cell[1]))
     return table
 
 
 def _read_cards(cards: object, where: str) -> list[int]:
     if not isinstance(cards, list):
-        raise InvalidPosition(f"{where} must be a list of card texts")
+        raise InvalidPosition(_("{where} must be a list of card texts").format(where=where))
     return [_card(t, where) for t in cards]
 
 
 def _check_cards(table: Table, hands: Sequence[Sequence[int]], deck: Sequence[int]) -> None:
     # The third item is the table cell, if any, so an editor can mark where.
     places: list[tuple[int, str, Cell | None]] = [
-        (card, f"the grid at ({r},{c})", (r, c)) for (r, c), card in table.items()]
-    places += [(card, f"hand {i}", None) for i, hand in enumerate(hands) for card in hand]
-    places += [(card, "the deck", None) for card in deck]
+        (card, _("the grid at ({r},{c})").format(r=r, c=c), (r, c)) for (r, c), card in table.items()]
+    places += [(card, _("hand {i}").format(i=i), None) for i, hand in enumerate(hands)
+               for card in hand]
+    places += [(card, _("the deck"), None) for card in deck]
     seen: dict[int, tuple[str, Cell | None]] = {}
     for card, where, cell in places:
         if card != WILD and card in seen:
             first, first_cell = seen[card]
-            raise InvalidPosition(f"card {TEXT[card]} appears twice: in {first} and in {where}",
+            raise InvalidPosition(_("card {card} appears twice: in {first} and in {second}").format(
+                card=TEXT[card], first=first, second=where),
                                   cells=[c for c in (first_cell, cell) if c is not None])
         seen.setdefault(card, (where, cell))
-    counts = Counter(card for card, _, _ in places)
+    counts = Counter(card for card, __, ___ in places)
     if counts[WILD] > 2:
-        raise InvalidPosition(f"there are {counts[WILD]} wild cards; a game has 2",
-                              cells=[cell for card, _, cell in places
+        raise InvalidPosition(_("there are {n} wild cards; a game has 2").format(n=counts[WILD]),
+                              cells=[cell for card, __, cell in places
                                      if card == WILD and cell is not None])
     missing = Counter(FULL_DECK) - counts
     if missing:
         names = " ".join(sorted(TEXT[c] for c in missing.elements()))
-        raise InvalidPosition(f"the cards add up to {len(places)}, not the 66 of a game: "
-                              f"missing {names}")
+        raise InvalidPosition(_("the cards add up to {n}, not the 66 of a game: missing {cards}")
+                              .format(n=len(places), cards=names))
 
 
 def _check_connected(table: Table) -> None:
@@ -112,14 +118,17 @@ def _check_connected(table: Table) -> None:
                 todo.append(nb)
     if len(seen) != len(table):
         apart = sorted(set(table) - seen)[0]
-        raise InvalidPosition(f"the table is not one connected group: ({apart[0]},{apart[1]}) "
-                              f"is cut off from ({start[0]},{start[1]})",
+        raise InvalidPosition(_("the table is not one connected group: ({r},{c}) is cut off from "
+                                "({r0},{c0})").format(r=apart[0], c=apart[1], r0=start[0],
+                                                      c0=start[1]),
                               cells=sorted(set(table) - seen))
 
 
 def _read_int_list(values: object, n: int, name: str) -> list[int]:
     if not isinstance(values, list) or len(values) != n or not all(_is_int(v) for v in values):
-        raise InvalidPosition(f"'{name}' must be a list of {n} integers, one per player")
+        raise InvalidPosition(ngettext("'{name}' must be a list of {n} integer, one per player",
+                                       "'{name}' must be a list of {n} integers, one per player",
+                                       n).format(name=name, n=n))
     return list(values)
 
 
@@ -128,24 +137,28 @@ def read_position(d: Any) -> Position:
     check_position_keys(d, "iota", ("grid", "hands", "deck"), ("scores", "to_move", "passes"))
     table = _read_grid(d["grid"])
     if not isinstance(d["hands"], list) or not 1 <= len(d["hands"]) <= 4:
-        raise InvalidPosition("'hands' must be a list of 1 to 4 hands, one per player")
-    hands = [_read_cards(h, f"hand {i}") for i, h in enumerate(d["hands"])]
+        raise InvalidPosition(_("'hands' must be a list of 1 to 4 hands, one per player"))
+    hands = [_read_cards(h, _("hand {i}").format(i=i)) for i, h in enumerate(d["hands"])]
     for i, hand in enumerate(hands):
         if len(hand) > 4:
-            raise InvalidPosition(f"hand {i} holds {len(hand)} cards; a hand holds at most 4")
-    deck = _read_cards(d["deck"], "the deck")
+            raise InvalidPosition(_("hand {i} holds {n} cards; a hand holds at most 4").format(
+                i=i, n=len(hand)))
+    deck = _read_cards(d["deck"], _("the deck"))
     _check_cards(table, hands, deck)
     n = len(hands)
     scores = _read_int_list(d.get("scores", [0] * n), n, "scores")
     to_move = d.get("to_move", 0)
     if not _is_int(to_move) or not 0 <= to_move < n:
-        raise InvalidPosition(f"'to_move' must be a seat number from 0 to {n - 1}, not {to_move!r}")
+        raise InvalidPosition(_("'to_move' must be a seat number from 0 to {last}, not {value}")
+                              .format(last=n - 1, value=repr(to_move)))
     passes = d.get("passes", 0)
     if not _is_int(passes) or passes < 0:
-        raise InvalidPosition(f"'passes' must be a count of passes (0 or more), not {passes!r}")
+        raise InvalidPosition(_("'passes' must be a count of passes (0 or more), not {value}")
+                              .format(value=repr(passes)))
     _check_connected(table)
     problem = table_problem(table)
     if problem:
-        raise InvalidPosition(f"a line on the table breaks the rules: {problem[0]}",
+        raise InvalidPosition(_("a line on the table breaks the rules: {why}").format(
+                                  why=problem[0]),
                               cells=problem[1])
     return table, hands, deck, scores, to_move, passes

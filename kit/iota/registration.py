@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.games import GameSpec
+from kit.i18n import N_
 
 
 def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
@@ -19,7 +20,7 @@ def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
     draw = rng.random() < 0.25
     game = Game.new(players=players, seed=seed, draw_for_start=draw)
     pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), PlannerPlayer()]
-    return game, [rng.choice(pool) for _ in range(players)], \
+    return game, [rng.choice(pool) for __ in range(players)], \
         f"{players} player(s){', draw for start' if draw else ''}"
 
 
@@ -39,7 +40,8 @@ GAME = GameSpec(
     invariants="kit.iota.invariants:IotaWatch", move="kit.iota.moves:Move",
     players=(1, 2, 3, 4), default_players=2, opponent="greedy",
     lesson="kit.lessons.iota",
-    answer_format="cards placed as card@row,col, several separated by spaces "
-                  "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`",
+    # Translators: how a graded task's answer is written; the notation stays as it is
+    answer_format=N_("cards placed as card@row,col, several separated by spaces "
+                     "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "iota.json",
     puzzle_picture=puzzle_picture, soak=soak, benchmark="kit.iota.benchmark")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import _, ngettext
 from kit.iota.cards import TEXT
 from kit.iota.draw import Marks, breakdown_lines, draw, seat_name
 from kit.iota.layout import Box, extent
@@ -45,7 +46,7 @@ class Replay(ReplayView):
         cannot scroll a window, and a fixed 580 x 560 box left 24 cards of a 64-card
         game off the picture); never smaller than ``REPLAY_BOX``, so a short game's
         cards stay big. The same box for every frame: the picture never jumps."""
-        _, _, rows, cols = extent(self._positions[-1].table, 1)
+        __, ___, rows, cols = extent(self._positions[-1].table, 1)
         x, y, w, h = REPLAY_BOX
         return (x, y, max(w, (cols + 0.75) * REPLAY_MIN_CELL),
                 max(h, (rows + 0.75) * REPLAY_MIN_CELL))
@@ -54,15 +55,17 @@ class Replay(ReplayView):
 def last_move_notes(game: Game, move: Move | None) -> list[str]:
     """What the last move did, in words, from the position before it."""
     if move is None:
-        return ["The start of the game."]
+        return [_("The start of the game.")]
     before = game.copy()
     before.undo()
     who = seat_name(before.to_move)
     if isinstance(move, Pass):
-        swapped = f", exchanging {len(move.exchange)}" if move.exchange else ""
-        return [f"{who} passed{swapped}."]
+        n = len(move.exchange)
+        if n:
+            return [ngettext("{who} passed, exchanging {n}.", "{who} passed, exchanging {n}.",
+                             n).format(who=who, n=n)]
+        return [_("{who} passed.").format(who=who)]
     if isinstance(move, Recycle):
-        return [f"{who} recycled the wild at ({move.cell[0]},{move.cell[1]}) for "
-                f"{TEXT[move.card]}."]
-    lines = breakdown_lines(before.explain(move))
-    return [lines[0].replace("Pending play", f"{who} played")] + lines[1:]
+        return [_("{who} recycled the wild at ({r},{c}) for {card}.").format(
+            who=who, r=move.cell[0], c=move.cell[1], card=TEXT[move.card])]
+    return breakdown_lines(before.explain(move), who=who)

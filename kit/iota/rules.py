@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kit.errors import IllegalMove
+from kit.i18n import _, ngettext
 from kit.history import History
 from kit.scene import Picture
 from kit.iota import movegen
@@ -38,6 +39,22 @@ HAND_SIZE = 4
 State = tuple[tuple[tuple[Cell, int], ...], tuple[tuple[int, ...], ...], tuple[int, ...],
               tuple[int, ...], int, int]
 _MAX_GAPS = 16    # gaps named when a play leaves holes (a far-off cell leaves billions)
+
+
+def illegal(key: str, message: str, cells: Iterable[Cell] = ()) -> IllegalMove:
+    """An IllegalMove saying ``message`` (in the kit's language), with ``key`` naming
+    the rule broken in every language: "over", "exchange", "hand", "recycle",
+    "count", "twice", "taken", "line", "gap", "touch", "long", "match", "wild"
+    (``Explanation.rule_key``; a lesson decides by it, never by the words)."""
+    err = IllegalMove(message, cells=cells)
+    err.key = key  # type: ignore[attr-defined]
+    return err
+
+
+def _problem(problem: tuple[str, tuple[Cell, ...]], message: str | None = None) -> IllegalMove:
+    """The IllegalMove of a table problem (:mod:`kit.iota.lines`), keeping its key."""
+    return illegal(getattr(problem[0], "key", ""), problem[0] if message is None else message,
+                   cells=problem[1])
 
 
 class Game(Picture, History):
@@ -76,11 +93,13 @@ class Game(Picture, History):
         ``game.start_draws`` keeps the rounds: tuples of (seat, card text).
         """
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
-            raise ValueError(f"IOTA is for 1 to 4 players, not {players!r}")
+            raise ValueError(_("IOTA is for 1 to 4 players, not {players}").format(
+                players=repr(players)))
         try:
             rng = random.Random(seed)
         except TypeError:
-            raise ValueError(f"a seed is an int, str or None, not {seed!r}") from None
+            raise ValueError(_("a seed is an int, str or None, not {seed}").format(
+                seed=repr(seed))) from None
         first, draws = (_draw_for_start(rng, players) if draw_for_start else (0, ()))
         deck = list(FULL_DECK)
         rng.shuffle(deck)
@@ -108,7 +127,8 @@ class Game(Picture, History):
     def view(self, player: int) -> dict[str, Any]:
         """What seat ``player`` may see: the table, own hand, and only counts otherwise."""
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise ValueError(f"there is no seat {player!r}: seats are 0 to {self.players - 1}")
+            raise ValueError(_("there is no seat {seat}: seats are 0 to {last}").format(
+                seat=repr(player), last=self.players - 1))
         d = self.to_dict()
         return {"game": "iota", "seat": player, "grid": d["grid"], "hand": d["hands"][player],
                 "hand_sizes": [len(h) for h in self.hands], "deck_size": len(self.deck),
@@ -186,11 +206,13 @@ class Game(Picture, History):
             table_after, ends = self._check(move)
         except IllegalMove as err:
             return Explanation(move, False, rule=str(err),
-                               cells=tuple((r, c) for r, c in err.cells))
+                               cells=tuple((r, c) for r, c in err.cells),
+                               rule_key=getattr(err, "key", ""))
         if not isinstance(move, Play):
             return Explanation(move, True, cells=(move.cell,) if isinstance(move, Recycle) else ())
-        points, base, lines, doublings = score_play(table_after, move.cells, ends)
-        return Explanation(move, True, points, base, lines, doublings, cells=move.cells)
+        points, base, lines, doublings, kinds = score_play(table_after, move.cells, ends)
+        return Explanation(move, True, points, base, lines, doublings, cells=move.cells,
+                           kinds=kinds)
 
     # play, undo, redo and history come from kit.history.History.
 
@@ -209,35 +231,37 @@ class Game(Picture, History):
     def _check(self, move: Move) -> tuple[dict[Cell, int], bool]:
         """(table after, ends the game) for a legal move; IllegalMove otherwise."""
         if self._over:
-            raise IllegalMove("the game is over")
+            raise illegal("over", _("the game is over"))
         hand = self.hands[self.to_move]
         if isinstance(move, Pass):
             _need_in_hand(move.exchange, hand)
             if len(move.exchange) > len(self.deck):
                 n = len(self.deck)
-                raise IllegalMove(f"you may exchange at most {n} card{'s' if n != 1 else ''}: "
-                                  f"that is all the deck holds")
+                raise illegal("exchange", ngettext(
+                    "you may exchange at most {n} card: that is all the deck holds",
+                    "you may exchange at most {n} cards: that is all the deck holds", n).format(n=n))
             return self.table, False
         if isinstance(move, Recycle):
             return self._check_recycle(move, hand), False
         if isinstance(move, Play):
             return _check_play(self.table, hand, move), self.is_final_play(move)
-        raise IllegalMove(f"not an IOTA move: {move!r}")
+        raise illegal("move", _("not an IOTA move: {move}").format(move=repr(move)))
 
     def _check_recycle(self, move: Recycle, hand: list[int]) -> dict[Cell, int]:
         r, c = move.cell
         if self.table.get(move.cell) != WILD:
-            raise IllegalMove(f"there is no wild card at ({r},{c}) to recycle", cells=[move.cell])
+            raise illegal("recycle", _("there is no wild card at ({r},{c}) to recycle").format(
+                r=r, c=c), cells=[move.cell])
         if move.card == WILD:
-            raise IllegalMove("a wild is recycled by putting a real card in its place, "
-                              "not another wild", cells=[move.cell])
+            raise illegal("recycle", _("a wild is recycled by putting a real card in its place, "
+                                       "not another wild"), cells=[move.cell])
         _need_in_hand((move.card,), hand)
         after = dict(self.table)
         after[move.cell] = move.card
         problem = table_problem(after, [move.cell])
         if problem:
-            raise IllegalMove(f"{TEXT[move.card]} cannot replace the wild at ({r},{c}): "
-                              f"{problem[0]}", cells=problem[1])
+            raise _problem(problem, _("{card} cannot replace the wild at ({r},{c}): {why}").format(
+                card=TEXT[move.card], r=r, c=c, why=problem[0]))
         return after
 
     # ----- applying --------------------------------------------------------------
@@ -313,7 +337,7 @@ class Game(Picture, History):
         return text_board(self)
 
     def __repr__(self) -> str:
-        cards = f"{len(self.table)} card{'s' if len(self.table) != 1 else ''}"
+        cards = f"{len(self.table)} card{'s' if len(self.table) != 1 else ''}"   # for developers
         return (f"<iota.Game {self.players} players, {cards} on the table, "
                 f"deck {len(self.deck)}, scores {self.scores}, seat {self.to_move} to move>")
 
@@ -330,46 +354,54 @@ class Game(Picture, History):
 
 def _need_in_hand(cards: Iterable[int], hand: Sequence[int]) -> None:
     need, have = Counter(cards), Counter(hand)
-    shown = " ".join(TEXT[c] for c in hand) or "empty"
+    shown = " ".join(TEXT[c] for c in hand) or _("empty")
     for card, n in need.items():
         if have[card] >= n:
             continue
         if card == WILD:
-            what = f"the move uses {n} wild card{'s' if n > 1 else ''} but you hold {have[card]}"
+            what = ngettext("the move uses {n} wild card but you hold {held}",
+                            "the move uses {n} wild cards but you hold {held}", n).format(
+                n=n, held=have[card])
         elif have[card]:
-            what = f"{TEXT[card]} is used {n} times, and there is only one"
+            what = _("{card} is used {n} times, and there is only one").format(
+                card=TEXT[card], n=n)
         else:
-            what = f"{TEXT[card]} ({describe(card)}) is not in your hand"
-        raise IllegalMove(f"{what}; your hand is {shown}")
+            what = _("{card} ({words}) is not in your hand").format(
+                card=TEXT[card], words=describe(card))
+        # Translators: {what} says which card is missing; {hand} lists the hand's cards
+        raise illegal("hand", _("{what}; your hand is {hand}").format(what=what, hand=shown))
 
 
 def _check_play(table: dict[Cell, int], hand: Sequence[int], move: Play) -> dict[Cell, int]:
     """The table after a legal play; IllegalMove naming the rule and cells otherwise."""
     cells = move.cells
     if not 1 <= len(cells) <= HAND_SIZE:
-        raise IllegalMove(f"a play places 1 to 4 cards, not {len(cells)}", cells=cells)
+        raise illegal("count", _("a play places 1 to 4 cards, not {n}").format(n=len(cells)),
+                      cells=cells)
     if len(set(cells)) != len(cells):
         twice = next(x for x in cells if cells.count(x) > 1)
-        raise IllegalMove(f"two cards are placed on ({twice[0]},{twice[1]})", cells=[twice])
+        raise illegal("twice", _("two cards are placed on ({r},{c})").format(
+            r=twice[0], c=twice[1]), cells=[twice])
     for r, c in cells:
         if (r, c) in table:
-            raise IllegalMove(f"({r},{c}) already holds {TEXT[table[(r, c)]]}", cells=[(r, c)])
+            raise illegal("taken", _("({r},{c}) already holds {card}").format(
+                r=r, c=c, card=TEXT[table[(r, c)]]), cells=[(r, c)])
     _need_in_hand(move.cards, hand)
     _check_shape(table, cells)
     after = dict(table)
     after.update((cell, card) for card, cell in move.placements)
     problem = table_problem(after, cells)
     if problem:
-        raise IllegalMove(problem[0], cells=problem[1])
+        raise _problem(problem)
     return after
 
 
 def _check_shape(table: Table, cells: Sequence[Cell]) -> None:
     """One row or column, no gap, touching the table."""
-    rows, cols = {r for r, _ in cells}, {c for _, c in cells}
+    rows, cols = {r for r, __ in cells}, {c for __, c in cells}
     if len(rows) > 1 and len(cols) > 1:
-        raise IllegalMove("the cards played in one turn must all go in the same row "
-                          "or the same column", cells=cells)
+        raise illegal("line", _("the cards played in one turn must all go in the same row "
+                                "or the same column"), cells=cells)
     if len(cells) > 1:
         if len(rows) == 1:
             r = next(iter(rows))
@@ -381,12 +413,13 @@ def _check_shape(table: Table, cells: Sequence[Cell]) -> None:
         # build a list of 10**12 empty cells.
         gaps = list(islice((x for x in span if x not in table and x not in cells), _MAX_GAPS))
         if gaps:
-            raise IllegalMove(f"the cards played must form one unbroken run with the cards "
-                              f"between them: ({gaps[0][0]},{gaps[0][1]}) is empty", cells=gaps)
+            raise illegal("gap", _("the cards played must form one unbroken run with the cards "
+                                   "between them: ({r},{c}) is empty").format(
+                r=gaps[0][0], c=gaps[0][1]), cells=gaps)
     if not any(nb in table for r, c in cells
                for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
-        raise IllegalMove("at least one card played must touch a card already on the table",
-                          cells=cells)
+        raise illegal("touch", _("at least one card played must touch a card already on the "
+                                 "table"), cells=cells)
 
 
 def _draw_for_start(rng: random.Random,
@@ -399,7 +432,7 @@ def _draw_for_start(rng: random.Random,
         rng.shuffle(deck)
         drawn = list(zip(contenders, deck, strict=False))   # the first cards of the deck
         rounds.append(tuple((seat, TEXT[card]) for seat, card in drawn))
-        best = max(VALUE[card] for _, card in drawn)
+        best = max(VALUE[card] for __, card in drawn)
         contenders = [seat for seat, card in drawn if VALUE[card] == best]
         if len(contenders) == 1:
             return contenders[0], tuple(rounds)

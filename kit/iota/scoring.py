@@ -13,8 +13,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from kit.i18n import N_, _, ngettext
 from kit.iota.cards import TEXT, VALUE, Cell, Table, parse_card
 from kit.iota.lines import AXIS_NAMES, lines_through
+
+#: The doublings by key (``Explanation.kinds``): the short name of each, as a
+#: lesson lists what to double for. Code decides by the key, never by the words.
+DOUBLING_NAMES = {
+    # Translators: "lot" is a line of exactly 4 cards (IOTA's "lote")
+    "lot": N_("lot completed"),
+    "four": N_("all 4 cards played"),
+    "end": N_("the play ends the game (deck empty, last card played)"),
+}
+#: Per axis: a lot completed, the first doubling's reason in full.
+_LOT_DONE = (N_("lot completed: the row {cards} from ({r},{c})"),
+             N_("lot completed: the column {cards} from ({r},{c})"))
 
 
 @dataclass(frozen=True)
@@ -33,8 +46,13 @@ class ScoredLine:
     def __str__(self) -> str:
         (r0, c0), (r1, c1) = self.cells[0], self.cells[-1]
         sums = " + ".join(f"{t}({VALUE[parse_card(t)]})" for t in self.cards)
-        lot = "  (a lot)" if self.is_lot else ""
-        return f"{AXIS_NAMES[self.axis]} ({r0},{c0})-({r1},{c1}): {sums} = {self.points}{lot}"
+        where = _(AXIS_NAMES[self.axis])
+        if self.is_lot:
+            # Translators: a scoring line that is a lot (a line of exactly 4 cards)
+            return _("{axis} ({r0},{c0})-({r1},{c1}): {sums} = {points}  (a lot)").format(
+                axis=where, r0=r0, c0=c0, r1=r1, c1=c1, sums=sums, points=self.points)
+        return _("{axis} ({r0},{c0})-({r1},{c1}): {sums} = {points}").format(
+            axis=where, r0=r0, c0=c0, r1=r1, c1=c1, sums=sums, points=self.points)
 
 
 @dataclass(frozen=True)
@@ -42,9 +60,11 @@ class Explanation:
     """What a move would do: for a legal move its score, for an illegal one the rule.
 
     Legal: ``lines`` (each :class:`ScoredLine`), ``base`` (their sum),
-    ``doublings`` (one reason per doubling) and ``points`` (the turn's total).
-    Illegal: ``rule`` (the same text ``play`` raises; ``reason`` is its name in
-    every game's Explanation) and ``cells`` (where).
+    ``doublings`` (one reason per doubling, in words), ``kinds`` (the key of each:
+    "lot", "four", "end"; see :data:`DOUBLING_NAMES`) and ``points`` (the turn's
+    total). Illegal: ``rule`` (the same text ``play`` raises; ``reason`` is its name
+    in every game's Explanation), ``rule_key`` (the rule's name in every language,
+    such as "touch" or "match"; see :mod:`kit.iota.rules`) and ``cells`` (where).
     """
 
     move: object
@@ -55,6 +75,13 @@ class Explanation:
     doublings: tuple[str, ...] = ()
     rule: str = ""
     cells: tuple[Cell, ...] = field(default=())
+    kinds: tuple[str, ...] = ()
+    rule_key: str = ""
+
+    @property
+    def doubling_names(self) -> list[str]:
+        """Each doubling's short name ("lot completed" ...), in the kit's language."""
+        return [_(DOUBLING_NAMES[kind]) for kind in self.kinds]
 
     @property
     def reason(self) -> str:
@@ -64,13 +91,15 @@ class Explanation:
 
     def __str__(self) -> str:
         if not self.legal:
-            return f"{self.move}: illegal: {self.rule}"
+            return _("{move}: illegal: {rule}").format(move=self.move, rule=self.rule)
         if not self.lines:
-            return f"{self.move}: legal, scores {self.points}"
-        out = [f"{self.move}: {self.points} points"]
+            return _("{move}: legal, scores {points}").format(move=self.move, points=self.points)
+        out = [ngettext("{move}: {points} point", "{move}: {points} points", self.points)
+               .format(move=self.move, points=self.points)]
         out += [f"  {line}" for line in self.lines]
-        factor = "".join(" x 2" for _ in self.doublings)
-        out.append(f"  lines: {self.base}{factor} = {self.points}")
+        factor = "".join(" x 2" for __ in self.doublings)
+        out.append("  " + _("lines: {base}{factor} = {points}").format(
+            base=self.base, factor=factor, points=self.points))
         out += [f"  x 2: {why}" for why in self.doublings]
         return "\n".join(out)
 
@@ -82,26 +111,30 @@ def scored_lines(table_after: Table, cells: Sequence[Cell]) -> list[ScoredLine]:
             for axis, line in lines_through(table_after, cells)]
 
 
-def score_play(table_after: Table, cells: Sequence[Cell],
-               ends_game: bool) -> tuple[int, int, tuple[ScoredLine, ...], tuple[str, ...]]:
-    """(points, base, lines, doublings) for a legal play onto ``cells``."""
+def score_play(table_after: Table, cells: Sequence[Cell], ends_game: bool
+               ) -> tuple[int, int, tuple[ScoredLine, ...], tuple[str, ...], tuple[str, ...]]:
+    """(points, base, lines, doublings, kinds) for a legal play onto ``cells``:
+    ``doublings`` says each doubling's reason in words, ``kinds`` its key."""
     lines = scored_lines(table_after, cells)
     base = sum(line.points for line in lines)
-    doublings = [f"lot completed: the {AXIS_NAMES[line.axis]} {' '.join(line.cards)} "
-                 f"from ({line.cells[0][0]},{line.cells[0][1]})"
+    doublings = [_(_LOT_DONE[line.axis]).format(cards=" ".join(line.cards),
+                                                r=line.cells[0][0], c=line.cells[0][1])
                  for line in lines if line.is_lot]
+    kinds = ["lot"] * len(doublings)
     if len(cells) == 4:
-        doublings.append("all 4 cards played")
+        doublings.append(_(DOUBLING_NAMES["four"]))
+        kinds.append("four")
     if ends_game:
-        doublings.append("the play ends the game (deck empty, last card played)")
-    return base << len(doublings), base, tuple(lines), tuple(doublings)
+        doublings.append(_(DOUBLING_NAMES["end"]))
+        kinds.append("end")
+    return base << len(doublings), base, tuple(lines), tuple(doublings), tuple(kinds)
 
 
 def play_points(table_after: Table, cells: Sequence[Cell], ends_game: bool) -> int:
     """The points of a legal play onto ``cells``, without building an explanation."""
     lines = lines_through(table_after, cells)
-    base = sum(VALUE[table_after[x]] for _, line in lines for x in line)
-    shift = sum(1 for _, line in lines if len(line) == 4)
+    base = sum(VALUE[table_after[x]] for __, line in lines for x in line)
+    shift = sum(1 for __, line in lines if len(line) == 4)
     return base << (shift + (len(cells) == 4) + bool(ends_game))
 
 
@@ -110,7 +143,7 @@ def quick_points(table: dict[Cell, int], placements: Sequence[tuple[int, Cell]],
     for card, cell in placements:
         table[cell] = card
     try:
-        return play_points(table, [cell for _, cell in placements], ends_game)
+        return play_points(table, [cell for __, cell in placements], ends_game)
     finally:
-        for _, cell in placements:
+        for __, cell in placements:
             del table[cell]

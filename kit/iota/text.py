@@ -9,24 +9,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.i18n import _, ngettext
 from kit.iota.cards import TEXT
 
 
 def text_board(game: Any) -> str:
     """A plain-text board: header, table grid with coordinates, the mover's hand."""
     table = game.table
-    rows = [r for r, _ in table]
-    cols = [c for _, c in table]
-    head = (f"IOTA, {game.players} player{'s' if game.players > 1 else ''}; scores "
-            + ", ".join(f"seat {i}: {s}" for i, s in enumerate(game.scores))
-            + f"; deck {len(game.deck)} cards; "
-            + ("game over" if game.is_over else f"seat {game.to_move} to move"))
+    rows = [r for r, __ in table]
+    cols = [c for __, c in table]
+    scores = ", ".join(_("seat {seat}: {score}").format(seat=i, score=s)
+                       for i, s in enumerate(game.scores))
+    players = ngettext("IOTA, {n} player", "IOTA, {n} players", game.players).format(n=game.players)
+    deck = ngettext("deck {n} card", "deck {n} cards", len(game.deck)).format(n=len(game.deck))
+    turn = _("game over") if game.is_over else _("seat {seat} to move").format(seat=game.to_move)
+    # Translators: the text board's first line: "IOTA, 2 players; scores seat 0: 5,
+    # seat 1: 3; deck 50 cards; seat 0 to move"
+    head = _("{players}; scores {scores}; {deck}; {turn}").format(
+        players=players, scores=scores, deck=deck, turn=turn)
     lines = [head, "      " + "".join(f"{c:>5}" for c in range(min(cols), max(cols) + 1))]
     for r in range(min(rows), max(rows) + 1):
         cells = "".join(f"{TEXT[table[(r, c)]] if (r, c) in table else '.':>5}"
                         for c in range(min(cols), max(cols) + 1))
         lines.append(f"{r:>6}{cells}")
-    lines.append(f"seat {game.to_move} hand: " + (" ".join(game.hand) or "(empty)"))
+    lines.append(_("seat {seat} hand: {cards}").format(
+        seat=game.to_move, cards=" ".join(game.hand) or _("(empty)")))
     for (r, c), text in sorted(game.wilds().items()):
-        lines.append(f"the wild at ({r},{c}) can stand for {text}")
+        lines.append(_("the wild at ({r},{c}) can stand for {card}").format(r=r, c=c, card=text))
     return "\n".join(lines)

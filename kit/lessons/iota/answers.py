@@ -8,6 +8,7 @@ Not covered: judging the answer (:mod:`kit.lessons.iota.checks`).
 from __future__ import annotations
 
 from kit.errors import InvalidMoveText
+from kit.i18n import _
 from kit.iota import Game
 from kit.iota.cards import WILD, parse_card
 from kit.iota.moves import Move, Play, Recycle
@@ -19,14 +20,15 @@ def read_play(answer) -> Play:
     """A Play from text like ``2GT@0,1 2BX@0,2`` or a Play; InvalidMoveText otherwise."""
     if isinstance(answer, str):
         if not answer.strip():
-            raise InvalidMoveText("put cards on the board (or type a play such as 2GT@0,1), "
-                                  "then press Check")
+            raise InvalidMoveText(_("put cards on the board (or type a play such as 2GT@0,1), "
+                                    "then press Check"))
         answer = Move.parse(answer)
     if answer is None:
-        raise InvalidMoveText("put cards on the board first (click a card, then a cell), "
-                              "then press Check")
+        raise InvalidMoveText(_("put cards on the board first (click a card, then a cell), "
+                                "then press Check"))
     if not isinstance(answer, Play):
-        raise InvalidMoveText(f"{answer} is not a play: place cards on the table")
+        raise InvalidMoveText(_("{move} is not a play: place cards on the table").format(
+            move=answer))
     return answer.checked()
 
 
@@ -36,47 +38,69 @@ def read_points(answer) -> int:
         return answer
     text = str(answer).strip() if answer is not None else ""
     if not text:
-        raise InvalidMoveText("type the number of points, e.g. 12")
+        raise InvalidMoveText(_("type the number of points, e.g. 12"))
     if not text.isdigit() or len(text) > 6:
-        raise InvalidMoveText(f"{text!r} is not a number of points: type digits only, e.g. 12")
+        raise InvalidMoveText(_("{text} is not a number of points: type digits only, e.g. 12")
+                              .format(text=repr(text)))
     return int(text)
 
 
-YES = {"yes", "y", "valid", "ok", "true", "legal"}
+#: The words read as yes and as no, in every language the kit speaks (a student may
+#: answer in any of them, whatever the kit's language).
+YES = {"yes", "y", "valid", "ok", "true", "legal",
+       "sí", "si", "s", "válida", "valida", "válido", "valido", "vale", "verdadero", "cierto",
+       "да", "д", "вярно", "валидна", "валиден", "правилна", "правилно", "допустима"}
 
 
-NO = {"no", "n", "invalid", "not valid", "false", "illegal"}
+NO = {"no", "n", "invalid", "not valid", "false", "illegal",
+      "inválida", "invalida", "inválido", "invalido", "no válida", "no valida", "no vale",
+      "falso", "ilegal",
+      "не", "н", "невярно", "невалидна", "невалиден", "неправилна", "неправилно",
+      "недопустима"}
 
 
 def read_yes_no(answer) -> bool:
     """True for yes/valid, False for no/invalid; InvalidMoveText otherwise."""
-    text = str(answer if answer is not None else "").strip().lower()
+    text = " ".join(str(answer if answer is not None else "").strip().lower().split())
+    text = text.rstrip(".!")
     if text in YES:
         return True
     if text in NO:
         return False
-    raise InvalidMoveText(f"type valid or invalid (or yes or no), not {text!r}" if text
-                          else "type valid or invalid (or yes or no)")
+    if text:
+        raise InvalidMoveText(_("type valid or invalid (or yes or no), not {text}").format(
+            text=repr(text)))
+    raise InvalidMoveText(_("type valid or invalid (or yes or no)"))
 
 
 def read_card(answer) -> int:
     """A real card from text like ``3GT``; InvalidMoveText otherwise."""
     text = str(answer if answer is not None else "").strip()
     if not text:
-        raise InvalidMoveText("type a card as number, colour, shape, e.g. 3GT")
+        raise InvalidMoveText(_("type a card as number, colour, shape, e.g. 3GT"))
     try:
         card = parse_card(text)
     except ValueError as err:
         raise InvalidMoveText(str(err)) from None
     if card == WILD:
-        raise InvalidMoveText("name a real card (such as 3GT), not a wild")
+        raise InvalidMoveText(_("name a real card (such as 3GT), not a wild"))
     return card
+
+
+def then_words(moves) -> str:
+    """Moves one after the other: "recycle 0,1 3GT then 2GT@0,2"."""
+    words = [str(m) for m in moves]
+    said = words[0] if words else ""
+    for later in words[1:]:
+        # Translators: moves one after the other, in move notation
+        said = _("{first} then {second}").format(first=said, second=later)
+    return said
 
 
 def turn_words(game: Game, moves, check=None) -> str:
     """A turn in notation for print, with what the kit says of it (``check(turn)``)."""
     moves = moves_of(list(moves))
-    said = " then ".join(map(str, moves))
+    said = then_words(moves)
     if check is None:
         return said
     verdict = check(tuple(moves) if len(moves) > 1 else moves[0])
@@ -89,16 +113,16 @@ def read_turn(answer) -> list[Move]:
     if isinstance(answer, str):
         parts = [p for p in answer.split(";") if p.strip()]
         if not parts:
-            raise InvalidMoveText("make a play on the board (or type one), then press Check")
+            raise InvalidMoveText(_("make a play on the board (or type one), then press Check"))
         answer = [Move.parse(p) for p in parts]
     if isinstance(answer, Move):
         answer = [answer]
     if not isinstance(answer, (list, tuple)) or not answer:
-        raise InvalidMoveText("make a play on the board, then press Check")
+        raise InvalidMoveText(_("make a play on the board, then press Check"))
     moves = moves_of(list(answer))
     if not all(isinstance(m, Recycle) for m in moves[:-1]) or not isinstance(moves[-1], Play):
-        raise InvalidMoveText("a turn here is a play, after any recycles: "
-                              "place cards on the table")
+        raise InvalidMoveText(_("a turn here is a play, after any recycles: "
+                                "place cards on the table"))
     return moves
 
 

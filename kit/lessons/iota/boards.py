@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kit.errors import InvalidMoveText
+from kit.i18n import _
 from kit.iota import Board, Game
 from kit.iota.cards import TEXT
 from kit.iota.moves import Move, Play, Recycle
 from kit.lessons.exercise import Exercise, exercise_board
-from kit.lessons.iota.answers import moves_of, turn_words
+from kit.lessons.iota.answers import moves_of, then_words, turn_words
 from kit.scene import Text
 
 
@@ -39,8 +40,8 @@ def turn_on(board: Board, start: int = 0) -> list[Move]:
     if pending is not None:
         moves.append(pending)
     if not moves:
-        raise InvalidMoveText("put cards on the board first (click a card in your hand, then "
-                              "a cell), then press Check")
+        raise InvalidMoveText(_("put cards on the board first (click a card in your hand, then "
+                                "a cell), then press Check"))
     return moves
 
 
@@ -100,7 +101,8 @@ def show_turn(board: Board, moves) -> str:
     restart(board)
     moves = moves_of(list(moves))
     board.preview(moves[-1], line=moves)
-    return " then ".join(map(str, moves)) + " (drawn on the board; the panel explains the score)"
+    return _("{moves} (drawn on the board; the panel explains the score)").format(
+        moves=then_words(moves))
 
 
 def enter_turn(board: Board, answer) -> None:
@@ -116,7 +118,7 @@ def enter_turn(board: Board, answer) -> None:
         for card, cell in move.placements:
             i = next((i for i, c in enumerate(board.hand) if c == card and i not in used), None)
             if i is None:
-                raise InvalidMoveText(f"{TEXT[card]} is not in your hand")
+                raise InvalidMoveText(_("{card} is not in your hand").format(card=TEXT[card]))
             used.add(i)
             placed.append((i, cell))
         board.placed = placed

@@ -8,6 +8,7 @@ No widgets. Not covered: the puzzles (:mod:`kit.lessons.iota.puzzles`).
 
 from __future__ import annotations
 
+from kit.i18n import N_, _, format_list, ngettext
 from kit.iota import Game
 from kit.iota.cards import TEXT, VALUE, WILD, describe, parse_card
 from kit.iota.lines import table_problem
@@ -32,22 +33,41 @@ def check_line(cards, answer) -> Verdict:
     problem = line_problem_of(cards)
     shown = " ".join(cards)
     if said == (problem is None):
-        return Verdict(True, f"{shown} is not a line: {line_fault(cards)}." if problem else
-                       f"{shown} is a valid line: {line_reasons(cards)}.")
+        if problem:
+            return Verdict(True, _("{cards} is not a line: {why}.").format(
+                cards=shown, why=line_fault(cards)))
+        return Verdict(True, _("{cards} is a valid line: {why}.").format(
+            cards=shown, why=line_reasons(cards)))
     return Verdict(False, line_look(cards, problem is None))
 
 
-#: What each feature of a card is called, and how a line's cards show it.
+#: What each feature of a card is called, and how a line's cards show it (the
+#: English key; the words a student reads are the messages below, per feature).
 FEATURES = ("numbers", "colours", "shapes")
+#: Per feature: a line's values neither all the same nor all different.
+_MIXED = (N_("the numbers ({values}) are neither all the same nor all different"),
+          N_("the colours ({values}) are neither all the same nor all different"),
+          N_("the shapes ({values}) are neither all the same nor all different"))
+#: Per feature: look again at it.
+_LOOK = (N_("Look again at the numbers: {values}. Are they all the same, or all different?"),
+         N_("Look again at the colours: {values}. Are they all the same, or all different?"),
+         N_("Look again at the shapes: {values}. Are they all the same, or all different?"))
+#: Per feature: its values along the line ("numbers 1 2 3").
+_VALUES = (N_("numbers {values}"), N_("colours {values}"), N_("shapes {values}"))
+#: Per feature: all the same, all different.
+_SAME = (N_("numbers all the same"), N_("colours all the same"), N_("shapes all the same"))
+_DIFFERENT = (N_("numbers all different"), N_("colours all different"),
+              N_("shapes all different"))
 
 
-def _features(cards) -> list[tuple[str, list[str], bool, bool]]:
-    """(name, the real cards' values in order, all the same?, all different?) per feature."""
+def _features(cards) -> list[tuple[int, list[str], bool, bool]]:
+    """(feature index, the real cards' values in order, all the same?, all different?)
+    per feature."""
     real = [TEXT[parse_card(c)] for c in cards if parse_card(c) != WILD]
     out = []
-    for i, name in enumerate(FEATURES):
+    for i in range(len(FEATURES)):
         values = [c[i] for c in real]
-        out.append((name, values, len(set(values)) == 1, len(set(values)) == len(values)))
+        out.append((i, values, len(set(values)) == 1, len(set(values)) == len(values)))
     return out
 
 
@@ -55,54 +75,61 @@ def line_fault(cards) -> str:
     """Why ``cards`` is no line, in a student's words (no coordinates): too long, or the
     first feature neither all the same nor all different."""
     if len(cards) > 4:
-        return f"it has {len(cards)} cards, and a line holds at most 4"
-    for name, values, same, different in _features(cards):
+        return _("it has {n} cards, and a line holds at most 4").format(n=len(cards))
+    for i, values, same, different in _features(cards):
         if not (same or different):
-            return f"the {name} ({', '.join(values)}) are neither all the same nor all different"
-    return "its cards cannot all be in one line"
+            return _(_MIXED[i]).format(values=", ".join(values))
+    return _("its cards cannot all be in one line")
 
 
 def line_look(cards, valid: bool) -> str:
     """What to look at again after a wrong judgement of ``cards``: the feature (or the
     length) that decides it, never the verdict itself."""
     if not valid and len(cards) > 4:
-        return "Count the cards. How many cards may one line hold?"
+        return _("Count the cards. How many cards may one line hold?")
     if not valid:
-        name, values, _, _ = next(f for f in _features(cards) if not (f[2] or f[3]))
-        return (f"Look again at the {name}: {', '.join(values)}. "
-                "Are they all the same, or all different?")
-    wild = " A wild can be any card you like." if "W" in cards else ""
-    looks = "; ".join(f"{name} {' '.join(values)}" for name, values, _, _ in _features(cards))
-    return (f"Look at each in turn ({looks}): is any of them a mix, some the same and "
-            f"some different?{wild}")
+        i, values, __, ___ = next(f for f in _features(cards) if not (f[2] or f[3]))
+        return _(_LOOK[i]).format(values=", ".join(values))
+    looks = "; ".join(_(_VALUES[i]).format(values=" ".join(values))
+                      for i, values, __, ___ in _features(cards))
+    if "W" in cards:
+        return _("Look at each in turn ({looks}): is any of them a mix, some the same and some "
+                 "different? A wild can be any card you like.").format(looks=looks)
+    return _("Look at each in turn ({looks}): is any of them a mix, some the same and some "
+             "different?").format(looks=looks)
 
 
 def line_reasons(cards) -> str:
     """For each of number, colour, shape: 'all the same' or 'all different' (real cards)."""
     real = [parse_card(c) for c in cards if parse_card(c) != WILD]
     words = []
-    for i, name in enumerate(FEATURES):
+    for i in range(len(FEATURES)):
         values = {TEXT[c][i] for c in real}
-        words.append(f"{name} all the same" if len(values) == 1 else f"{name} all different")
-    wild = " (the wild stands for the card that fits)" if len(real) < len(cards) else ""
-    return ", ".join(words) + wild
+        words.append(_(_SAME[i]) if len(values) == 1 else _(_DIFFERENT[i]))
+    if len(real) < len(cards):
+        # Translators: the three features' verdicts, then what the wild does
+        return _("{features} (the wild stands for the card that fits)").format(
+            features=", ".join(words))
+    return ", ".join(words)
 
 
 #: Lesson 1's six lines to judge, with the hint for each. Not the lesson's example
 #: (1RC 2RC 3RC, shown just above them).
 LINES = (
-    (("3YT", "3BT", "3GT"), "Look at the numbers, then the colours, then the shapes."),
-    (("2YS", "2BS", "3GS"), "Look at the numbers: two 2s and a 3."),
-    (("1RC", "2YS", "3GT", "4BX"), "Every number is different. And the colours? The shapes?"),
-    (("4GT", "4GX", "4GT"), "Could a line really hold the same card twice? Look at the shapes."),
-    (("3BX", "W", "3YX"), "A wild can be any card you like."),
-    (("1YC", "2YC", "3YC", "4YC", "1YS"), "Count the cards."),
+    (("3YT", "3BT", "3GT"), N_("Look at the numbers, then the colours, then the shapes.")),
+    (("2YS", "2BS", "3GS"), N_("Look at the numbers: two 2s and a 3.")),
+    (("1RC", "2YS", "3GT", "4BX"), N_("Every number is different. And the colours? The shapes?")),
+    (("4GT", "4GX", "4GT"),
+     N_("Could a line really hold the same card twice? Look at the shapes.")),
+    (("3BX", "W", "3YX"), N_("A wild can be any card you like.")),
+    (("1YC", "2YC", "3YC", "4YC", "1YS"), N_("Count the cards.")),
 )
 
 
 # ----- lesson 2: placing cards -------------------------------------------------
 
-#: The words of each placement rule, as the engine says them when a play breaks it.
+#: Each placement rule, by the key the engine gives a play breaking it
+#: (``Explanation.rule_key``), with a part of its English words.
 RULES = {
     "line": "same row or the same column",
     "touch": "must touch a card already on the table",
@@ -119,11 +146,12 @@ def check_breaks(game: Game, rule: str, answer) -> Verdict:
     play = read_play(answer)
     why = game.explain(play)
     if why.legal:
-        return Verdict(False, f"{play} is allowed: it scores {why.points}. "
-                              "Try a play that breaks the rule.")
-    if RULES[rule] in why.rule:
-        return Verdict(True, f"The kit refuses {play}: {why.rule}.")
-    return Verdict(False, f"{play} is refused, but for another rule: {why.rule}.")
+        return Verdict(False, _("{play} is allowed: it scores {n}. Try a play that breaks the "
+                                "rule.").format(play=play, n=why.points))
+    if why.rule_key == rule:
+        return Verdict(True, _("The kit refuses {play}: {rule}.").format(play=play, rule=why.rule))
+    return Verdict(False, _("{play} is refused, but for another rule: {rule}.").format(
+        play=play, rule=why.rule))
 
 
 def check_legal_play(game: Game, answer) -> Verdict:
@@ -131,8 +159,9 @@ def check_legal_play(game: Game, answer) -> Verdict:
     play = read_play(answer)
     why = game.explain(play)
     if why.legal:
-        return Verdict(True, f"{play} is allowed and scores {why.points}.")
-    return Verdict(False, f"{play} is not allowed: {why.rule}.")
+        return Verdict(True, _("{play} is allowed and scores {n}.").format(play=play,
+                                                                          n=why.points))
+    return Verdict(False, _("{play} is not allowed: {rule}.").format(play=play, rule=why.rule))
 
 
 def check_both_ends(game: Game, answer) -> Verdict:
@@ -140,18 +169,24 @@ def check_both_ends(game: Game, answer) -> Verdict:
     play = read_play(answer)
     why = game.explain(play)
     if not why.legal:
-        return Verdict(False, f"{play} is not allowed: {why.rule}.")
+        return Verdict(False, _("{play} is not allowed: {rule}.").format(play=play, rule=why.rule))
     cells = sorted(play.cells)
     between = [x for x in game.table if cells[0] < x < cells[-1]
                and (x[0] == cells[0][0] == cells[-1][0] or x[1] == cells[0][1] == cells[-1][1])]
     # A line is 2 cards or more: cards either side of one card (a column through
     # a card of the row) are not the ends of a line.
     if len(cells) >= 2 and len(between) >= 2:
-        return Verdict(True, f"{play} puts cards on both sides of the cards already there, "
-                             f"in one unbroken run: {why.points} points.")
-    return Verdict(False, f"{play} is allowed ({why.points} points), but it does not put "
-                          "cards at both ends of a line already on the table: one card "
-                          "before it, one after it.")
+        return Verdict(True, ngettext(
+            "{play} puts cards on both sides of the cards already there, in one unbroken run: "
+            "{n} point.",
+            "{play} puts cards on both sides of the cards already there, in one unbroken run: "
+            "{n} points.", why.points).format(play=play, n=why.points))
+    return Verdict(False, ngettext(
+        "{play} is allowed ({n} point), but it does not put cards at both ends of a line "
+        "already on the table: one card before it, one after it.",
+        "{play} is allowed ({n} points), but it does not put cards at both ends of a line "
+        "already on the table: one card before it, one after it.", why.points).format(
+        play=play, n=why.points))
 
 
 def check_draw_count(game: Game, play: str, answer) -> Verdict:
@@ -166,19 +201,20 @@ def check_draw_count(game: Game, play: str, answer) -> Verdict:
     hand_after = hand - len(move.cards)
     right = min(4 - hand_after, len(game.deck))
     if n == right:
-        return Verdict(True, f"You played {len(move.cards)} of your {hand} cards and hold "
-                             f"{hand_after}; you draw back up to 4 (the deck holds "
-                             f"{len(game.deck)}): you draw {right}.")
+        return Verdict(True, _("You played {played} of your {hand} cards and hold {left}; you "
+                               "draw back up to 4 (the deck holds {deck}): you draw {n}.").format(
+            played=len(move.cards), hand=hand, left=hand_after, deck=len(game.deck), n=right))
     if n == 0:
-        return Verdict(False, "You do draw after a play: you take cards from the deck until "
-                              "you hold 4 again.")
+        return Verdict(False, _("You do draw after a play: you take cards from the deck until "
+                                "you hold 4 again."))
     if n > len(game.deck):
-        return Verdict(False, f"{n} is more cards than the deck holds.")
+        return Verdict(False, _("{n} is more cards than the deck holds.").format(n=n))
     if hand_after + n > 4:
-        return Verdict(False, f"Drawing {n} would leave you holding more than 4 cards. "
-                              "Count the cards still in your hand after the play.")
-    return Verdict(False, f"Drawing {n} would leave you holding fewer than 4 cards, and the "
-                          "deck has plenty. Count the cards still in your hand after the play.")
+        return Verdict(False, _("Drawing {n} would leave you holding more than 4 cards. "
+                                "Count the cards still in your hand after the play.").format(n=n))
+    return Verdict(False, _("Drawing {n} would leave you holding fewer than 4 cards, and the "
+                            "deck has plenty. Count the cards still in your hand after the "
+                            "play.").format(n=n))
 
 
 # ----- lesson 3: scoring ------------------------------------------------------
@@ -192,47 +228,54 @@ def check_score(game: Game, play, answer) -> Verdict:
     if not why.legal:
         raise ValueError(f"the exercise's play is not legal: {why.rule}")
     if n == why.points:
-        return Verdict(True, f"{why.points} points. {breakdown(why)}")
-    return Verdict(False, f"{n} is not it. {score_mistake(why, read_play(play), n)}",
-                   more=how_to_count(why))
+        return Verdict(True, ngettext("{n} point. {why}", "{n} points. {why}", why.points).format(
+            n=why.points, why=breakdown(why)))
+    return Verdict(False, _("{n} is not it. {why}").format(
+        n=n, why=score_mistake(why, read_play(play), n)), more=how_to_count(why))
 
 
 def score_mistake(why, play, n: int) -> str:
     """The common mistake ``n`` looks like, in words without the score; else what to do."""
     lines = [line.points for line in why.lines]
-    doubles = [d.split(":")[0] for d in why.doublings]
+    doubles = why.doubling_names
     if doubles and n == why.base:
-        return f"You added up the lines, but forgot to double: {'; '.join(doubles)}."
+        return _("You added up the lines, but forgot to double: {doublings}.").format(
+            doublings="; ".join(doubles))
     if len(lines) > 1 and n in lines:
-        return (f"That is one line only; the play makes {len(lines)} lines. "
-                "Add them all.")
+        return _("That is one line only; the play makes {n} lines. Add them all.").format(
+            n=len(lines))
     # A card in two lines, counted in one only: the base less its number, once each.
     shared = sum(VALUE[card] for card, cell in play.placements
                  if sum(cell in line.cells for line in why.lines) > 1)
     if shared and n in (why.base - shared, (why.base - shared) * 2 ** len(doubles)):
-        return "A card in two lines counts in both lines: add it twice."
-    return "Count again, line by line: press Why? to see what to add up."
+        return _("A card in two lines counts in both lines: add it twice.")
+    return _("Count again, line by line: press Why? to see what to add up.")
 
 
 def how_to_count(why) -> str:
     """What to add up and double for this play, without the sums: a wrong answer
     says why it is wrong but does not hand over the score."""
-    lines = " and ".join(f"{line.cards[0]} to {line.cards[-1]} ({len(line.cards)} cards)"
-                         for line in why.lines)
-    count = f"The play makes {len(why.lines)} line{'s' if len(why.lines) != 1 else ''}: {lines}."
-    doubles = [d.split(":")[0] for d in why.doublings]
-    then = f" Add up each line's numbers, then double for: {'; '.join(doubles)}." if doubles \
-        else " Add up each line's numbers (a card in two lines counts in both)."
-    return count + then
+    lines = format_list([_("{first} to {last} ({n} cards)").format(
+        first=line.cards[0], last=line.cards[-1], n=len(line.cards)) for line in why.lines])
+    count = ngettext("The play makes {n} line: {lines}.", "The play makes {n} lines: {lines}.",
+                     len(why.lines)).format(n=len(why.lines), lines=lines)
+    doubles = why.doubling_names
+    then = (_("Add up each line's numbers, then double for: {doublings}.").format(
+        doublings="; ".join(doubles)) if doubles
+        else _("Add up each line's numbers (a card in two lines counts in both)."))
+    return f"{count} {then}"
 
 
 def breakdown(why) -> str:
     """An explanation in one paragraph: each line's sum, then each doubling."""
-    lines = "; ".join(f"{' + '.join(str(VALUE[parse_card(t)]) for t in line.cards)} = "
-                      f"{line.points} ({line.cards[0]} to {line.cards[-1]})" for line in why.lines)
-    doubles = "".join(f", x 2 for {d.split(':')[0]}" for d in why.doublings)
-    total = f"Together {why.base}{doubles}: {why.points}." if doubles else f"Together {why.points}."
-    return f"Lines: {lines}. {total}"
+    lines = "; ".join(_("{sum} = {points} ({first} to {last})").format(
+        sum=" + ".join(str(VALUE[parse_card(t)]) for t in line.cards), points=line.points,
+        first=line.cards[0], last=line.cards[-1]) for line in why.lines)
+    doubles = "".join(", " + _("x 2 for {reason}").format(reason=d) for d in why.doubling_names)
+    total = (_("Together {base}{doublings}: {points}.").format(
+        base=why.base, doublings=doubles, points=why.points) if doubles
+        else _("Together {points}.").format(points=why.points))
+    return _("Lines: {lines}. {total}").format(lines=lines, total=total)
 
 
 # ----- lesson 4: wilds, passing, the end ---------------------------------------
@@ -246,9 +289,11 @@ def check_wild(game: Game, cell, answer) -> Verdict:
     after[tuple(cell)] = card
     problem = table_problem(after, [tuple(cell)])
     if problem is None:
-        return Verdict(True, f"{TEXT[card]} ({describe(card)}) fits the wild's row and its column.")
+        return Verdict(True, _("{card} ({words}) fits the wild's row and its column.").format(
+            card=TEXT[card], words=describe(card)))
     # The line it breaks, not a card that fits: that would hand over the answer.
-    return Verdict(False, f"{TEXT[card]} does not fit: {problem[0]}. Try again, or press Hint.")
+    return Verdict(False, _("{card} does not fit: {why}. Try again, or press Hint.").format(
+        card=TEXT[card], why=problem[0]))
 
 
 def check_exchange_count(game: Game, answer) -> Verdict:
@@ -258,17 +303,20 @@ def check_exchange_count(game: Game, answer) -> Verdict:
     n = read_points(answer)
     hand, deck = len(game.hands[game.to_move]), len(game.deck)
     right = min(hand, deck)
-    rule = ("(The printed rules do not say; this kit never lets you draw back a card you just "
-            "put under the deck.)")
+    rule = _("(The printed rules do not say; this kit never lets you draw back a card you just "
+             "put under the deck.)")
     if n == right:
-        return Verdict(True, f"You hold {hand} cards and the deck holds {deck}: at most "
-                             f"{right}. {rule}")
+        return Verdict(True, _("You hold {hand} cards and the deck holds {deck}: at most {n}.")
+                       .format(hand=hand, deck=deck, n=right) + f" {rule}")
     if n > hand:
-        return Verdict(False, f"You cannot swap {n}: that is more cards than you hold.")
+        return Verdict(False, _("You cannot swap {n}: that is more cards than you hold.").format(
+            n=n))
     if n > deck:
-        return Verdict(False, f"Swapping {n} would make you draw back a card you just put "
-                              "under the deck. Look at how many cards the deck holds.")
-    return Verdict(False, f"You may swap more than {n}. Look at your hand and at the deck.")
+        return Verdict(False, _("Swapping {n} would make you draw back a card you just put "
+                                "under the deck. Look at how many cards the deck holds.").format(
+            n=n))
+    return Verdict(False, _("You may swap more than {n}. Look at your hand and at the deck.")
+                   .format(n=n))
 
 
 def check_pass(game: Game, swap: int, answer) -> Verdict:
@@ -277,18 +325,22 @@ def check_pass(game: Game, swap: int, answer) -> Verdict:
     if isinstance(move, str):
         move = Move.parse(move)
     if not isinstance(move, Pass):
-        return Verdict(False, f"{move} is not a pass: press Pass, click the cards to swap, "
-                              "then Pass again.")
+        return Verdict(False, _("{move} is not a pass: press Pass, click the cards to swap, "
+                                "then Pass again.").format(move=move))
     why = game.explain(move)
     if not why.legal:
-        return Verdict(False, f"{move} is not allowed: {why.rule}.")
+        return Verdict(False, _("{play} is not allowed: {rule}.").format(play=move, rule=why.rule))
     n = len(move.exchange)
     if n != swap:
-        return Verdict(False, f"You passed swapping {n} card{'s' if n != 1 else ''}, "
-                              f"not {swap}. Press Undo and try again.")
+        return Verdict(False, ngettext("You passed swapping {n} card, not {swap}. Press Undo and "
+                                       "try again.",
+                                       "You passed swapping {n} cards, not {swap}. Press Undo and "
+                                       "try again.", n).format(n=n, swap=swap))
     gone = " ".join(TEXT[c] for c in move.exchange)
-    return Verdict(True, f"{gone} went under the deck and you drew {n} new "
-                         f"card{'s' if n != 1 else ''} from the top. Your turn is over.")
+    return Verdict(True, ngettext("{cards} went under the deck and you drew {n} new card from "
+                                  "the top. Your turn is over.",
+                                  "{cards} went under the deck and you drew {n} new cards from "
+                                  "the top. Your turn is over.", n).format(cards=gone, n=n))
 
 
 def check_move(game: Game, answer) -> Verdict:
@@ -298,11 +350,14 @@ def check_move(game: Game, answer) -> Verdict:
     why = game.explain(answer)
     if why.legal:
         if isinstance(answer, Recycle):
-            return Verdict(True, f"{answer} is allowed: the wild is in your hand now, the "
-                                 "card took its place, and you still play (or pass) this turn.")
-        return Verdict(True, f"{answer} is allowed" +
-                       (f" and scores {why.points}." if isinstance(answer, Play) else "."))
-    return Verdict(False, f"{answer} is not allowed: {why.rule}.")
+            return Verdict(True, _("{move} is allowed: the wild is in your hand now, the card "
+                                   "took its place, and you still play (or pass) this turn.")
+                           .format(move=answer))
+        if isinstance(answer, Play):
+            return Verdict(True, _("{play} is allowed and scores {n}.").format(play=answer,
+                                                                              n=why.points))
+        return Verdict(True, _("{move} is allowed.").format(move=answer))
+    return Verdict(False, _("{play} is not allowed: {rule}.").format(play=answer, rule=why.rule))
 
 
 def check_recycle(game: Game, answer) -> Verdict:
@@ -312,10 +367,13 @@ def check_recycle(game: Game, answer) -> Verdict:
     if isinstance(first, str):
         first = Move.parse(first)
     if not isinstance(first, Recycle):
-        kind = "a pass" if isinstance(first, Pass) else "a play"
-        return Verdict(False, f"{first} is {kind}, not a recycle: a recycle swaps a card from "
-                              "your hand for the wild on the table. Take back, then click the "
-                              "card the wild stands for, then the wild.")
+        said = (_("{move} is a pass, not a recycle: a recycle swaps a card from your hand for the "
+                  "wild on the table. Take back, then click the card the wild stands for, then "
+                  "the wild.") if isinstance(first, Pass) else
+                _("{move} is a play, not a recycle: a recycle swaps a card from your hand for the "
+                  "wild on the table. Take back, then click the card the wild stands for, then "
+                  "the wild."))
+        return Verdict(False, said.format(move=first))
     return check_move(game, first)
 
 
@@ -327,17 +385,23 @@ def check_pass_ends(game: Game, answer) -> Verdict:
     after.play(Pass.of(()))
     over = after.is_over
     if said != over:
-        return Verdict(False, "Look at the deck in the panel, and count the passes in a row "
-                              "(the other player's, then yours): what does the kit do then?")
+        return Verdict(False, _("Look at the deck in the panel, and count the passes in a row "
+                                "(the other player's, then yours): what does the kit do then?"))
     if over:
-        everyone = "both players" if game.players == 2 else f"all {game.players} players"
-        why = (f"the deck is empty and {everyone} have now passed in a row: "
-               "the game ends, with no bonus. (The printed rules do not say; this kit ends it, "
-               "or the passing would go round for ever.)")
+        ends = _("(The printed rules do not say; this kit ends it, or the passing would go "
+                 "round for ever.)")
+        if game.players == 2:
+            why = _("The deck is empty and both players have now passed in a row: the game "
+                    "ends, with no bonus.")
+        else:
+            why = _("The deck is empty and all {n} players have now passed in a row: the game "
+                    "ends, with no bonus.").format(n=game.players)
+        why = f"{why} {ends}"
+    elif game.deck:
+        why = _("The game goes on: the deck still has cards.")
     else:
-        why = ("the game goes on: " + ("the deck still has cards" if game.deck else
-                                        "not every player has passed in a row yet") + ".")
-    return Verdict(True, why[0].upper() + why[1:])
+        why = _("The game goes on: not every player has passed in a row yet.")
+    return Verdict(True, why)
 
 
 def check_final_score(game: Game, play, answer) -> Verdict:
@@ -351,6 +415,7 @@ def check_final_score(game: Game, play, answer) -> Verdict:
         return verdict
     me = game.to_move
     others = ", ".join(str(s) for i, s in enumerate(after.scores) if i != me)
-    return Verdict(True, f"{verdict.why} The game is over: this player ends with "
-                         f"{after.scores[me]} points, the other{'s' if game.players > 2 else ''} "
-                         f"with {others}.")
+    over = (_("The game is over: this player ends with {n} points, the others with {others}.")
+            if game.players > 2 else
+            _("The game is over: this player ends with {n} points, the other with {others}."))
+    return Verdict(True, f"{verdict.why} " + over.format(n=after.scores[me], others=others))

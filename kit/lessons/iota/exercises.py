@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from typing import Any
 
+from kit.i18n import N_, _
 from kit.iota import Game, best_turn
 from kit.iota.cards import TEXT, VALUE
 import kit.lessons.exercise
@@ -49,6 +50,13 @@ class Progress(kit.lessons.exercise.Progress):
     COURSE = "iota"
 
 
+#: The lessons' titles as the notebooks pass them to ``Progress("Meet IOTA")``: the
+#: record keys (never translated), marked here so the catalogue has them; the
+#: progress line shows ``_(title)``.
+LESSON_TITLES = (N_("Meet IOTA"), N_("Making a play"), N_("Scoring"),
+                 N_("Wilds, passing and the end"), N_("Strategy"), N_("Puzzles"))
+
+
 # ----- the exercises, by name: what a lesson's cell calls -------------------------------
 #
 # Each exercise is data here: its task, position, check, hints, solution, answers and
@@ -72,13 +80,15 @@ def line_exercise(i: int, progress=None) -> Exercise:
     """Lesson 1: is line ``i`` of :data:`LINES` valid?"""
     cards, hint = LINES[i]
     valid = line_problem_of(cards) is None
-    answer = "valid: " + line_reasons(cards) if valid else "invalid: " + line_fault(cards)
+    answer = (_("valid: {why}").format(why=line_reasons(cards)) if valid
+              else _("invalid: {why}").format(why=line_fault(cards)))
     # The task does not list the words to type (they are the answers): the box's
     # placeholder and the lesson's text say them.
-    return typed_exercise(f"Line {i + 1}: {' '.join(cards)}. Does it follow the rules for a line?",
+    return typed_exercise(_("Line {n}: {cards}. Does it follow the rules for a line?").format(
+                              n=i + 1, cards=" ".join(cards)),
                           line_picture(cards), lambda text: check_line(cards, text),
-                          hints=[hint], show=answer, progress=progress, key=f"line {i + 1}",
-                          placeholder="valid or invalid",
+                          hints=[_(hint)], show=answer, progress=progress, key=f"line {i + 1}",
+                          placeholder=_("valid or invalid"),
                           answers=["valid" if valid else "invalid"],
                           wrong=["invalid", "no"] if valid else ["valid", "yes"])
 
@@ -91,22 +101,22 @@ for _i in range(len(LINES)):
 
 #: Target practice: each rule's task and hints (a nudge, then a pointer).
 RULE_TASKS = {
-    "line": ("Break rule 1: put two cards NOT in the same row or column.",
-             ["Rule 1 wants all your cards in one row or one column. Use two rows.",
-              "Put one card in row 0 and another in row 1, in different columns."]),
-    "touch": ("Break rule 2: put a card where it touches nothing.",
-              ["Touching means side by side with a card on the table.",
-               "A corner does not count as touching: try a cell diagonally off an end of "
-               "the row."]),
-    "gap": ("Break rule 3: play two cards in a row with an empty cell between them.",
-            ["Rule 3 wants one unbroken run: leave a hole in yours.",
-             "Use row 1: one card under 1RC, one under 3RC."]),
-    "long": ("Break rule 4: make a line of 5 cards.",
-             ["The row already has 3 cards. How many more make 5?",
-              "Put two cards at the same end of the row."]),
-    "match": ("Break rule 5: add one card that does not match the row.",
-              ["The row is all red circles, numbered 1, 2, 3.",
-               "Which of your cards would spoil the colours, or the shapes?"]),
+    "line": (N_("Break rule 1: put two cards NOT in the same row or column."),
+             [N_("Rule 1 wants all your cards in one row or one column. Use two rows."),
+              N_("Put one card in row 0 and another in row 1, in different columns.")]),
+    "touch": (N_("Break rule 2: put a card where it touches nothing."),
+              [N_("Touching means side by side with a card on the table."),
+               N_("A corner does not count as touching: try a cell diagonally off an end of "
+                  "the row.")]),
+    "gap": (N_("Break rule 3: play two cards in a row with an empty cell between them."),
+            [N_("Rule 3 wants one unbroken run: leave a hole in yours."),
+             N_("Use row 1: one card under 1RC, one under 3RC.")]),
+    "long": (N_("Break rule 4: make a line of 5 cards."),
+             [N_("The row already has 3 cards. How many more make 5?"),
+              N_("Put two cards at the same end of the row.")]),
+    "match": (N_("Break rule 5: add one card that does not match the row."),
+              [N_("The row is all red circles, numbered 1, 2, 3."),
+               N_("Which of your cards would spoil the colours, or the shapes?")]),
 }
 
 
@@ -114,8 +124,8 @@ def rule_exercise(rule: str, progress=None) -> Exercise:
     """Target practice on the rules board: break ``rule`` on purpose."""
     task, hints = RULE_TASKS[rule]
     wrong = [RULES_LEGAL] + [BREAKING[other] for other in RULES if other != rule]
-    return board_exercise(task, rules_position(), lambda g, p: check_breaks(g, rule, p),
-                          hints=hints, solution=BREAKING[rule], progress=progress,
+    return board_exercise(_(task), rules_position(), lambda g, p: check_breaks(g, rule, p),
+                          hints=[_(h) for h in hints], solution=BREAKING[rule], progress=progress,
                           key=f"break: {rule}", wrong=wrong)
 
 
@@ -126,11 +136,11 @@ for _rule in RULES:
 @named("legal play")
 def legal_play_exercise(progress=None) -> Exercise:
     return board_exercise(
-        "Make a legal play on this table.", rules_position(), check_legal_play,
-        hints=["Your cards must touch the table, and every line must stay all the same or "
-               "all different in number, colour and shape.",
-               "The row 1RC 2RC 3RC is all red circles numbered 1, 2, 3: which of your cards "
-               "carries that on?"],
+        _("Make a legal play on this table."), rules_position(), check_legal_play,
+        hints=[_("Your cards must touch the table, and every line must stay all the same or "
+                 "all different in number, colour and shape."),
+               _("The row 1RC 2RC 3RC is all red circles numbered 1, 2, 3: which of your cards "
+                 "carries that on?")],
         solution=RULES_LEGAL, progress=progress, key="legal play",
         wrong=["1YS@0,3", "4RC@-1,-1", "4YC@1,0 2BX@1,2", "2BX@0,-1"])
 
@@ -138,10 +148,10 @@ def legal_play_exercise(progress=None) -> Exercise:
 @named("both ends")
 def both_ends_exercise(progress=None) -> Exercise:
     return board_exercise(
-        "Play two cards: one at each end of the row 2RC 3RC.", both_ends_position(),
+        _("Play two cards: one at each end of the row 2RC 3RC."), both_ends_position(),
         check_both_ends,
-        hints=["The row needs numbers that are all different: which numbers are missing?",
-               "One missing number goes just before 2RC, the other just after 3RC."],
+        hints=[_("The row needs numbers that are all different: which numbers are missing?"),
+               _("One missing number goes just before 2RC, the other just after 3RC.")],
         solution="1RC@0,-1 4RC@0,2", progress=progress, key="both ends",
         wrong=["4RC@0,2", "1RC@-1,0 4RC@1,0", "1RC@0,-1 4RC@0,3", "1YS@0,-1 4RC@0,2"])
 
@@ -151,12 +161,14 @@ def draw_exercise(progress=None) -> Exercise:
     game = rules_position()
     n = next(k for k in range(5) if check_draw_count(game, DRAW_PLAY, str(k)).correct)
     return typed_exercise(
-        f"You play two cards, {DRAW_PLAY} (outlined). How many cards do you draw?",
+        _("You play two cards, {play} (outlined). How many cards do you draw?").format(
+            play=DRAW_PLAY),
         draw_picture(), lambda text: check_draw_count(game, DRAW_PLAY, text),
-        hints=["How many cards are left in your hand after the play? The picture shows it.",
-               "You draw until you hold 4 again; the deck has plenty."],
-        show=f"{n}: after the play you hold {4 - n}, and you draw back up to 4",
-        progress=progress, key="draw", placeholder="a number",
+        hints=[_("How many cards are left in your hand after the play? The picture shows it."),
+               _("You draw until you hold 4 again; the deck has plenty.")],
+        show=_("{n}: after the play you hold {left}, and you draw back up to 4").format(
+            n=n, left=4 - n),
+        progress=progress, key="draw", placeholder=_("a number"),
         answers=[str(n)], wrong=[str(k) for k in (0, 1, 3, 4) if k != n])
 
 
@@ -164,14 +176,15 @@ def draw_exercise(progress=None) -> Exercise:
 
 #: Each kind of play to score, with its hints (a nudge, then a pointer).
 SCORE_HINTS = {
-    "one line": ["Only one line holds the new cards.",
-                 "Add up the numbers of all its cards, the old ones too."],
-    "two lines": ["The new card sits in a row and in a column.",
-                  "Add up both lines: the new card counts in each."],
-    "a lot": ["One line now has 4 cards: that is a lot.",
-              "Add up every line through the new card, then double the total."],
-    "a wild": ["A wild counts 0.",
-               "Add up every line through the new cards; the wild adds nothing."],
+    "one line": [N_("Only one line holds the new cards."),
+                 N_("Add up the numbers of all its cards, the old ones too.")],
+    "two lines": [N_("The new card sits in a row and in a column."),
+                  N_("Add up both lines: the new card counts in each.")],
+    # Translators: "lot" is a line of exactly 4 cards (IOTA's "lote")
+    "a lot": [N_("One line now has 4 cards: that is a lot."),
+              N_("Add up every line through the new card, then double the total.")],
+    "a wild": [N_("A wild counts 0."),
+               N_("Add up every line through the new cards; the wild adds nothing.")],
 }
 
 
@@ -194,10 +207,12 @@ def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> 
     type its score."""
     svg = play_picture(game, play, panel=False)
     why = game.explain(read_play(play))
-    return typed_exercise(f"The outlined cards were just played ({play}). How many points?",
-                          svg, lambda text: check_score(game, play, text), hints=hints,
+    return typed_exercise(_("The outlined cards were just played ({play}). How many points?")
+                          .format(play=play),
+                          svg, lambda text: check_score(game, play, text),
+                          hints=[_(h) for h in hints],
                           show=breakdown(why), progress=progress, key=key or play,
-                          placeholder="points, e.g. 12", answers=[str(why.points)],
+                          placeholder=_("points, e.g. 12"), answers=[str(why.points)],
                           wrong=score_wrong(game, play))
 
 
@@ -216,13 +231,13 @@ def wild_exercise(progress=None) -> Exercise:
     game = wild_position()
     card = game.wilds()[WILD_CELL]
     return typed_exercise(
-        "Name a card the wild at row 0, column 1 could stand for.",
+        _("Name a card the wild at row 0, column 1 could stand for."),
         game.svg(show_wilds=False, shown=()), lambda text: check_wild(game, WILD_CELL, text),
-        hints=["Row: 2 _ 2 means the number is 2; T _ T means a triangle.",
-               "Column: red square 3, green cross 4. The colour must differ from both, "
-               "and from the row's red and blue."],
+        hints=[_("Row: 2 _ 2 means the number is 2; T _ T means a triangle."),
+               _("Column: red square 3, green cross 4. The colour must differ from both, "
+                 "and from the row's red and blue.")],
         show=f"{card}: {check_wild(game, WILD_CELL, card).why}", progress=progress,
-        key="wild", placeholder="e.g. 3GT", answers=[card],
+        key="wild", placeholder=_("e.g. 3GT"), answers=[card],
         wrong=["1RC", "2RT", "2GT", "3YT"])
 
 
@@ -235,19 +250,19 @@ def recycle_exercise(progress=None) -> Exercise:
     card = game.wilds()[cell]
     misfit = next(TEXT[c] for c in game.hands[0] if TEXT[c] != card)
     recycle = f"recycle 0,1 {card}"
-    nothing = ("nothing recycled yet: click the card from your hand that the wild stands "
-               "for, then click the wild")
+    nothing = _("nothing recycled yet: click the card from your hand that the wild stands "
+                "for, then click the wild")
     return Exercise(
-        "Recycle the wild: click the card from your hand that can take its place, "
-        "then click the wild.", lambda turn: check_recycle(game, turn),
+        _("Recycle the wild: click the card from your hand that can take its place, "
+          "then click the wild."), lambda turn: check_recycle(game, turn),
         answer=lambda: turn_or(board, nothing), board=board, progress=progress,
-        hints=["The wild's row decides part of the card it stands for, and its column "
-               "the rest: number, colour and shape.",
-               "Row 1GS _ 3GS: which number and shape? Column _ 2YC 2BX: which number "
-               "and colour? Click that card in your hand, then the wild."],
+        hints=[_("The wild's row decides part of the card it stands for, and its column "
+                 "the rest: number, colour and shape."),
+               _("Row 1GS _ 3GS: which number and shape? Column _ 2YC 2BX: which number "
+                 "and colour? Click that card in your hand, then the wild.")],
         show=lambda: show_turn(board, [recycle, "W@3,1"]),
-        solution=f"Click {card} in your hand, then the wild at row 0, column 1: "
-                 f"{recycle}. {check_move(game, recycle).why}",
+        solution=_("Click {card} in your hand, then the wild at row 0, column 1: {move}.").format(
+            card=card, move=recycle) + f" {check_move(game, recycle).why}",
         key="recycle", answers=[recycle],
         wrong=[f"{misfit}@1,0", "pass", f"recycle 0,1 {misfit}"],
         enter=lambda text: enter_turn(board, text))
@@ -258,15 +273,15 @@ def pass_exercise(progress=None) -> Exercise:
     """Lesson 4: pass on the board, swapping two cards."""
     game = rules_position()
     board = board_for(game)
-    nothing = ("nothing passed yet: press Pass on the board, click two cards in your hand, "
-               "then press Pass again")
-    return Exercise("Pass, swapping exactly 2 of your cards for new ones.",
+    nothing = _("nothing passed yet: press Pass on the board, click two cards in your hand, "
+                "then press Pass again")
+    return Exercise(_("Pass, swapping exactly 2 of your cards for new ones."),
                     lambda turn: check_pass(game, 2, turn),
                     answer=lambda: turn_or(board, nothing),
                     board=board, progress=progress, key="pass",
-                    hints=["Press Pass on the board: then you choose the cards to swap.",
-                           "Click two cards in your hand, then press Pass again."],
-                    show="Pass, click 1YS and 2BX, Pass: pass 1YS 2BX",
+                    hints=[_("Press Pass on the board: then you choose the cards to swap."),
+                           _("Click two cards in your hand, then press Pass again.")],
+                    show=_("Pass, click 1YS and 2BX, Pass: pass 1YS 2BX"),
                     answers=["pass 1YS 2BX"], wrong=["pass 1YS", "pass", "4RC@0,3",
                                                      "pass 1YS 4YC 2BX"],
                     enter=lambda text: enter_turn(board, text))
@@ -278,14 +293,14 @@ def exchange_exercise(progress=None) -> Exercise:
     exercise's picture (its panel shows the deck and the hand), where the student looks."""
     game = exchange_position()
     most = min(len(game.hands[game.to_move]), len(game.deck))
-    return typed_exercise("Passing here, at most how many cards may you swap?",
+    return typed_exercise(_("Passing here, at most how many cards may you swap?"),
                           game.svg(box=BOX), lambda text: check_exchange_count(game, text),
-                          hints=["Look at the panel beside the table: how many cards are in "
-                                 "the deck? And in your hand?",
-                                 "You may swap no more cards than the deck holds, nor more "
-                                 "than you hold."],
+                          hints=[_("Look at the panel beside the table: how many cards are in "
+                                   "the deck? And in your hand?"),
+                                 _("You may swap no more cards than the deck holds, nor more "
+                                   "than you hold.")],
                           show=f"{most}: {check_exchange_count(game, str(most)).why}",
-                          progress=progress, key="exchange", placeholder="a number",
+                          progress=progress, key="exchange", placeholder=_("a number"),
                           answers=[str(most)],
                           wrong=[str(k) for k in range(5) if k != most])
 
@@ -297,12 +312,13 @@ def final_score_exercise(progress=None) -> Exercise:
     game, play = final_play_position()
     why = game.explain(play)
     return typed_exercise(
-        f"The deck is empty, and the player to move plays their last cards: {play} (drawn "
-        "faintly, dashed). How many points does this play score?", final_picture(game, play),
+        _("The deck is empty, and the player to move plays their last cards: {play} (drawn "
+          "faintly, dashed). How many points does this play score?").format(play=play),
+        final_picture(game, play),
         lambda text: check_final_score(game, play, text),
-        hints=["Add up each line through the new cards (a card in two lines counts in both).",
-               "Then double: the play ends the game."],
-        show=breakdown(why), progress=progress, key="final", placeholder="points, e.g. 12",
+        hints=[_("Add up each line through the new cards (a card in two lines counts in both)."),
+               _("Then double: the play ends the game.")],
+        show=breakdown(why), progress=progress, key="final", placeholder=_("points, e.g. 12"),
         answers=[str(why.points)], wrong=score_wrong(game, play))
 
 
@@ -313,13 +329,14 @@ def all_pass_exercise(progress=None) -> Exercise:
     stuck = pass_position()
     over = check_pass_ends(stuck, "yes").correct
     said = "yes" if over else "no"
+    shown = _("yes") if over else _("no")
     return typed_exercise(
-        "The deck is empty and the other player just passed. If you pass too, is the game "
-        "over?", stuck.svg(box=BOX), lambda text: check_pass_ends(stuck, text),
-        hints=["Count the passes in a row: the other player's, then yours.",
-               "Look at the deck in the panel beside the table."],
-        show=f"{said}: {check_pass_ends(stuck, said).why}", progress=progress,
-        key="all pass", placeholder="yes or no", answers=[said],
+        _("The deck is empty and the other player just passed. If you pass too, is the game "
+          "over?"), stuck.svg(box=BOX), lambda text: check_pass_ends(stuck, text),
+        hints=[_("Count the passes in a row: the other player's, then yours."),
+               _("Look at the deck in the panel beside the table.")],
+        show=f"{shown}: {check_pass_ends(stuck, said).why}", progress=progress,
+        key="all pass", placeholder=_("yes or no"), answers=[said],
         wrong=["no" if over else "yes"])
 
 
@@ -331,7 +348,11 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None, *,
     board = board_for(game, open_hands=puzzle.goal == "block_lot",
                       about=puzzle_about(game, puzzle.solution))
     return Exercise(task or puzzle.task, lambda turn: check_puzzle(puzzle, turn),
-                    answer=lambda: turn_on(board), hints=hint_steps(puzzle.hint), board=board,
+                    # A puzzle's hint comes from puzzles/iota.json (the catalogue has it); a
+                    # best-play exercise's (number 0) is made here, already translated.
+                    answer=lambda: turn_on(board),
+                    hints=hint_steps(_(puzzle.hint) if puzzle.number else puzzle.hint),
+                    board=board,
                     progress=progress, key=key or f"puzzle {puzzle.number}",
                     show=lambda: show_turn(board, puzzle.solution),
                     solution=lambda: turn_words(game, puzzle.solution,
@@ -352,14 +373,15 @@ def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
     moves = tuple(map(str, turn.moves))
     puzzle = Puzzle(0, 1, "best", 0, game.to_dict(), f"{hint} {turn_hint(game, moves)}",
                     moves)
-    return puzzle_exercise(puzzle, progress, task="Find the best play: the most points this turn.",
+    return puzzle_exercise(puzzle, progress,
+                           task=_("Find the best play: the most points this turn."),
                            key="best play")
 
 
 @named("best play")
 def strategy_best_exercise(progress=None) -> Exercise:
     return best_exercise(strategy_positions()[3],
-                         "Look for a lot first, then for a crossing of two lines.", progress)
+                         _("Look for a lot first, then for a crossing of two lines."), progress)
 
 
 #: The course's exercises by name: what a lesson's cell calls (see EXERCISES above).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from kit.i18n import _
 from kit.iota import Game
 from kit.iota.cards import parse_card
 from kit.iota.draw import Marks, draw, draw_hand
@@ -18,7 +19,8 @@ from kit.lessons.iota.positions import DRAW_PLAY, rules_position, table_after
 
 def line_scene(cards):
     """A row of cards as a picture a notebook shows (any cards, even a line breaking the rules)."""
-    return draw_hand([parse_card(c) for c in cards], cell=80, title="a line: " + " ".join(cards))
+    return draw_hand([parse_card(c) for c in cards], cell=80, title=_("a line: {cards}").format(
+        cards=" ".join(cards)))
 
 
 def line_picture(cards) -> str:
@@ -37,8 +39,8 @@ BOX = (0, 0, 580, 560)
 
 def middle(cells) -> tuple[int, int]:
     """The cell nearest the middle of ``cells``: where a picture's window centres a play."""
-    return (round(sum(r for r, _ in cells) / len(cells)),
-            round(sum(c for _, c in cells) / len(cells)))
+    return (round(sum(r for r, __ in cells) / len(cells)),
+            round(sum(c for __, c in cells) / len(cells)))
 
 
 def play_picture(game: Game, play, panel: bool = True) -> str:
@@ -61,7 +63,7 @@ def play_picture(game: Game, play, panel: bool = True) -> str:
 def _left(shape) -> float:
     """The x where a scene shape starts (the panel's shapes all start right of the table)."""
     if hasattr(shape, "points"):
-        return min(x for x, _ in shape.points)
+        return min(x for x, __ in shape.points)
     for name in ("x", "x1", "cx"):
         if hasattr(shape, name):
             return getattr(shape, name)

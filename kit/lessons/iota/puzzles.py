@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 import re
 
+from kit.i18n import _, ngettext
 from kit.iota import Game, best_turn, rank_moves
 from kit.iota.cards import TEXT, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play, Recycle
 from kit.lessons.exercise import Verdict
-from kit.lessons.iota.answers import moves_of, read_turn
+from kit.lessons.iota.answers import moves_of, read_turn, then_words
 from kit.lessons.iota.studies import completes_lot
 from kit.lessons.puzzle import Puzzle as PuzzleBase
 
@@ -51,13 +52,17 @@ class Puzzle(PuzzleBase):
     @property
     def task(self) -> str:
         if self.goal == "best":
-            goal = "find the best play (the most points this turn)"
+            goal = _("find the best play (the most points this turn)")
         elif self.goal == "at_least":
-            goal = f"score at least {self.target} points"
+            goal = ngettext("score at least {n} point", "score at least {n} points",
+                            self.target).format(n=self.target)
         else:
-            goal = ("block the lot: play so that the next player (hand shown) "
-                    "cannot complete a line of 4")
-        return f"Puzzle {self.number} ({self.stars}): {goal}."
+            # Translators: "lot" is a line of exactly 4 cards (IOTA's "lote")
+            goal = _("block the lot: play so that the next player (hand shown) "
+                     "cannot complete a line of 4")
+        # Translators: a puzzle's task: "Puzzle 3 (★★): find the best play ..."
+        return _("Puzzle {number} ({stars}): {goal}.").format(number=self.number,
+                                                              stars=self.stars, goal=goal)
 
 
 def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
@@ -71,7 +76,7 @@ def play_turn(game: Game, moves) -> tuple[Game | None, int, str | None]:
     for move in moves:
         why = after.explain(move)
         if not why.legal:
-            return None, 0, f"{move} is not allowed: {why.rule}"
+            return None, 0, _("{move} is not allowed: {rule}").format(move=move, rule=why.rule)
         points = after.play(move)
     return after, points, None
 
@@ -88,23 +93,29 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     after, points, refused = play_turn(game, moves)
     if refused:
         return Verdict(False, refused + ".")
-    said = " then ".join(map(str, moves)) + f" scores {points}"
+    turn = then_words(moves)
     if puzzle.goal == "best":
         best = best_turn(game)
         if points >= best.points:
-            return Verdict(True, f"{said}: the most possible (the kit tried all "
-                                 f"{best.plays} plays).")
-        return Verdict(False, f"{said}; the best turn scores {best.points}.")
+            return Verdict(True, _("{turn} scores {n}: the most possible (the kit tried all "
+                                   "{plays} plays).").format(turn=turn, n=points,
+                                                              plays=best.plays))
+        return Verdict(False, _("{turn} scores {n}; the best turn scores {best}.").format(
+            turn=turn, n=points, best=best.points))
     if puzzle.goal == "at_least":
         if points >= puzzle.target:
-            return Verdict(True, f"{said}, at least {puzzle.target}.")
-        return Verdict(False, f"{said}, less than {puzzle.target}.")
+            return Verdict(True, _("{turn} scores {n}, at least {target}.").format(
+                turn=turn, n=points, target=puzzle.target))
+        return Verdict(False, _("{turn} scores {n}, less than {target}.").format(
+            turn=turn, n=points, target=puzzle.target))
     if puzzle.goal == "block_lot":
         lots = lot_plays(after) if after is not None and not after.is_over else []
         if not lots:
-            return Verdict(True, f"{said}, and the next player cannot complete any lot.")
-        return Verdict(False, f"{said}, but the next player could still play {lots[0]} "
-                              "and complete a lot.")
+            return Verdict(True, _("{turn} scores {n}, and the next player cannot complete any "
+                                   "lot.").format(turn=turn, n=points))
+        return Verdict(False, _("{turn} scores {n}, but the next player could still play "
+                                "{play} and complete a lot.").format(turn=turn, n=points,
+                                                                      play=lots[0]))
     raise ValueError(f"unknown puzzle goal {puzzle.goal!r}; goals are {', '.join(GOALS)}")
 
 
@@ -125,13 +136,14 @@ def turn_hint(game: Game, moves) -> str:
     play = moves[-1]
     why = after.explain(play)
     n = len(play.placements)
-    words = [f"{n} card{'s' if n > 1 else ''} can do it."]
-    lots = sum(d.startswith("lot") for d in why.doublings)
+    words = [ngettext("{n} card can do it.", "{n} cards can do it.", n).format(n=n)]
+    lots = why.kinds.count("lot")
     if lots:
-        words.append("The play completes a lot (a line of 4)." if lots == 1
-                     else f"The play completes {lots} lots.")
+        words.append(_("The play completes a lot (a line of 4).") if lots == 1
+                     else _("The play completes {n} lots.").format(n=lots))
     if len(why.lines) > 1:
-        words.append(f"{'They make' if n > 1 else 'It makes'} {len(why.lines)} lines at once.")
+        words.append((_("They make {n} lines at once.") if n > 1
+                      else _("It makes {n} lines at once.")).format(n=len(why.lines)))
     return " ".join(words)
 
 
@@ -148,12 +160,12 @@ def puzzle_about(game: Game, moves) -> list[tuple[int, int]]:
             cells += list(move.cells)
             table = dict(after.table)
             table.update((cell, card) for card, cell in move.placements)
-            for _, line in lines_through(table, move.cells):
+            for __, line in lines_through(table, move.cells):
                 cells += list(line)
         after.play(move)
     # The window reaches one cell beyond the table: a card further out comes into view
     # once the card next to it is placed.
-    rows, cols = [r for r, _ in game.table], [c for _, c in game.table]
+    rows, cols = [r for r, __ in game.table], [c for __, c in game.table]
     return [cell for cell in dict.fromkeys(cells)
             if min(rows) - 1 <= cell[0] <= max(rows) + 1 and min(cols) - 1 <= cell[1] <= max(cols) + 1]
 
@@ -162,7 +174,7 @@ def puzzle_wrong(puzzle: Puzzle) -> list[str]:
     """Tries that miss a puzzle's goal: its lowest-scoring play, a play just short of the
     goal, and a card put where it touches nothing (the rules refuse it)."""
     game = puzzle.game
-    plays = [play for _, play in sorted(rank_moves(game), key=lambda t: t[0])]
+    plays = [play for __, play in sorted(rank_moves(game), key=lambda t: t[0])]
     misses = [play for play in plays if not check_puzzle(puzzle, [play]).correct]
     tries = [str(misses[0])] if misses else []
     if len(misses) > 1:

@@ -10,14 +10,17 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.i18n import N_, _, ngettext
 from kit.iota import Board
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 
 
 # ----- lesson 7: the sandbox --------------------------------------------------------
 
-STRENGTHS = {"beginner (random)": "random", "greedy (most points now)": "greedy",
-             "planner (strongest)": "planner"}
+#: The computer's strengths: the English label (the key a notebook passes) -> the player;
+#: the dropdown shows each label in the language in effect.
+STRENGTHS = {N_("beginner (random)"): "random", N_("greedy (most points now)"): "greedy",
+             N_("planner (strongest)"): "planner"}
 
 
 class SandboxBoard(Board):
@@ -26,8 +29,12 @@ class SandboxBoard(Board):
     def analyse_position(self, game, *, progress=None, stop=None):
         rows = super().analyse_position(game, progress=progress, stop=stop)
         if rows:
-            so_far = " so far" if rows.partial else ""
-            rows.remarks = [f"The best turn{so_far} scores {rows[0][1]} points."]
+            n = rows[0][1]
+            said = (ngettext("The best turn so far scores {n} point.",
+                             "The best turn so far scores {n} points.", n) if rows.partial else
+                    ngettext("The best turn scores {n} point.", "The best turn scores {n} points.",
+                             n))
+            rows.remarks = [said.format(n=n)]
         return rows
 
 
@@ -37,11 +44,12 @@ class Sandbox(SandboxFrame):
 
     def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
                  open_hands: bool = False, seed: int = 1, delay: float = 0.8):
-        self.strength = widgets.Dropdown(options=list(STRENGTHS), value=strength,
-                                         description="Computer")
-        self.players = widgets.Dropdown(options=[(f"{n} players", n) for n in (2, 3, 4)],
-                                        value=players, description="Players")
-        self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands")
+        self.strength = widgets.Dropdown(options=[(_(label), label) for label in STRENGTHS],
+                                         value=strength, description=_("Computer"))
+        self.players = widgets.Dropdown(
+            options=[(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (2, 3, 4)],
+            value=players, description=_("Players"))
+        self.open_hands = widgets.Checkbox(value=open_hands, description=_("Open hands"))
         super().__init__(seed=seed, delay=delay)
 
     def choices(self) -> list[Any]:

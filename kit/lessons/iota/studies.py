@@ -16,6 +16,7 @@ from pathlib import Path
 import json
 import random
 
+from kit.i18n import N_, _, format_percent
 from kit.iota import Game, GreedyPlayer, PlannerPlayer, movegen, rank_moves
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
@@ -24,6 +25,36 @@ from kit.lessons.table import Table
 
 
 STUDIES = Path(__file__).resolve().parent.parent / "data" / "iota_studies.json"
+
+
+class Heading(str):
+    """A table's heading or label: the English key a program reads (``row["wins"]``),
+    shown in the language in effect (``str()`` of it, as ``Table`` shows it)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return _(str.__str__(self))
+
+
+#: The headings and labels of iota_studies.json (generate_studies.py writes them),
+#: marked for the catalogue: the tables show them through :class:`Heading`.
+STUDY_WORDS = (N_("pairing"), N_("player"), N_("games"), N_("wins"), N_("mean score"),
+               N_("mean margin"), N_("points per turn"), N_("greedy vs random"),
+               N_("planner vs random"), N_("planner vs greedy"), N_("greedy"), N_("random"),
+               N_("planner"))
+BEST_PLAY, POSITIONS, SHARE, MEAN_POINTS = (Heading(N_("best play")), Heading(N_("positions")),
+                                            Heading(N_("share")), Heading(N_("mean points")))
+COMPLETES_A_LOT, NO_LOT = Heading(N_("completes a lot")), Heading(N_("no lot"))
+FILL, UNSEEN, CHANCE = (Heading(N_("cards that fill it")), Heading(N_("unseen cards")),
+                        Heading(N_("chance the next hand holds one")))
+NUMBER = Heading(N_("card's number"))
+#: Per number of lines (1, 2): the two-line study's column heading.
+IN_LINES = {1: Heading(N_("in 1 line: mean points")), 2: Heading(N_("in 2 lines: mean points"))}
+DEALS, WITHOUT, WITH_WILD, WORTH, GIVE_OR_TAKE, HELPED = (
+    Heading(N_("deals")), Heading(N_("margin without")), Heading(N_("margin with a wild")),
+    Heading(N_("a wild is worth")), Heading(N_("give or take (2 standard errors)")),
+    Heading(N_("deals where it helped")))
 
 
 # ----- lesson 5: the studies ------------------------------------------------------
@@ -46,7 +77,7 @@ def self_play_positions(seeds=(0, 1), every: int = 2) -> list[Game]:
 def completes_lot(game: Game, play: Play) -> bool:
     table = dict(game.table)
     table.update((cell, card) for card, cell in play.placements)
-    return any(len(line) == 4 for _, line in lines_through(table, play.cells))
+    return any(len(line) == 4 for __, line in lines_through(table, play.cells))
 
 
 def lot_study(positions) -> Table:
@@ -61,12 +92,12 @@ def lot_study(positions) -> Table:
         (lots if completes_lot(game, play) else other).append(points)
     n = len(lots) + len(other)
     rows = Table()
-    rows.append({"best play": "completes a lot", "positions": len(lots),
-                 "share": f"{100 * len(lots) / n:.0f}%",
-                 "mean points": round(sum(lots) / max(1, len(lots)), 1)})
-    rows.append({"best play": "no lot", "positions": len(other),
-                 "share": f"{100 * len(other) / n:.0f}%",
-                 "mean points": round(sum(other) / max(1, len(other)), 1)})
+    rows.append({BEST_PLAY: COMPLETES_A_LOT, POSITIONS: len(lots),
+                 SHARE: format_percent(len(lots) / n),
+                 MEAN_POINTS: round(sum(lots) / max(1, len(lots)), 1)})
+    rows.append({BEST_PLAY: NO_LOT, POSITIONS: len(other),
+                 SHARE: format_percent(len(other) / n),
+                 MEAN_POINTS: round(sum(other) / max(1, len(other)), 1)})
     return rows
 
 
@@ -96,18 +127,16 @@ def open_three_risk(game: Game, cell) -> dict[str, Any]:
         sum(1 for c in game.hands[game.to_move] if c == WILD)
     k = len(real) + (2 - wilds)
     unseen = unseen_count(game)
-    return {"cards that fill it": [TEXT[c] for c in real] + ["W"] * (2 - wilds),
-            "unseen cards": unseen, "chance the next hand holds one": round(chance_one_of(k, unseen), 3)}
+    return {FILL: [TEXT[c] for c in real] + ["W"] * (2 - wilds),
+            UNSEEN: unseen, CHANCE: round(chance_one_of(k, unseen), 3)}
 
 
 def open_three_table(game: Game, cell) -> Table:
     """:func:`open_three_risk` as a one-row table for the lesson: the cards in notation, the
     chance in per cent (a dict printed as Python read small and unlike the other studies)."""
     risk = open_three_risk(game, cell)
-    return Table([{"cards that fill it": " ".join(risk["cards that fill it"]),
-                   "unseen cards": risk["unseen cards"],
-                   "chance the next hand holds one":
-                       f"{risk['chance the next hand holds one']:.0%}"}])
+    return Table([{FILL: " ".join(risk[FILL]), UNSEEN: risk[UNSEEN],
+                   CHANCE: format_percent(risk[CHANCE])}])
 
 
 def two_line_study(positions) -> Table:
@@ -126,11 +155,10 @@ def two_line_study(positions) -> Table:
             sums[key] = (total + pts, count + 1)
     rows = Table()
     for number in (1, 2, 3, 4):
-        row: dict[str, object] = {"card's number": number}
+        row: dict[str, object] = {NUMBER: number}
         for lines in (1, 2):
             total, count = sums.get((number, lines), (0, 0))
-            row[f"in {lines} line{'s' if lines > 1 else ''}: mean points"] = \
-                round(total / count, 1) if count else "-"
+            row[IN_LINES[lines]] = round(total / count, 1) if count else "-"
         rows.append(row)
     return rows
 
@@ -168,7 +196,10 @@ def tournament_table(path: Path = STUDIES) -> Table:
     rows = Table()
     for row in load_studies(path)["tournament"]:
         wins = row["wins"]   # a tie shares the win, so it may be a fraction
-        rows.append({**row, "wins": int(wins) if wins == int(wins) else round(wins, 1)})
+        row = {**row, "wins": int(wins) if wins == int(wins) else round(wins, 1)}
+        # The headings, the pairing and the player are shown in the language in effect.
+        rows.append({Heading(k): Heading(v) if k in ("pairing", "player") else v
+                     for k, v in row.items()})
     return rows
 
 
@@ -179,11 +210,11 @@ def wild_table(path: Path = STUDIES) -> Table:
     n = len(gains)
     mean = sum(gains) / n
     sd = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
-    return Table([{"deals": n, "margin without": round(sum(r["without"] for r in rows) / n, 1),
-                   "margin with a wild": round(sum(r["with"] for r in rows) / n, 1),
-                   "a wild is worth": round(mean, 1),
-                   "give or take (2 standard errors)": round(2 * sd / n ** 0.5, 1),
-                   "deals where it helped": sum(g > 0 for g in gains)}])
+    return Table([{DEALS: n, WITHOUT: round(sum(r["without"] for r in rows) / n, 1),
+                   WITH_WILD: round(sum(r["with"] for r in rows) / n, 1),
+                   WORTH: round(mean, 1),
+                   GIVE_OR_TAKE: round(2 * sd / n ** 0.5, 1),
+                   HELPED: sum(g > 0 for g in gains)}])
 
 
 def wild_recheck(deals: int = 1, path: Path = STUDIES) -> bool:
