@@ -42,7 +42,8 @@ from kit.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 KIT = Path(__file__).parent
 #: Keys of the JSON data files whose values are shown to a person.
 JSON_KEYS = ("hint", "more_hints")
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "gettext_": None}
+# "t" is the teacher's page's own gettext (extract_page).
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "gettext_": None, "t": None}
 COMMENT_TAGS = ("Translators:",)
 #: Modules for developers (benchmarks, attacks, load tests): English, not extracted.
 DEV_ONLY = re.compile(r"(benchmark|generate_\w+|attacks|hostile|loadtest|service_bench|pagewatch"
@@ -108,7 +109,8 @@ def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
     elements marked ``data-t`` (their text is the message)."""
     text = fileobj.read().decode("utf-8")
     for match in _PAGE_CALL.finditer(text):
-        message = match.group(2).encode().decode("unicode_escape")
+        # JavaScript's escapes (\u2026, \") read, other characters kept as they are.
+        message = match.group(2).encode("latin-1", "backslashreplace").decode("unicode_escape")
         yield text[:match.start()].count("\n") + 1, "t", message, []
     for match in _PAGE_MARKED.finditer(text):
         yield text[:match.start()].count("\n") + 1, "t", match.group(2).strip(), []
