@@ -10,7 +10,10 @@ PORT   ?= 8888
 OPEN   ?= yes
 # The language: KIT_LANG=es, LANG=es, or the desktop's own LANG=es_ES.UTF-8 give
 # Spanish; bg Bulgarian; C, POSIX, en and any other English (kit/i18n.py reads the same).
-LANGUAGE_CODE := $(firstword $(subst _, ,$(subst ., ,$(subst -, ,$(or $(KIT_LANG),$(LANG),en)))))
+# On make's command line LANG= beats a KIT_LANG of the environment.
+LANGUAGE_CHOICE := $(if $(filter command line,$(origin KIT_LANG)),$(KIT_LANG),$(if \
+  $(filter command line,$(origin LANG)),$(LANG),$(or $(KIT_LANG),$(LANG),en)))
+LANGUAGE_CODE := $(firstword $(subst _, ,$(subst ., ,$(subst -, ,$(LANGUAGE_CHOICE)))))
 KIT_LANGUAGE := $(or $(filter es bg,$(LANGUAGE_CODE)),en)
 # A language's lessons are under notebooks/<code>/ (English: notebooks/ itself).
 LESSONS_DIR := notebooks$(if $(filter en,$(KIT_LANGUAGE)),,/$(KIT_LANGUAGE))

@@ -128,3 +128,29 @@ def test_make_bare_runs_the_engines_in_a_venv_without_pip(tmp_path):
     lines = make_in_fresh_copy(tmp_path, "-n", "bare").stdout.splitlines()
     assert any("-m venv --without-pip build/bare-venv" in line for line in lines), lines
     assert lines[-1] == "build/bare-venv/bin/python -I tests/bare_engines.py"
+
+
+@pytest.mark.parametrize(("lang", "code", "welcome", "menus"), [
+    ("es", "es", "notebooks/es/00_welcome.ipynb", "es_ES"),
+    ("es_ES.UTF-8", "es", "notebooks/es/00_welcome.ipynb", "es_ES"),   # a Spanish desktop
+    ("bg", "bg", "notebooks/bg/00_welcome.ipynb", "en"),               # Lab has no Bulgarian pack
+    ("C.UTF-8", "en", "notebooks/00_welcome.ipynb", "en"),
+    ("fr_FR.UTF-8", "en", "notebooks/00_welcome.ipynb", "en"),         # not a language of the kit
+])
+def test_make_lab_app_and_voila_speak_the_language_lang_names(tmp_path, lang, code, welcome, menus):
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(shutil.which("python3"))
+    (venv / ".installed").touch()
+    os.utime(venv / ".installed", (2e9, 2e9))
+    (venv / "share/jupyter/lab/settings/overrides.d").mkdir(parents=True)
+    (venv / "share/jupyter/lab/settings/overrides.d/kit.json").touch()
+    lab = make_in_fresh_copy(tmp_path, "-n", "lab", "OPEN=no", f"LANG={lang}").stdout
+    assert f'{{"locale": "{menus}"}}' in lab and "overrides.d/kit-language.json" in lab
+    command = lab.strip().splitlines()[-1]
+    assert command.startswith(f"KIT_LANG={code} ") or f"KIT_LANG={code} " in lab
+    assert lab.rstrip().endswith(welcome)
+    app = make_in_fresh_copy(tmp_path, "-n", "app", "OPEN=no", f"LANG={lang}").stdout.strip()
+    assert app.startswith(f"KIT_LANG={code} ") and app.endswith(welcome.replace("00_welcome", "play"))
+    voila = make_in_fresh_copy(tmp_path, "-n", "voila", "OPEN=no", f"LANG={lang}").stdout.strip()
+    assert voila.startswith(f"KIT_LANG={code} ") and voila.endswith(welcome)

@@ -79,8 +79,8 @@ def open_and_run(page, lab_url: str, notebook: str, timeout_ms: int = 90_000):
     name = notebook.removesuffix(".ipynb").replace("/", "-")
     page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{notebook}")
     expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=timeout_ms)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.get_by_role("menuitem", name=re.compile(r"^(Run|Ejecutar)$")).click()
+    page.get_by_role("menuitem", name=re.compile(r"^(Run All Cells|Ejecutar todas las celdas)$")).click()
     canvas = page.locator(".jp-OutputArea-output canvas").first
     expect(canvas).to_be_visible(timeout=timeout_ms)
     wait_until_drawn(canvas)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -55,12 +56,25 @@ def lab_server(chromium_path, tmp_path_factory):
     It sees the notebooks as a fresh clone does: its own empty Jupyter data
     directory holds no trust signatures (nor anything else of this user's).
     """
-    tmp = tmp_path_factory.mktemp("lab")
+    with start_lab(tmp_path_factory.mktemp("lab")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def lab_server_es(chromium_path, tmp_path_factory):
+    """The same, with JupyterLab's own menus in Spanish (its language pack), as
+    `make lab LANG=es` opens it."""
+    with start_lab(tmp_path_factory.mktemp("lab-es"), "es_ES") as url:
+        yield url
+
+
+@contextmanager
+def start_lab(tmp, locale: str = "en"):
     work, port = copy_notebooks(tmp), free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser",
            "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
            f"--port={port}", "--ServerApp.port_retries=0",
-           f"--LabApp.user_settings_dir={quiet_lab_settings(tmp)}",
+           f"--LabApp.user_settings_dir={quiet_lab_settings(tmp, locale)}",
            f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
     url = f"http://127.0.0.1:{port}"
     # Its kernels keep progress in a file of this server's (never the home's: a second

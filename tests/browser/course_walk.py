@@ -48,7 +48,12 @@ from lesson_page import TIMEOUT, feedback, look
 from lesson_cells import leaked
 from lesson_twin import InStep, raising, run_lesson
 
+from kit.i18n import _      # the twin's language: a translated lesson sets it
+
 LAB_TIMEOUT = 180_000     # a cold kernel running a whole lesson on two shared cores
+# Lab's menu items, in English or in its Spanish pack (a Spanish lesson's walk).
+RUN_MENU = re.compile(r"^(Run|Ejecutar)$")
+RUN_ALL = re.compile(r"^(Run All Cells|Ejecutar todas las celdas)$")
 
 
 # ----- the lesson: its exercises here and in the page --------------------------
@@ -74,8 +79,8 @@ def open_lesson(page, lab_url: str, notebook: str, exercises: int) -> None:
 def run_all(page, exercises: int) -> None:
     """Run all cells of the open notebook once its kernel is idle; wait as ``open_lesson``."""
     expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=LAB_TIMEOUT)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.get_by_role("menuitem", name=RUN_MENU).click()
+    page.get_by_role("menuitem", name=RUN_ALL).click()
     if exercises:
         expect(page.locator(".kit-exercise")).to_have_count(exercises, timeout=LAB_TIMEOUT)
         return
@@ -188,7 +193,7 @@ def enter(step: InStep, text, clicks) -> None:
 
 def take_back(step: InStep) -> None:
     """Undo every take on the exercise's board, by its Undo button (as a student)."""
-    for _ in range(40):
+    for _attempt in range(40):
         if step.board is None or not step.board.game.history:
             return
         step.act(("button", "undo"))
@@ -200,7 +205,7 @@ def hint(step: InStep) -> str:
     verdict above it stays."""
     ex, before = step.exercise, feedback(step.part)
     offline(ex.hint)
-    step.part.get_by_role("button", name="Hint", exact=True).click()
+    step.part.get_by_role("button", name=_("Hint"), exact=True).click()
     line = step.part.locator(".kit-hint")
     expect(line).to_have_text(ex.hint_message, timeout=TIMEOUT)
     assert feedback(step.part) == before
@@ -288,7 +293,7 @@ def walk_exercise(step: InStep, name: str, clicks, *, show_me: bool = False,
     take_back(step)
     enter(step, right, clicks)
     said["right"] = step.press("Check")
-    assert said["right"].startswith("✔ Right!"), said["right"]
+    assert said["right"].startswith("✔ ") and step.verdict.correct, said["right"]
     if board:
         expect(step.status_in_page()).to_be_visible(timeout=TIMEOUT)
     said["progress"] = step.progress()

@@ -31,6 +31,7 @@ from playwright.sync_api import expect
 from board_plans import do, offline
 from canvas_page import checksum, click_canvas_point, open_and_run, wait_for_checksum
 from iota_clicks import clicks, where
+from kit.i18n import _
 from kit.testing.events import click
 from lesson_page import TIMEOUT, board_canvas, feedback
 from lesson_cells import shown_values
@@ -174,7 +175,8 @@ class InStep:
         else:
             offline({"Show me": self.exercise.show}[label])
         words = html.unescape(re.sub(r"<[^>]+>", "", self.exercise.feedback.value))
-        self.part.get_by_role("button", name=label, exact=True).click()
+        # The button as the twin's language labels it (a translated lesson sets it).
+        self.part.get_by_role("button", name=_(label), exact=True).click()
         expect(self.part.locator(".kit-feedback")).to_have_text(words, timeout=TIMEOUT)
         return feedback(self.part)
 

@@ -81,13 +81,18 @@ def copy_notebooks(tmp: Path) -> Path:
     return work
 
 
-def quiet_lab_settings(tmp: Path) -> Path:
-    """Lab settings with the news and update toast off (it covers the canvas)."""
+def quiet_lab_settings(tmp: Path, locale: str = "en") -> Path:
+    """Lab settings with the news and update toast off (it covers the canvas), and
+    Lab's own menus in ``locale`` ("es_ES": its Spanish pack) whatever `make lab
+    LANG=` last wrote into .venv."""
     settings = tmp / "lab-settings"
     target = settings / "@jupyterlab" / "apputils-extension"
     target.mkdir(parents=True)
     (target / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    language = settings / "@jupyterlab" / "translation-extension"
+    language.mkdir(parents=True)
+    (language / "plugin.jupyterlab-settings").write_text(json.dumps({"locale": locale}))
     return settings
 
 
