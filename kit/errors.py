@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from kit.i18n import _
+
 #: Board cells an error points at, each a (row, col).
 Cells = tuple[tuple[int, ...], ...]
 
@@ -50,12 +52,16 @@ def check_position_keys(d: object, game: str, required: Sequence[str],
     every key of ``required`` and nothing beyond ``required`` and ``optional``.
     """
     if not isinstance(d, dict):
-        raise InvalidPosition(f"position data for {game} must be a dict, not {type(d).__name__}")
+        raise InvalidPosition(_("position data for {game} must be a dict, not {kind}").format(
+            game=game, kind=type(d).__name__))
     if d.get("game", game) != game:
-        raise InvalidPosition(f"'game' must be {game!r}, not {d['game']!r}")
+        raise InvalidPosition(_("'game' must be {game}, not {given}").format(
+            game=repr(game), given=repr(d["game"])))
     unknown = set(d) - {"game", *required, *optional}
     if unknown:
-        raise InvalidPosition(f"unknown key(s) {sorted(unknown, key=str)} in position data for {game}")
+        raise InvalidPosition(_("unknown key(s) {keys} in position data for {game}").format(
+            keys=sorted(unknown, key=str), game=game))
     missing = [key for key in required if key not in d]
     if missing:
-        raise InvalidPosition(f"position data for {game} needs {', '.join(map(repr, missing))}")
+        raise InvalidPosition(_("position data for {game} needs {keys}").format(
+            game=game, keys=", ".join(map(repr, missing))))

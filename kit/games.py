@@ -30,6 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from kit import lazy
+from kit.i18n import _
 
 #: A picker option: (label, [(choice label, value), ...], default value).
 Option = tuple[str, tuple[tuple[str, Any], ...], Any]
@@ -38,7 +39,7 @@ SoakSetup = Callable[[int, random.Random], tuple[Any, list[Any], str]]
 
 
 def _seat(i: int) -> str:
-    return f"Seat {i + 1}"
+    return _("Seat {n}").format(n=i + 1)
 
 
 @dataclass(frozen=True)

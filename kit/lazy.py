@@ -19,6 +19,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 
+from kit.i18n import _
+
 # The packages behind the widget side; a missing one is the user's install, not a bug.
 WIDGET_PACKAGES = frozenset({"ipywidgets", "ipycanvas", "IPython", "traitlets", "comm"})
 
@@ -42,9 +44,10 @@ def load(ref: str) -> object:
         missing = (exc.name or "").split(".")[0]
         if missing in WIDGET_PACKAGES:
             raise MissingWidgets(
-                f"{attribute} ({module_name}) is a live widget and needs {missing}, which is not "
-                f"installed here: pip install ipywidgets ipycanvas (or install the kit with its "
-                f"dependencies: pip install -e .)") from exc
+                _("{name} ({module}) is a live widget and needs {package}, which is not "
+                  "installed here: pip install ipywidgets ipycanvas (or install the kit with its "
+                  "dependencies: pip install -e .)").format(name=attribute, module=module_name,
+                                                             package=missing)) from exc
         raise
     return getattr(module, attribute)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kit.contract import Game, Move
+from kit.i18n import _, format_number, format_percent
 from kit.progress import Progress, reporter
 
 
@@ -59,7 +60,7 @@ def play_game(game: Game, players: Sequence[Player], rng: random.Random,
     """Play ``game`` to the end in place; return per-seat (points, turns)."""
     points = [0] * len(players)
     turns = [0] * len(players)
-    for _ in range(max_moves):
+    for _turn in range(max_moves):
         if game.is_over:
             return points, turns
         seat = game.to_move
@@ -125,10 +126,13 @@ def _side(game: Game, seat: int) -> int:
 
 def standings_table(standings: Sequence[Standing]) -> str:
     """A plain-text table of a tournament's standings, for lessons."""
-    rows = [f"{'player':<12} {'games':>5} {'win rate':>8} {'score':>7} "
-            f"{'margin':>7} {'pts/turn':>8}"]
+    # Translators: the columns of a tournament's table; short (each is a column's width)
+    heads = [_("player"), _("games"), _("win rate"), _("score"), _("margin"), _("pts/turn")]
+    w = [max(width, len(head)) for width, head in zip((12, 5, 8, 7, 7, 8), heads, strict=True)]
+    rows = [f"{heads[0]:<{w[0]}} " + " ".join(f"{h:>{n}}" for h, n in zip(heads[1:], w[1:], strict=True))]
     for s in standings:
-        rows.append(f"{s.name:<12} {s.games:>5} {s.win_rate:>8.1%} "
-                    f"{s.mean_score:>7.1f} {s.mean_margin:>+7.1f} "
-                    f"{s.mean_points_per_turn:>8.2f}")
+        margin = ("+" if s.mean_margin >= 0 else "") + format_number(s.mean_margin, 1)
+        rows.append(f"{s.name:<{w[0]}} {s.games:>{w[1]}} {format_percent(s.win_rate, 1):>{w[2]}} "
+                    f"{format_number(s.mean_score, 1):>{w[3]}} {margin:>{w[4]}} "
+                    f"{format_number(s.mean_points_per_turn, 2):>{w[5]}}")
     return "\n".join(rows)

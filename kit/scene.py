@@ -28,6 +28,8 @@ from html import escape
 from typing import TYPE_CHECKING, TypeVar
 from urllib.parse import quote
 
+from kit.i18n import _
+
 #: Okabe-Ito colours: distinguishable for the common kinds of colour blindness.
 OKABE_ITO = {
     "black": "#000000",
@@ -126,7 +128,7 @@ def svg_img(svg: str) -> str:
     """
     data = quote(svg, safe=_URL_SAFE)
     title = re.search(r"<title>(.*?)</title>", svg)
-    alt = title.group(1) if title else "picture"   # already escaped for XML
+    alt = title.group(1) if title else escape(_("picture"))   # already escaped for XML
     return f"<img src='data:image/svg+xml;charset=utf-8,{data}' alt=\"{alt}\">"
 
 

@@ -49,7 +49,7 @@ def test_listing_the_games_imports_no_game_and_no_widget():
             "not m.endswith('.registration')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60).stdout.splitlines()
-    assert out == ["['IOTA', 'Mattix', 'Smartrix']", "[]", "['kit.errors', 'kit.games', 'kit.lazy']"]
+    assert out == ["['IOTA', 'Mattix', 'Smartrix']", "[]", "['kit.errors', 'kit.games', 'kit.i18n', 'kit.lazy']"]
 
 
 def test_refresh_forgets_what_was_found():

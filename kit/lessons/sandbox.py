@@ -16,6 +16,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit.i18n import _
+
 from kit.ui.board import SavedPicture
 from kit.ui.tasks import cancel
 
@@ -27,8 +29,9 @@ class Sandbox(SavedPicture, widgets.VBox):
 
     def __init__(self, *, seed: int = 1, delay: float = 0.8):
         self.delay = delay
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description="Deal no.")
-        self.start = widgets.Button(description="Start a new game", button_style="primary",
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description=_("Deal no."),
+                                           style={"description_width": "initial"})
+        self.start = widgets.Button(description=_("Start a new game"), button_style="primary",
                                     layout=widgets.Layout(width="auto", height="40px"))
         self.start.on_click(lambda _b: self.new_board())
         self.board: Any = None   # the game's Board, made by make_board

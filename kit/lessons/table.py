@@ -9,13 +9,15 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from kit.i18n import _
+
 
 class Table(list[dict[str, Any]]):
     """Rows of dicts shown as an HTML table in a notebook (and as text elsewhere)."""
 
     def _repr_html_(self) -> str:
         if not self:
-            return "<p>(no rows)</p>"
+            return f"<p>{html.escape(_('(no rows)'))}</p>"
         head = "".join(f"<th>{html.escape(str(k))}</th>" for k in self[0])
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values())
                        + "</tr>" for row in self)
