@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from kit.errors import InvalidMoveText
+from kit.i18n import _
 from kit.lessons.exercise import Exercise, exercise_board
 from kit.lessons.smartrix.answers import read_move
 from kit.lessons.smartrix.pictures import HTMLPicture, fit_width
@@ -48,7 +49,7 @@ def tried_move(board: Board) -> Move:
     attempt: Move | None = getattr(board, "attempt", None)
     if attempt is not None:
         return attempt
-    raise InvalidMoveText("place a card on the board first, then press Check")
+    raise InvalidMoveText(_("place a card on the board first, then press Check"))
 
 
 
@@ -73,15 +74,16 @@ def enter_on(board: Board):
 
 def taken_back(move) -> str:
     """What the board and the verdict say when a wrong move is taken back."""
-    what = "pass" if read_move(move).kind == "pass" else "card"
-    return f"Your {what} is taken back: try again."
+    if read_move(move).kind == "pass":
+        return _("Your pass is taken back: try again.")
+    return _("Your card is taken back: try again.")
 
 
 def play_on(board: Board, move) -> str:
     """Reveal: take ``board`` back to its start and play ``move`` there."""
     back_to_start(board)
     board.submit(read_move(move))
-    return f"{move}. Press Undo to take it back and try yourself."
+    return _("{move}. Press Undo to take it back and try yourself.").format(move=move)
 
 
 def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
@@ -116,4 +118,4 @@ def first_game(seed: int = 0, delay: float = 0.6) -> Board:
 
 
 def notation_key() -> HTMLPicture:
-    return HTMLPicture(f"<div style='font-size:17px'>{Board.NOTATION_KEY}</div>")
+    return HTMLPicture(f"<div style='font-size:17px'>{_(Board.NOTATION_KEY)}</div>")

@@ -11,13 +11,15 @@ from collections.abc import Callable
 from typing import Any
 
 import kit.lessons.exercise
+from kit.i18n import N_, _, ngettext
 from kit.lessons.exercise import Catalogue, Check, Exercise, typed_exercise as typed_on_picture
-from kit.lessons.smartrix.answers import _cell, _cells, _plural, player
+from kit.lessons.smartrix.answers import _cell, _cells, player
 from kit.lessons.smartrix.boards import board_exercise
-from kit.lessons.smartrix.checks import (_ring_shift, cards_collected, check_challenge,
-                                         check_fit_cells, check_most_cards, check_placement,
-                                         check_points, check_rotation, check_scores, check_value,
-                                         check_why, fit_cells, most_cards, score_answer, score_sum,
+from kit.lessons.smartrix.checks import (REASON_WORDS, _ring_shift, cards_collected,
+                                         check_challenge, check_fit_cells, check_most_cards,
+                                         check_placement, check_points, check_rotation,
+                                         check_scores, check_value, check_why, fit_cells,
+                                         most_cards, reason_words, score_answer, score_sum,
                                          set_values, touching, why_not)
 from kit.lessons.smartrix.pictures import cards_svg, fit_width, gap_picture, score_svg, show
 from kit.lessons.smartrix.positions import data, finished_game, lesson_move, lesson_position
@@ -39,6 +41,19 @@ class Progress(kit.lessons.exercise.Progress):
     """A lesson's progress in the Smartrix course, kept per student (kit.lessons.record)."""
 
     COURSE = "smartrix"
+
+
+#: The titles the course's notebooks give ``Progress("Lesson 1")``: the record keys
+#: (English in every language), marked here so the catalogue has them; Progress
+#: shows ``_(title)``.
+LESSON_TITLES = (N_("Lesson 1"), N_("Lesson 2"), N_("Lesson 3"), N_("Lesson 4"), N_("Lesson 5"),
+                 N_("Lesson 6"), N_("Puzzles"))
+
+
+def _eg(example: str) -> str:
+    """An answer box's placeholder: "e.g. 3"."""
+    # Translators: the placeholder of an answer box, {example} a typed answer
+    return _("e.g. {example}").format(example=example)
 
 
 def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
@@ -63,14 +78,16 @@ def value_exercise(card: str = VALUE_CARD, progress=None) -> Exercise:
     """Lesson 1: type the value of ``card`` (drawn without its value in the middle)."""
     value = VALUE[parse_card(card)]
     wrong = sorted({8, 8 - value, value - 1, value + 1} - {value})
-    return typed_exercise("What is the value of this card? Type a number.",
+    return typed_exercise(_("What is the value of this card? Type a number."),
                           cards_svg([card], size=170, values=False),
                           lambda t: check_value(card, t),
-                          hints=["The value is the number of spots: the filled blue circles.",
-                                 "Go round the ring of 8 boxes once, from the top-left, and "
-                                 "count only the filled circles; skip the faint empty rings."],
-                          show=f"{value}: {card} has {_plural(value, 'spot')}.", progress=progress,
-                          key="value", placeholder="e.g. 3", answers=[str(value)],
+                          hints=[_("The value is the number of spots: the filled blue circles."),
+                                 _("Go round the ring of 8 boxes once, from the top-left, and "
+                                   "count only the filled circles; skip the faint empty rings.")],
+                          show=ngettext("{value}: {card} has {n} spot.", "{value}: {card} has {n} spots.",
+                                        value).format(value=value, card=card, n=value),
+                          progress=progress,
+                          key="value", placeholder=_eg("3"), answers=[str(value)],
                           wrong=[str(w) for w in wrong])
 
 
@@ -80,15 +97,18 @@ def rotation_exercise(card: str = ROTATION_CARD, progress=None) -> Exercise:
     turned = card_text(rotate(c))
     wrong = [card_text(rotate(c, 3)), card_text(rotate(c, 2)), card_text(_ring_shift(c, 1)),
              card, "11100000"]
-    return typed_exercise(f"This card is {card}. Turn it a quarter turn clockwise: "
-                          "what are its 8 digits now?", cards_svg([card], size=170),
+    return typed_exercise(_("This card is {card}. Turn it a quarter turn clockwise: "
+                            "what are its 8 digits now?").format(card=card),
+                          cards_svg([card], size=170),
                           lambda t: check_rotation(card, t),
-                          hints=["A quarter turn clockwise moves every box two places round the "
-                                 "ring: the top-left box goes to the top-right.",
-                                 "Take the last two digits and put them in front: "
-                                 "abcdefgh becomes ghabcdef."],
-                          show=f"{turned}: every digit moved two places to the right.",
-                          progress=progress, key="rotation", placeholder="8 digits, e.g. 10100000",
+                          hints=[_("A quarter turn clockwise moves every box two places round the "
+                                   "ring: the top-left box goes to the top-right."),
+                                 _("Take the last two digits and put them in front: "
+                                   "abcdefgh becomes ghabcdef.")],
+                          show=_("{turned}: every digit moved two places to the right.")
+                          .format(turned=turned),
+                          progress=progress, key="rotation",
+                          placeholder=_("8 digits, e.g. {example}").format(example="10100000"),
                           answers=[turned], wrong=[w for w in wrong if w != turned])
 
 
@@ -104,12 +124,12 @@ def first_placement_exercise(seed: int = 3, progress=None) -> Exercise:
     mismatch = next(Move("place", card=c, cell=below) for c in hand
                     if not game.explain(Move("place", card=c, cell=below)).legal)
     far = Move("place", card=hand[0], cell=(cell[0] + 3, cell[1]))
-    return board_exercise("Put one of your cards next to the card on the table, so that "
-                          "every box facing it matches.", game, check_placement, solution,
-                          hints=["Click a card of your hand: a + marks each cell where it "
-                                 "fits as it lies. No +? Press R to turn it.",
-                                 "Spot faces spot, empty faces empty: at a side that is "
-                                 "three boxes, at a corner just one."],
+    return board_exercise(_("Put one of your cards next to the card on the table, so that "
+                            "every box facing it matches."), game, check_placement, solution,
+                          hints=[_("Click a card of your hand: a + marks each cell where it "
+                                   "fits as it lies. No +? Press R to turn it."),
+                                 _("Spot faces spot, empty faces empty: at a side that is "
+                                   "three boxes, at a corner just one.")],
                           progress=progress, key="first placement",
                           wrong=[str(mismatch), str(far), "pass"])
 
@@ -130,28 +150,32 @@ def fit_exercise(progress=None) -> Exercise:
     wrong = [_cells(some[:-1]), _cells(set(some) | {near[0]}), _cells([near[0], near[1]]),
              _cells(set(some) | {next(iter(game.grid))})]
     example = _example_cells(game, cells)
-    return typed_exercise(f"{player(game.to_move)} holds {card} (the first card of the hand). "
-                          f"Type every cell where it fits, in some turn, e.g. {example}",
+    return typed_exercise(_("{player} holds {card} (the first card of the hand). "
+                            "Type every cell where it fits, in some turn, e.g. {example}")
+                          .format(player=player(game.to_move), card=card, example=example),
                           game.svg(), lambda t: check_fit_cells(game, card, t),
-                          hints=["Try each empty cell that touches the table, in all four "
-                                 "turns.", "A corner neighbour checks one box, a side "
-                                 "neighbour three. Every neighbour must match at once.",
-                                 f"There are {_plural(len(cells), 'such cell')}."],
-                          show=f"{_cells(cells)}. On a live board, pick the card: the + marks "
-                               "show them.",
-                          progress=progress, key="fit", placeholder=f"e.g. {example}",
+                          hints=[_("Try each empty cell that touches the table, in all four "
+                                   "turns."),
+                                 _("A corner neighbour checks one box, a side "
+                                   "neighbour three. Every neighbour must match at once."),
+                                 ngettext("There is {n} such cell.", "There are {n} such cells.",
+                                          len(cells)).format(n=len(cells))],
+                          show=_("{cells}. On a live board, pick the card: the + marks "
+                                 "show them.").format(cells=_cells(cells)),
+                          progress=progress, key="fit", placeholder=_eg(example),
                           answers=[_cells(some)] + [_cell(c) for c in some], wrong=wrong)
 
 
-#: Lesson 2's "why not?" hints: each leads to the reason without naming it.
+#: Lesson 2's "why not?" hints: each leads to the reason without naming it
+#: (translated where shown).
 WHY_HINTS = {
-    "why_corner": ["Find the ringed boxes: on which card of the table are they?",
-                   "Does that card share an edge with the empty cell, or meet it at one "
-                   "point only?"],
-    "why_window": ["No box is ringed: every card next to the cell matches it. So look "
-                   "elsewhere.",
-                   "Count the columns from the leftmost card to that cell: how wide would the "
-                   "table be? Look at the dashed frame."],
+    "why_corner": [N_("Find the ringed boxes: on which card of the table are they?"),
+                   N_("Does that card share an edge with the empty cell, or meet it at one "
+                      "point only?")],
+    "why_window": [N_("No box is ringed: every card next to the cell matches it. So look "
+                      "elsewhere."),
+                   N_("Count the columns from the leftmost card to that cell: how wide would the "
+                      "table be? Look at the dashed frame.")],
 }
 
 
@@ -169,11 +193,13 @@ def why_exercise(name: str, progress=None) -> Exercise:
     truth = why_not(game, move)
     wrong = [w for w in ("side", "corner", "window", "touch") if w not in truth]
     wrong.append(" ".join(sorted(truth | {wrong[0]})))
-    return typed_exercise(f"The kit refuses {move}. Why? Type the reason's word, as the answer "
-                          "box lists them (more than one if more are true).", svg,
-                          lambda t: check_why(game, move, t), hints=WHY_HINTS[name],
-                          show=lambda: f"{' '.join(sorted(truth))}: {game.explain(move)}",
-                          progress=progress, key=name, placeholder="side, corner, window or touch",
+    return typed_exercise(_("The kit refuses {move}. Why? Type the reason's word, as the answer "
+                            "box lists them (more than one if more are true).").format(move=move),
+                          svg, lambda t: check_why(game, move, t),
+                          hints=[_(h) for h in WHY_HINTS[name]],
+                          show=lambda: (" ".join(_(REASON_WORDS[k]) for k in sorted(truth))
+                                        + f": {game.explain(move)}"),
+                          progress=progress, key=name, placeholder=reason_words("or"),
                           answers=sorted(truth), wrong=wrong)
 
 
@@ -181,19 +207,22 @@ def points_exercise(progress=None) -> Exercise:
     """Lesson 3: how many points does the 17-card move score?"""
     game, move = lesson_position("seventeen"), lesson_move("seventeen")
     values, points = set_values(game, move)
-    svg = show(game, move=move, title=f"The move {move} and the 17 cards it collects").svg
+    svg = show(game, move=move, title=_("The move {move} and the 17 cards it collects")
+               .format(move=move)).svg
     assert move.card is not None   # the lesson's move is a placement
     new = VALUE[move.card]
     wrong = [str(len(values)), str(points - new), str(points + 3 * new), str(points - 1),
              str(points + 2)]
-    return typed_exercise(f"The move {move} collects 17 cards (outlined). How many points "
-                          "does it score?", svg, lambda t: check_points(game, move, t),
-                          hints=["A set scores the values of its cards: the number in the middle "
-                                 "of each card.",
-                                 "Add one line at a time (its four cards), then the new card: "
-                                 "it is in all four lines, but it is one card, so count it once."],
+    return typed_exercise(_("The move {move} collects 17 cards (outlined). How many points "
+                            "does it score?").format(move=move),
+                          svg, lambda t: check_points(game, move, t),
+                          hints=[_("A set scores the values of its cards: the number in the middle "
+                                   "of each card."),
+                                 _("Add one line at a time (its four cards), then the new card: "
+                                   "it is in all four lines, but it is one card, so count it "
+                                   "once.")],
                           show=lambda: f"{points}: " + " + ".join(map(str, values)) + f" = {points}.",
-                          progress=progress, key="points", placeholder="e.g. 40",
+                          progress=progress, key="points", placeholder=_eg("40"),
                           answers=[str(points)], wrong=wrong)
 
 
@@ -207,13 +236,15 @@ def most_cards_exercise(progress=None) -> Exercise:
     none = [m for m in places if cards_collected(game, m) == 0][:1]
     bad = next(Move("place", card=rotate(move.card, k), cell=move.cell) for k in (1, 2, 3)
                if not game.explain(Move("place", card=rotate(move.card, k), cell=move.cell)).legal)
-    return board_exercise("Place one card to collect as many cards as you can.", game,
+    return board_exercise(_("Place one card to collect as many cards as you can."), game,
                           check_most_cards, move,
-                          hints=["Look for lines of five with four cards in them and one "
-                                 "empty cell.",
-                                 "One card can finish two lines at once: a row and a column, "
-                                 "say.",
-                                 f"The best placement here collects {best} cards."],
+                          hints=[_("Look for lines of five with four cards in them and one "
+                                   "empty cell."),
+                                 _("One card can finish two lines at once: a row and a column, "
+                                   "say."),
+                                 ngettext("The best placement here collects {n} card.",
+                                          "The best placement here collects {n} cards.",
+                                          best).format(n=best)],
                           progress=progress, key="most cards",
                           wrong=[str(m) for m in fewer + none] + [str(bad), "pass"])
 
@@ -233,13 +264,14 @@ def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
     wrong = [said(got), said([g + h for g, h in zip(got, left, strict=True)]), said(truth[::-1]),
              said([truth[0] + 1] + truth[1:])]
     answer = score_answer(game)
-    return typed_exercise(f"This game is over. Type each player's score, in seat order "
-                          f"(e.g. {example}).", svg, lambda t: check_scores(game, t),
-                          hints=["Score = the values of the cards you collected, minus the "
-                                 "values of the cards still in your hand.",
-                                 "A card's value is the number in its middle: add up each row "
-                                 "of the picture, then take the hand away from what was "
-                                 "collected."],
+    return typed_exercise(_("This game is over. Type each player's score, in seat order "
+                            "(e.g. {example}).").format(example=example),
+                          svg, lambda t: check_scores(game, t),
+                          hints=[_("Score = the values of the cards you collected, minus the "
+                                   "values of the cards still in your hand."),
+                                 _("A card's value is the number in its middle: add up each row "
+                                   "of the picture, then take the hand away from what was "
+                                   "collected.")],
                           show=lambda: f"{answer} ("
                                        + "; ".join(score_sum(game, s) for s in range(players)) + ")",
                           progress=progress, key=f"score {seed}", placeholder=example,
@@ -255,15 +287,18 @@ def challenge_exercise(progress=None) -> Exercise:
     fair = next(c for c in sorted(game.grid) if c not in game.offending)
     wrong = [_cell(c) for c in offending if c not in move.cells][:2]
     wrong += [_cells(offending), _cell(fair)]
-    return typed_exercise(f"Free table: the cards marked ! were put down against the rules "
-                          f"({len(game.offending)} of them). Challenge: type the cells of as "
-                          "few of them as make the table legal again.", svg,
+    # Translators: "Free table" is the mode where mistakes may stand; "Challenge" the
+    # Smartrix sheet's "asalto" (es) / "отнемане" (bg)
+    return typed_exercise(_("Free table: the cards marked ! were put down against the rules "
+                            "({n} of them). Challenge: type the cells of as "
+                            "few of them as make the table legal again.")
+                          .format(n=len(game.offending)), svg,
                           lambda t: check_challenge(game, t),
-                          hints=["A challenge may only take ! cards, and as few as possible.",
-                                 "Take one ! card away in your head: do the other ! cards still "
-                                 "mismatch a card that stays?"],
+                          hints=[_("A challenge may only take ! cards, and as few as possible."),
+                                 _("Take one ! card away in your head: do the other ! cards still "
+                                   "mismatch a card that stays?")],
                           show=lambda: f"{answer}: {game.explain(move)}",
-                          progress=progress, key="challenge", placeholder="e.g. 2,1",
+                          progress=progress, key="challenge", placeholder=_eg("2,1"),
                           answers=[answer], wrong=wrong)
 
 
@@ -275,22 +310,26 @@ def gap_exercise(progress=None) -> Exercise:
     labels = list(LETTERS[:len(cards)])
     svg = gap_picture(game, move, cards, labels)
     (threat,) = after_threats(game, move)
-    cell = f"the empty cell marked {threat.value}"
     n = len(fitting)
     wrong = sorted({0, n - 1, n + 1, len(cards)} - {n})
-    return typed_exercise(f"After {move} (outlined in blue) a line is one card short: the "
-                          f"orange dashed line, and {cell} is all it needs. Of the "
-                          f"{len(cards)} cards {labels[0]} to {labels[-1]} (you cannot see "
-                          "them), how many could finish the line there (in some turn)?", svg,
+    # Translators: {points} is the number drawn in the empty cell (the points waiting there)
+    task = _("After {move} (outlined in blue) a line is one card short: the "
+             "orange dashed line, and the empty cell marked {points} is all it needs. Of the "
+             "{n} cards {first} to {last} (you cannot see "
+             "them), how many could finish the line there (in some turn)?")
+    return typed_exercise(task.format(move=move, points=threat.value, n=len(cards),
+                                      first=labels[0], last=labels[-1]), svg,
                           lambda t: check_gap_count(game, move, t),
-                          hints=[f"Look at the cards round {cell}: a card there must "
-                                 "match every one of them.",
-                                 "Take the cards one by one. For each, check every box that "
-                                 f"would face a neighbour of {cell}; turn it if it "
-                                 "does not match as it lies."],
+                          hints=[_("Look at the cards round the empty cell marked {points}: a "
+                                   "card there must match every one of them.")
+                                 .format(points=threat.value),
+                                 _("Take the cards one by one. For each, check every box that "
+                                   "would face a neighbour of the empty cell marked {points}; "
+                                   "turn it if it does not match as it lies.")
+                                 .format(points=threat.value)],
                           show=lambda: check_gap_count(game, move, str(n)).why + " "
                                        + chance_explained(game, move),
-                          progress=progress, key="gap", placeholder="a number",
+                          progress=progress, key="gap", placeholder=_("a number"),
                           answers=[str(n)], wrong=[str(w) for w in wrong])
 
 

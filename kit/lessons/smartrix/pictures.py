@@ -10,8 +10,9 @@ from __future__ import annotations
 import html
 import re
 
+from kit.i18n import N_, _, ngettext
 from kit.lessons.picture import Picture
-from kit.lessons.smartrix.answers import _plural, player
+from kit.lessons.smartrix.answers import player
 from kit.lessons.smartrix.positions import building_steps, lesson_move, lesson_position
 from kit.scene import INK, PAPER, Scene
 from kit.smartrix import DECK, Game, VALUE, parse_card
@@ -57,6 +58,19 @@ def plain_card(scene, card: int, x, y, size) -> None:
             scene.circle(cx, cy, step * 0.3, stroke=EMPTY_BOX, stroke_width=1.5)
 
 
+#: The labels lesson 1's code gives its cards (``labels=["value 3", ...]``): the same
+#: code in every language's notebook, so the kit shows them translated.
+CARD_LABELS = (N_("value 0"), N_("value 3"), N_("value 8"),
+               # Translators: a card as printed, then turned 1, 2, 3 quarter turns clockwise
+               N_("as written"), N_("1 quarter"), N_("2 quarters"), N_("3 quarters"))
+
+
+def _label(label) -> str:
+    """A card's label as shown: one of :data:`CARD_LABELS` translated, any other as given."""
+    text = str(label)
+    return _(text) if text in CARD_LABELS else text
+
+
 def cards_svg(cards, *, size: int = 90, per_row: int = 10, labels=None,
               values: bool = True) -> str:
     """Cards (ints or texts) in rows, each with an optional label under it;
@@ -65,19 +79,19 @@ def cards_svg(cards, *, size: int = 90, per_row: int = 10, labels=None,
     gap, label_h = size // 6, (26 if labels else 0)
     rows = (len(cards) + per_row - 1) // per_row
     width = min(len(cards), per_row) * (size + gap) + gap
-    scene = Scene(width, rows * (size + gap + label_h) + gap, title="Smartrix cards")
+    scene = Scene(width, rows * (size + gap + label_h) + gap, title=_("Smartrix cards"))
     for i, card in enumerate(cards):
         x = gap + (i % per_row) * (size + gap)
         y = gap + (i // per_row) * (size + gap + label_h)
         (draw_card if values else plain_card)(scene, card, x, y, size)
         if labels:
-            scene.text(x + size / 2, y + size + label_h / 2 + 2, str(labels[i]), size=16)
+            scene.text(x + size / 2, y + size + label_h / 2 + 2, _label(labels[i]), size=16)
     return fit_width(scene.to_svg())
 
 
 def picture(svg: str) -> Picture:
     """``svg`` as a lesson cell's picture, never wider than :data:`MAX_WIDTH`."""
-    return Picture(fit_width(svg), "(a Smartrix picture)")
+    return Picture(fit_width(svg), _("(a Smartrix picture)"))
 
 
 def show(game: Game, *, title: str | None = None, **options) -> Picture:
@@ -87,7 +101,7 @@ def show(game: Game, *, title: str | None = None, **options) -> Picture:
     svg = game.svg(**options)
     if options.get("move") is not None or title is not None:
         plain = re.search(r"<title>(.*?)</title>", game.svg(), re.S)
-        svg = retitle(svg, title or html.unescape(plain.group(1) if plain else "Smartrix table"))
+        svg = retitle(svg, title or html.unescape(plain.group(1) if plain else _("Smartrix table")))
     return picture(svg)
 
 
@@ -101,7 +115,7 @@ class HTMLPicture:
         return self.html
 
     def __repr__(self) -> str:
-        return "(a Smartrix page)"
+        return _("(a Smartrix page)")
 
 
 def card_picture(*cards, size: int = 120, labels=None) -> Picture:
@@ -120,10 +134,14 @@ def score_svg(game: Game, size: int = 40, per_row: int = 16) -> str:
     gap, label = size // 6, 30
     rows = []   # (label, cards)
     for s_ in range(game.players):
-        for what, cards in (("collected", game.collected(s_)), ("left in hand", game.hand(s_))):
-            rows.append((f"{player(s_)}, {what} ({_plural(len(cards), 'card')})", cards))
-    height = sum(label + max(1, -(-len(c) // per_row)) * (size + gap) for _, c in rows) + gap
-    scene = Scene(per_row * (size + gap) + gap, height, title="Collected cards and hands")
+        got, held = game.collected(s_), game.hand(s_)
+        rows.append((ngettext("{player}, collected ({n} card)", "{player}, collected ({n} cards)",
+                              len(got)).format(player=player(s_), n=len(got)), got))
+        rows.append((ngettext("{player}, left in hand ({n} card)",
+                              "{player}, left in hand ({n} cards)",
+                              len(held)).format(player=player(s_), n=len(held)), held))
+    height = sum(label + max(1, -(-len(c) // per_row)) * (size + gap) for _t, c in rows) + gap
+    scene = Scene(per_row * (size + gap) + gap, height, title=_("Collected cards and hands"))
     y = gap
     for text, cards in rows:
         scene.text(gap, y + label / 2, text, size=18, bold=True, anchor="start")
@@ -143,13 +161,15 @@ def _svg_size(svg: str) -> tuple[float, float]:
     return float(found[1]), float(found[2])
 
 
-def stack_svgs(*svgs, title: str = "Smartrix picture", gap: int = 10) -> str:
-    """Pictures one under the other, as one picture."""
+def stack_svgs(*svgs, title: str | None = None, gap: int = 10) -> str:
+    """Pictures one under the other, as one picture (titled "Smartrix picture" unless
+    ``title`` says otherwise)."""
+    title = _("Smartrix picture") if title is None else title
     sizes = [_svg_size(s) for s in svgs]
-    width = max(w for w, _ in sizes)
-    height = sum(h for _, h in sizes) + gap * (len(svgs) - 1)
+    width = max(w for w, _h in sizes)
+    height = sum(h for _w, h in sizes) + gap * (len(svgs) - 1)
     parts, y = [], 0.0
-    for s, (_, h) in zip(svgs, sizes, strict=True):
+    for s, (_w, h) in zip(svgs, sizes, strict=True):
         parts.append(re.sub(r"^<svg", f'<svg x="0" y="{y:.0f}"', s, count=1))
         y += h + gap
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -157,13 +177,15 @@ def stack_svgs(*svgs, title: str = "Smartrix picture", gap: int = 10) -> str:
             + "".join(parts) + "</svg>")
 
 
-def side_by_side(*svgs, title: str = "Smartrix picture", gap: int = 16) -> str:
-    """Pictures side by side, tops aligned, as one picture (scaled to MAX_WIDTH)."""
+def side_by_side(*svgs, title: str | None = None, gap: int = 16) -> str:
+    """Pictures side by side, tops aligned, as one picture (scaled to MAX_WIDTH;
+    titled "Smartrix picture" unless ``title`` says otherwise)."""
+    title = _("Smartrix picture") if title is None else title
     sizes = [_svg_size(s) for s in svgs]
-    width = sum(w for w, _ in sizes) + gap * (len(svgs) - 1)
-    height = max(h for _, h in sizes)
+    width = sum(w for w, _h in sizes) + gap * (len(svgs) - 1)
+    height = max(h for _w, h in sizes)
     parts, x = [], 0.0
-    for s, (w, _) in zip(svgs, sizes, strict=True):
+    for s, (w, _h) in zip(svgs, sizes, strict=True):
         parts.append(re.sub(r"^<svg", f'<svg x="{x:.0f}" y="0"', s, count=1))
         x += w + gap
     return fit_width(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
@@ -178,12 +200,15 @@ def fit_picture() -> Picture:
     """Lesson 2's picture of the + marks: a table and card other than the fit exercise's."""
     name, card = FIT_DEMO
     return show(lesson_position(name), legal_for=card,
-                title=f"Smartrix table; + marks every cell where {card} fits, in some turn")
+                title=_("Smartrix table; + marks every cell where {card} fits, in some turn")
+                .format(card=card))
 
 
 def steps_picture(k: int) -> Picture:
     """Lesson 3's table built up to ``k`` cards (no hands beside it)."""
-    return show(building_steps()[k - 1], title=f"The table built up to {k} cards")
+    return show(building_steps()[k - 1],
+                title=ngettext("The table built up to {n} card", "The table built up to {n} cards",
+                               k).format(n=k))
 
 
 def threat_picture(name: str = "threat") -> Picture:
@@ -208,5 +233,6 @@ def gap_picture(game: Game, move, cards, labels) -> str:
     table = after.svg(threats=after_threats(game, move), recent=1, side=False,
                       max_cell=GAP_CELL)
     side = cards_svg(cards, size=76, per_row=4, labels=labels)
-    return side_by_side(table, side, title=f"The table after {move}, and {len(cards)} cards "
-                                           f"{labels[0]} to {labels[-1]} you cannot see")
+    return side_by_side(table, side, title=_("The table after {move}, and {n} cards "
+                                             "{first} to {last} you cannot see")
+                        .format(move=move, n=len(cards), first=labels[0], last=labels[-1]))

@@ -6,10 +6,12 @@ Widgets. Not covered: the exercise boards (:mod:`kit.lessons.smartrix.boards`).
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
 
+from kit.i18n import N_, _, ngettext
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 from kit.lessons.smartrix.answers import player
 from kit.smartrix.board import Board
@@ -17,13 +19,22 @@ from kit.smartrix.board import Board
 
 # ----- lesson 8: the sandbox --------------------------------------------------------
 
-VARIANTS: dict[str, dict[str, Any]] = {"standard (5 x 5 window)": {},
-            "children's (no window)": {"window": None},
-            "teams (4 players)": {"teams": True},
-            "free table (claims and challenges)": {"auto_collect": False}}
+#: The variants by name (the name is the key: the dropdown shows it translated).
+VARIANTS: dict[str, dict[str, Any]] = {
+    # Translators: the Smartrix variants in the sandbox's dropdown ("window" = the
+    # 5 x 5 grid: es "cuadrícula", bg "решетка"; "challenges" = es "asaltos", bg "отнемания")
+    N_("standard (5 x 5 window)"): {},
+    N_("children's (no window)"): {"window": None},
+    N_("teams (4 players)"): {"teams": True},
+    N_("free table (claims and challenges)"): {"auto_collect": False}}
 
 
-STRENGTHS = ("random", "greedy", "cautious")
+#: The computer's strengths (the seat kinds the board plays; shown translated).
+STRENGTHS = (N_("random"), N_("greedy"), N_("cautious"))
+
+
+#: Every seat kind as the note under the choices names it.
+SEAT_KINDS = {"human": N_("human"), **{s: s for s in STRENGTHS}}
 
 
 class Sandbox(SandboxFrame):
@@ -32,14 +43,17 @@ class Sandbox(SandboxFrame):
     def __init__(self, players: int = 3, variant: str = "standard (5 x 5 window)",
                  strength: str = "cautious", humans: int = 1, open_hands: bool = False,
                  seed: int = 1, delay: float = 0.8):
+        # The options are (shown, key) pairs: the value stays the English key.
         self.players = widgets.Dropdown(options=list(range(2, 8)), value=players,
-                                        description="Players")
-        self.variant = widgets.Dropdown(options=list(VARIANTS), value=variant,
-                                        description="Variant")
-        self.strength = widgets.Dropdown(options=STRENGTHS, value=strength,
-                                         description="Computer")
-        self.humans = widgets.BoundedIntText(value=humans, min=0, max=7, description="People")
-        self.open_hands = widgets.Checkbox(value=open_hands, description="Open hands (teaching)")
+                                        description=_("Players"))
+        self.variant = widgets.Dropdown(options=[(_(v), v) for v in VARIANTS], value=variant,
+                                        description=_("Variant"))
+        self.strength = widgets.Dropdown(options=[(_(s), s) for s in STRENGTHS], value=strength,
+                                         description=_("Computer"))
+        self.humans = widgets.BoundedIntText(value=humans, min=0, max=7,
+                                             description=_("People"))
+        self.open_hands = widgets.Checkbox(value=open_hands,
+                                           description=_("Open hands (teaching)"))
         self.note = widgets.HTML()
         super().__init__(seed=seed, delay=delay)
 
@@ -57,9 +71,13 @@ class Sandbox(SandboxFrame):
     def make_board(self) -> Board:
         seats = self.seats()
         options = VARIANTS[self.variant.value]
-        self.note.value = (f"<div style='font-size:17px'>{len(seats)} players: "
-                           f"{', '.join(f'{player(i)} {s}' for i, s in enumerate(seats))}"
-                           f"{' (teams: Players 1 and 3 against 2 and 4)' if options.get('teams') else ''}"
-                           "</div>")
+        # Translators: a seat and who plays it, e.g. "Player 2 cautious" (the computer's strength)
+        named = ", ".join(_("{player} {kind}").format(player=player(i), kind=_(SEAT_KINDS.get(s, s)))
+                          for i, s in enumerate(seats))
+        said = ngettext("{n} player: {seats}", "{n} players: {seats}", len(seats)).format(
+            n=len(seats), seats=named)
+        if options.get("teams"):
+            said += " " + _("(teams: Players 1 and 3 against 2 and 4)")
+        self.note.value = f"<div style='font-size:17px'>{html.escape(said)}</div>"
         return Board(seats=seats, seed=self.seed.value, open_hands=self.open_hands.value,
                      delay=self.delay, **options)

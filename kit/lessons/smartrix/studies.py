@@ -13,6 +13,7 @@ from pathlib import Path
 import json
 import random
 
+from kit.i18n import N_, _, format_number, format_percent, ngettext
 from kit.lessons.exercise import Verdict
 from kit.lessons.smartrix.answers import _cell, player, read_move, read_number
 from kit.lessons.smartrix.positions import HERE
@@ -24,6 +25,23 @@ from kit.smartrix.analysis import after_threats
 
 
 TOURNAMENT_TABLE = HERE / "data" / "smartrix_tournament.json"
+
+
+#: The names the tournament file gives its tables and players (its "table" and
+#: "players"), marked for the catalogue: the file keeps them English, the lesson
+#: shows them translated.
+TOURNAMENT_NAMES = (N_("greedy v random"), N_("cautious v greedy"), N_("cautious v random"),
+                    # Translators: the children's variant (no 5 x 5 window)
+                    N_("cautious v greedy, children's"))
+# Translators: the computer players of Smartrix: plays at random / takes the most
+# points now ("greedy": es "glotón", bg "лаком") / also weighs what it leaves the next player
+PLAYER_NAMES = (N_("random"), N_("greedy"), N_("cautious"))
+
+
+def _percent(share: float) -> str:
+    """A chance as a whole percentage in the student's language ("45%", es "45 %")."""
+    # Rounded as the lessons always printed it (f"{100 * share:.0f}%").
+    return format_percent(round(100 * share) / 100)
 
 
 # ----- lesson 6: strategy -------------------------------------------------------
@@ -53,9 +71,11 @@ def threat_table(game: Game, move=None) -> Table:
     rows = Table()
     for t in found:
         fitting = len({CANONICAL[parse_card(c)] for c in t.completions})
-        rows.append({"gap": _cell(t.cell), "cards waiting": sum(len(x) for x in t.lines),
-                     "points waiting": t.value, "unseen cards that fit": f"{fitting} of {pool}",
-                     "next player holds one": f"{100 * holds_chance(pool, fitting, hand):.0f}%"})
+        # The keys are the table's headings, in the student's language.
+        rows.append({_("gap"): _cell(t.cell), _("cards waiting"): sum(len(x) for x in t.lines),
+                     _("points waiting"): t.value,
+                     _("unseen cards that fit"): _("{n} of {total}").format(n=fitting, total=pool),
+                     _("next player holds one"): _percent(holds_chance(pool, fitting, hand))})
     return rows
 
 
@@ -66,12 +86,16 @@ def chance_explained(game: Game, move) -> str:
     pool, hand = len(game.unseen(game.to_move)), next_hand_size(game)
     fitting = len({CANONICAL[parse_card(c)] for c in t.completions})
     chance = 100 * holds_chance(pool, fitting, hand)
-    return (f"You cannot see {pool} cards, and {fitting} of them finish the line. The next player "
-            f"will hold {hand} of those {pool}. The kit counts every hand of {hand} they could "
-            f"hold: {chance:.0f}% of them have at least one of the {fitting} "
-            f"(1 - C({pool - fitting},{hand}) / C({pool},{hand}), the hands with none taken "
-            f"away). So about {round(chance / 10)} games in 10, the next player collects "
-            f"{t.value} points or more there.")
+    # Translators: {formula} is arithmetic, e.g. 1 - C(39,5) / C(41,5); {games} of 10 games
+    return _("You cannot see {pool} cards, and {fitting} of them finish the line. The next player "
+             "will hold {hand} of those {pool}. The kit counts every hand of {hand} they could "
+             "hold: {percent} of them have at least one of the {fitting} "
+             "({formula}, the hands with none taken "
+             "away). So about {games} games in 10, the next player collects "
+             "{points} points or more there.").format(
+        pool=pool, fitting=fitting, hand=hand, percent=_percent(holds_chance(pool, fitting, hand)),
+        formula=f"1 - C({pool - fitting},{hand}) / C({pool},{hand})",
+        games=round(chance / 10), points=t.value)
 
 
 def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple[list[int], list[int]]:
@@ -102,18 +126,20 @@ def check_gap_count(game: Game, move, answer) -> Verdict:
     said = read_number(answer, "how many cards", "2")
     cards, fitting = gap_candidates(game, move)
     if said == len(fitting):
-        return Verdict(True, f"{len(fitting)} of these cards fit the gap: "
-                             f"{', '.join(LETTERS[i] for i in fitting)}. No other card you "
-                             "cannot see fits there.", more=chance_explained(game, move))
+        return Verdict(True, _("{n} of these cards fit the gap: {letters}. No other card you "
+                               "cannot see fits there.")
+                       .format(n=len(fitting), letters=", ".join(LETTERS[i] for i in fitting)),
+                       more=chance_explained(game, move))
     if said > len(cards):
-        why = f"Only {len(cards)} cards are shown: count those that fit the gap."
+        why = ngettext("Only {n} card is shown: count those that fit the gap.",
+                       "Only {n} cards are shown: count those that fit the gap.", len(cards))
     elif said > len(fitting):
-        why = (f"{said} is too many: a card you counted does not match every neighbour of the "
-               "gap in any turn. Check each box that faces a neighbour.")
+        why = _("{said} is too many: a card you counted does not match every neighbour of the "
+                "gap in any turn. Check each box that faces a neighbour.")
     else:
-        why = (f"{said} is too few: a card you skipped fits when it is turned. Try each card "
-               "in all four turns.")
-    return Verdict(False, why)
+        why = _("{said} is too few: a card you skipped fits when it is turned. Try each card "
+                "in all four turns.")
+    return Verdict(False, why.format(n=len(cards), said=said))
 
 
 def valuation_table(game: Game, rows: int = 6) -> Table:
@@ -122,21 +148,23 @@ def valuation_table(game: Game, rows: int = 6) -> Table:
     table = Table()
     shown = ranked[:rows] + [mv for mv in ranked[rows:] if mv[0].kind == "pass"]
     for move, v in shown:
-        table.append({"rank": ranked.index((move, v)) + 1, "move": str(move),
-                      "points now": v.points, "risk": f"{v.risk:.1f}", "value": f"{v.value:+.1f}"})
+        # The keys are the table's headings, in the student's language; the move is notation.
+        table.append({_("rank"): ranked.index((move, v)) + 1, _("move"): str(move),
+                      _("points now"): v.points, _("risk"): format_number(v.risk, 1),
+                      _("value"): f"{v.value:+.1f}"[0] + format_number(abs(v.value), 1)})
     return table
 
 
 def pass_rank(game: Game) -> int:
     """Where passing comes in the cautious player's ranking (1 = the best move)."""
     ranked = sorted(CautiousPlayer().valuations(game), key=lambda mv: -mv[1].value)
-    return 1 + [m.kind for m, _ in ranked].index("pass")
+    return 1 + [m.kind for m, _v in ranked].index("pass")
 
 
 def unseen_note(game: Game) -> str:
     """What the player to move cannot see, in words (people counted from 1)."""
-    return (f"{player(game.to_move)} cannot see {len(game.unseen(game.to_move))} cards; "
-            f"the next player will hold {next_hand_size(game)} of them.")
+    return _("{player} cannot see {n} cards; the next player will hold {hand} of them.").format(
+        player=player(game.to_move), n=len(game.unseen(game.to_move)), hand=next_hand_size(game))
 
 
 def tournament_table(path: Path = TOURNAMENT_TABLE) -> Table:
@@ -144,11 +172,16 @@ def tournament_table(path: Path = TOURNAMENT_TABLE) -> Table:
     d = json.loads(Path(path).read_text())
     rows = Table()
     for r in d["rows"]:
-        rows.append({"table": r["table"], "games": r["games"],
-                     "wins": " / ".join(f"{name} {100 * w:.0f}%"
-                                        for name, w in zip(r["players"], r["win_rates"], strict=True)),
-                     "mean scores": " / ".join(f"{name} {s:.1f}"
-                                               for name, s in zip(r["players"], r["mean_scores"], strict=True))})
+        # The file's names translated (TOURNAMENT_NAMES, PLAYER_NAMES); the keys are the
+        # table's headings, in the student's language.
+        names = [_(name) if name in PLAYER_NAMES else name for name in r["players"]]
+        rows.append({_("table"): _(r["table"]) if r["table"] in TOURNAMENT_NAMES else r["table"],
+                     _("games"): r["games"],
+                     _("wins"): " / ".join(f"{name} {_percent(w)}"
+                                           for name, w in zip(names, r["win_rates"], strict=True)),
+                     _("mean scores"): " / ".join(
+                         f"{name} {format_number(s, 1)}"
+                         for name, s in zip(names, r["mean_scores"], strict=True))})
     return rows
 
 
