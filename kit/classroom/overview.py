@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from kit.i18n import N_, _
 from kit.lessons.record import EVENTS
 
 #: The kinds of event a lesson sends; anything else is a bug or a forgery.
@@ -61,8 +62,13 @@ PROJECTOR_MIN_STUDENTS = 2
 #: Leading characters that make a spreadsheet read a CSV cell as a formula (CSV injection): such a
 #: text cell (a name, a lesson, an exercise: sent by the students' kernels) is prefixed with a quote.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: The CSV export's header row.
-CSV_HEADER = ["student", "lesson", "exercise", "state", "wrong", "hints", "shown", "last"]
+#: The CSV export's header row (marked N_: the export's words are in the service's language;
+#: the states are written as people read them, STATE_LABELS).
+CSV_HEADER = [N_("student"), N_("lesson"), N_("exercise"), N_("state"), N_("wrong"), N_("hints"),
+              N_("shown"), N_("last")]
+#: A state as the CSV export says it (the states themselves are keys the page compares).
+STATE_LABELS = {NOT_STARTED: N_("not started"), TRYING: N_("trying"), DONE: N_("done"),
+                DONE_AFTER_SHOW: N_("done after show")}
 
 
 def iso(moment: datetime) -> str:
@@ -305,11 +311,12 @@ def csv_rows(result: Mapping[str, Any]) -> list[list[str]]:
     """The CSV export of a ``names=True`` summary: the header, then one row per lesson x student x exercise."""
     if not result.get("names"):
         raise ValueError("csv_rows needs a summary made with names=True (a projector summary has no grid)")
-    rows = [list(CSV_HEADER)]
+    rows = [[_(word) for word in CSV_HEADER]]
     for lesson in result["lessons"]:
         for student in result["students"]:
             for exercise in lesson["exercises"]:
                 c = lesson["grid"][student][exercise]
-                rows.append([_csv_text(student), _csv_text(lesson["lesson"]), _csv_text(exercise), c["state"],
-                             str(c["wrong"]), str(c["hints"]), "yes" if c["shown"] else "no", c["last"] or ""])
+                rows.append([_csv_text(student), _csv_text(lesson["lesson"]), _csv_text(exercise),
+                             _(STATE_LABELS.get(c["state"], c["state"])), str(c["wrong"]), str(c["hints"]),
+                             _("yes") if c["shown"] else _("no"), c["last"] or ""])
     return rows
