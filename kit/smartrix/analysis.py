@@ -14,18 +14,18 @@ panel (``kit.ui.analysis``).
 from __future__ import annotations
 
 from kit.analysis import AnalysisRows
-from kit.i18n import _, format_number, ngettext
+from kit.i18n import N_, _, format_number, ngettext
 from kit.smartrix.ai import CautiousPlayer, Threat, Valuation, threats
 from kit.smartrix.cards import TEXT, VALUE
 from kit.smartrix.moves import Move
 from kit.smartrix.rules import Game
 from kit.smartrix.table import cards_value
 
-NOTE = ("Value = points now − risk, the best set the next player may expect to complete "
+NOTE = N_("Value = points now − risk, the best set the next player may expect to complete "
         "on the table the move leaves (the cautious player's sum). A clicked row shows its "
         "card in place, its points and risk, and in orange the lines it leaves one card "
         "short.")
-TAKES_NOTE = "Claims and challenges come first: they do not use up the turn."
+TAKES_NOTE = N_("Claims and challenges come first: they do not use up the turn.")
 
 
 def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
@@ -40,7 +40,7 @@ def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
     far come back marked partial.
     """
     if game.is_over:
-        return AnalysisRows(note="The game is over: there is no move to rank.")
+        return AnalysisRows(note=_("The game is over: there is no move to rank."))
     takes = [] if game.auto_collect else [
         (m, Valuation(cards_value(game.table, m.cells), 0.0)) for m in game.takes()]
     takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
@@ -49,7 +49,7 @@ def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
                                 -(VALUE[mv[0].card] if mv[0].card is not None else 0),
                                 str(mv[0])))
     partial = stop is not None and stop.is_set()
-    return AnalysisRows(takes + valued, note=NOTE, remarks=[TAKES_NOTE] if takes else [],
+    return AnalysisRows(takes + valued, note=_(NOTE), remarks=[_(TAKES_NOTE)] if takes else [],
                         partial=partial)
 
 

@@ -441,7 +441,9 @@ def _hinted_cards(game, hints) -> dict[int, list[int]]:
 def _side_column(scene, game, lay, shown, names, selected, cover, captions,
                  hinted=None) -> float:
     x, over = lay.side, game.is_over
-    scene.text(x, 30, _heading(game, names), size=22, bold=True, anchor="start")
+    heading = _heading(game, names)
+    scene.text(x, 30, heading, size=_fitted(heading, SIDE_WIDTH - 8, 22), bold=True,
+               anchor="start")
     pile = _pile_text(game)
     scene.text(x, 66, pile, size=CAPTION_SIZE, anchor="start")
     scene.text(x + HAND_COLUMN, 98, _("in hand"), size=15, fill=MUTED, anchor="end")
@@ -492,12 +494,16 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
     pile = _pile_text(game)
     # On the hand's line, right: the pile, or who won (whose turn it is is the
     # panel's first line).
+    # The room the hand's label (left) leaves on its line.
+    room = (LIVE_WIDTH - 8 - lay.side - 16
+            - len(_hand_label(game, shown, names, cover)) * CAPTION_SIZE * 0.58)
     if over:
-        scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, _heading(game, names),
-                   size=CAPTION_SIZE, bold=True, anchor="end")
+        heading = _heading(game, names)
+        scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, heading,
+                   size=_fitted(heading, room, CAPTION_SIZE), bold=True, anchor="end")
     else:
-        scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, pile, size=CAPTION_SIZE - 2,
-                   anchor="end")
+        scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, pile,
+                   size=_fitted(pile, room, CAPTION_SIZE - 2, bold=False), anchor="end")
     y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
     return _under_hand(scene, game, x, y, captions, shown, names, width)
 
@@ -505,8 +511,7 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
 def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> float:
     seat, hand = game.to_move, game.hand_cards(game.to_move)
     face_up = seat in shown and cover is None
-    label = (_("Hand of {player}") if face_up else
-             _("Hand of {player} (face down)")).format(player=names[seat])
+    label = _hand_label(game, shown, names, cover)
     scene.text(lay.side, lay.hand_top - 20, label, size=CAPTION_SIZE, bold=True, anchor="start")
     for i, card in enumerate(hand):
         x, y, size, _ch = hand_box(lay, i)
@@ -538,7 +543,8 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> floa
 
 
 def _small_hand(scene, game, seat, names, x, top) -> float:
-    scene.text(x, top + 10, f"Hand of {names[seat]}", size=CAPTION_SIZE, anchor="start")
+    scene.text(x, top + 10, _("Hand of {player}").format(player=names[seat]), size=CAPTION_SIZE,
+               anchor="start")
     step = SMALL_CARD + 6
     for i, card in enumerate(game.hand_cards(seat)):
         draw_card(scene, card, x + (i % SMALL_PER_ROW) * step,
@@ -557,6 +563,20 @@ def _title(game, exp, names) -> str:
         for s in range(game.players))
     return (_("{head}; draw pile {n}; {piles}").format(head=head, n=game.deck_size, piles=piles)
             + (f". {cards}" if cards else "") + (f". {exp.reason}" if exp else ""))
+
+
+def _hand_label(game, shown, names, cover) -> str:
+    seat = game.to_move
+    face_up = seat in shown and cover is None
+    return (_("Hand of {player}") if face_up else
+            _("Hand of {player} (face down)")).format(player=names[seat])
+
+
+def _fitted(text: str, width: float, size: float, bold: bool = True, least: float = 13) -> float:
+    """The font size at which ``text`` fits ``width`` px on one line (``size`` if it
+    does; a longer translation shrinks, down to ``least``), by :func:`wrap`'s estimate."""
+    need = len(text) * size * (0.58 if bold else 0.56)
+    return size if need <= width else max(least, round(width / need * size, 1))
 
 
 def _pile_text(game) -> str:

@@ -101,9 +101,10 @@ def _check_count(places):
         canon = CANONICAL[card]
         if canon in first:
             cells = [c for c in (cell, first[canon][1]) if c is not None]
-            raise InvalidPosition(
-                f"card {TEXT[canon]} appears twice: as {TEXT[card]} in {where} and in "
-                f"{first[canon][0]} (each of the 70 cards exists once, in any orientation)",
+            raise InvalidPosition(_(
+                "card {card} appears twice: as {text} in {where} and in {first} (each of the 70 "
+                "cards exists once, in any orientation)").format(
+                    card=TEXT[canon], text=TEXT[card], where=where, first=first[canon][0]),
                 cells=cells)
         first[canon] = (where, cell)
     if len(first) != len(DECK):
@@ -179,8 +180,9 @@ def _read_offending(raw, grid, window):
         cells.add(cell)
     why = describe_removal(grid, window, cells)
     if why:
-        raise InvalidPosition("'offending' must list every card placed against the rules, so "
-                              f"that the others form a legal table; without the listed ones {why}")
+        raise InvalidPosition(_("'offending' must list every card placed against the rules, so "
+                                "that the others form a legal table; without the listed ones "
+                                "{why}").format(why=why))
     return cells
 
 
@@ -204,9 +206,9 @@ def read(d: Any) -> dict[str, Any]:
     if not isinstance(d["collected"], list) or len(d["collected"]) != n:
         raise InvalidPosition(f"'collected' must hold one pile per player ({n})")
     collected = [_cards(c, f"collected[{s}]") for s, c in enumerate(d["collected"])]
-    places = [(v, f"the grid at {fmt_cell(c)}", c) for c, v in grid.items()]
+    places = [(v, _("the grid at {cell}").format(cell=fmt_cell(c)), c) for c, v in grid.items()]
     places += [(v, f"hands[{s}]", None) for s, h in enumerate(hands) for v in h]
-    places += [(v, "the deck", None) for v in deck]
+    places += [(v, _("the deck"), None) for v in deck]
     places += [(v, f"collected[{s}]", None) for s, c in enumerate(collected) for v in c]
     _check_count(places)
     out = d.get("out", [False] * n)

@@ -492,8 +492,10 @@ class Game(Picture, History):
         history, any cards, as few as make the table legal."""
         if self._offending is not None:   # offending_known
             offending = ", ".join(fmt_cell(c) for c in sorted(self._offending))
-            enough = _("the offending cards are at {cells}; taking {n} of them makes the "
-                       "table legal").format(cells=offending, n=len(best))
+            enough = ngettext("the offending cards are at {cells}; taking {n} of them makes "
+                              "the table legal",
+                              "the offending cards are at {cells}; taking {n} of them makes "
+                              "the table legal", len(best)).format(cells=offending, n=len(best))
             placed_right = [c for c in move.cells if c not in self._offending]
             if placed_right:
                 return _("challenge refused: the card at {cell} was placed by the rules, and a "
