@@ -121,11 +121,11 @@ def greedy_vs_best(game: Game, depth: int | None = None,
                                  best_margin=margin_words(best_value), cost=cost)
 
 
-def margin_words(value: int, level: str = "") -> str:
+def margin_words(value: int) -> str:
     """How a player ends, ``value`` points ahead of the other: "9 ahead", "3 behind",
-    "level" (or ``level``, already translated, for 0)."""
+    "level (a draw)"."""
     if value == 0:
-        return level or _("level")
+        return _("level (a draw)")
     if value > 0:
         # Translators: how far a player ends in front ("ends 9 ahead"); room for "points".
         return ngettext("{points} ahead", "{points} ahead", value).format(points=value)

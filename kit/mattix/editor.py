@@ -73,20 +73,21 @@ class Editor(EditorShell):
                                       layout=widgets.Layout(width="210px"),
                                       style={"description_width": "80px"})
         self.size_box = widgets.Dropdown(options=list(EDITOR_SIZES), description=_("Size"),
-                                         layout=widgets.Layout(width="140px"),
-                                         style={"description_width": "40px"})
+                                         layout=widgets.Layout(width="156px"),
+                                         style={"description_width": "56px"})
         self.mover_box = widgets.ToggleButtons(options=[(capital(_(side)), seat) for seat, side
                                                         in enumerate(SIDE_NAMES)],
                                                description=_("To move"),
-                                               style={"button_width": "120px",
+                                               # 150 px: "Jugador de columnas" fits.
+                                               style={"button_width": "150px",
                                                       "description_width": "60px"})
         self.score_boxes = [widgets.IntText(description=_(label),
-                                            layout=widgets.Layout(width="170px"),
-                                            style={"description_width": "95px"})
+                                            layout=widgets.Layout(width="185px"),
+                                            style={"description_width": "110px"})
                             for label in SCORE_LABELS]
         self.seed_box = widgets.IntText(value=0, description=_("Seed"),
-                                        layout=widgets.Layout(width="140px"),
-                                        style={"description_width": "40px"})
+                                        layout=widgets.Layout(width="156px"),
+                                        style={"description_width": "56px"})
         self.tool_buttons = {
             "set": self.button(_("Set tile"), self._set_pressed,
                                _("put this value on the picked cell")),

@@ -61,7 +61,7 @@ def _crossing(game: Game) -> list[Move]:
 
 def _ahead(margin: int) -> str:
     """How the mover ends: "9 ahead", "3 behind", "level (a draw)"."""
-    return margin_words(margin, level=_("level (a draw)"))
+    return margin_words(margin)
 
 
 def _tile(game: Game, move: Move) -> int:

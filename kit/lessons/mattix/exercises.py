@@ -316,7 +316,7 @@ def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 
     return prediction_exercise(
         _("Who wins more of {games} games on {size} x {size}: greedy or lookahead? "
           "Type greedy or lookahead.").format(games=games, size=size),
-        {"greedy": "greedy", "lookahead": "lookahead"}, truth,
+        DUEL_NAMES, truth,
         # Translators: {first} and {second} are the computer players' names
         # ("greedy", "lookahead"), kept as the tables print them.
         _("{first} won {first_rate} and {second} won {second_rate} of the games.").format(
@@ -326,6 +326,14 @@ def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 
         hints=[_("Think of what each player looks at before it takes a tile."),
                _("Greedy looks only at its own tile. The other player also looks at the best "
                  "reply each take allows (lesson 3's net gain). Which one falls into traps?")])
+
+
+#: The duel's players as a student may type them: the kit's names, and the nicknames
+#: the Spanish and Bulgarian lessons give them.
+DUEL_NAMES = {"greedy": "greedy", "glotón": "greedy", "gloton": "greedy", "el glotón": "greedy",
+              "алчният": "greedy", "алчен": "greedy",
+              "lookahead": "lookahead", "previsor": "lookahead", "el previsor": "lookahead",
+              "предвидливият": "lookahead", "предвидлив": "lookahead"}
 
 
 # ----- every exercise of the course, by name -------------------------------------
