@@ -161,8 +161,9 @@ SOLUTION_STYLE = ("font-size: 18px; margin: 6px 0; padding-left: 8px; "
 
 def solution_html(text: str) -> str:
     """The solution folded in a ``<details>`` element (opened by a click)."""
+    summary = html.escape(_("Solution"))
     return (f'<details class="{SOLUTION_CLASS}" style="{SOLUTION_STYLE}">'
-            f"<summary>{html.escape(_('Solution'))}</summary><div>{html.escape(text)}</div></details>")
+            f"<summary>{summary}</summary><div>{html.escape(text)}</div></details>")
 
 
 def exercise_board(board):
@@ -343,7 +344,8 @@ class Exercise(Guarded, widgets.VBox):
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         """Show ``text`` (one or two sentences); ``more`` folds under "Why?"."""
         self.message, self.tone, self.more = text, tone, more
-        why = (f'<details class="kit-why"><summary>{html.escape(_("Why?"))}</summary>'
+        label = html.escape(_("Why?"))
+        why = (f'<details class="kit-why"><summary>{label}</summary>'
                f"<div>{html.escape(more)}</div></details>" if more else "")
         self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
                                f"{MARKS[tone]}{html.escape(text)}{why}</div>")

@@ -17,7 +17,7 @@ class Table(list[dict[str, Any]]):
 
     def _repr_html_(self) -> str:
         if not self:
-            return f"<p>{html.escape(_('(no rows)'))}</p>"
+            return "<p>" + html.escape(_("(no rows)")) + "</p>"
         head = "".join(f"<th>{html.escape(str(k))}</th>" for k in self[0])
         body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in row.values())
                        + "</tr>" for row in self)

@@ -116,7 +116,8 @@ class AnalysisPanel(widgets.VBox):
         # where a clicked row is drawn, off the top of a 768 px screen.
         self.row_box = widgets.VBox(layout=widgets.Layout(max_height="270px", overflow="auto",
                                                           flex_flow="column nowrap"))
-        super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(_(title))}</b></div>'),
+        heading = html.escape(_(title))
+        super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{heading}</b></div>'),
                           widgets.HBox([self.analyse_button, self.stop_button]),
                           self.bar_box, self.row_box, self.note],
                          layout=widgets.Layout(width="100%"))

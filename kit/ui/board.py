@@ -132,8 +132,9 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
         why = ""
         if more:
             items = "".join(f"<li>{html.escape(line)}</li>" for line in more.split("\n") if line)
+            label = html.escape(_("Why?"))
             why = (f'<details class="kit-why" style="font-size: 17px; color: #222222">'
-                   f'<summary style="cursor: pointer">{html.escape(_("Why?"))}</summary>'
+                   f'<summary style="cursor: pointer">{label}</summary>'
                    f'<ul style="margin: 4px 0; padding-left: 20px">{items}</ul></details>')
         self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
                              f"<div>{html.escape(text)}</div>{why}</div>")

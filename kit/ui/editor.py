@@ -72,11 +72,13 @@ class EditorShell(BoardWidget, widgets.VBox):
                         "play": self.button(_("▶ Play from here"), self.play_from_here,
                                             _("play this position on a live board, below"))}
         self.played_box = widgets.VBox()
+        json_label = _("Position as JSON")
+        json_help = _("(copy it, or paste one and press Text → position)")
         side = widgets.VBox(
             [*self.tools(), self.problem_box,
              widgets.HBox([self.buttons["play"]]),
-             widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Position as JSON"))}</b> '
-                          f'{html.escape(_("(copy it, or paste one and press Text → position)"))}</div>'),
+             widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(json_label)}</b> '
+                          f'{html.escape(json_help)}</div>'),
              self.json_box,
              widgets.HBox([self.buttons["load"], self.buttons["copy"]],
                           layout=widgets.Layout(flex_flow="row wrap"))],
@@ -176,15 +178,16 @@ class EditorShell(BoardWidget, widgets.VBox):
         self.redraw()
         if json_too:
             self._show_json()
+        refused, unchanged = _("Not accepted"), _("(the position is unchanged):")
+        valid = _("A valid position.")
         if self.problems:
             items = "".join(f"<li>{html.escape(p)}</li>" for p in self.problems)
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #A04000">'
-                                      f"<b>{html.escape(_('Not accepted'))}</b> "
-                                      f"{html.escape(_('(the position is unchanged):'))}"
+                                      f"<b>{html.escape(refused)}</b> {html.escape(unchanged)}"
                                       f"<ul>{items}</ul></div>")
         else:
             self.problem_box.value = (f'<div style="{PANEL_STYLE} color: #006B4E">'
-                                      f"✓ {html.escape(self.done)} {html.escape(_('A valid position.'))}</div>")
+                                      f"✓ {html.escape(self.done)} {html.escape(valid)}</div>")
 
     def redraw(self) -> None:
         self.view.show(self.scene())
@@ -239,8 +242,9 @@ class EditorShell(BoardWidget, widgets.VBox):
     def play_from_here(self):
         """Show a live Board of this position under the editor; return it."""
         self.played = self.board_for(self.game.copy())
+        playing, unchanged = _("Playing from the edited position"), _("(the editor above is unchanged)")
         self.played_box.children = [widgets.HTML(
-            f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Playing from the edited position"))}</b> '
-            f'{html.escape(_("(the editor above is unchanged)"))}</div>'), self.played]
+            f'<div style="{PANEL_STYLE}"><b>{html.escape(playing)}</b> '
+            f'{html.escape(unchanged)}</div>'), self.played]
         self.say(_("The position is on the live board below."), tone="good")
         return self.played

@@ -41,7 +41,8 @@ def seats_html(labels: Sequence[str], scores: Sequence[int] | None, mover: int |
         rows.append("<div>" + ", ".join(_("Team {n}: {points}").format(n=i + 1, points=points_text(s))
                                         for i, s in enumerate(team_scores)) + "</div>")
     if busy:
-        rows.append(f"<div><i>{html.escape(_('thinking…'))}</i></div>")
+        thinking = html.escape(_("thinking…"))
+        rows.append(f"<div><i>{thinking}</i></div>")
     return f'<div style="{PANEL_STYLE}">{"".join(rows)}</div>'
 
 
@@ -49,14 +50,18 @@ def move_list_html(moves: Sequence[Any], points: Sequence[Any]) -> str:
     """The moves numbered, each with its points when played here (``points`` are the
     last ``len(points)`` moves'; a position given with a history has none for the rest)."""
     if not moves:
-        return (f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Moves"))}</b><br>'
-                f'<i>{html.escape(_("none yet"))}</i></div>')
+        none_yet = html.escape(_("none yet"))
+        return f'<div style="{PANEL_STYLE}"><b>{moves_title()}</b><br><i>{none_yet}</i></div>'
     offset = len(moves) - len(points)
     items = []
     for i, move in enumerate(moves):
         tail = f" ({points[i - offset]})" if i >= offset and points[i - offset] is not None else ""
         items.append(f"<li>{MOVE_TAG}{html.escape(str(move))}</code>{tail}</li>")
-    return f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Moves"))}</b><ol>{"".join(items)}</ol></div>'
+    return f'<div style="{PANEL_STYLE}"><b>{moves_title()}</b><ol>{"".join(items)}</ol></div>'
+
+
+def moves_title() -> str:
+    return html.escape(_("Moves"))
 
 
 def hints_html(rows: Iterable[tuple[Any, Any]], note: str = "") -> str:
@@ -64,7 +69,8 @@ def hints_html(rows: Iterable[tuple[Any, Any]], note: str = "") -> str:
     items = "".join(f"<li>{MOVE_TAG}{html.escape(str(m))}</code> "
                     f"{html.escape(str(label))}</li>" for m, label in rows)
     below = f"<div><small>{note}</small></div>" if note else ""
-    return f'<div style="{PANEL_STYLE}"><b>{html.escape(_("Hint"))}</b><ol>{items}</ol>{below}</div>'
+    title = html.escape(_("Hint"))
+    return f'<div style="{PANEL_STYLE}"><b>{title}</b><ol>{items}</ol>{below}</div>'
 
 
 def notation_key(key_html: str) -> widgets.Accordion:
