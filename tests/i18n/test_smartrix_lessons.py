@@ -55,7 +55,7 @@ def test_an_unreadable_answer_is_refused_in_the_students_language(speak):
     with pytest.raises(ValueError, match="no es una carta"):
         L.read_card("1010")
     speak("bg")
-    with pytest.raises(ValueError, match="не е място"):
+    with pytest.raises(ValueError, match="не е клетка"):
         L.read_cells("0,1 x")
 
 
@@ -65,7 +65,7 @@ def test_a_refused_placement_says_why_in_spanish(speak):
     verdict = L.check_placement(game, refused_placement(game))
     assert not verdict.correct and "no coincide con una vecina" in verdict.why
     far = Game.setup({(0, 0): "11111111"}, [["00000000", "10000000"], ["01000000"]])
-    assert L.refused(far, "00000000@3,3").why.startswith("Ese hueco no toca ninguna carta")
+    assert L.refused(far, "00000000@3,3").why.startswith("Esa posición no toca ninguna carta")
 
 
 def test_why_not_is_read_from_the_position_not_from_translated_words(speak):
@@ -148,8 +148,8 @@ def test_percentages_and_decimals_follow_the_language(speak):
     assert values[0]["jugada"] == "pass"   # notation is never translated
     assert re.fullmatch(r"[+-]\d+,\d", values[0]["valor"])
     rows = L.tournament_table()
-    assert rows[0]["mesa"] == "glotón contra aleatorio"
-    assert re.fullmatch(r"glotón \d+\xa0% / aleatorio \d+\xa0%", rows[0]["victorias"])
+    assert rows[0]["mesa"] == "glotón contra al azar"
+    assert re.fullmatch(r"glotón \d+\xa0% / al azar \d+\xa0%", rows[0]["victorias"])
 
 
 def test_the_lesson_1_labels_and_deck_counts_are_translated(speak):
@@ -168,7 +168,7 @@ def test_a_puzzle_task_hints_and_verdict_in_bulgarian(speak):
     puzzle = PUZZLES[0]
     assert puzzle.task.startswith("Задача 1 (★): събери поне")
     hints = L.puzzle_hints(puzzle)
-    assert hints[0].startswith("Потърси права линия от пет места")
+    assert hints[0].startswith("Потърси права линия от пет клетки")
     assert "първата карта в ръката ти" in hints[2] or "картата в ръката ти" in hints[2]
     assert L.check_puzzle(puzzle, "pass").why == "Всяка задача иска да поставиш карта: с пас не се решава."
     assert L.check_puzzle(puzzle, puzzle.solution).correct
