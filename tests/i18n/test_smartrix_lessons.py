@@ -99,7 +99,7 @@ def test_the_why_exercise_names_its_words_as_the_reader_takes_them(speak):
     speak("es")
     ex = L.exercise("why corner")
     assert ex.text.placeholder == "lado, esquina, cuadrícula o toca"
-    assert ex.task.startswith("El programa no acepta")
+    assert ex.task.startswith("El kit no acepta")
     assert ex.show().startswith("esquina: ")
     wrong = ex.attempt("lado")
     assert not wrong.correct and wrong.why.startswith("No es lado: ")
