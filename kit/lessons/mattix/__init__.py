@@ -27,7 +27,7 @@ from kit.lessons.mattix.puzzles import (GOALS, GOAL_WORDS, PUZZLES, Puzzle, chec
                                         load_practice, load_puzzles, meets_goal)
 from kit.lessons.mattix.pictures import Picture, picture, quiet_svg, typed_cell
 from kit.lessons.mattix.boards import board_exercise, board_for, take_back, taken
-from kit.lessons.mattix.exercises import (EXERCISES, NOTE, Progress, duel_prediction, exercise,
+from kit.lessons.mattix.exercises import (EXERCISES, LESSON_TITLES, NOTE, Progress, duel_prediction, exercise,
                                           first_player_prediction, legal_takes_exercise,
                                           net_gain_exercise, outcome_exercise, picture_exercise,
                                           practice_exercise, prediction_exercise, puzzle_exercise,
@@ -45,7 +45,8 @@ __all__ = ["read_cells", "read_move", "read_number", "NOT_OVER", "OUTCOMES", "WH
            "illegal_tries", "line_words", "net_gain_table", "net_gains", "refusal", "reply_words",
            "tiles_words", "truth_words", "GOALS", "GOAL_WORDS", "PUZZLES", "Puzzle", "check_puzzle",
            "load_practice", "load_puzzles", "meets_goal", "Picture", "picture", "quiet_svg",
-           "typed_cell", "board_exercise", "board_for", "take_back", "taken", "EXERCISES", "NOTE",
+           "typed_cell", "board_exercise", "board_for", "take_back", "taken", "EXERCISES",
+           "LESSON_TITLES", "NOTE",
            "Progress", "duel_prediction", "exercise", "first_player_prediction",
            "legal_takes_exercise", "net_gain_exercise", "outcome_exercise", "picture_exercise",
            "practice_exercise", "prediction_exercise", "puzzle_exercise", "score_exercise",
