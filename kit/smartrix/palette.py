@@ -141,6 +141,18 @@ def used_tags(game: Game) -> dict[int, str]:
     return tags
 
 
+def tag_text(tag: str) -> str:
+    """A tag of :func:`used_tags` as the palette shows it, in the language in effect."""
+    if tag == "T":
+        # Translators: the palette's tag (1-2 letters) on a card lying on the table
+        return _("T")
+    if tag[0] == "H":
+        # Translators: the palette's tag (2-3 characters) on a card in player {n}'s hand
+        return _("H{n}").format(n=tag[1:])
+    # Translators: the palette's tag (2-3 characters) on a card collected by player {n}
+    return _("C{n}").format(n=tag[1:])
+
+
 # ----- the picture --------------------------------------------------------------------
 
 def editor_scene(game: Game, picked: int | None = None, turns: int = 0,
@@ -178,7 +190,7 @@ def _draw_hands(scene: Scene, game: Game, picked: int | None, lay: Layout) -> fl
             x, cy, size = hand_card_box(game, seat, i, lay)
             cards.append(FlatCard(card, x, cy, size, picked=picked == CANONICAL[card]))
         if not game.hand_cards(seat):
-            scene.text(8, y + 28 + HAND_CARD / 2, "(no cards)", size=16, fill=MUTED,
+            scene.text(8, y + 28 + HAND_CARD / 2, _("(no cards)"), size=16, fill=MUTED,
                        anchor="start")
         y += seat_height(game, seat)
     flat_cards(scene, cards)
@@ -188,15 +200,18 @@ def _draw_hands(scene: Scene, game: Game, picked: int | None, lay: Layout) -> fl
 def _draw_palette(scene: Scene, game: Game, picked: int | None, turns: int,
                   left: float) -> float:
     used = used_tags(game)
-    scene.text(left, 14, "The 70 cards", size=19, bold=True, anchor="start")
-    scene.text(left, 36, "in use: T table, H hand, C collected", size=15,
+    scene.text(left, 14, _("The 70 cards"), size=19, bold=True, anchor="start")
+    # Translators: the palette's legend for the tags below (tag_text): keep the letters alike
+    scene.text(left, 36, _("in use: T table, H hand, C collected"), size=15,
                fill=MUTED, anchor="start")
     cards = []
     for canon in PALETTE:
         x, y, size = palette_card_box(canon, left)
         is_picked = canon == picked
         card = rotate(as_lies(game, canon), turns) if is_picked else canon
-        cards.append(FlatCard(card, x, y, size, picked=is_picked, tag=used.get(canon)))
+        tag = used.get(canon)
+        cards.append(FlatCard(card, x, y, size, picked=is_picked,
+                              tag=tag_text(tag) if tag else None))
     flat_cards(scene, cards)
     return PALETTE_Y + -(-len(PALETTE) // PALETTE_COLS) * PALETTE_STEP
 
