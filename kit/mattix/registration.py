@@ -31,19 +31,21 @@ def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
 
 
 GAME = GameSpec(
-    name="mattix", title="Mattix", order=1,
+    name="mattix", title=N_("Mattix"), order=1,
     game="kit.mattix.rules:Game", board="kit.mattix.board:Board",
     editor="kit.mattix.editor:Editor", replay="kit.mattix.replay:Replay",
     analysis="kit.mattix.analysis:analysis",
     invariants="kit.mattix.invariants:MattixWatch", move="kit.mattix.rules:Move",
     players=(2,), default_players=2, opponent="greedy", seat_name=seat_name,
     # The labels are marked here and translated where the picker shows them.
-    options={"size": (N_("Board"), tuple((f"{n} x {n}", n) for n in range(4, 9)), 8),
+    options={"size": (N_("Board"), ((N_("4 x 4"), 4), (N_("5 x 5"), 5), (N_("6 x 6"), 6),
+                                    (N_("7 x 7"), 7), (N_("8 x 8"), 8)), 8),
              "level": (N_("Tiles"), ((N_("level 1"), 1), (N_("level 2 (negative tiles)"), 2)),
                        1)},
     # The search player's strength: thinking time per move.
     player_options={"time_limit": (N_("Search player: time per move"),
-                                   (("0.5 s", 0.5), ("1 s", 1.0), ("2 s", 2.0), ("5 s", 5.0)),
+                                   ((N_("0.5 s"), 0.5), (N_("1 s"), 1.0), (N_("2 s"), 2.0),
+                                    (N_("5 s"), 5.0)),
                                    1.0)},
     lesson="kit.lessons.mattix",
     answer_format=N_("the tile you take as row,col (e.g. `\"2,3\"`)"),
