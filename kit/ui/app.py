@@ -88,7 +88,7 @@ class Launcher(SavedPicture, widgets.VBox):
                                      description=_("Game"), **FIT)
         self.players = widgets.Dropdown(description=_("Players"), **FIT)
         self.deal = widgets.BoundedIntText(value=1, min=0, max=10**9, description=_("Deal no."),
-                                           layout={"width": "150px"},
+                                           layout={"width": "190px"},
                                            style={"description_width": "initial"})
         self.start = widgets.Button(description=_("Start"), button_style="primary")
         self.seats: list[widgets.Dropdown] = []            # one per seat
