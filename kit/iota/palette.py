@@ -119,7 +119,9 @@ def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) 
         top = seat * SEAT_H
         mover = seat == game.to_move
         label = f"{'▶ ' if mover else ''}{points_words(seat_name(seat), game.scores[seat])}"
-        scene.text(SEATS_X, top + 16, label, size=18, bold=mover, anchor="start")
+        # Smaller when a long label (another language's words) would run past the picture.
+        size = min(18, (geo.width - SEATS_X - 4) / (0.53 * len(label)))
+        scene.text(SEATS_X, top + 16, label, size=size, bold=mover, anchor="start")
         for i in range(4):
             x, y, w, h = geo.slots[(seat, i)]
             if i < len(game.hands[seat]):
