@@ -48,7 +48,7 @@ def test_a_mismatch_names_the_boxes_with_the_sheets_words(speak):
 def test_the_boards_refusal_counts_the_boxes(speak):
     speak("es")
     verdict, more = refusal_words(game(), "11111111@0,2")
-    assert verdict == "No cabe en 0,2: 3 de sus casillas no coinciden (rodeado en naranja)."
+    assert verdict == "No cabe en 0,2: 3 de sus casillas no coinciden (marcado en naranja)."
     assert more.startswith("11111111 en (0,2) no coincide")
     assert refusal_words(game(), "10000001@1,1")[0].startswith("La carta 10000001")
     speak("bg")
@@ -219,6 +219,19 @@ def test_editor_labels_widen_for_a_longer_translation(speak):
     assert int(e.seed_box.style.description_width[:-2]) > 40   # "Seed" had 40 px
     assert e.tool_buttons["shuffle"].description == "Barajar mazo"
     assert ("ninguna (niños)", 0) in [tuple(o) for o in e.window_box.options]
+
+
+def test_the_palette_legend_and_tags(speak):
+    from kit.scene import Text
+    from kit.smartrix.palette import editor_scene, tag_text, used_tags
+    g = game()
+    assert set(used_tags(g).values()) == {"T", "H1", "H2"}   # the keys stay English
+    speak("es")
+    words = [s.text for s in editor_scene(g).shapes if isinstance(s, Text)]
+    assert "en uso: Me mesa, Ma mano, R recogidas" in words
+    assert [tag_text(t) for t in ("T", "H2", "C1")] == ["Me", "Ma2", "R1"]
+    speak("bg")
+    assert [tag_text(t) for t in ("T", "H2", "C1")] == ["М", "Р2", "С1"]
 
 
 def test_english_unchanged():
