@@ -351,7 +351,11 @@ class Exercise(Guarded, widgets.VBox):
                                f"{MARKS[tone]}{html.escape(text)}{why}</div>")
 
     def _button(self, label: str, action: Callable[[], object]) -> widgets.Button:
-        return button(label, action, guarded=self.guarded, margin="0 4px 0 0")
+        # Check, Hint and Show me stay on one row of a board's 320 px side panel in every
+        # language ("Comprobar", "Pista", "Muéstramelo"; "Провери", "Подсказка", "Покажи ми"
+        # are ~315 px at 15 px): a second row pushed the verdict down a 768 px screen.
+        return button(label, action, guarded=self.guarded, margin="0 4px 0 0", min_width="80px",
+                      font_size="15px")
 
     def solution_text(self) -> str:
         """The solution in words ("" if the lesson gave none)."""
