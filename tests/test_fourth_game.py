@@ -54,7 +54,7 @@ def test_without_the_folder_there_are_three_games():
 def test_the_app_picker_offers_it_and_plays_it(fourth_game):
     from kit.ui.app import Launcher
     app = Launcher(delay=0, start=False)
-    assert "Tic-tac-toe" in [option for option in app.game.options]
+    assert "Tic-tac-toe" in [value for _label, value in app.game.options]
     assert "Tic-tac-toe" in app.picker.children[0].value          # named in the heading
     app.game.value = "Tic-tac-toe"
     assert [w.value for w in app.seats] == ["human", "random"]
