@@ -288,7 +288,7 @@ class Editor(EditorShell):
         self.players_box = widgets.Dropdown(options=[1, 2, 3, 4], description=_("Players"),
                                             layout=widgets.Layout(width="150px"), style=small)
         self.mover_box = widgets.ToggleButtons(description=_("To move"), style={
-            "button_width": "64px", "description_width": "60px"})
+            "button_width": "64px", "description_width": "72px"})
         self.score_boxes = [widgets.IntText(description=f"{seat_name(i)}",
                                             layout=widgets.Layout(width="160px"), style=small)
                             for i in range(4)]

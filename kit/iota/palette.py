@@ -17,7 +17,8 @@ from typing import Any
 
 from kit.i18n import _, ngettext
 from kit.iota.cards import TEXT, WILD
-from kit.iota.draw import deck_words, draw_card, draw_coords, outline, points_words, seat_name
+from kit.iota.draw import (deck_words, draw_card, draw_coords, fit_size, outline, points_words,
+                           seat_name)
 from kit.iota.layout import Box, Cell, Layout, cell_box, fit_layout
 from kit.iota.rules import Game
 from kit.scene import HIGHLIGHT, PAPER, TABLE, Scene, box_at
@@ -120,7 +121,7 @@ def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) 
         mover = seat == game.to_move
         label = f"{'▶ ' if mover else ''}{points_words(seat_name(seat), game.scores[seat])}"
         # Smaller when a long label (another language's words) would run past the picture.
-        size = min(18, (geo.width - SEATS_X - 4) / (0.53 * len(label)))
+        size = fit_size(label, geo.width - SEATS_X - 4, 18, bold=mover)
         scene.text(SEATS_X, top + 16, label, size=size, bold=mover, anchor="start")
         for i in range(4):
             x, y, w, h = geo.slots[(seat, i)]
@@ -135,9 +136,11 @@ def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) 
     scene.text(SEATS_X, y, deck_words(n), size=18, anchor="start")
     if game.deck:
         # Translators: the deck's top cards in the editor: "top: 3GT 1RC 2BX 4YS …"
-        scene.text(SEATS_X, y + 24, _("top: {cards}").format(
-            cards=" ".join(TEXT[c] for c in game.deck[:4]) + (" …" if n > 4 else "")),
-                   size=16, anchor="start", fill="#444444")
+        top = _("top: {cards}").format(
+            cards=" ".join(TEXT[c] for c in game.deck[:4]) + (" …" if n > 4 else ""))
+        # Card texts are capitals: measured as wide as bold letters.
+        scene.text(SEATS_X, y + 24, top, size=fit_size(top, geo.width - SEATS_X - 4, 16, bold=True),
+                   anchor="start", fill="#444444")
 
 
 def _palette(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) -> None:

@@ -33,7 +33,7 @@ def puzzle_picture(puzzle: Any) -> str:
 
 
 GAME = GameSpec(
-    name="iota", title="IOTA", order=0,
+    name="iota", title=N_("IOTA"), order=0,
     game="kit.iota.rules:Game", board="kit.iota.board:Board",
     editor="kit.iota.editor:Editor", replay="kit.iota.replay:Replay",
     analysis="kit.iota.analysis:analysis",
