@@ -136,10 +136,11 @@ def _seats(scene: Scene, game: Game, geo: EditorGeometry, picked: Place | None) 
     scene.text(SEATS_X, y, deck_words(n), size=18, anchor="start")
     if game.deck:
         # Translators: the deck's top cards in the editor: "top: 3GT 1RC 2BX 4YS …"
-        top = _("top: {cards}").format(
+        cards = _("top: {cards}").format(
             cards=" ".join(TEXT[c] for c in game.deck[:4]) + (" …" if n > 4 else ""))
         # Card texts are capitals: measured as wide as bold letters.
-        scene.text(SEATS_X, y + 24, top, size=fit_size(top, geo.width - SEATS_X - 4, 16, bold=True),
+        scene.text(SEATS_X, y + 24, cards,
+                   size=fit_size(cards, geo.width - SEATS_X - 4, 16, bold=True),
                    anchor="start", fill="#444444")
 
 
