@@ -25,6 +25,7 @@ Not covered: the notebooks, which are translated as whole files
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import json
 import re
@@ -158,7 +159,9 @@ def update(lang: str, template: Catalog, po: Path | None = None,
     an empty translation is filled from ``fill_from`` catalogues when they have it."""
     po = po or po_path(lang)
     catalog = read(po, lang)
-    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    # A copy: Babel's update hands the template's own messages to the catalogue,
+    # and the next language would start from this one's translations.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
     catalog.obsolete.clear()
     for other in fill_from:
         donor = read(other, lang)

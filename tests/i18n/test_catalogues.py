@@ -66,3 +66,14 @@ def test_the_compiled_catalogue_is_what_gettext_reads(lang):
     t = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[lang])
     assert t.gettext("Pass") not in ("", "Pass")
     assert t.ngettext("{n} point", "{n} points", 1) != t.ngettext("{n} point", "{n} points", 2)
+
+
+def test_updating_two_languages_from_one_template_keeps_them_apart(tmp_path, monkeypatch):
+    monkeypatch.setattr(catalogues, "po_path", lambda lang: tmp_path / f"{lang}.po")
+    template = catalogues.Catalog()
+    template.add("Pass", locations=[("x.py", 1)])
+    es = catalogues.update("es", template)
+    es.get("Pass").string = "Pasar"
+    catalogues.write(es, tmp_path / "es.po")
+    bg = catalogues.update("bg", template)
+    assert not bg.get("Pass").string      # not the Spanish left in the shared template

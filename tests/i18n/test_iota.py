@@ -136,7 +136,7 @@ def test_the_boards_buttons_notation_key_and_notes_are_translated(speak):
     board._hand_clicked(0)
     assert board.view.message.startswith("3YC (círculo amarillo 3) elegida")
     speak("bg")
-    assert [i18n._(label) for label in Board.BUTTONS.values()] == ["Потвърди", "Върни", "Пас"]
+    assert [i18n._(label) for label in Board.BUTTONS.values()] == ["Потвърди", "Върни картите", "Пас"]
 
 
 def test_a_counted_word_takes_its_form(speak):
