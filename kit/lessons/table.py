@@ -12,6 +12,17 @@ from typing import Any
 from kit.i18n import _
 
 
+class Heading(str):
+    """A table's heading or label: the English key a program reads (``row["wins"]``),
+    shown in the language in effect (``str()`` of it, as ``Table`` shows it). Mark
+    its text for the catalogue where it is made: ``Heading(N_("wins"))``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return _(str.__str__(self))
+
+
 class Table(list[dict[str, Any]]):
     """Rows of dicts shown as an HTML table in a notebook (and as text elsewhere)."""
 

@@ -16,25 +16,15 @@ from pathlib import Path
 import json
 import random
 
-from kit.i18n import N_, _, format_percent
+from kit.i18n import N_, format_percent
 from kit.iota import Game, GreedyPlayer, PlannerPlayer, movegen, rank_moves
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
-from kit.lessons.table import Table
+from kit.lessons.table import Heading, Table
 
 
 STUDIES = Path(__file__).resolve().parent.parent / "data" / "iota_studies.json"
-
-
-class Heading(str):
-    """A table's heading or label: the English key a program reads (``row["wins"]``),
-    shown in the language in effect (``str()`` of it, as ``Table`` shows it)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return _(str.__str__(self))
 
 
 #: The headings and labels of iota_studies.json (generate_studies.py writes them),

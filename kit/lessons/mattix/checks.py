@@ -15,7 +15,7 @@ from kit.errors import InvalidMoveText
 from kit.i18n import N_, _, ngettext
 from kit.lessons.exercise import Verdict
 from kit.lessons.mattix.answers import read_cells, read_move, read_number
-from kit.lessons.table import Table
+from kit.lessons.table import Heading, Table
 from kit.mattix import Game, Move, analyse, lookahead_values
 from kit.mattix.ai import margin_words
 from kit.mattix.text import capital
@@ -40,16 +40,6 @@ def _star_line(game: Game, player: int | None = None) -> str:
     """The line ``player`` (default: the mover) takes from, in words: "the star's row"."""
     player = game.to_move if player is None else player
     return _("the star's row") if player == 0 else _("the star's column")
-
-
-class Heading(str):
-    """A table's column heading: the English key a program reads (``row["net gain"]``),
-    shown in the language in effect (``str()`` of it, as ``Table`` shows headings)."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return _(str.__str__(self))
 
 
 def _crossing(game: Game) -> list[Move]:

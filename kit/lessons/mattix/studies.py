@@ -16,7 +16,8 @@ import json
 import random
 
 from kit.i18n import N_, _, format_percent
-from kit.lessons.mattix.checks import Heading, _tile
+from kit.lessons.mattix.checks import _tile
+from kit.lessons.table import Heading
 from kit.lessons.mattix.puzzles import HERE
 from kit.lessons.table import Table
 from kit.players import Player
