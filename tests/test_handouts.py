@@ -24,12 +24,16 @@ def picture_outputs(nb) -> int:
 def test_lessons_are_found_by_glob_in_reading_order(tmp_path):
     for name in ("notebooks/00_welcome.ipynb", "notebooks/play.ipynb",
                  "notebooks/zgame/02_b.ipynb", "notebooks/zgame/01_a.ipynb",
-                 "notebooks/agame/01_x.ipynb"):
+                 "notebooks/agame/01_x.ipynb", "notebooks/es/00_welcome.ipynb",
+                 "notebooks/es/zgame/01_a.ipynb", "notebooks/bg/zgame/01_a.ipynb"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(nbformat.v4.new_notebook(), tmp_path / name)
     found = [str(p.relative_to(tmp_path)) for p in handouts.lessons(tmp_path)]
+    # English first, then each language's own, each in reading order.
     assert found == ["notebooks/00_welcome.ipynb", "notebooks/agame/01_x.ipynb",
-                     "notebooks/zgame/01_a.ipynb", "notebooks/zgame/02_b.ipynb"]
+                     "notebooks/zgame/01_a.ipynb", "notebooks/zgame/02_b.ipynb",
+                     "notebooks/es/00_welcome.ipynb", "notebooks/es/zgame/01_a.ipynb",
+                     "notebooks/bg/zgame/01_a.ipynb"]
 
 
 def test_every_saved_picture_of_the_welcome_is_in_its_html_and_no_code_is():
@@ -128,7 +132,7 @@ def test_a_saved_exercises_solution_is_dropped_for_students_and_unfolded_for_tea
 
 
 @pytest.mark.parametrize("lesson", [p for p in handouts.lessons() if p.parent.name in games.names()],
-                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+                         ids=lambda p: str(p.relative_to(handouts.ROOT / "notebooks").with_suffix("")))
 def test_every_exercise_of_every_lesson_has_its_solution_in_the_teachers_copy_only(lesson):
     nb = nbformat.read(lesson, as_version=4)
     exercises = saved_exercises(nb)

@@ -50,9 +50,11 @@ SOLUTION_TAG = "solution"
 
 
 def lessons(root: Path = ROOT) -> list[Path]:
-    """Every lesson notebook, in reading order (welcome first, then game by game)."""
+    """Every lesson notebook, in reading order (welcome first, then game by game),
+    English first, then each language's."""
     found = {p for pattern in LESSON_GLOBS for p in root.glob(pattern)}
-    return sorted(found, key=lambda p: p.relative_to(root).parts)
+    return sorted(found, key=lambda p: (LANGUAGES.index(language_of(p, root / "notebooks")),
+                                        p.relative_to(root).parts))
 
 
 class DropWidgetViews(Preprocessor):
