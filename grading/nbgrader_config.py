@@ -2,4 +2,4 @@
 c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = "kit-class"
 # The student's answer cell starts as an empty answer, not NotImplementedError.
-c.ClearSolutions.code_stub = {"python": 'answer = ""  # your answer, between the quotes'}
+c.ClearSolutions.code_stub = {"python": 'answer = ""'}
