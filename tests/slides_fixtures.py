@@ -10,7 +10,9 @@ import pytest
 from kit.classroom import slides
 from system_tools import require
 
-LESSONS = ("iota/03_scoring", "mattix/02_rules_in_full")
+# Two English lessons and the same two in Spanish (paths under notebooks/).
+LESSONS = ("iota/03_scoring", "mattix/02_rules_in_full", "es/iota/03_scoring",
+           "es/mattix/02_rules_in_full")
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +22,6 @@ def built_decks(tmp_path_factory):
     out = tmp_path_factory.mktemp("slides")
     decks = slides.build(out, only=list(LESSONS))
     by_lesson = {lesson: deck for lesson in LESSONS for deck in decks
-                 if deck.as_posix().endswith(f"{lesson}.slides.html")}
+                 if deck.relative_to(out).as_posix() == f"{lesson}.slides.html"}
     assert len(by_lesson) == len(LESSONS) == len(decks), decks
     return out, by_lesson

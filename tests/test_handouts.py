@@ -10,6 +10,8 @@ from pypdf import PdfReader
 
 from kit import games
 from kit.classroom import handouts
+from kit.i18n import speaking
+from kit.lessons.exercise import is_exercise_output
 from system_tools import require
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,7 +78,7 @@ def test_the_teachers_solution_sheet_shows_every_puzzle_solved(game):
 
 def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
     require("chromium", "the PDFs need Debian's chromium: sudo apt-get install chromium")
-    written = handouts.build(tmp_path, only=["00_welcome"])
+    written = handouts.build(tmp_path, only=["notebooks/00_welcome"])
     names = sorted(str(p.relative_to(tmp_path)) for p in written)
     assert names == ["student/00_welcome.html", "teacher/00_welcome.html"]
     for page in written:
@@ -107,9 +109,10 @@ def unfolded(page: str) -> list:
 
 def saved_exercises(nb) -> list:
     """Each saved exercise output of a lesson: (task, its text/html)."""
-    return [(o["data"]["text/plain"].removeprefix("Exercise: "), o["data"].get("text/html", ""))
+    # "Exercise: <task>" in English, "Ejercicio: <task>" in Spanish...: the marker says which.
+    return [(o["data"]["text/plain"].split(": ", 1)[-1], o["data"].get("text/html", ""))
             for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
-            if str(o.get("data", {}).get("text/plain", "")).startswith("Exercise: ")]
+            if is_exercise_output(o)]
 
 
 def test_a_saved_exercises_solution_is_dropped_for_students_and_unfolded_for_teachers(tmp_path):
@@ -141,3 +144,24 @@ def test_every_exercise_of_every_lesson_has_its_solution_in_the_teachers_copy_on
     student, teacher = handouts.lesson_html(lesson), handouts.lesson_html(lesson, teacher=True)
     assert "kit-solution" not in student
     assert len(unfolded(teacher)) == len(exercises)
+
+
+def test_each_languages_handouts_are_in_their_own_folder_and_say_their_language(tmp_path):
+    written = handouts.build(tmp_path, pdf=False, only=["es/00_welcome", "bg/00_welcome"])
+    names = sorted(str(p.relative_to(tmp_path)) for p in written)
+    assert names == ["student/bg/00_welcome.html", "student/es/00_welcome.html",
+                     "teacher/bg/00_welcome.html", "teacher/es/00_welcome.html"]
+    es = (tmp_path / "student" / "es" / "00_welcome.html").read_text()
+    assert '<html lang="es"' in es and "bienvenida" in es
+    assert '<html lang="bg"' in (tmp_path / "student" / "bg" / "00_welcome.html").read_text()
+
+
+def test_the_teachers_solution_sheet_in_spanish_and_bulgarian():
+    with speaking("es"):
+        sheet = handouts.puzzle_solutions("smartrix")
+    text = "\n".join(c.source for c in sheet.cells)
+    assert "soluciones de los problemas (copia del profesor)" in text
+    assert text.count("**Solución:**") == text.count("**El kit dice:** ¡Bien!") > 0
+    with speaking("bg"):
+        text = "\n".join(c.source for c in handouts.puzzle_solutions("smartrix").cells)
+    assert "**Решение:**" in text and "Solution" not in text
