@@ -108,7 +108,7 @@ def test_the_text_board_counts_in_words_of_the_language(speak):
 def test_pictures_say_their_words_in_the_language(speak):
     speak("es")
     svg = draw(deal()).to_svg()
-    assert "Le toca a Jugador 1" in svg and "Mazo: 57 cartas" in svg
+    assert "Turno: Jugador 1" in svg and "Mazo: 57 cartas" in svg
     assert "Jugador 1: 0 puntos" in svg and "4 cartas, ocultas" in svg
     speak("bg")
     svg = draw(deal()).to_svg()

@@ -120,7 +120,7 @@ def test_counted_words_one_and_two(speak):
     one = Game.setup({(0, 0): "11000000"}, hands=[["00000000"], ["10000001"]])
     assert "Jugador 1 (le toca): mano 00000000; ha recogido 0 cartas" in str(one)
     assert "Smartrix, 2 jugadores, cuadrícula 5x5" in str(one)
-    assert draw(one).title.startswith("Mesa de Smartrix, 1 carta; Le toca a Jugador 1")
+    assert draw(one).title.startswith("Mesa de Smartrix, 1 carta; Turno: Jugador 1")
     speak("bg")
     assert str(one).startswith("Smartrix, 2 играчи, решетка 5 х 5")
     assert "Купчинка: 67 карти" in str(one)
