@@ -197,12 +197,25 @@ def page_messages(page: str, lang: str | None = None) -> dict[str, str]:
     from kit.catalogues import extract_page   # Babel's side; only a translated page needs it
     catalogue = i18n.catalogue(lang)
     found = {}
-    for _line, _function, message, _comments in extract_page(io.BytesIO(page.encode("utf-8")),
-                                                             None, None, None):
+    # The page's own words, and the lessons' titles (the record keeps the English
+    # title: "iota/Making a play"; the page shows it translated).
+    words = [message for _line, _function, message, _comments in
+             extract_page(io.BytesIO(page.encode("utf-8")), None, None, None)]
+    for message in [*words, *lesson_titles()]:
         translated = catalogue.gettext(message)
         if translated != message:
             found[message] = translated
     return found
+
+
+def lesson_titles() -> list[str]:
+    """Every registered course's lesson titles (their ``LESSON_TITLES``)."""
+    from kit import games
+    titles: list[str] = []
+    for spec in games.all():
+        module = spec.lesson_module() if spec.lesson else None
+        titles += list(getattr(module, "LESSON_TITLES", ()))
+    return titles
 
 
 def page_html(xsrf: str, lang: str | None = None) -> str:

@@ -25,6 +25,8 @@ import pytest
 from playwright.sync_api import expect
 
 from kit.classroom.overview import summary
+from kit.classroom.service import page_html
+from kit.lessons.translation import english_sentences
 
 PAGE = Path(__file__).resolve().parents[2] / "kit" / "classroom" / "page" / "teacher.html"
 NOW = datetime(2026, 12, 1, 14, 30, tzinfo=timezone.utc)
@@ -97,6 +99,7 @@ class Canned:
         self.students = list(STUDENTS)
         self.lessons = lessons()
         self.status = 200
+        self.lang: str | None = None     # None: the page as committed (English)
         self.lock = threading.Lock()
 
     def body(self, projector: bool) -> bytes:
@@ -112,7 +115,9 @@ def service(chromium_path) -> Iterator[tuple[str, Canned]]:
         def do_GET(self) -> None:
             url = urlsplit(self.path)
             if url.path == "/services/class/":
-                self._send(200, "text/html; charset=utf-8", PAGE.read_bytes())
+                page = PAGE.read_bytes() if canned.lang is None else \
+                    page_html("canned-xsrf", canned.lang).encode()
+                self._send(200, "text/html; charset=utf-8", page)
             elif url.path == "/services/class/api/summary":
                 if canned.status != 200:
                     self._send(canned.status, "application/json", b'{"error": "down"}')
@@ -273,3 +278,30 @@ def test_fifteen_exercises_fit_the_projector_width_with_their_names_upright(serv
     name = heads.nth(3).locator(".trunc").bounding_box()
     assert name is not None and name["height"] > 2 * name["width"]          # written upwards
     expect(page.locator("#grid tbody tr", has_text="amara_00").locator("td").last).to_have_text("✘ 1")
+
+
+@pytest.mark.parametrize(("lang", "heading", "english"), [
+    ("es", "Clase", ["Stuck now", "Students", "Download CSV", "not started"]),
+    ("bg", "Клас", ["Stuck now", "Students", "Download CSV", "not started"])])
+def test_the_page_speaks_the_class_language(service, teacher_page, lang, heading, english):
+    url, canned = service
+    canned.lang = lang
+    teacher_page.goto(url)
+    expect(teacher_page.locator("h1")).to_have_text(heading)
+    expect(teacher_page.locator("html")).to_have_attribute("lang", lang)
+    expect(teacher_page.locator("[data-student]").first).to_be_visible()
+    # The lesson's title in the class's language; its key stays the English one.
+    expect(teacher_page.get_by_role("tab").first).to_have_text(
+        {"es": "iota/Hacer una jugada", "bg": "iota/Как се прави ход"}[lang])
+    _shot(teacher_page, f"class_teacher_{lang}")
+    shown = teacher_page.locator("body").inner_text()
+    # Students' feedback is shown as recorded (English here): the page's own words are not.
+    # (quoted: ‘...’), and so are the canned lesson and exercise names.
+    own = "\n".join(line for line in shown.splitlines()
+                    if "‘" not in line and not any(x in line for x in EXERCISES))
+    assert not [w for w in english if w in own], own
+    assert english_sentences(own, markdown=False) == []
+    teacher_page.goto(url + "?projector=1")
+    expect(teacher_page.locator("h1")).to_have_text(heading)
+    _shot(teacher_page, f"class_projector_{lang}")
+    assert teacher_page.dialogs == []

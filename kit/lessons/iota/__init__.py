@@ -41,7 +41,7 @@ from kit.lessons.iota.pictures import (BOX, draw_picture, final_picture, line_pi
                                        middle, play_picture)
 from kit.lessons.iota.boards import (ExerciseBoard, board_exercise, board_for, enter_turn, play_on,
                                      restart, show_turn, turn_on, turn_or)
-from kit.lessons.iota.exercises import (EXERCISES, FLUID, Progress, RULE_TASKS, SCORE_HINTS,
+from kit.lessons.iota.exercises import (EXERCISES, FLUID, LESSON_TITLES, Progress, RULE_TASKS, SCORE_HINTS,
                                         all_pass_exercise, best_exercise, both_ends_exercise,
                                         draw_exercise, exchange_exercise, exercise,
                                         final_score_exercise, legal_play_exercise, line_exercise,
@@ -55,7 +55,7 @@ from kit.lessons.iota.studies import (STUDIES, chance_one_of, completes_lot, com
 from kit.lessons.iota.sandbox import STRENGTHS, Sandbox, SandboxBoard
 from kit.iota import best_turn, rank_moves
 
-__all__ = ["NO", "YES", "moves_of", "read_card", "read_play", "read_points", "read_turn",
+__all__ = ["LESSON_TITLES", "NO", "YES", "moves_of", "read_card", "read_play", "read_points", "read_turn",
            "read_yes_no", "turn_words", "BREAKING", "DRAW_PLAY", "EXAMPLE_HAND", "EXAMPLE_TABLE",
            "RECYCLE_HAND", "RECYCLE_TABLE", "RULES_HAND", "RULES_LEGAL", "RULES_TABLE",
            "SCORING_KINDS", "WILD_CELL", "WORKED_HANDS", "WORKED_PLAYS", "both_ends_position",
