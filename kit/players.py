@@ -132,7 +132,8 @@ def standings_table(standings: Sequence[Standing]) -> str:
     rows = [f"{heads[0]:<{w[0]}} " + " ".join(f"{h:>{n}}" for h, n in zip(heads[1:], w[1:], strict=True))]
     for s in standings:
         margin = ("+" if s.mean_margin >= 0 else "") + format_number(s.mean_margin, 1)
-        rows.append(f"{s.name:<{w[0]}} {s.games:>{w[1]}} {format_percent(s.win_rate, 1):>{w[2]}} "
+        # A player's name is its key ("greedy"), shown as the language names it.
+        rows.append(f"{_(s.name):<{w[0]}} {s.games:>{w[1]}} {format_percent(s.win_rate, 1):>{w[2]}} "
                     f"{format_number(s.mean_score, 1):>{w[3]}} {margin:>{w[4]}} "
                     f"{format_number(s.mean_points_per_turn, 2):>{w[5]}}")
     return "\n".join(rows)
