@@ -210,3 +210,16 @@ def test_english_is_unchanged():
     assert PUZZLES[0].task == "Puzzle 1 (★). Row player to move: win by at least 6 points."
     assert L.first_player_prediction().text.placeholder == "yes or no"
     assert L.greedy_study(sizes=(3,), boards=8)[0]["share"] == "88%"
+
+
+def test_the_duel_asks_in_the_players_names_of_the_language(speak):
+    # The tournament tables print the players' names translated, so the question does too.
+    speak("es")
+    ex = L.exercise("duel")
+    assert ex.task.endswith("el glotón o el previsor? Escribe glotón o previsor.")
+    assert ex.submit("previsor") is not None and ex.submit("glotón") is not None
+    speak("bg")
+    ex = L.exercise("duel")
+    assert ex.task.endswith("лакомият или прозорливият? Напиши лаком или прозорлив.")
+    from kit.lessons.mattix.exercises import DUEL_NAMES
+    assert L.check_choice(DUEL_NAMES, "lookahead", "x", "прозорлив").correct

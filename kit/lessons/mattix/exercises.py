@@ -331,9 +331,10 @@ def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 
 #: The duel's players as a student may type them: the kit's names, and the nicknames
 #: the Spanish and Bulgarian lessons give them.
 DUEL_NAMES = {"greedy": "greedy", "glotón": "greedy", "gloton": "greedy", "el glotón": "greedy",
-              "алчният": "greedy", "алчен": "greedy",
+              "алчният": "greedy", "алчен": "greedy", "лаком": "greedy", "лакомият": "greedy",
               "lookahead": "lookahead", "previsor": "lookahead", "el previsor": "lookahead",
-              "предвидливият": "lookahead", "предвидлив": "lookahead"}
+              "предвидливият": "lookahead", "предвидлив": "lookahead", "прозорлив": "lookahead",
+              "прозорливият": "lookahead"}
 
 
 # ----- every exercise of the course, by name -------------------------------------
