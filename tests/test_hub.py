@@ -148,9 +148,11 @@ def test_each_students_kernel_runs_as_their_own_account_and_cannot_reach_others(
     assert seen["kit"].startswith(os.environ["KIT_CLASS_HOME"]), seen["kit"]   # not the teacher's
     assert set(seen["denied"].values()) == {"PermissionError"}, seen["denied"]
     assert cys_lesson.read_bytes() == before
-    # Nothing of the hub's or the teacher's reaches the student's environment; the one
-    # KIT_ variable is where the lessons send their events (a URL, no secret).
-    assert not [k for k in seen["env"] if (k.startswith("KIT_") and k != "KIT_CLASS_EVENTS")
+    # Nothing of the hub's or the teacher's reaches the student's environment; the two
+    # KIT_ variables are where the lessons send their events (a URL) and the language
+    # the student's kit speaks: no secret.
+    assert not [k for k in seen["env"] if (k.startswith("KIT_")
+                                           and k not in ("KIT_CLASS_EVENTS", "KIT_LANG"))
                 or "PASSWORD" in k or k.startswith("CONFIGPROXY")]
     assert PASSWORD not in seen["env_values"] and TEACHER_PASSWORD not in seen["env_values"]
     # Where the machine has cgroup v1 controllers, the student's server is in its own.
