@@ -110,3 +110,21 @@ def test_make_lab_lang_es_opens_the_spanish_welcome_with_lab_in_spanish(page, tm
             (settings / "kit-language.json").unlink(missing_ok=True)
         else:
             (settings / "kit-language.json").write_bytes(before)
+
+
+@pytest.mark.parametrize(("lang", "change", "start"), [
+    ("es", "Cambiar juego o jugadores", "Empezar"), ("bg", "Смени играта или играчите", "Започни")])
+def test_make_app_lang_serves_the_app_in_that_language(page, tmp_path, lang, change, start):
+    from conftest import make_voila
+    page.set_viewport_size({"width": 1366, "height": 768})
+    server, url = make_voila(tmp_path, "app", f"LANG={lang}")
+    with server:
+        page.goto(url)
+        expect(page.get_by_role("button", name=change)).to_be_visible(timeout=120_000)
+        look(page, page.locator("body"), f"{lang}_make_app", "start")
+        page.get_by_role("button", name=change).click()
+        expect(page.get_by_role("button", name=start, exact=True)).to_be_visible()
+        shown = page.locator("body").inner_text()
+        assert english_sentences(shown, markdown=False) == [], shown[:800]
+        assert not [w for w in ("Players", "Start", "Game", "Computer") if re.search(rf"\b{w}\b", shown)], \
+            shown[:800]
