@@ -44,7 +44,7 @@ KIT = Path(__file__).parent
 #: Keys of the JSON data files whose values are shown to a person.
 JSON_KEYS = ("hint", "more_hints")
 # "t" is the teacher's page's own gettext (extract_page).
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "gettext_": None, "t": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "t": None}
 COMMENT_TAGS = ("Translators:",)
 #: Modules for developers (benchmarks, attacks, load tests): English, not extracted.
 DEV_ONLY = re.compile(r"(benchmark|generate_\w+|attacks|hostile|loadtest|service_bench|pagewatch"
@@ -115,6 +115,16 @@ def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
         yield text[:match.start()].count("\n") + 1, "t", message, []
     for match in _PAGE_MARKED.finditer(text):
         yield text[:match.start()].count("\n") + 1, "t", match.group(2).strip(), []
+
+
+def message_id(message) -> str:
+    """A message's id; a counted message's is its singular."""
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def ids(paths: Sequence[Path | str] = ()) -> set[str]:
+    """The ids of every message marked under ``paths`` (the whole kit by default)."""
+    return {message_id(m) for m in extract(paths) if m.id}
 
 
 def _method(path: Path) -> str:
@@ -188,8 +198,7 @@ def compile_mo(lang: str, po: Path | None = None, mo: Path | None = None) -> Non
 
 def untranslated(catalog: Catalog) -> list[str]:
     """The messages of ``catalog`` with no translation, or only a fuzzy one."""
-    return [m.id if isinstance(m.id, str) else m.id[0] for m in catalog
-            if m.id and (m.fuzzy or not _translated(m))]
+    return [message_id(m) for m in catalog if m.id and (m.fuzzy or not _translated(m))]
 
 
 def check(lang: str, template: Catalog | None = None) -> list[str]:
@@ -203,7 +212,7 @@ def check(lang: str, template: Catalog | None = None) -> list[str]:
         if not message.id:
             continue
         found = catalog.get(message.id, context=message.context)
-        name = message.id if isinstance(message.id, str) else message.id[0]
+        name = message_id(message)
         where = ", ".join(f"{f}:{n}" for f, n in message.locations[:2])
         if found is None or found.fuzzy or not _translated(found):
             problems.append(f"{lang}: no translation of {name!r} ({where})")

@@ -126,10 +126,10 @@ def catalogue(code: str | None = None) -> gettext.NullTranslations:
     return _catalogues[code]
 
 
-def _lookup(key: object, code: str) -> str | None:
-    found = getattr(catalogue(code), "_catalog", {}).get(key)
+def _lookup(message: str, code: str) -> str | None:
+    found = getattr(catalogue(code), "_catalog", {}).get(message)
     if found is None and code != "en":
-        missing.add((code, key[0] if isinstance(key, tuple) else str(key)))
+        missing.add((code, message))
     return found
 
 
@@ -139,9 +139,6 @@ def _(message: str) -> str:
     if code == "en" or not message:
         return message
     return _lookup(message, code) or message
-
-
-gettext_ = _
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -154,6 +151,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
             return t.ngettext(singular, plural, n)
         missing.add((code, singular))
     return singular if n == 1 else plural
+
+
+#: Yes and no as a student may type them in any language the kit speaks (an
+#: answer is read in any of them, whatever the kit's language).
+YES_WORDS = frozenset({"yes", "y", "sí", "si", "s", "да", "д"})
+NO_WORDS = frozenset({"no", "n", "не", "н"})
 
 
 def N_(message: str) -> str:
@@ -210,5 +213,6 @@ def _babel_locale() -> str:
     return {"en": "en", "es": "es_ES", "bg": "bg_BG"}[language()]
 
 
-__all__ = ["LANGUAGES", "NAMES", "N_", "_", "catalogue", "code_of", "format_list", "format_number",
-           "format_percent", "language", "language_from_env", "missing", "ngettext", "set_language", "speaking"]
+__all__ = ["LANGUAGES", "NAMES", "NO_WORDS", "N_", "YES_WORDS", "_", "catalogue", "code_of",
+           "format_list", "format_number", "format_percent", "language", "language_from_env",
+           "missing", "ngettext", "set_language", "speaking"]

@@ -22,7 +22,7 @@ def test_every_message_of_the_kit_has_its_translation(lang):
 
 
 def test_the_kit_has_hundreds_of_messages_from_code_data_and_the_teachers_page():
-    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in TEMPLATE if m.id}
+    ids = {catalogues.message_id(m) for m in TEMPLATE if m.id}
     places = {f for m in TEMPLATE for f, _ in m.locations}
     assert len(ids) > 800
     assert any(p.endswith(".json") for p in places)          # the puzzles' hints

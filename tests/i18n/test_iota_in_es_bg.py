@@ -21,7 +21,7 @@ MESSAGES = [m for m in catalogues.extract([catalogues.KIT / "iota", catalogues.K
                                             catalogues.KIT / "lessons" / "puzzles" / "iota.json"])
             if m.id]
 #: Every message marked in IOTA's files (and its puzzle file's hints); plurals by the singular.
-OURS = {m.id if isinstance(m.id, str) else m.id[0] for m in MESSAGES}
+OURS = {catalogues.message_id(m) for m in MESSAGES}
 PLURALS = [m.id for m in MESSAGES if isinstance(m.id, tuple)]
 
 

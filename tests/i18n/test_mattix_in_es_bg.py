@@ -16,10 +16,8 @@ from kit.mattix.text import points_text, text_board
 
 PUZZLES = L.load_puzzles()
 #: Every message marked in Mattix's files (and its puzzle file's hints).
-OURS = {m.id if isinstance(m.id, str) else m.id[0]
-        for m in catalogues.extract([catalogues.KIT / "mattix", catalogues.KIT / "lessons" / "mattix",
-                                     catalogues.KIT / "lessons" / "puzzles" / "mattix.json"])
-        if m.id}
+OURS = catalogues.ids([catalogues.KIT / "mattix", catalogues.KIT / "lessons" / "mattix",
+                       catalogues.KIT / "lessons" / "puzzles" / "mattix.json"])
 
 
 def deal():

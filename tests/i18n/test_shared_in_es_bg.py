@@ -24,13 +24,11 @@ from kit.ui.app import Launcher
 from kit.ui.seats import points_text, result_text
 
 #: Every message of the shared area.
-OURS = {m.id if isinstance(m.id, str) else m.id[0]
-        for m in catalogues.extract([catalogues.KIT / p for p in (
+OURS = catalogues.ids([catalogues.KIT / p for p in (
             "ui", "lessons/exercise.py", "lessons/welcome.py", "lessons/sandbox.py",
             "lessons/table.py", "scene.py", "games.py", "errors.py", "lazy.py", "analysis.py",
             "players.py", "classroom/overview.py", "classroom/service.py",
             "classroom/page/teacher.html")])
-        if m.id}
 
 
 def board(**kwargs):

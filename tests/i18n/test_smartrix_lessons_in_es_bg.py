@@ -13,10 +13,8 @@ from kit.smartrix import Game, Move
 
 PUZZLES = L.load_puzzles()
 #: Every message marked in the course's files (and its puzzle file's hints).
-OURS = {m.id if isinstance(m.id, str) else m.id[0]
-        for m in catalogues.extract([catalogues.KIT / "lessons" / "smartrix",
-                                     catalogues.KIT / "lessons" / "puzzles" / "smartrix.json"])
-        if m.id}
+OURS = catalogues.ids([catalogues.KIT / "lessons" / "smartrix",
+                       catalogues.KIT / "lessons" / "puzzles" / "smartrix.json"])
 
 
 def refused_placement(game):
