@@ -8,7 +8,7 @@ Not covered: judging the answer (:mod:`kit.lessons.iota.checks`).
 from __future__ import annotations
 
 from kit.errors import InvalidMoveText
-from kit.i18n import _
+from kit.i18n import NO_WORDS, YES_WORDS, _
 from kit.iota import Game
 from kit.iota.cards import WILD, parse_card
 from kit.iota.moves import Move, Play, Recycle
@@ -47,16 +47,15 @@ def read_points(answer) -> int:
 
 #: The words read as yes and as no, in every language the kit speaks (a student may
 #: answer in any of them, whatever the kit's language).
-YES = {"yes", "y", "valid", "ok", "true", "legal",
-       "sí", "si", "s", "válida", "valida", "válido", "valido", "vale", "verdadero", "cierto",
-       "да", "д", "вярно", "валидна", "валиден", "правилна", "правилно", "допустима"}
+YES = YES_WORDS | {"valid", "ok", "true", "legal",
+                   "válida", "valida", "válido", "valido", "vale", "verdadero", "cierto",
+                   "вярно", "валидна", "валиден", "правилна", "правилно", "допустима"}
 
 
-NO = {"no", "n", "invalid", "not valid", "false", "illegal",
-      "inválida", "invalida", "inválido", "invalido", "no válida", "no valida", "no vale",
-      "falso", "ilegal",
-      "не", "н", "невярно", "невалидна", "невалиден", "неправилна", "неправилно",
-      "недопустима"}
+NO = NO_WORDS | {"invalid", "not valid", "false", "illegal",
+                 "inválida", "invalida", "inválido", "invalido", "no válida", "no valida",
+                 "no vale", "falso", "ilegal",
+                 "невярно", "невалидна", "невалиден", "неправилна", "неправилно", "недопустима"}
 
 
 def read_yes_no(answer) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import kit.lessons.exercise
-from kit.i18n import N_, _, format_list, format_percent, ngettext
+from kit.i18n import NO_WORDS, N_, YES_WORDS, _, format_list, format_percent, ngettext
 from kit.lessons.exercise import Catalogue, Exercise, Reveal, Verdict, typed_exercise
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.boards import board_exercise
@@ -293,8 +293,8 @@ def first_player_prediction(progress=None, key="first player") -> Exercise:
 
 #: Yes and no as a student may type them, in any of the kit's languages; the task
 #: shows ``_("yes")`` / ``_("no")``, accepted too.
-YES_NO = {N_("yes"): "yes", "y": "yes", "sí": "yes", "si": "yes", "s": "yes", "да": "yes",
-          "д": "yes", N_("no"): "no", "n": "no", "не": "no", "н": "no"}
+YES_NO = {**{word: "yes" for word in YES_WORDS}, **{word: "no" for word in NO_WORDS},
+          N_("yes"): "yes", N_("no"): "no"}
 
 
 def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2,
