@@ -1,4 +1,4 @@
-"""A real PostgreSQL server for the tests of the class service's store (kit.classroom.pgserver).
+"""A real PostgreSQL server for the tests of the class service's store (kit.testing.pgserver).
 
 One server per pytest process (started on first use, on a Unix socket only), one
 fresh database per test. Without PostgreSQL installed the PostgreSQL cases skip
@@ -8,12 +8,13 @@ installs it as it installs chromium) they fail instead, so CI never passes by sk
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
 
-from kit.classroom import pgserver
+from kit.testing import pgserver
+
+from system_tools import unavailable
 
 HINT = "the store's PostgreSQL cases need Debian's PostgreSQL: sudo apt-get install postgresql"
 
@@ -21,9 +22,7 @@ HINT = "the store's PostgreSQL cases need Debian's PostgreSQL: sudo apt-get inst
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[pgserver.Server]:
     if pgserver.bindir() is None:
-        if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"KIT_REQUIRE_BROWSER=1 but no PostgreSQL; {HINT}")
-        pytest.skip(HINT)
+        unavailable("no PostgreSQL", HINT)
     with pgserver.running() as server:
         yield server
 

@@ -7,6 +7,7 @@ missing tool is a failure, so CI never passes by skipping.
 
 import os
 import shutil
+from typing import NoReturn
 
 import pytest
 
@@ -16,6 +17,11 @@ def require(tool: str, hint: str) -> str:
     path = shutil.which(tool)
     if path:
         return path
+    unavailable(f"no {tool} on PATH", hint)
+
+
+def unavailable(what: str, hint: str) -> NoReturn:
+    """Skip with ``hint``, or fail saying ``what`` is missing under KIT_REQUIRE_BROWSER=1."""
     if os.environ.get("KIT_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"KIT_REQUIRE_BROWSER=1 but no {tool} on PATH; {hint}")
+        pytest.fail(f"KIT_REQUIRE_BROWSER=1 but {what}; {hint}")
     pytest.skip(hint)

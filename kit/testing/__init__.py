@@ -6,6 +6,7 @@
 - ``kit.testing.badinput``: seeded bad moves and positions, and the check that
   they are refused.
 - ``kit.testing.events``: driving widgets from plain Python, as a browser would.
+- ``kit.testing.pgserver``: a throwaway PostgreSQL server for the class store's tests.
 
 Used by the tests, the soak (``benchmarks/soak.py``) and lesson authors; no
 module of the kit's runtime imports this package.

@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL server on a Unix socket, for the class service's tests and benchmark.
+"""A throwaway PostgreSQL server on a Unix socket, for the tests of the class service's store.
 
 Covers: :func:`running` starts Debian's PostgreSQL (``initdb`` and ``pg_ctl`` of the
 newest ``/usr/lib/postgresql/<N>/bin``, or ``pg_config --bindir``) in a fresh
@@ -10,6 +10,9 @@ own. Stopping removes the folder.
 
 As root the server runs as the ``postgres`` account (PostgreSQL refuses root),
 in a folder under /var/tmp that account can reach; otherwise as the caller.
+
+It runs with fsync off: nothing in it must survive a power cut, so its speed
+is no figure for a school's server.
 
 Not covered: a school's real database (``KIT_CLASS_DB`` names it; deploy/values.yaml
 shows one on Kubernetes), backups, TLS.
@@ -27,6 +30,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from sqlalchemy.engine import make_url
 
 USER = "kit"
 
@@ -53,7 +58,7 @@ class Server:
 
     def _run(self, *command: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(list(command), capture_output=True, text=True, check=True,
-                              user=self.owner, env={**os.environ, "PGHOST": str(self.folder)})
+                              user=self.owner)
 
     def database(self) -> str:
         """A new, empty database; its SQLAlchemy URL."""
@@ -62,15 +67,13 @@ class Server:
         return f"postgresql+psycopg://{USER}@/{name}?host={self.folder}"
 
     def drop(self, url: str) -> None:
-        name = url.split("@/", 1)[1].split("?", 1)[0]
+        name = str(make_url(url).database)
         self._run(str(self.bin / "dropdb"), "-h", str(self.folder), "-U", USER, "--force", name)
 
 
 @contextmanager
-def running(durable: bool = False) -> Iterator[Server]:
-    """Start a server (RuntimeError naming what is missing if PostgreSQL is not installed).
-    Tests skip fsync (``durable`` False: nothing here must survive a power cut); the
-    benchmark keeps it, as a school's server would, so its figures are honest."""
+def running() -> Iterator[Server]:
+    """Start a server (RuntimeError naming what is missing if PostgreSQL is not installed)."""
     found = bindir()
     if found is None:
         raise RuntimeError("PostgreSQL is not installed: sudo apt-get install postgresql")
@@ -90,16 +93,16 @@ def running(durable: bool = False) -> Iterator[Server]:
     server = Server(folder, found, owner)
     data = folder / "data"
     try:
-        server._run(str(found / "initdb"), "-D", str(data), "-U", USER, "-A", "trust",
-                    "-E", "UTF8", "--no-sync")
-        server._run(str(found / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
-                    "-o", f"-c listen_addresses='' -k {folder}" + ("" if durable else " -c fsync=off"),
-                    "start")
-        yield server
-    except subprocess.CalledProcessError as exc:
-        log = folder / "log"
-        raise RuntimeError(f"PostgreSQL did not start: {exc.stderr.strip()} "
-                           f"{log.read_text()[-1500:] if log.exists() else ''}") from exc
+        try:
+            server._run(str(found / "initdb"), "-D", str(data), "-U", USER, "-A", "trust",
+                        "-E", "UTF8", "--no-sync")
+            server._run(str(found / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w",
+                        "-o", f"-c listen_addresses='' -k {folder} -c fsync=off", "start")
+        except subprocess.CalledProcessError as exc:
+            log = folder / "log"
+            raise RuntimeError(f"PostgreSQL did not start: {exc.stderr.strip()} "
+                               f"{log.read_text()[-1500:] if log.exists() else ''}") from exc
+        yield server      # a failure of the caller's own is its own, not "did not start"
     finally:
         if (data / "postmaster.pid").exists():
             subprocess.run([str(found / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
