@@ -33,6 +33,8 @@ import pytest
 from kit.classroom import attacks
 from kit.classroom.attacks import Outcome, Targets
 
+from system_tools import unavailable
+
 pytestmark = pytest.mark.hub
 
 GiB = 1 << 30
@@ -93,10 +95,11 @@ def write(path: Path, data: bytes, mode: int, owner: pwd.struct_passwd | None = 
 @pytest.fixture(scope="module")
 def lab():
     if os.geteuid() != 0:
-        pytest.skip("needs root: makes throwaway accounts and runs each attack as one of them (setpriv)")
+        unavailable("not root",
+                    "needs root: makes throwaway accounts and runs each attack as one of them (setpriv)")
     for tool in ("setpriv", "prlimit", "useradd", "userdel", "pkill", "pgrep"):
         if not shutil.which(tool):
-            pytest.skip(f"needs {tool} (util-linux, passwd, procps)")
+            unavailable(f"no {tool} on PATH", f"needs {tool} (util-linux, passwd, procps)")
     suffix = secrets.token_hex(3)
     base = Path(f"/var/tmp/kit20t-{suffix}")
     base.mkdir(mode=0o755)

@@ -21,6 +21,8 @@ import pytest
 from kit.classroom import runtime
 from kit.classroom.runtime import ROOT, BuildError, Runtime, build
 
+from system_tools import unavailable
+
 pytestmark = pytest.mark.hub
 
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
@@ -48,7 +50,8 @@ def site_packages(rt: Runtime) -> Path:
 def built(tmp_path_factory):
     """(runtime, the source tree it was built from, the first build's log)."""
     if os.geteuid() != 0 or not shutil.which("setpriv"):
-        pytest.skip("builds a root-owned runtime and checks it as uid 65534: needs root and setpriv")
+        unavailable("not root with setpriv",
+                    "builds a root-owned runtime and checks it as uid 65534: needs root and setpriv")
     src = tmp_path_factory.mktemp("src") / "kit"
     subprocess.run(["git", "clone", "-q", "--depth", "1", ROOT.as_uri(), str(src)], check=True)
     home = Path(tempfile.mkdtemp(prefix="kit20t-runtime-", dir="/var/tmp"))
