@@ -173,7 +173,8 @@ def done(lesson: str, where: Path | None = None) -> list[str]:
 
 def event(lesson: str, exercise: str, kind: str, answer: object = None, feedback: str | None = None,
           where: Path | None = None) -> None:
-    """Keep one event; a right answer also marks the exercise done. ``feedback``
+    """Keep one event; a right answer also marks the exercise done, unless Show me
+    came first (``shown``). ``feedback``
     (right or wrong only): what the student was told, the verdict's ``why``."""
     if kind not in EVENTS:
         raise ValueError(f"unknown progress event {kind!r}; one of {', '.join(EVENTS)}")
@@ -187,12 +188,28 @@ def event(lesson: str, exercise: str, kind: str, answer: object = None, feedback
 
     def change(data: dict[str, Any]) -> None:
         entry = lesson_entry(data, lesson)
-        if kind == "right" and exercise not in entry["done"]:
+        if kind == "right" and exercise not in entry["done"] and not shown(data, lesson, exercise):
             entry["done"].append(exercise)
         data["events"].append(item)
     where = where or path()
     update(change, where)
     outbox.wake(where)
+
+
+def shown(data: dict[str, Any], lesson: str, exercise: str) -> bool:
+    """Whether the student pressed Show me on ``exercise`` since the lesson's latest
+    start over. A right answer after that is the solution copied, not the exercise
+    done: it is kept as an event (the teacher's page calls it "done after show",
+    kit.classroom.overview) but never marks the exercise done, so the welcome and a
+    reopened lesson do not count it either."""
+    for item in reversed(data["events"]):
+        if item.get("lesson") != lesson:
+            continue
+        if item.get("event") == "start over":
+            return False
+        if item.get("exercise") == exercise and item.get("event") == "show":
+            return True
+    return False
 
 
 def _new_event(lesson: str, exercise: str, kind: str) -> dict[str, Any]:

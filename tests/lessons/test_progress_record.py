@@ -159,3 +159,37 @@ def test_a_long_explanation_folds_under_why():
     assert "count one more" in ex.feedback.value
     ex.attempt("7")
     assert "kit-why" not in ex.feedback.value
+
+
+def test_a_right_answer_after_show_me_is_never_done_in_the_file_the_welcome_or_a_new_kernel():
+    first = Course("Lesson 3")
+    ex = sum_exercise(first)
+    ex.show()
+    assert ex.attempt("7").correct
+    assert "not counted" in ex.message
+    # The answer is kept as it happened (the teacher's page reads "done after show")...
+    events = [e["event"] for e in record.load()["events"] if e["lesson"] == first.lesson]
+    assert events == ["show", "right"]
+    # ...but nothing counts it as done: the file, the welcome's count, a reopened lesson.
+    assert record.done(first.lesson) == []
+    again = Course("Lesson 3")
+    ex2 = sum_exercise(again)
+    assert again.text == "Lesson 3: 0 of 1 exercises done"
+    assert not ex2.solved and ex2.message == "Your answer, then Check."
+    # A right answer in the same kernel after a second look is not done either.
+    assert ex2.attempt("7").correct and record.done(first.lesson) == []
+    # Start over forgets the Show me too: solved afresh, it is done.
+    again.restart.click()
+    assert ex2.attempt("7").correct
+    assert record.done(first.lesson) == ["six plus one"]
+    third = Course("Lesson 3")
+    assert sum_exercise(third).solved and third.text == "Lesson 3: 1 of 1 exercises done"
+
+
+def test_show_me_on_one_exercise_does_not_stop_another_counting():
+    progress = Course("Lesson 4")
+    shown = sum_exercise(progress)
+    other = Exercise("What is 3 + 4?", is_seven, show="7", progress=progress, key="three plus four")
+    shown.show()
+    assert other.attempt("7").correct
+    assert record.done(progress.lesson) == ["three plus four"]
