@@ -31,7 +31,7 @@ from kit.i18n import N_, _, ngettext
 from kit.iota.cards import ATTRS, COLOURS, NUMBERS, TEXT, VALUE, WILD, parse_card
 from kit.iota.layout import (GAP, HIDDEN_H, LABEL_H, NOTES_LINE_H, PANEL_W, TOP_H,
                              UNDER_H, Cell, Geometry, Layout, cell_box, hand_cell, pans, plan)
-from kit.iota.lines import wild_stands_for
+from kit.iota.lines import OPEN, wild_choices, wild_pattern
 from kit.iota.movegen import frontier
 from kit.iota.moves import Play
 from kit.iota.scoring import Explanation
@@ -160,9 +160,11 @@ def draw(game: Any, marks: Marks | None = None, *, geometry: Geometry | None = N
                   title=title or ngettext("IOTA table, {n} cards", "IOTA table, {n} cards",
                                           len(game.table)).format(n=len(game.table)))
     names = list(seat_names or [seat_name(i) for i in range(game.players)])
-    # A wild in a legal pending play already shows what it would stand for.
-    stands_for = ({} if not show_wilds else wild_stands_for(table) if why and why.legal
-                  else game.wilds())
+    # A wild in a legal pending play already shows what it would stand for; the
+    # label says only what the wild's lines decide ("?RC"), and a wild they leave
+    # wholly open (a lone first wild) has none: it can be any card.
+    stands_for = ({} if not show_wilds else wild_labels(table if why and why.legal
+                                                           else game.table))
     _draw_table(scene, game, geo, table, pending, ghost, marks.show_frontier, letters,
                 stands_for)
     highlight = marks.highlight
@@ -179,6 +181,12 @@ def draw(game: Any, marks: Marks | None = None, *, geometry: Geometry | None = N
         scene.text(geo.notes_x, geo.notes_top + (i + 0.5) * line_h, text, anchor="start",
                    **{**STYLES[style], **({} if geo.side else {"size": size})})
     return scene
+
+
+def wild_labels(table: Mapping[Cell, int]) -> dict[Cell, str]:
+    """The label under each wild: its pattern, none for a wild open in every attribute."""
+    labels = {cell: wild_pattern(choices) for cell, choices in wild_choices(dict(table)).items()}
+    return {cell: label for cell, label in labels.items() if set(label) != {OPEN}}
 
 
 def draw_game(game: Any, **options: Any) -> Scene:   # deprecated alias: the public name before issue 19

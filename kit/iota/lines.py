@@ -190,6 +190,48 @@ def wild_stands_for(table: Table) -> dict[Cell, str]:
             for i, w in enumerate(wilds)}
 
 
+def wild_choices(table: Table) -> dict[Cell, tuple[tuple[int, ...], ...]]:
+    """Every value each wild can take, per attribute, on a legal table:
+    {cell: (numbers, colours, shapes)}, each a sorted tuple of values 0-3.
+
+    A value is there when some choice of real cards for all the wilds, that
+    value included, makes every line fit. A lone wild, or one in lines of two
+    cards only, has all four of each: it can stand for any card. Empty when the
+    table has no wild or no choice fits.
+    """
+    wilds, lines = wild_lines(table)
+    if not wilds:
+        return {}
+    per_attr = []
+    for a in range(3):
+        taken: list[set[int]] = [set() for __ in wilds]
+        for values in product(range(4), repeat=len(wilds)):
+            chosen = dict(zip(wilds, values, strict=True))
+            if all(_fits(table, chosen, cells, a) for __, cells in lines):
+                for i, v in enumerate(values):
+                    taken[i].add(v)
+        if not taken[0]:
+            return {}
+        per_attr.append(taken)
+    return {w: tuple(tuple(sorted(per_attr[a][i])) for a in range(3)) for i, w in enumerate(wilds)}
+
+
+#: The letter a wild's label writes for an attribute its lines leave open.
+OPEN = "?"
+
+
+def wild_pattern(choices: tuple[tuple[int, ...], ...]) -> str:
+    """A wild's card as far as its lines decide it: "3RC", or "?RC" when the
+    number is open (3 or 4 both fit); "???" when nothing is decided."""
+    names = (NUMBERS, COLOURS, SHAPES)
+    return "".join(names[a][vs[0]] if len(vs) == 1 else OPEN for a, vs in enumerate(choices))
+
+
+def wild_cards(choices: tuple[tuple[int, ...], ...]) -> list[str]:
+    """Every card a wild can stand for, as card text ("3RC", "4RC")."""
+    return [NUMBERS[n] + COLOURS[c] + SHAPES[s] for n, c, s in product(*choices)]
+
+
 def table_problem(table: Table, cells: Iterable[Cell] | None = None) -> Problem | None:
     """The first rule a table breaks (in lines through ``cells``, or anywhere), or None."""
     lines = all_lines(table) if cells is None else lines_through(table, cells)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.i18n import _, ngettext
+from kit.i18n import _, format_list, ngettext
 from kit.iota.cards import TEXT
+from kit.iota.lines import wild_cards, wild_choices, wild_pattern
 
 
 def text_board(game: Any) -> str:
@@ -34,6 +35,27 @@ def text_board(game: Any) -> str:
         lines.append(f"{r:>6}{cells}")
     lines.append(_("seat {seat} hand: {cards}").format(
         seat=game.to_move, cards=" ".join(game.hand) or _("(empty)")))
-    for (r, c), text in sorted(game.wilds().items()):
-        lines.append(_("the wild at ({r},{c}) can stand for {card}").format(r=r, c=c, card=text))
+    for (r, c), choices in sorted(wild_choices(table).items()):
+        lines.append(wild_line(r, c, choices))
     return "\n".join(lines)
+
+
+#: Up to this many cards a wild can stand for are listed by name; more are given as a pattern.
+LISTED_CARDS = 4
+
+
+def wild_line(r: int, c: int, choices: tuple[tuple[int, ...], ...]) -> str:
+    """What the text board says of one wild: only what its lines decide (a lone
+    wild is any card, not the first card that fits)."""
+    cards = wild_cards(choices)
+    if all(len(values) == 4 for values in choices):
+        return _("the wild at ({r},{c}) can stand for any card").format(r=r, c=c)
+    if len(cards) == 1:
+        return _("the wild at ({r},{c}) stands for {card}").format(r=r, c=c, card=cards[0])
+    if len(cards) <= LISTED_CARDS:
+        return _("the wild at ({r},{c}) can stand for {cards}").format(
+            r=r, c=c, cards=format_list(cards, "or"))
+    # Translators: {card} is a card text with ? for what is open: "?RC" is a red
+    # circle of any number that fits.
+    return _("the wild at ({r},{c}) can stand for {card}, each ? any value that fits").format(
+        r=r, c=c, card=wild_pattern(choices))

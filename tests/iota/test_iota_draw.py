@@ -144,7 +144,7 @@ def test_an_illegal_pending_play_marks_the_cells_and_says_the_rule():
 
 def test_a_pending_wild_shows_what_it_would_stand_for():
     game = game_at({(0, 0): "1RC", (0, 1): "2RC"}, [["W"]])
-    assert ">=3RC</text>" in draw(game, Marks(pending="W@0,2")).to_svg()
+    assert ">=?RC</text>" in draw(game, Marks(pending="W@0,2")).to_svg()   # 3 or 4: open
 
 
 def test_hand_marks_are_words_as_well_as_outlines():
@@ -249,15 +249,29 @@ def test_text_board_lists_cards_by_row_and_column():
     assert lines[-1].startswith("seat 0 hand: ")
 
 
-def test_text_board_says_what_a_wild_stands_for():
+def test_text_board_says_what_a_wild_can_stand_for_and_only_that():
+    # 1RC 2RC W: red circle for sure, the number 3 or 4 (a line of 3 can grow to 4).
     game = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "W"}, [["2GT"]])
-    assert "the wild at (0,2) can stand for 3RC" in str(game)
+    assert "the wild at (0,2) can stand for 3RC or 4RC" in str(game)
+    # A line of four decides it all.
+    full = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "3RC", (0, 3): "W"}, [["2GT"]])
+    assert "the wild at (0,3) stands for 4RC" in str(full)
+    # A lone wild (the first card of a game), or one in lines of two, can be any card:
+    # the text board said "can stand for 1RC", the first card that fitted.
+    lone = game_at({(0, 0): "W"}, [["2GT"]])
+    assert "the wild at (0,0) can stand for any card" in str(lone)
+    pair = game_at({(0, 0): "W", (0, 1): "2GT"}, [["3GT"]])
+    assert "the wild at (0,0) can stand for any card" in str(pair)
 
 
-def test_a_wild_shows_the_card_it_stands_for():
+def test_a_wild_shows_what_its_lines_decide_and_a_lone_wild_shows_nothing():
     game = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "W"}, [["2GT"]])
-    assert ">=3RC</text>" in game.svg()
-    assert ">=3RC</text>" not in draw(game, show_wilds=False).to_svg()
+    assert ">=?RC</text>" in game.svg()
+    assert "=?RC</text>" not in draw(game, show_wilds=False).to_svg()
+    full = game_at({(0, 0): "1RC", (0, 1): "2RC", (0, 2): "3RC", (0, 3): "W"}, [["2GT"]])
+    assert ">=4RC</text>" in full.svg()
+    lone = game_at({(0, 0): "W"}, [["2GT"]])
+    assert "</text>" in lone.svg() and ">=" not in lone.svg()
 
 
 def test_a_small_table_sits_in_the_middle_of_its_box_with_cells_up_to_the_maximum():
