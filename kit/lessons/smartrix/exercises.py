@@ -174,8 +174,10 @@ WHY_HINTS = {
                       "point only?")],
     "why_window": [N_("No box is ringed: every card next to the cell matches it. So look "
                       "elsewhere."),
-                   N_("Count the columns from the leftmost card to that cell: how wide would the "
-                      "table be? Look at the dashed frame.")],
+                   # From the farthest card, not "the leftmost": the refused cell may lie
+                   # left of every card (issue 30).
+                   N_("Count the columns from the card farthest from that cell to the cell "
+                      "itself: how wide would the table be? Look at the dashed frame.")],
 }
 
 
