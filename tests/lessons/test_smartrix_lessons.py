@@ -655,3 +655,21 @@ def test_each_saved_puzzle_hint_is_the_courses_first_hint():
     # from puzzle_hints, so a rerun cannot bring back a hint that names the cell.
     for puzzle in L.load_puzzles():
         assert puzzle.hint == L.puzzle_hints(puzzle)[0], puzzle.number
+
+
+def test_a_wrong_points_total_is_told_a_cause_only_when_it_is_that_slip():
+    # Typing 80 was told "a card's value is missing", though no card is worth 80 less:
+    # every low total got that invented cause (issue 30).
+    game, move = L.lesson_position("seventeen"), L.lesson_move("seventeen")
+    values, points = L.set_values(game, move)
+    one_card_left_out = points - min(values)
+    assert "a card's value is missing" in L.check_points(game, move, str(one_card_left_out)).why
+    one_card_twice = points + max(values)
+    assert "counted twice" in L.check_points(game, move, str(one_card_twice)).why
+    odd_low = next(n for n in range(points - 1, 0, -1)
+                   if points - n not in values and n != len(values))
+    odd_high = next(n for n in range(points + 1, 3 * points) if n - points not in values)
+    for said, word in ((odd_low, "too few"), (odd_high, "too many")):
+        why = L.check_points(game, move, str(said)).why
+        assert word in why and "check your adding" in why
+        assert "missing" not in why and "twice" not in why

@@ -408,10 +408,16 @@ def check_points(game: Game, move, answer) -> Verdict:
         why = _("{said} leaves out the new card: it is part of every set it finishes.")
     elif lines > 1 and said == points + (lines - 1) * new:
         why = _("{said} counts the new card once for each line. It is one card: count it once.")
-    elif said < points:
+    # A cause is named only when the total is exactly what that slip gives: no card
+    # is worth 1, so "a card is missing" for any low total was invented (issue 30).
+    elif points - said in values:
         why = _("{said} is too few: a card's value is missing. Add the lines one at a time.")
-    else:
+    elif said - points in values:
         why = _("{said} is too many: some card was counted twice. Count each card once.")
+    elif said < points:
+        why = _("{said} is too few: check your adding. Add the values one card at a time.")
+    else:
+        why = _("{said} is too many: check your adding. Add the values one card at a time.")
     return Verdict(False, why.format(said=said))
 
 
