@@ -458,4 +458,5 @@ def check_choice(options: dict[str, str], truth: str, why: str, answer,
     if accepted[text] == truth:
         return Verdict(True, capital(why))
     return Verdict(False, _("That is not what the computer found. Its numbers are now under "
-                            "this box: read them, then answer again."))
+                            "this box: read them to see why. They give the answer away, so "
+                            "this one is not counted as done."))
