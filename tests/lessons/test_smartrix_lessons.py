@@ -673,3 +673,14 @@ def test_a_wrong_points_total_is_told_a_cause_only_when_it_is_that_slip():
         why = L.check_points(game, move, str(said)).why
         assert word in why and "check your adding" in why
         assert "missing" not in why and "twice" not in why
+
+
+def test_the_practice_board_under_fit_does_not_hold_the_exercises_card():
+    # Lesson 2's live board had the "fit" exercise's table and card: choosing the card
+    # drew + on every answer cell before any try (issue 30).
+    asked, practice = L.lesson_position("fit"), L.practice_position("fit")
+    card = asked.to_dict()["hands"][asked.to_move][0]
+    assert practice.grid == asked.grid and practice.to_move == asked.to_move
+    assert card not in practice.to_dict()["hands"][practice.to_move]
+    assert sorted(practice.to_dict()["deck"]) == sorted(asked.to_dict()["deck"] + [card])
+    assert all(m.card_text != card for m in practice.legal_moves() if m.kind == "place")

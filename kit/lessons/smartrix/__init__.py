@@ -21,7 +21,8 @@ from __future__ import annotations
 from kit.lessons.smartrix.answers import player, read_card, read_cells, read_move, read_number
 from kit.lessons.smartrix.positions import (PUZZLES, building_steps, data, end_phase_position,
                                             finished_game, greedy_until_the_pile_is_out,
-                                            lesson_move, lesson_position, short_game, team_end_phase)
+                                            lesson_move, lesson_position, practice_position,
+                                            short_game, team_end_phase)
 from kit.lessons.smartrix.checks import (NOT_THE_REASON, NO_NEIGHBOUR, REASON_WORDS, REASONS,
                                          SIDES, cards_collected, check_challenge, check_fit_cells,
                                          check_most_cards, check_placement, check_points,
@@ -55,7 +56,7 @@ from kit.smartrix import card_text
 
 __all__ = ["player", "read_card", "read_cells", "read_move", "read_number", "PUZZLES",
            "building_steps", "data", "end_phase_position", "finished_game",
-           "greedy_until_the_pile_is_out", "lesson_move", "lesson_position", "short_game",
+           "greedy_until_the_pile_is_out", "lesson_move", "lesson_position", "practice_position", "short_game",
            "team_end_phase", "NOT_THE_REASON", "NO_NEIGHBOUR", "REASON_WORDS", "REASONS", "SIDES",
            "cards_collected", "check_challenge", "check_fit_cells", "check_most_cards",
            "check_placement", "check_points", "check_rotation", "check_scores", "check_value",

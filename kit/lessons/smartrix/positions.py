@@ -76,6 +76,16 @@ def lesson_position(name: str) -> Game:
     return Game.from_dict(data()["positions"][name]["position"])
 
 
+def practice_position(name: str) -> Game:
+    """``name``'s table for a live practice board, with the card its exercise asks
+    about (the first of the mover's hand) moved to the bottom of the deck: picking it
+    on the board would draw + on every answer cell (issue 30)."""
+    position = data()["positions"][name]["position"]
+    hands = [list(hand) for hand in position["hands"]]
+    asked = hands[position["to_move"]].pop(0)
+    return Game.from_dict({**position, "hands": hands, "deck": [*position["deck"], asked]})   # drawn last
+
+
 def lesson_move(name: str) -> Move:
     return Move.parse(data()["positions"][name]["move"])
 
