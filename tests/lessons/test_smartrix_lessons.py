@@ -684,3 +684,37 @@ def test_the_practice_board_under_fit_does_not_hold_the_exercises_card():
     assert card not in practice.to_dict()["hands"][practice.to_move]
     assert sorted(practice.to_dict()["deck"]) == sorted(asked.to_dict()["deck"] + [card])
     assert all(m.card_text != card for m in practice.legal_moves() if m.kind == "place")
+
+
+@pytest.mark.parametrize("name", ["first placement", "most cards", "puzzle 8"])
+def test_after_a_try_and_before_check_the_board_stays_in_the_students_seat(name):
+    """Issue 30: after Pass or a legal wrong move, before Check, the status said
+    "Player 2 (you) to move" and showed Player 2's hand as the student's."""
+    ex = L.exercise(name)
+    board = ex.board
+    student = board.game.to_move
+    start = board.game.to_dict()
+    board.submit(board.game.parse_move("pass"))
+    assert board.game.to_move != student                       # the game moved on...
+    assert board.shown_seats() == {student}                    # ...the student's hand stays
+    assert "(you)" in board.seat_label(student)
+    assert "(you)" not in board.seat_label(board.game.to_move)
+    assert board.view.message.endswith("Your move is made: press Check, or Undo to try another.")
+    # Nothing more can be played in another's seat; Undo, then the same seat again.
+    assert board.submit(board.game.parse_move("pass")) is None
+    assert "press Check" in board.view.message and len(board.game.history) == 1
+    board.undo()
+    assert board.game.to_dict() == start and board.human_to_move
+    assert board.shown_seats() == {student}
+    # Check judges the try made (and takes a wrong one back, as before).
+    board.submit(board.game.parse_move("pass"))
+    assert not ex.submit().correct and board.game.history == []
+
+
+def test_a_practice_board_still_plays_on_in_every_seat():
+    board = L.board_for(L.practice_position("fit"))
+    first = board.game.to_move
+    board.submit(board.game.parse_move("pass"))
+    assert board.game.to_move != first and board.human_to_move
+    assert board.shown_seats() == {board.game.to_move}
+    assert "(you)" in board.seat_label(board.game.to_move)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from kit.errors import InvalidMoveText
-from kit.i18n import _
+from kit.i18n import N_, _
 from kit.lessons.exercise import Exercise, exercise_board
 from kit.lessons.smartrix.answers import read_move
 from kit.lessons.smartrix.pictures import HTMLPicture, fit_width
@@ -27,9 +27,45 @@ class LessonBoard(Board):
     (``undo_policy="one_move"``: nobody else saw it), and only the hand of the
     seat to move is shown."""
 
+    #: The seat of an exercise's one try (``board_exercise`` sets it): after the try the
+    #: board stays in that seat until Check or Undo. Without it (a practice board) the
+    #: student plays on in every seat, so "you" is whoever is to move.
+    student: int | None = None
+
+    @property
+    def tried(self) -> bool:
+        return self.student is not None and bool(self.game.history)
+
     def shown_seats(self) -> set[int]:
-        # The student sits in the seat to move; the other hands stay face down.
-        return set(range(self.game.players)) if self.open_hands else {self.game.to_move}
+        # The student sits in the seat to move; the other hands stay face down. After an
+        # exercise's try the seat to move is someone else's: the hand shown stays the
+        # student's own (issue 30: "Player 2 (you)" showed another player's hand).
+        if self.open_hands:
+            return set(range(self.game.players))
+        return {self.student} if self.student is not None and self.tried else {self.game.to_move}
+
+    def seat_label(self, seat: int) -> str:
+        if not self.tried:
+            return super().seat_label(seat)
+        name = self.seat_name(seat)
+        return _("{seat} (you)").format(seat=name) if seat == self.student else name
+
+    def _ready(self, quiet: bool = False) -> bool:
+        if self.tried:
+            if not quiet:
+                self.say(_(TRY_MADE), tone="bad")
+            return False
+        return super()._ready(quiet)
+
+    def _turn_text(self) -> str:
+        return _(TRY_MADE) if self.tried and not self.game.is_over else super()._turn_text()
+
+    def prompt(self) -> str:
+        return _(TRY_MADE) if self.tried and not self.game.is_over else super().prompt()
+
+
+#: What an exercise's board says once the try is made (translated where shown).
+TRY_MADE = N_("Your move is made: press Check, or Undo to try another.")
 
 
 def board_for(game: Game, **kwargs) -> Board:
@@ -91,6 +127,7 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
     """Exercise: make one move on a live board; ``check(game, move)`` judges it.
     ``solution`` is the answer (Show me plays it); ``wrong``, tries as move texts."""
     board = board_for(game)
+    board.student = game.to_move
     start = Game.from_dict(game.to_dict())
 
     def judged(move):
