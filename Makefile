@@ -21,6 +21,10 @@ NOTEBOOK ?= $(LESSONS_DIR)/00_welcome.ipynb
 # JupyterLab's own menus: the Spanish language pack; there is no Bulgarian one.
 LAB_LOCALE := $(if $(filter es,$(KIT_LANGUAGE)),es_ES,en)
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Lab serves all of notebooks/, not only the language's folder (its default, the
+# opened file's folder): the Bulgarian welcome links to the English IOTA and Mattix
+# courses in ../iota/, which were outside a root of notebooks/bg/ and did nothing.
+LAB_ROOT := $(if $(filter notebooks/%,$(NOTEBOOK)),--ServerApp.root_dir=notebooks,)
 BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
@@ -86,7 +90,7 @@ LAB_LANGUAGE := $(VENV)/share/jupyter/lab/settings/overrides.d/kit-language.json
 lab: $(VENV)/.installed $(LAB_DEFAULTS)
 	@echo '{"@jupyterlab/translation-extension:plugin": {"locale": "$(LAB_LOCALE)"}}' > $(LAB_LANGUAGE)
 	KIT_LANG=$(KIT_LANGUAGE) $(VENV)/bin/jupyter lab --ServerApp.ip=$(HOST) --port=$(PORT) \
-	  --ServerApp.port_retries=0 $(ROOT_FLAG) $(BROWSER_FLAG) $(NOTEBOOK)
+	  --ServerApp.port_retries=0 $(ROOT_FLAG) $(LAB_ROOT) $(BROWSER_FLAG) $(NOTEBOOK)
 
 # The browser tests run in a pytest process of their own: Playwright's sync API
 # leaves an asyncio loop running in the main thread, and a board built in a later

@@ -150,6 +150,9 @@ def test_make_lab_app_and_voila_speak_the_language_lang_names(tmp_path, lang, co
     command = lab.strip().splitlines()[-1]
     assert command.startswith(f"KIT_LANG={code} ") or f"KIT_LANG={code} " in lab
     assert lab.rstrip().endswith(welcome)
+    # The whole of notebooks/ is served, so a translated welcome's links to the
+    # English courses (../iota/ from notebooks/bg/) open (issue 30).
+    assert "--ServerApp.root_dir=notebooks " in command
     app = make_in_fresh_copy(tmp_path, "-n", "app", "OPEN=no", f"LANG={lang}").stdout.strip()
     assert app.startswith(f"KIT_LANG={code} ") and app.endswith(welcome.replace("00_welcome", "play"))
     voila = make_in_fresh_copy(tmp_path, "-n", "voila", "OPEN=no", f"LANG={lang}").stdout.strip()

@@ -15,6 +15,7 @@ from typing import Any
 
 import html
 import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,20 +116,38 @@ def notebooks_folder(notebooks: Path | str | None = None) -> Path:
     return translated if language() != "en" and translated.is_dir() else NOTEBOOKS
 
 
+def course_folder(course: str, notebooks: Path | str | None = None) -> Path | None:
+    """Where ``course``'s lessons are for a page listing ``notebooks``: its own folder
+    there, else the English one (Bulgarian has only Smartrix: its welcome lists the
+    English IOTA and Mattix lessons too, as its links do); None if neither exists."""
+    page = notebooks_folder(notebooks)
+    translated = page.resolve().parent == NOTEBOOKS.resolve()    # notebooks/bg/, not a test's folder
+    for folder in (page / course, *([NOTEBOOKS / course] if translated else [])):
+        if folder.is_dir():
+            return folder
+    return None
+
+
 def courses(notebooks: Path | str | None = None) -> list[tuple[str, str]]:
-    """The courses (folder, name) whose folder exists under ``notebooks``, in the
-    welcome page's order (a language may have only some of them translated)."""
-    folder = notebooks_folder(notebooks)
-    return [(course, name) for course, name in COURSES if (folder / course).is_dir()]
+    """The courses (folder, name) the welcome page lists, in its order: each one
+    translated under ``notebooks`` or, failing that, in English."""
+    return [(course, name) for course, name in COURSES if course_folder(course, notebooks)]
 
 
 def lesson_statuses(course: str, notebooks: Path | None = None,
                     saved: dict[str, Any] | None = None) -> list[LessonStatus]:
-    """Each lesson of ``course`` with what the student has done in it (``kit.lessons.record``)."""
+    """Each lesson of ``course`` with what the student has done in it (``kit.lessons.record``).
+
+    Progress is kept per lesson, not per language (the key is the course and the
+    lesson's English title): an exercise done in the Spanish lesson is done in the
+    English one too. A decision: the exercises are the same, and a student who
+    switches language keeps what they did; the welcome page says so."""
     notebooks = notebooks_folder(notebooks)
+    folder = course_folder(course, notebooks)
     saved = saved if saved is not None else record.load()
+    names = linked_names(notebooks)
     statuses = []
-    for path in sorted((notebooks / course).glob("[0-9]*.ipynb")):
+    for path in sorted(folder.glob("[0-9]*.ipynb")) if folder else []:
         nb = json.loads(path.read_text(encoding="utf-8"))
         cells = nb.get("cells", [])
         heading = next((line[2:].strip() for c in cells if c.get("cell_type") == "markdown"
@@ -140,9 +159,27 @@ def lesson_statuses(course: str, notebooks: Path | None = None,
         entry = saved["lessons"].get(f"{course}/{title.group(1)}", {}) if title else {}
         seen = set(entry.get("seen", []))
         done = len(set(entry.get("done", [])) & seen) if seen else len(entry.get("done", []))
+        link = Path(os.path.relpath(path, notebooks)).as_posix()   # ../iota/… from notebooks/bg/
+        if link in names and folder != notebooks / course:
+            # An English lesson on a translated page goes by the page's own name for it.
+            heading = f"{dict(COURSES)[course]} {int(path.stem.split('_')[0])}: {names[link]}"
         statuses.append(LessonStatus(course, int(path.stem.split("_")[0]), heading,
-                                     f"{course}/{path.name}", done, max(shown, len(seen))))
+                                     link, done, max(shown, len(seen))))
     return statuses
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+\.ipynb)\)")
+
+
+def linked_names(notebooks: Path) -> dict[str, str]:
+    """{link: its words} of the links in ``notebooks``' welcome page ("../iota/01_meet_iota.ipynb":
+    "Запознай се с IOTA"): what that page calls each lesson."""
+    welcome = notebooks / "00_welcome.ipynb"
+    if not welcome.is_file():
+        return {}
+    cells = json.loads(welcome.read_text(encoding="utf-8")).get("cells", [])
+    text = "".join(_joined(c.get("source", "")) for c in cells if c.get("cell_type") == "markdown")
+    return {link: words for words, link in _LINK.findall(text)}
 
 
 def _joined(text) -> str:
@@ -157,6 +194,9 @@ class CourseProgress(widgets.VBox):
     def __init__(self, notebooks: Path | str | None = None):
         self.notebooks = notebooks_folder(notebooks)
         self.listed = courses(self.notebooks)
+        #: Courses listed from the English folder: not translated into this page's language.
+        self.in_english = {course for course, _name in self.listed
+                           if not (self.notebooks / course).is_dir()}
         self.table = widgets.HTML()
         self.table.add_class("kit-course-progress")
         refresh = widgets.Button(description=_("Refresh"), tooltip=_("Read my progress again"),
@@ -176,9 +216,13 @@ class CourseProgress(widgets.VBox):
         lessons = self.courses[course]
         return sum(s.done for s in lessons), sum(s.total for s in lessons)
 
+    def course_name(self, course: str, name: str) -> str:
+        return _("{course} (in English)").format(course=name) if course in self.in_english else name
+
     def text(self) -> str:
         lines = []
         for course, name in self.listed:
+            name = self.course_name(course, name)
             lessons = self.courses[course]
             done, total = self.totals(course)
             lines.append(_("{course}: {done} of {total} exercises done").format(
@@ -189,6 +233,7 @@ class CourseProgress(widgets.VBox):
     def html(self) -> str:
         parts = []
         for course, name in self.listed:
+            name = html.escape(self.course_name(course, name))
             lessons = self.courses[course]
             done, total = self.totals(course)
             rows = "".join(f'<tr><td style="padding: 2px 12px 2px 0"><a href="{html.escape(s.link)}">'

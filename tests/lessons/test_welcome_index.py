@@ -25,3 +25,24 @@ def test_every_lesson_is_linked_from_the_welcome_notebook():
 def test_every_link_in_the_welcome_notebook_opens_a_notebook():
     links = welcome_links()
     assert links and all((NOTEBOOKS / link).is_file() for link in links)
+
+
+def notebook_links(path: Path) -> list[str]:
+    nb = json.loads(path.read_text())
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return [link.split("#")[0] for link in re.findall(r"\]\(([^)\s]+\.ipynb(?:#[^)]*)?)\)", text)
+            if "://" not in link]
+
+
+def test_every_link_in_every_notebook_opens_a_notebook_lab_serves():
+    # `make lab` serves notebooks/ (any language: LAB_ROOT in the Makefile), so a link
+    # must land on a notebook inside it: the Bulgarian welcome's ../iota/ links did
+    # nothing while Lab served notebooks/bg/ alone (issue 30).
+    broken, checked = [], 0
+    for path in sorted(NOTEBOOKS.rglob("*.ipynb")):
+        for link in notebook_links(path):
+            target = (path.parent / link).resolve()
+            checked += 1
+            if not target.is_file() or NOTEBOOKS.resolve() not in target.parents:
+                broken.append(f"{path.relative_to(NOTEBOOKS)} -> {link}")
+    assert checked > 100 and broken == []

@@ -62,3 +62,45 @@ def test_every_course_lesson_with_exercises_names_its_progress_uniquely():
                 assert len(found) == 1, f"{path.name}: the overview needs one Progress(\"title\")"
                 titles += found
         assert len(titles) == len(set(titles)), f"{course}: two lessons share a progress title"
+
+
+def test_the_bulgarian_welcome_lists_the_english_courses_too_with_links_lab_opens():
+    # Issue 30: the Bulgarian welcome was saved with "0 of 0 exercises" and listed only
+    # Smartrix; its IOTA and Mattix lessons are the English ones (../iota/…).
+    import kit
+    kit.set_language("bg")
+    try:
+        page = welcome.course_progress()
+        assert [c for c, _n in page.listed] == ["iota", "mattix", "smartrix"]
+        assert page.in_english == {"iota", "mattix"}
+        iota = page.courses["iota"]
+        assert iota[0].link == "../iota/01_meet_iota.ipynb" and iota[0].total > 0
+        assert iota[0].name == "IOTA 1: Запознай се с IOTA"      # the page's own name for it
+        assert all((ROOT / "notebooks" / "bg" / s.link).resolve().is_file()
+                   for c in page.listed for s in page.courses[c[0]])
+        assert page.courses["smartrix"][0].link == "smartrix/01_meet_smartrix.ipynb"
+        done, total = page.totals("smartrix")
+        assert total > 20
+        assert "IOTA (на английски)" in page.text() and "Smartrix:" in page.text()
+    finally:
+        kit.set_language("en")
+
+
+def test_every_welcome_is_saved_as_a_fresh_run_shows_it():
+    # The Bulgarian welcome was saved with "0 of 0 exercises", "nothing to check" and no
+    # live widget (so no Refresh button) while a fresh run listed every lesson (issue 30).
+    import kit
+    for lang, path in (("en", "00_welcome.ipynb"), ("es", "es/00_welcome.ipynb"),
+                       ("bg", "bg/00_welcome.ipynb")):
+        nb = json.loads((ROOT / "notebooks" / path).read_text())
+        cell = next(c for c in nb["cells"] if c["cell_type"] == "code"
+                    and "course_progress()" in "".join(c["source"]))
+        [output] = cell["outputs"]
+        assert "application/vnd.jupyter.widget-view+json" in output["data"], path
+        kit.set_language(lang)
+        try:
+            fresh = welcome.course_progress().text()
+        finally:
+            kit.set_language("en")
+        assert "".join(output["data"]["text/plain"]) == fresh, path
+        assert " 0 of 0 " not in fresh and " 0 от 0 " not in fresh
