@@ -61,6 +61,13 @@ class ClickGrid(BoardView):
             return None
         return r, c
 
+    def clicked_text(self) -> str:
+        """The last click in words ("row 2, column 3"), for the cell that prints it
+        (a bare ``None`` before any click is Python's word, not the lesson's)."""
+        if self.clicked is None:
+            return _("nothing yet: click a square first")
+        return _("row {row}, column {column}").format(row=self.clicked[0], column=self.clicked[1])
+
     def click(self, x: float, y: float) -> None:
         cell = self.cell_at(x, y)
         if cell is None:

@@ -187,7 +187,7 @@ def test_a_wrong_score_says_what_to_double_in_the_language(speak):
     speak("es")
     verdict = L.check_score(game, play, str(why.base))
     assert not verdict.correct
-    assert "se te ha olvidado doblar: lote completado." in verdict.why
+    assert "se te ha olvidado doblar por esto: lote completado." in verdict.why
     speak("bg")
     assert "забрави да удвоиш: завършена четворка." in L.check_score(game, play,
                                                                       str(why.base)).why

@@ -148,7 +148,7 @@ def test_worked_example_scores(turn, points):
 
 def test_score_breakdown_names_lines_and_doublings():
     why = L.check_score(worked(3), WORKED[3], "208").why
-    assert "Together 26, x 2 for lot completed, x 2 for lot completed, x 2 for all 4 cards played: 208" in why
+    assert "Together 26, x 2 (lot completed), x 2 (lot completed), x 2 (all 4 cards played): 208" in why
 
 
 @pytest.mark.parametrize("answer", ["", "-3", "12.5", "twelve", None, "9999999"])

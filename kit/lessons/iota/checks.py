@@ -271,7 +271,9 @@ def breakdown(why) -> str:
     lines = "; ".join(_("{sum} = {points} ({first} to {last})").format(
         sum=" + ".join(str(VALUE[parse_card(t)]) for t in line.cards), points=line.points,
         first=line.cards[0], last=line.cards[-1]) for line in why.lines)
-    doubles = "".join(", " + _("x 2 for {reason}").format(reason=d) for d in why.doubling_names)
+    # "x 2 (lot completed)": the doubling names are phrases, not things one doubles
+    # "for" ("x 2 for the play ends the game" read badly in every language).
+    doubles = "".join(f", x 2 ({d})" for d in why.doubling_names)
     total = (_("Together {base}{doublings}: {points}.").format(
         base=why.base, doublings=doubles, points=why.points) if doubles
         else _("Together {points}.").format(points=why.points))

@@ -21,7 +21,7 @@ from kit.iota import Game, GreedyPlayer, PlannerPlayer, movegen, rank_moves
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
-from kit.lessons.table import Heading, Table
+from kit.lessons.table import Answer, Heading, Table
 
 
 STUDIES = Path(__file__).resolve().parent.parent / "data" / "iota_studies.json"
@@ -207,7 +207,8 @@ def wild_table(path: Path = STUDIES) -> Table:
                    HELPED: sum(g > 0 for g in gains)}])
 
 
-def wild_recheck(deals: int = 1, path: Path = STUDIES) -> bool:
-    """Play the table's first ``deals`` pairs again here: the same margins?"""
+def wild_recheck(deals: int = 1, path: Path = STUDIES) -> Answer:
+    """Play the table's first ``deals`` pairs again here: the same margins? (Yes or
+    no in the student's words: the lesson prints it.)"""
     rows = load_studies(path)["wild"][:deals]
-    return all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows)
+    return Answer(all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows))

@@ -19,7 +19,7 @@ from kit.i18n import N_, _, format_percent
 from kit.lessons.mattix.checks import _tile
 from kit.lessons.table import Heading
 from kit.lessons.mattix.puzzles import HERE
-from kit.lessons.table import Table
+from kit.lessons.table import Answer, Table
 from kit.players import Player
 from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer, SearchPlayer,
                         analyse, solve, tournament)
@@ -90,12 +90,13 @@ def first_player_table(path: Path = FIRST_PLAYER_TABLE) -> Table:
     return rows
 
 
-def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> bool:
-    """Solve the table's first ``boards`` deals again here: do they match the table?"""
+def first_player_check(size: int = 4, level: int = 1, boards: int = 20) -> Answer:
+    """Solve the table's first ``boards`` deals again here: do they match the table?
+    (Yes or no in the student's words: the lesson shows it.)"""
     data = json.loads(FIRST_PLAYER_TABLE.read_text())
     row = next(r for r in data["rows"] if r["size"] == size and r["level"] == level)
     again = [solve(Game.new(seed=s, size=size, level=level))[0] for s in range(boards)]
-    return again == row["values"][:boards]
+    return Answer(again == row["values"][:boards])
 
 
 def players_tournament(size: int = 5, level: int = 2, games: int = 10, seed: int = 0,

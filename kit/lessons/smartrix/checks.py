@@ -16,6 +16,7 @@ import re
 from kit.errors import InvalidMoveText
 from kit.i18n import N_, _, format_list, ngettext
 from kit.lessons.exercise import Verdict
+from kit.lessons.table import Summary
 from kit.lessons.smartrix.answers import (_cell, _cells, player, read_card, read_cells,
                                           read_move, read_number)
 from kit.smartrix import CANONICAL, DECK, Game, Move, VALUE, card_text, parse_card, rotate
@@ -27,14 +28,15 @@ from kit.smartrix.table import is_legal_table
 SIDES = {name for _d, name, pairs in FACING if len(pairs) == 3}
 
 
-def deck_counts() -> dict[str, Any]:
+def deck_counts() -> Summary:
     """How many cards have each value (0..8), and the deck's total points. The keys
     are the words lesson 1 shows (in English "cards", "by value", "points"), so
     they are in the student's language."""
     counts = {v: sum(VALUE[c] == v for c in DECK) for v in range(9)}
     # Translators: keys of a small table lesson 1 prints: the cards in the deck,
     # how many have each value, the deck's total points
-    return {_("cards"): len(DECK), _("by value"): counts, _("points"): sum(VALUE[c] for c in DECK)}
+    return Summary({_("cards"): len(DECK), _("by value"): counts,
+                    _("points"): sum(VALUE[c] for c in DECK)})
 
 
 # ----- lesson 1: cards, turning, one neighbour ----------------------------------

@@ -1,0 +1,67 @@
+"""The Spanish and Bulgarian lessons' saved outputs read as the language, not as Python:
+no bare True/False/None, no dict repr, and decimals with the language's comma.
+
+What a reader sees of an output is its HTML (or its text when there is no picture);
+the text/plain beside a picture is for a terminal, and SVG coordinates are not read.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import kit
+from kit.lessons.table import Answer, Summary, Table, cell_text
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+PYTHON_WORDS = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\['")
+DOT_DECIMAL = re.compile(r"(?<![\w.,@/-])\d+\.\d+(?![\w.])")
+
+
+def read_texts(cell: dict) -> list[str]:
+    texts = []
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            texts.append("".join(out["text"]))
+        data = out.get("data", {})
+        if "text/html" in data:
+            texts.append("".join(data["text/html"]))
+        elif "text/plain" in data and "image/svg+xml" not in data:
+            texts.append("".join(data["text/plain"]))
+    words = []
+    for text in texts:
+        text = re.sub(r"data:image[^'\"]+", " ", text)
+        text = re.sub(r"<(style|script|code)\b.*?</\1>", " ", text, flags=re.S)
+        words.append(re.sub(r"<[^>]+>", " ", text))
+    return words
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_no_python_repr_and_the_decimal_comma_in_every_saved_output(lang):
+    found, read = [], 0
+    for path in sorted((NOTEBOOKS / lang).rglob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        for i, cell in enumerate(nb["cells"]):
+            for text in read_texts(cell):
+                read += 1
+                for pattern in (PYTHON_WORDS, DOT_DECIMAL):
+                    for m in pattern.finditer(text):
+                        found.append(f"{path.relative_to(NOTEBOOKS)} cell {i}: "
+                                     f"...{text[max(0, m.start() - 40):m.end() + 10]}...")
+    assert read > 50 and found == [], "\n".join(found[:20])
+
+
+def test_a_table_cell_reads_as_the_language():
+    rows = Table([{"player": "a", "mean": 358.2, "won": True, "best": None, "n": 3}])
+    kit.set_language("es")
+    try:
+        assert cell_text(358.2) == "358,2" and cell_text(29.40) == "29,4"
+        assert "<td>358,2</td><td>sí</td><td>–</td><td>3</td>" in rows._repr_html_()
+        assert repr(rows).splitlines()[1].split() == ["a", "358,2", "sí", "–", "3"]
+        assert str(Answer(False)) == "no" and Answer(True) and Answer(True) == True  # noqa: E712
+        assert repr(Summary({"cartas": 70, "por valor": {0: 1, 1: 2}})) == \
+            "cartas: 70\npor valor: 0: 1, 1: 2"
+    finally:
+        kit.set_language("en")
+    assert cell_text(358.2) == "358.2" and cell_text(1.0) == "1.0" and str(Answer(True)) == "yes"
