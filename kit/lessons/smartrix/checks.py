@@ -9,7 +9,6 @@ No widgets. Not covered: strategy (:mod:`kit.lessons.smartrix.studies`), puzzles
 
 from __future__ import annotations
 
-from typing import Any
 
 import re
 
