@@ -4,14 +4,20 @@ Through the real HTTP service and its stand-in hub, on SQLite and PostgreSQL (th
 ``store`` fixture of tests/test_class_service.py): what is refused (400 naming the
 field, 413 over a cap) stores nothing; a bad row already in the database is skipped by
 every summary, the projector view and the CSV, which keep answering 200 with the
-honest students' data; and a fuzz of hostile JSON bodies never gets a 5xx (a 500
-would also log an error, which tests/conftest.py turns into a failure).
+honest students' data; a fuzz of hostile JSON bodies never gets a 5xx (a 500
+would also log an error, which tests/conftest.py turns into a failure); and the
+hostile suite's "poison events" attack (kit.classroom.attacks) is denied.
 """
 
 from __future__ import annotations
 
+import http.server
 import json
 import logging
+import os
+import subprocess
+import sys
+import threading
 import time
 import uuid
 from datetime import datetime, timedelta, timezone
@@ -23,7 +29,7 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kit.classroom import eventstore, service, service_bench as bench
+from kit.classroom import attacks, eventstore, service, service_bench as bench
 from kit.lessons import eventshape
 
 from pg_fixtures import class_store, pg_server, pg_url  # noqa: F401 (fixtures: store is SQLite and PostgreSQL)
@@ -288,3 +294,42 @@ def test_no_hostile_body_gets_a_server_error_and_the_pages_keep_answering(store,
             assert reply.status_code == 400, (raw[:20], reply.status_code, reply.text[:200])
         assert_pages_answer_with_the_honest_data(running.base)
     assert 200 in statuses and 400 in statuses, statuses
+
+
+# --- the hostile suite's attack (kit.classroom.attacks), from a kernel-like process -------------
+
+def run_poison_attack(events_url: str, token: str) -> attacks.Outcome:
+    targets = attacks.Targets(victim_home="", victim_notebook="", teacher_files=(), hub_secrets=())
+    env = {**os.environ, "KIT_CLASS_EVENTS": events_url, "JUPYTERHUB_API_TOKEN": token}
+    run = subprocess.run([sys.executable, "-c", attacks.code("poison events", targets)], env=env,
+                         capture_output=True, text=True, timeout=300)
+    return attacks.outcome(run.stdout + run.stderr)
+
+
+def test_the_poison_events_attack_is_denied_and_the_pages_keep_the_honest_data(store, tmp_path):
+    with serving(store, tmp_path) as running:
+        assert post(running.base, {"events": [event("right")]}).status_code == 200
+        outcome = run_poison_attack(running.base + "api/events", "ben-token")
+        assert outcome.denied, outcome.detail
+        assert outcome.data["answers"] == {"an empty exercise": 400, "year 1 at +05:00": 400,
+                                           "a control character": 400, "seen 2000 x 50": 413}
+        made = assert_pages_answer_with_the_honest_data(running.base)
+    assert store.count() == 1 and not any(x["lesson"].startswith("poison") for x in made["lessons"])
+
+
+def test_the_poison_events_attack_is_not_denied_by_a_service_that_takes_everything():
+    class TakesAll(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: Any) -> None:
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), TakesAll)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        outcome = run_poison_attack(f"http://127.0.0.1:{server.server_address[1]}/", "any")
+    finally:
+        server.shutdown()
+    assert not outcome.denied and set(outcome.data["answers"].values()) == {200}, outcome.detail
