@@ -11,6 +11,7 @@ hostile suite's "poison events" attack (kit.classroom.attacks) is denied.
 
 from __future__ import annotations
 
+import http.client
 import http.server
 import json
 import logging
@@ -294,6 +295,22 @@ def test_no_hostile_body_gets_a_server_error_and_the_pages_keep_answering(store,
             assert reply.status_code == 400, (raw[:20], reply.status_code, reply.text[:200])
         assert_pages_answer_with_the_honest_data(running.base)
     assert 200 in statuses and 400 in statuses, statuses
+
+
+def test_hostile_authorization_headers_are_refused_never_a_server_error(store, tmp_path):
+    with serving(store, tmp_path) as running:
+        for header in (b"token \xe9\xff", b"token " + b"a" * 8000, b"token a b c", b"bearer ",
+                       b"token \x7f", b"Basic abc", b"token ../../x?y#z", b"token %00"):
+            connection = http.client.HTTPConnection("127.0.0.1", running.port, timeout=30)
+            connection.putrequest("POST", bench.PREFIX + "api/events")
+            connection.putheader("Authorization", header)
+            connection.putheader("Content-Length", "2")
+            connection.endheaders()
+            connection.send(b"{}")
+            status = connection.getresponse().status
+            connection.close()
+            assert status in (400, 401, 403), (header[:20], status)
+        assert store.count() == 0
 
 
 # --- the hostile suite's attack (kit.classroom.attacks), from a kernel-like process -------------
