@@ -22,7 +22,8 @@ from kit.classroom import service, service_bench as bench
 from kit.classroom.service_bench import Running
 from kit.classroom.eventstore import BATCH, Store, validate
 
-from pg_fixtures import pg_server, pg_url  # noqa: F401 (fixtures)
+# Every test of the store and the service runs on SQLite and PostgreSQL (the store fixture).
+from pg_fixtures import class_store, pg_server, pg_url  # noqa: F401 (fixtures)
 
 TOKENS = {"ada-token": "ada", "ben-token": "ben"}
 
@@ -41,18 +42,6 @@ def serving(store: Store, tmp_path: Path) -> Iterator[Running]:
 def post(base: str, body: Any, token: str | None = "ada-token") -> requests.Response:
     headers = {"Authorization": f"token {token}"} if token else {}
     return requests.post(base + "api/events", data=json.dumps(body), headers=headers, timeout=10)
-
-
-# Every test of the store and the service runs on SQLite (make hub's default) and on a
-# real PostgreSQL server (a school's database, deploy/values.yaml), each on its own database.
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path):
-    if request.param == "sqlite":
-        yield Store(f"sqlite:///{tmp_path / 'class.sqlite'}")
-        return
-    made = Store(request.getfixturevalue("pg_url"))
-    yield made
-    made.engine.dispose()      # before the database is dropped
 
 
 def test_events_are_recorded_as_the_tokens_owner(store, tmp_path):

@@ -1,8 +1,9 @@
-"""The hostile class, small: 3 honest students and 1 hostile one doing all six attacks.
+"""The hostile class, small: 3 honest students and 1 hostile one doing all seven attacks.
 
 The same path as `python -m kit.classroom.loadtest --students 30 --hostile 3`
 (kit.classroom.hostile): the honest students run the welcome lesson alone, then
-again while the hostile student spins every core, holds memory, reads and tries
+again while the hostile student sends the class service poison events (each
+refused), spins every core, holds memory, reads and tries
 to overwrite another's notebook, reads the teacher's and the hub's files,
 kill -9s every process it sees and starts a fork bomb. Needs root (an account
 per student): CI runs as root. The hub has a module of its own: the busy loop and
@@ -45,6 +46,7 @@ def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_th
     assert "EACCES" in done["read another student's work"]["detail"] or \
         "PermissionError" in done["read another student's work"]["detail"]
     assert "MemoryError" in done["memory"]["detail"]
+    assert done["poison events"]["data"]["answers"]["seen 2000 x 50"] == 413
     assert "EAGAIN" in done["fork bomb"]["detail"]
     assert report["survived"] == {"hub": True, "proxy": True, "honest_kernels": 3,
                                   "honest_kernels_of": 3, "honest_notebooks_unchanged": 3,

@@ -18,18 +18,23 @@ cannot even start a thread, so nothing may come after it):
    denied only when an ancestor directory is closed to us (not readable and
    searchable), since then the file could not be found under another name
    either; a read that works or any other error is not denied.
-3. "memory": the kernel itself appends 64 MiB bytearrays (zero-filled, so the
+3. "poison events": to the class service, with the kernel's own token (as its
+   lessons send), an event with an empty exercise, one at year 1 +05:00, one
+   with a right-to-left override in its lesson, and a ``seen`` map of 2,000
+   lessons x 50 exercises (issue 35: each made every summary fail, or held the
+   service for minutes). Denied when each is answered 400 or 413.
+4. "memory": the kernel itself appends 64 MiB bytearrays (zero-filled, so the
    pages are touched) until MemoryError and keeps them (``_kit_attack_hoard``)
    for the rest of the run. At ``cap_mib`` (default 8 GiB) without MemoryError it
    stops, frees what it took and reports not denied.
-4. "busy loop": ``os.cpu_count()`` processes, each in its own session, spin
+5. "busy loop": ``os.cpu_count()`` processes, each in its own session, spin
    forever (or ``seconds``). It is never refused, only contained, and only the
    honest students' times show that: ``denied`` is False once one spins.
-5. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
+6. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
    was killed. Not attempted at all by root or with CAP_KILL. Our uid's processes
    that do not descend from our server (the kernel's parent) are counted, not
    killed: under a shared account they would be another student's.
-6. "fork bomb": a separate process (own session) where every process forks
+7. "fork bomb": a separate process (own session) where every process forks
    forever and sleeps after a refusal. The first one reports its first refusal
    (errno name) and the tasks of our uid at that moment; the kernel prints that
    and returns, the bomb stays. Without a refusal within ``timeout`` (30 s) or
@@ -182,6 +187,43 @@ def _kit_attack_hub_files(args: dict[str, Any]) -> tuple[bool, str, dict[str, An
     detail += (f"; env: secret values in {', '.join(holding) or 'none'}, "
                f"suspicious names {', '.join(named) or 'none'}")
     return denied, detail, {"files": files, "env_holding_secrets": holding, "env_suspicious_names": named}
+
+
+def _kit_attack_poison_events(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import json
+    import os
+    import urllib.error
+    import urllib.request
+    import uuid
+
+    url, token = os.environ.get("KIT_CLASS_EVENTS", ""), os.environ.get("JUPYTERHUB_API_TOKEN", "")
+    if not url or not token:
+        return False, "no class service in this kernel's environment (KIT_CLASS_EVENTS, its token)", {}
+
+    def an_event(**change: str) -> dict[str, str]:
+        return {"id": uuid.uuid4().hex, "time": "2026-12-01T15:04:05Z", "lesson": "iota/Making a play",
+                "exercise": "legal play", "event": "wrong", **change}
+
+    # The issue's map is built as text: a dict of 100,000 names would cost the kernel far more.
+    lessons = ", ".join(f'"poison {i}": [' + ", ".join(f'"x{j}"' for j in range(args["seen_exercises"])) + "]"
+                        for i in range(args["seen_lessons"]))
+    bodies = {"an empty exercise": json.dumps({"events": [an_event(exercise="")]}),
+              "year 1 at +05:00": json.dumps({"events": [an_event(time="0001-01-01T00:00:00+05:00")]}),
+              "a control character": json.dumps({"events": [an_event(lesson="iota/\u202eMaking")]}),
+              f"seen {args['seen_lessons']} x {args['seen_exercises']}": '{"events": [], "seen": {' + lessons + "}}"}
+    answers: dict[str, int] = {}
+    for name, body in bodies.items():
+        request = urllib.request.Request(url, data=body.encode(), method="POST", headers={
+            "Authorization": f"token {token}", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=args["timeout"]) as reply:
+                answers[name] = reply.status
+        except urllib.error.HTTPError as error:
+            answers[name] = error.code
+    # Denied: each refused as the client's fault (400 malformed, 413 too big), nothing stored;
+    # a 200 stored the poison, a 5xx is the service failing, a 429 only slowed it.
+    denied = all(status in (400, 413) for status in answers.values())
+    return denied, "; ".join(f"{name}: {status}" for name, status in answers.items()), {"answers": answers}
 
 
 def _kit_attack_memory(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
@@ -428,18 +470,20 @@ def _kit_attack_bomb() -> None:
 
 # ---- the API ---------------------------------------------------------------------
 
-ACTIONS: tuple[str, ...] = ("read another student's work", "hub and teacher files", "memory",
-                            "busy loop", "kill", "fork bomb")
+ACTIONS: tuple[str, ...] = ("read another student's work", "hub and teacher files", "poison events",
+                            "memory", "busy loop", "kill", "fork bomb")
 
 _ATTACKS: dict[str, Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]]] = {
     "read another student's work": _kit_attack_read_work,
     "hub and teacher files": _kit_attack_hub_files,
+    "poison events": _kit_attack_poison_events,
     "memory": _kit_attack_memory,
     "busy loop": _kit_attack_busy_loop,
     "kill": _kit_attack_kill,
     "fork bomb": _kit_attack_fork_bomb,
 }
 _OPTIONS: dict[str, dict[str, Any]] = {
+    "poison events": {"seen_lessons": 2000, "seen_exercises": 50, "timeout": 60.0},
     "memory": {"cap_mib": 8192, "chunk_mib": 64},
     "busy loop": {"seconds": None, "processes": None, "sample": 1.0},
     "fork bomb": {"timeout": 30.0, "max_forks": 512},
@@ -449,7 +493,8 @@ _OPTIONS: dict[str, dict[str, Any]] = {
 def code(action: str, targets: Targets, **options: Any) -> str:
     """Python source that runs ``action`` in a kernel and prints one line ``KIT-ATTACK <json>``.
 
-    Options: memory ``cap_mib`` (8192), ``chunk_mib`` (64); busy loop ``seconds``
+    Options: poison events ``seen_lessons`` (2000), ``seen_exercises`` (50), ``timeout``
+    (60 s a request); memory ``cap_mib`` (8192), ``chunk_mib`` (64); busy loop ``seconds``
     (None: forever), ``processes`` (None: os.cpu_count()), ``sample`` (1.0 s
     before reading their CPU time); fork bomb ``timeout`` (30 s), ``max_forks`` (512).
     """

@@ -9,7 +9,8 @@ on one hub:
    their servers (their files stay), as after a lesson;
 2. **with the hostile ones**: the hostile students log in the same way, then
    from their own kernels start a busy loop on every core (kept for the whole
-   round) and take memory until refused (kept too); then the honest students
+   round) and take memory until refused (kept too), after sending the class
+   service poison events (kit.classroom.attacks); then the honest students
    start again. Once the honest servers are up, each hostile student reads
    and tries to overwrite another student's notebook, reads the teacher's
    and the hub's files, sends ``kill -9`` to every process it can see, and
@@ -74,7 +75,8 @@ class HostileStudent(Student):
         kernel = Kernel(self.user_url(f"api/kernels/{r.json()['kernel']['id']}/channels"),
                         self.token, self.name, self)
         try:
-            first, later = ("busy loop", "memory"), ("read another student's work",
+            # The poison first, while the kernel still has memory to build it in.
+            first, later = ("poison events", "busy loop", "memory"), ("read another student's work",
                                                      "hub and teacher files", "kill", "fork bomb")
             for action in first:
                 self.one(kernel, action)

@@ -9,11 +9,15 @@ at ``/services/class/``:
     whose token it is and records the events as that student's: a body never names
     the student, and one that names someone else is refused (403). Body:
     ``{"events": [...], "seen": {lesson: [exercise, ...]}}``; answer
-    ``{"received": n, "duplicates": n}``. Malformed: 400 saying what, nothing stored.
-    Each student may send ``RATE`` events a second on average (bursts of
-    ``BURST``): a loop in a kernel cannot fill the disk (429, the lesson resends).
+    ``{"received": n, "duplicates": n}``. Malformed (an empty, over-long or
+    control-character name, a time that is none or absurd, deep or broken JSON): 400
+    saying what, nothing stored. A ``seen`` map over its caps (``kit.lessons.eventshape``):
+    413, nothing stored. Each student may send ``RATE`` events (or exercises listed in
+    ``seen``) a second on average, in bursts of ``BURST``: a loop in a kernel cannot
+    fill the disk (429, the lesson resends).
 ``GET ./`` (the page), ``GET api/summary[?projector=1]``, ``GET class.csv``
-    The teacher's: JupyterHub OAuth, allowed only to holders of
+    The teacher's (a stored row that breaks the rules is left out of them, logged
+    once; the summary's ``skipped`` counts them): JupyterHub OAuth, allowed only to holders of
     ``access:services!service=class`` (the hub's admin, i.e. the teacher); a student
     gets 403. The page (``page/teacher.html``) asks for the summary every 2 s.
 ``GET api/health``
@@ -56,7 +60,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
 from kit import i18n
 from kit.classroom import overview
-from kit.classroom.eventstore import Store
+from kit.classroom.eventstore import Store, TooBig, validate_seen
 
 log = logging.getLogger("kit.classroom.service")
 PAGE = Path(__file__).with_name("page") / "teacher.html"
@@ -119,8 +123,20 @@ class Class:
         students = await self.students()
         made = overview.summary(self.store.events(), students, self.store.lessons(),
                                 datetime.now(timezone.utc), names=names)
+        # Rows of the store that break the rules are left out (the store logs each once);
+        # how many, for the teacher (a number, so the projector may show it too).
+        made["skipped"] = self.store.skipped_events + self.store.skipped_exercises
         self._summary[names] = (key, made)
         return made
+
+
+def cost(sent: Any, seen: Any) -> int:
+    """What a request takes from its student's bucket: one per event and one per exercise
+    its ``seen`` map lists (at least 1). ``seen`` is counted too, so a student cannot
+    send map after map with no event in them: every row stored is paid for."""
+    events = len(sent) if isinstance(sent, list) else 1
+    listed = sum(len(keys) for keys in seen.values() if isinstance(keys, list)) if isinstance(seen, dict) else 0
+    return max(1, events + listed)
 
 
 class JSONErrors(web.RequestHandler):
@@ -151,20 +167,25 @@ class EventsHandler(JSONErrors):
         user = who["name"]
         try:
             body = json.loads(self.request.body)
-        except ValueError as exc:
-            raise web.HTTPError(400, f"the body is not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:     # RecursionError: arrays nested too deep
+            raise web.HTTPError(400, f"the body is not JSON: {str(exc)[:200]}") from None
         if not isinstance(body, dict):
             raise web.HTTPError(400, 'the body must be {"events": [...], "seen": {...}}')
         named = body.get("user")
         if named is not None and named != user:
             raise web.HTTPError(403, f"this token is {user}'s: events are recorded only as the "
                                      f"token's owner, not as {str(named)[:40]!r}")
-        sent = body.get("events", [])
+        sent, seen = body.get("events", []), body.get("seen")
         bucket = self.room.buckets.setdefault(user, Bucket())
-        if not bucket.take(len(sent) if isinstance(sent, list) else 1):
-            raise web.HTTPError(429, f"more than {RATE:g} events a second: kept by the lesson, send later")
         try:
-            added = self.room.store.add(user, sent, body.get("seen"))
+            # The map's caps first: one over them is 413 at any rate (a 429 would have
+            # the lesson send it again, for ever).
+            validate_seen(seen or {})
+            if not bucket.take(cost(sent, seen)):
+                raise web.HTTPError(429, f"more than {RATE:g} events a second: kept by the lesson, send later")
+            added = self.room.store.add(user, sent, seen)
+        except TooBig as exc:
+            raise web.HTTPError(413, str(exc)) from None
         except ValueError as exc:
             raise web.HTTPError(400, str(exc)) from None
         if added.received:

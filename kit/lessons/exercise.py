@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 import ipywidgets as widgets
 
 from kit.i18n import N_, _
-from kit.lessons import record
+from kit.lessons import eventshape, record
 from kit.scene import svg_img
 from kit.ui.guard import Guarded
 from kit.ui.style import button
@@ -190,7 +190,8 @@ class Exercise(Guarded, widgets.VBox):
     words for a saved or printed lesson (text, or a function giving it; by
     default ``show`` when that is text): a reveal that plays on the board
     says nothing on paper. ``progress``: the lesson's
-    :class:`Progress`; ``key`` names the exercise in it (default: the task).
+    :class:`Progress`; ``key`` names the exercise in it (default: the task,
+    on one line and cut to the 200 characters a name may have).
 
     What the tests walk every exercise with (``tests/lessons/test_no_answer_leaks.py``,
     the browser walks): ``answers``, the answer as the solution writes it (a
@@ -219,7 +220,9 @@ class Exercise(Guarded, widgets.VBox):
         self.board = board
         self.picture = picture or self._board_picture
         self.progress = progress
-        self.key = key or task
+        # The default key is the task as a name the class service takes
+        # (kit.lessons.eventshape): one line, within its length.
+        self.key = key or " ".join(task.split())[:eventshape.NAME_CHARS]
         self.answers = [str(a) for a in answers]
         self.wrong = list(wrong)
         self.enter = enter

@@ -17,9 +17,11 @@ What each answer does:
 
 - 200: the batch is marked sent in the file (``kit.lessons.record.acknowledge``,
   under the record's lock, after reading the file again).
-- 400 (the service cannot read the batch): a warning with the service's
-  error, and the batch is marked sent all the same, so one bad event never
-  blocks every later one.
+- 400 (the service cannot read the batch) or 413 (over its caps): a warning
+  with the service's error, and the batch is marked sent all the same, so one
+  bad event never blocks every later one. (``kit.lessons.record`` sends only
+  what the service's rules take, ``kit.lessons.eventshape``, so a lesson's own
+  events never meet this.)
 - 401/403 (token not accepted): kept, retried every ``RETRY_MAX`` seconds.
 - anything else, a refused connection, a timeout: kept, retried after
   ``RETRY_FIRST`` seconds, doubling up to ``RETRY_MAX``. A :func:`wake`
@@ -265,7 +267,9 @@ class Outbox:
         if status == 200:
             log.debug("class hub took %d events: %s", count, text[:200])
             return _Reply("done", "")
-        if status == 400:
+        if status in (400, 413):
+            # 413: over the service's caps. Resending the same body would be refused
+            # again for ever, and hold back every later event behind it.
             log.warning("class hub refused %d events as malformed (%s); skipped so later events go",
                         count, _error_of(text))
             return _Reply("done", "")

@@ -67,7 +67,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from collections.abc import Callable, Iterator
 
-from kit.lessons import outbox
+from kit.lessons import eventshape, outbox
 
 try:                      # POSIX; elsewhere writes are atomic but unlocked
     import fcntl
@@ -264,10 +264,15 @@ def sent_count(data: dict[str, Any]) -> int:
 
 
 def _outgoing_form(item: object, index: int) -> dict[str, Any] | None:
-    """The event as the service takes it, or None if it is not an event."""
+    """The event as the service takes it, or None if the service would refuse it
+    (not an event, or its names or time break ``kit.lessons.eventshape``'s rules):
+    sent, it would make the service refuse its whole batch."""
     if not (isinstance(item, dict) and item.get("event") in EVENTS
             and all(isinstance(item.get(key), str) for key in ("time", "lesson", "exercise"))
-            and _utc_time(item["time"])):
+            and _utc_time(item["time"], datetime.now(timezone.utc))
+            and eventshape.name_problem(item["lesson"], "lesson") is None
+            and (eventshape.name_problem(item["exercise"], "exercise") is None
+                 or (item["event"] == "start over" and item["exercise"] == ""))):
         return None
     out = {"id": event_id(item, index), "time": item["time"], "lesson": item["lesson"],
            "exercise": item["exercise"], "event": item["event"]}
@@ -277,12 +282,31 @@ def _outgoing_form(item: object, index: int) -> dict[str, Any] | None:
     return out
 
 
-def _utc_time(text: str) -> bool:
-    """An ISO time with its zone, as :func:`now` writes (the service refuses others)."""
+def _utc_time(text: str, now: datetime) -> bool:
+    """An ISO time with its zone that the service takes (as :func:`now` writes)."""
     try:
-        return datetime.fromisoformat(text.replace("Z", "+00:00")).tzinfo is not None
+        eventshape.parse_time(text, now)
     except ValueError:
         return False
+    return True
+
+
+def sendable_seen(lessons: dict[str, Any]) -> dict[str, list[str]]:
+    """Every lesson's exercises as the service takes them: names that break the rules
+    left out, and within the caps (a lesson's first exercises, the first lessons), so
+    a hand-edited file never makes the service refuse the events sent beside it."""
+    seen: dict[str, list[str]] = {}
+    pairs = 0
+    for lesson, entry in lessons.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("seen"), list):
+            continue
+        if len(seen) == eventshape.SEEN_LESSONS or eventshape.name_problem(lesson, "lesson"):
+            continue
+        keys = [key for key in entry["seen"] if eventshape.name_problem(key, "exercise") is None]
+        keys = list(dict.fromkeys(keys))[:min(eventshape.SEEN_EXERCISES, eventshape.SEEN_PAIRS - pairs)]
+        pairs += len(keys)
+        seen[lesson] = keys
+    return seen
 
 
 def outgoing(where: Path, limit: int) -> outbox.Outgoing:
@@ -294,8 +318,7 @@ def outgoing(where: Path, limit: int) -> outbox.Outgoing:
     dropped = chosen.count(None)
     if dropped:
         log.debug("%d entries of %s are not events; not sent", dropped, where)
-    seen = {lesson: [str(key) for key in entry.get("seen", []) if isinstance(key, str)]
-            for lesson, entry in data["lessons"].items() if isinstance(entry.get("seen"), list)}
+    seen = sendable_seen(data["lessons"])
     return outbox.Outgoing(start=start, end=end, ids=[event_id(events[i], i) for i in range(start, end)],
                            events=[e for e in chosen if e is not None], seen=seen,
                            unsent=len(events) - start)

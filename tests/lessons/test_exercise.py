@@ -4,6 +4,7 @@ import pytest
 
 from kit import games
 from kit.errors import InvalidMoveText
+from kit.lessons import eventshape
 from kit.lessons.exercise import Exercise, Progress, Verdict
 
 
@@ -131,6 +132,14 @@ def test_running_a_cell_again_does_not_count_an_exercise_twice():
     exercise(progress=progress, key="another")
     again.submit("7")
     assert progress.text == "This lesson: 1 of 2 exercises done"
+
+
+def test_an_exercise_without_a_key_is_named_by_its_task_as_the_class_service_takes_a_name():
+    long_task = "Which  of these\ncards\tfits?  " + "Look closely. " * 20
+    key = Exercise(long_task, is_seven).key
+    assert key.startswith("Which of these cards fits? Look closely.") and len(key) == eventshape.NAME_CHARS
+    assert eventshape.name_problem(key, "key") is None
+    assert Exercise("What is 6 + 1?", is_seven).key == "What is 6 + 1?"
 
 
 def test_the_saved_output_shows_the_task_and_the_picture():

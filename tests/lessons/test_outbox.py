@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.lessons import outbox, record
+from kit.lessons import eventshape, outbox, record
 from kit.lessons.exercise import Exercise, Progress, Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -273,17 +273,18 @@ def test_flush_gives_up_at_its_timeout_while_the_service_is_down(monkeypatch):
     assert outbox.pending() == 1 and "sent" not in record.load()
 
 
+@pytest.mark.parametrize("status", [400, 413])     # 413: over the service's caps, as final as 400
 def test_a_malformed_batch_is_skipped_with_the_services_error_and_the_next_events_arrive(
-        monkeypatch, service, caplog):
+        monkeypatch, service, caplog, status):
     monkeypatch.setattr(outbox, "BATCH", 2)
     for n in range(3):
         record.event("sums/Bad", f"x{n}", "hint")
-    service.answers = [400]
+    service.answers = [status]
     on_the_hub(monkeypatch, service.port)
     assert outbox.flush(5)
     ids = file_ids()
     assert [e["id"] for e in service.taken()] == ids[2:]       # the first batch was skipped
-    assert any("the test service answers 400" in r.getMessage() and r.levelno == logging.WARNING
+    assert any(f"the test service answers {status}" in r.getMessage() and r.levelno == logging.WARNING
                for r in caplog.records)
     record.event("sums/Bad", "x3", "hint")
     record.event("sums/Bad", "x4", "hint")
@@ -354,6 +355,29 @@ def test_an_old_progress_file_without_ids_still_works(monkeypatch, service):
     saved = record.load()
     assert saved["events"][:4] == old_events and saved["sent"] == 5     # the file's past is untouched
     assert taken[0]["id"] == record.event_id(old_events[0], 0)
+
+
+def test_what_the_service_would_refuse_is_never_sent_so_the_events_beside_it_arrive(monkeypatch, service):
+    """A hand-edited file: events and lists whose names or times break the service's rules
+    (kit.lessons.eventshape) stay in the file, unsent, instead of making it refuse their batch."""
+    good = {"time": "2026-11-30T10:00:00Z", "lesson": "sums/Edited", "exercise": "x", "event": "wrong"}
+    bad = [{**good, "exercise": ""}, {**good, "exercise": "two\nlines"}, {**good, "lesson": "x" * 201},
+           {**good, "time": "0001-01-01T00:00:00+05:00"}, {**good, "time": "2999-01-01T00:00:00Z"}]
+    where = record.path()
+    where.write_text(json.dumps({"version": 1, "events": [good, *bad, {**good, "event": "right"}],
+                                 "lessons": {"sums/Edited": {"done": [], "seen": ["x", "", "a\u0000b", "y"]},
+                                             "": {"seen": ["x"]},
+                                             "sums/Many": {"seen": [f"e{n}" for n in range(300)]}}}))
+    on_the_hub(monkeypatch, service.port)
+    record.event("sums/Edited", "y", "hint")
+    record.start_over("sums/Edited")
+    assert outbox.flush(5)
+    assert [(e["event"], e["exercise"]) for e in service.taken()] == [
+        ("wrong", "x"), ("right", "x"), ("hint", "y"), ("start over", "")]
+    seen = next(r["body"]["seen"] for r in service.requests if r["body"]["events"])
+    assert seen["sums/Edited"] == ["x", "y"] and "" not in seen
+    assert seen["sums/Many"] == [f"e{n}" for n in range(eventshape.SEEN_EXERCISES)]
+    assert record.load()["sent"] == 9 and record.load()["events"][1:6] == bad     # kept in the file
 
 
 def test_a_file_changed_under_the_sender_is_not_marked_and_a_wrong_mark_is_not_trusted():
