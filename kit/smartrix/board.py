@@ -228,10 +228,6 @@ class Board(GameBoard):
     def refusal(self, move, exc) -> tuple[str, str]:
         return refusal_words(self.game, move)
 
-    def on_key(self, key: str) -> None:
-        if key in ("r", "R"):
-            self.on_button("rotate")
-
     def on_button(self, name: str) -> None:
         {"rotate": self._rotate, "pass": lambda: self.submit(PASS),
          "claim": self._claim, "challenge": self._challenge}[name]()
