@@ -70,6 +70,7 @@ class Board(GameBoard):
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
     BUTTONS = {"rotate": N_("⟳ Rotate (R)"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
+    NOTATION_WORDS = ("pass", "claim", "challenge")
     # Translators: keep the HTML tags and the notation (digits, @, pass, claim, challenge)
     NOTATION_KEY = N_(
         "A card is written as <b>8 digits</b>, one per box of its ring, clockwise from "

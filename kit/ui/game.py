@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from kit import games
 from kit.i18n import N_, _, ngettext
+from kit.notation import words_html
 from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
@@ -74,6 +75,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     BUTTONS: dict[str, str] = {}
     #: HTML shown in the side panel's "Notation" box (marked N_; shown as _(key))
     NOTATION_KEY: str = ""
+    #: the notation's words the game's moves use ("pass", "claim"): the notation key
+    #: lists them in the kit's language too (``kit.notation``)
+    NOTATION_WORDS: tuple[str, ...] = ()
     #: one sentence under the hint rows: what their values mean (marked N_; shown as _(note))
     HINT_NOTE: str = ""
     #: the game's ``new`` takes ``players``: "New game" deals for as many as sit here
@@ -495,6 +499,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def _notation_html(self) -> str:
         """The notation key, and the keys that play on this board."""
         key = _(self.NOTATION_KEY)
+        words = words_html(self.NOTATION_WORDS)
+        if words:
+            key = f"{key}<br>{words}"
         if self.cursor_keys is None:
             return key
         buttons = {k: _({**SHELL_BUTTONS, **self.BUTTONS}[name])
