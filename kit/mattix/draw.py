@@ -125,7 +125,7 @@ def draw(game: Game, *, best: Move | None = None, last: Move | Cell | bool | Non
     if selected is not None:
         _ring(scene, lay, _cell_of(selected), SELECTED, width=7, inset=1)
     for cell_rc in highlight:
-        _ring(scene, lay, _cell_of(cell_rc), ERROR, width=5, inset=2)
+        _refused(scene, lay, _cell_of(cell_rc))
     return scene
 
 
@@ -189,6 +189,20 @@ def _draw_cell(scene: Scene, lay: Layout, game: Game, cell: Cell) -> None:
         label = str(value)
         scene.text(x + w / 2, y + h / 2, label, size=number_size(w, len(label)),
                    bold=True)
+
+
+def _refused(scene: Scene, lay: Layout, cell: Cell) -> None:
+    """A refused tile: a vermillion ring and a cross badge in its bottom-right corner.
+    In greyscale vermillion and the blue of the line's outline look alike; the cross
+    is a shape, so the refusal reads without colour (WCAG 1.4.1)."""
+    _ring(scene, lay, cell, ERROR, width=5, inset=2)
+    x, y, w, h = cell_box(lay, cell)
+    r = badge_radius(lay)
+    cx, cy = x + w - r - 1, y + h - r - 1
+    scene.circle(cx, cy, r, fill=ERROR, stroke=PAPER, stroke_width=1.5)
+    arm = r * 0.5
+    for dx in (arm, -arm):
+        scene.line(cx - dx, cy - arm, cx + dx, cy + arm, stroke=PAPER, stroke_width=max(2.0, r / 4))
 
 
 def _ring_line(scene: Scene, lay: Layout, game: Game) -> None:

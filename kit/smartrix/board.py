@@ -431,7 +431,7 @@ def refusal_words(game: Game, move: Move | str) -> tuple[str, str]:
             said.append(_("it would not fit in one {w} x {w} window with the cards "
                           "ringed").format(w=game.window))
         where = f"{move.cell[0]},{move.cell[1]}"
-        return (_("It does not fit at {cell}: {problems} (ringed in orange).").format(
+        return (_("It does not fit at {cell}: {problems} (marked with orange squares and dashes).").format(
             cell=where, problems=format_list(said)), "\n".join(problems))
     joined = " ".join(problems)
     if short is None and len(joined) <= 140:
