@@ -64,6 +64,17 @@ def _status(game: Game, best: object, last: object) -> list[str]:
     return lines
 
 
+def position_words(game: Game) -> str:
+    """Every tile, row by row, in words: the saved picture's alt text reads the whole
+    board aloud ("Row 0: 5, -3, the star, taken."), as the picture shows it."""
+    rows = []
+    for r, row in enumerate(game.board):
+        tiles = [_("the star") if (r, c) == tuple(game.star) else _("taken") if v is None
+                 else str(v) for c, v in enumerate(row)]
+        rows.append(_("Row {row}: {tiles}.").format(row=r, tiles=", ".join(tiles)))
+    return " ".join(rows)
+
+
 def _cell_of(move: Move | Sequence[int]) -> Cell:
     """A Move's cell, or a ``(row, col)`` given as is."""
     if hasattr(move, "cell"):
@@ -101,7 +112,8 @@ def draw(game: Game, *, best: Move | None = None, last: Move | Cell | bool | Non
     # line too long for it is set smaller instead.
     width = max(lay.width, PICTURE_WIDTH)
     scene = Scene(width, lay.height, background=TABLE,
-                  title=_("Mattix {n}x{n} board").format(n=n))
+                  title=" ".join([_("Mattix {n}x{n} board").format(n=n) + ".",
+                                  *(f"{line}." for line in status), position_words(game)]))
     for k, text in enumerate(status):
         font: float = 20 if k == 0 else 18
         font = min(font, (width - lay.left - 8) / (len(text) * (0.64 if k == 0 else 0.6)))
