@@ -18,7 +18,8 @@ from kit.i18n import _
 from kit.iota.cards import TEXT, describe
 from kit.iota.layout import cell_box
 from kit.scene import Box
-from kit.ui.keys import HAND, Area, Cell, Spot
+from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.ui.keys import HAND, Area, Cell, Press, Spot, walk
 from kit.window import middle
 
 
@@ -76,6 +77,53 @@ class IotaKeys:
             return _("{card}, pending").format(card=f"{TEXT[card]} ({describe(card)})")
         card = board.game.table.get(spot.cell)
         return _("empty") if card is None else f"{TEXT[card]} ({describe(card)})"
+
+    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+        """``move``: a move, or text of one or more moves separated by ";" (recycles
+        before a play, as a turn is written in the lessons)."""
+        moves = ([Move.parse(m) for m in move.split(";") if m.strip()]
+                 if isinstance(move, str) else [move])
+        for one in moves:
+            self._make(board, one, press, confirm)
+
+    def _make(self, board: Any, move: Any, press: Press, confirm: bool) -> None:
+        def pick(card: int, taken: set[int]) -> int:
+            i = next(i for i, c in enumerate(board.hand) if c == card and i not in taken)
+            walk(board, press, hand=i)
+            press("Enter")
+            return i
+
+        if isinstance(move, Play):
+            used: set[int] = set()
+            for card, cell in touching_first(board.game.table, move.placements):
+                used.add(pick(card, used))
+                walk(board, press, cell=cell)
+                press("Enter")
+            if confirm:
+                press("c")
+        elif isinstance(move, Recycle):
+            pick(move.card, set())
+            walk(board, press, cell=move.cell)
+            press("Enter")
+        elif isinstance(move, Pass):
+            press("p")
+            for card in move.exchange:
+                pick(card, board.swap)
+            press("p")
+
+
+def touching_first(table: Any, placements: Any) -> list[tuple[int, Cell]]:
+    """The placements in an order where each card touches the table or one placed
+    before it: the cursor reaches only the table and the cells next to it."""
+    taken, todo, order = set(table), list(placements), []
+    while todo:
+        nxt = next((p for p in todo if not taken or any(
+            (p[1][0] + dr, p[1][1] + dc) in taken
+            for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)))), todo[0])
+        todo.remove(nxt)
+        order.append(nxt)
+        taken.add(nxt[1])
+    return order
 
 
 KEYS = IotaKeys()

@@ -13,7 +13,8 @@ from typing import Any
 from kit.i18n import _
 from kit.mattix.layout import cell_box
 from kit.scene import Box
-from kit.ui.keys import Area, Cell, Spot
+from kit.mattix.rules import Move
+from kit.ui.keys import Area, Cell, Press, Spot, walk
 
 
 class MattixKeys:
@@ -39,6 +40,11 @@ class MattixKeys:
             return _("the star")
         value = board.game.board[r][c]
         return _("taken") if value is None else str(value)
+
+    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+        move = Move.parse(move) if isinstance(move, str) else move
+        walk(board, press, cell=move.cell)
+        press("Enter")
 
 
 KEYS = MattixKeys()

@@ -16,9 +16,10 @@ from typing import Any
 
 from kit.i18n import _
 from kit.scene import Box
-from kit.smartrix.cards import TEXT, VALUE
+from kit.smartrix.cards import CANONICAL, TEXT, VALUE
 from kit.smartrix.layout import cell_box, hand_box
-from kit.ui.keys import HAND, Area, Cell, Spot
+from kit.smartrix.moves import Move
+from kit.ui.keys import HAND, Area, Cell, Press, Spot, walk
 
 
 class SmartrixKeys:
@@ -60,6 +61,31 @@ class SmartrixKeys:
             return _("empty")
         words = _("{card} (value {value})").format(card=TEXT[card], value=VALUE[card])
         return _("{card}, picked").format(card=words) if spot.cell in board.picked else words
+
+    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+        move = Move.parse(move) if isinstance(move, str) else move
+        if move.kind == "pass":
+            press("p")
+            return
+        if move.kind in ("claim", "challenge"):
+            for cell in move.cells:
+                walk(board, press, cell=cell)
+                if cell not in board.picked:
+                    press("Enter")
+            press("c" if move.kind == "claim" else "x")
+            return
+        hand = board.game.hand_cards(board.game.to_move)
+        i = next(k for k, c in enumerate(hand) if CANONICAL[c] == CANONICAL[move.card])
+        walk(board, press, hand=i)
+        press("Enter")
+        for _turn in range(4):
+            if board.selected_card == move.card:
+                break
+            press("r")
+        if move.claim and not board.claim_armed:
+            press("c")
+        walk(board, press, cell=move.cell)
+        press("Enter")
 
 
 KEYS = SmartrixKeys()

@@ -34,33 +34,16 @@ def press(canvas, key: str, *, shift: bool = False, ctrl: bool = False,
     send_event(canvas, "key_down", key=key, shift_key=shift, ctrl_key=ctrl, meta_key=meta)
 
 
-def cursor_to(board, *, cell=None, hand=None, limit: int = 400) -> int:
-    """Move ``board``'s cursor (``kit.ui.keys``) by arrow key presses only, as a
-    person would, onto table ``cell`` or hand card ``hand`` (an index); returns
-    the number of presses. AssertionError if the arrows cannot get there."""
-    if (cell is None) == (hand is None):
-        raise ValueError("cursor_to needs exactly one of cell= and hand=")
-    presses = 0
-    if not board.cursor_keys.shown:
-        press(board.canvas, "ArrowLeft")   # the first arrow shows the cursor where it is
-        presses += 1
-    for _ in range(limit):
-        spot = board.cursor_keys.current(board)
-        if hand is not None:
-            if spot.zone == "hand" and spot.index == hand:
-                return presses
-            key = ("ArrowDown" if spot.zone == "table" else
-                   "ArrowLeft" if spot.index > hand else "ArrowRight")
-        else:
-            target = tuple(cell)
-            if spot.zone == "table" and spot.cell == target:
-                return presses
-            (r, c), (tr, tc) = spot.cell, target
-            key = ("ArrowUp" if spot.zone == "hand" or tr < r else "ArrowDown" if tr > r
-                   else "ArrowLeft" if tc < c else "ArrowRight")
-        before = spot
-        press(board.canvas, key)
-        presses += 1
-        if board.cursor_keys.current(board) == before:
-            raise AssertionError(f"{key} did not move the cursor from {before}")
-    raise AssertionError(f"the cursor did not reach {cell if hand is None else hand}")
+
+def cursor_to(board, *, cell=None, hand=None) -> int:
+    """Move ``board``'s cursor (``kit.ui.keys``) onto table ``cell`` or hand card
+    ``hand`` (an index) by simulated arrow key events only; the number of presses."""
+    from kit.ui.keys import walk
+    return walk(board, lambda key: press(board.canvas, key), cell=cell, hand=hand)
+
+
+def make_by_keys(board, move, *, confirm: bool = True) -> None:
+    """Make ``move`` (a move or its text) on ``board`` by simulated key events only,
+    as the game's key map says a person does it (``KeyMap.make``)."""
+    board.cursor_keys.keymap.make(board, move, lambda key: press(board.canvas, key),
+                                  confirm=confirm)

@@ -38,7 +38,7 @@ this module's); any game's rules.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -51,6 +51,8 @@ ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowR
 ACTIVATE = frozenset({"Enter", " ", "Spacebar"})
 TABLE, HAND = "table", "hand"
 Cell = tuple[int, int]
+#: sends one key to a board (a test's simulated key event, or a direct call)
+Press = Callable[[str], None]
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,12 @@ class KeyMap(Protocol):
 
     def describe(self, board: Any, spot: Spot) -> str:
         """What is at ``spot``, in words ("3GT (green triangle 3)", "empty", "7")."""
+        ...
+
+    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+        """Make ``move`` (a move or its text) on ``board`` by keys alone, as a person
+        would, each key sent through ``press`` (:func:`walk` moves the cursor);
+        ``confirm=False`` leaves a play pending where the game has a Confirm."""
         ...
 
 
@@ -229,3 +237,37 @@ def keys_html(buttons: Mapping[str, str], *, hand: bool) -> str:
     letters = ", ".join(f"<b>{html.escape(k.upper())}</b> {html.escape(label)}"
                         for k, label in buttons.items())
     return head + (f" {letters}." if letters else "")
+
+
+def walk(board: Any, press: Press, *, cell: Cell | None = None, hand: int | None = None,
+         limit: int = 400) -> int:
+    """Move ``board``'s cursor onto table ``cell`` or hand card ``hand`` (an index) by
+    arrow keys alone, sent through ``press``, as a person would; the number of presses.
+    RuntimeError if an arrow does not move the cursor or it does not get there."""
+    if (cell is None) == (hand is None):
+        raise ValueError("walk needs exactly one of cell= and hand=")
+    keys: BoardKeys = board.cursor_keys
+    presses = 0
+    if not keys.shown:
+        press("ArrowLeft")   # the first arrow shows the cursor where it is
+        presses += 1
+    for _step in range(limit):
+        spot = keys.current(board)
+        if hand is not None:
+            if spot.zone == HAND and spot.index == hand:
+                return presses
+            key = ("ArrowDown" if spot.zone == TABLE else
+                   "ArrowLeft" if spot.index > hand else "ArrowRight")
+        else:
+            assert cell is not None
+            target = (cell[0], cell[1])
+            if spot.zone == TABLE and spot.cell == target:
+                return presses
+            (r, c), (tr, tc) = spot.cell, target
+            key = ("ArrowUp" if spot.zone == HAND or tr < r else "ArrowDown" if tr > r
+                   else "ArrowLeft" if tc < c else "ArrowRight")
+        press(key)
+        presses += 1
+        if keys.current(board) == spot:
+            raise RuntimeError(f"{key} did not move the cursor from {spot}")
+    raise RuntimeError(f"the cursor did not reach {cell if hand is None else hand}")

@@ -5,8 +5,8 @@ import pytest
 
 from kit.iota import Board, Game, Pass, Play, Recycle
 from kit.iota.cards import WILD
-from kit.testing.events import cursor_to, press
-from test_iota_board import human_choice, replay_is_legal, touching_first
+from kit.testing.events import cursor_to, make_by_keys, press
+from test_iota_board import human_choice, replay_is_legal
 
 
 def board(game=None, **kwargs):
@@ -15,33 +15,10 @@ def board(game=None, **kwargs):
     return b
 
 
-def hand_index(b, card, taken):
-    return next(i for i, c in enumerate(b.hand) if c == card and i not in taken)
-
-
 def move_by_keys(b, move):
-    """Make ``move`` the way a keyboard player does: arrows, Enter, the letters."""
-    if isinstance(move, Play):
-        used = set()
-        for card, cell in touching_first(b.game.table, move.placements):
-            i = hand_index(b, card, used)
-            used.add(i)
-            cursor_to(b, hand=i)
-            press(b.canvas, "Enter")
-            cursor_to(b, cell=cell)
-            press(b.canvas, " ")
-        press(b.canvas, "c")
-    elif isinstance(move, Recycle):
-        cursor_to(b, hand=hand_index(b, move.card, set()))
-        press(b.canvas, "Enter")
-        cursor_to(b, cell=move.cell)
-        press(b.canvas, "Enter")
-    else:
-        press(b.canvas, "p")
-        for card in move.exchange:
-            cursor_to(b, hand=hand_index(b, card, b.swap))
-            press(b.canvas, "Enter")
-        press(b.canvas, "P")
+    """Make ``move`` the way a keyboard player does: arrows, Enter, the letters
+    (the key map's ``make``; the clicks' test makes the same moves by clicks)."""
+    make_by_keys(b, move)
 
 
 @pytest.mark.parametrize("computer", ["greedy", "planner"])

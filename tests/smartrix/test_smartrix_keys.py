@@ -4,7 +4,8 @@
 import random
 
 from kit.smartrix import CANONICAL, Board, GreedyPlayer
-from kit.testing.events import cursor_to, press
+from kit.smartrix.cards import rotate
+from kit.testing.events import cursor_to, make_by_keys, press
 from smartrix_helpers import card_not_matching, fill, setup
 from test_smartrix_board import replay_is_legal
 
@@ -16,20 +17,14 @@ def board(game=None, **kwargs):
 
 
 def play_by_keys(b, move):
-    """Make ``move`` as a keyboard player does: the card, R to turn it, the cell."""
-    if move.kind == "pass":
-        press(b.canvas, "p")
-        return 0
-    hand = b.game.hand_cards(b.game.to_move)
-    cursor_to(b, hand=next(k for k, c in enumerate(hand) if CANONICAL[c] == CANONICAL[move.card]))
-    press(b.canvas, "Enter")
+    """Make ``move`` as a keyboard player does (the card, R to turn it, the cell: the
+    key map's ``make``); returns the quarter turns it needed."""
     turns = 0
-    while b.selected_card != move.card:
-        press(b.canvas, "r")
-        turns += 1
-        assert turns < 4
-    cursor_to(b, cell=move.cell)
-    press(b.canvas, " ")
+    if move.kind == "place":
+        hand = b.game.hand_cards(b.game.to_move)
+        card = next(c for c in hand if CANONICAL[c] == CANONICAL[move.card])
+        turns = next(t for t in range(4) if rotate(card, t) == move.card)
+    make_by_keys(b, move)
     return turns
 
 
@@ -73,6 +68,7 @@ def test_free_table_challenge_and_claim_by_keys():
         press(b.canvas, "Enter")             # picks the card on the table
         assert "picked" in b.cursor_keys.words(b)
     press(b.canvas, "x")
+
     assert str(b.game.history[-1]) == "challenge " + " ".join(f"{r},{c}" for r, c in removal)
 
     grid = fill([(0, c) for c in range(5)], exclude=["01000000"])
@@ -82,6 +78,20 @@ def test_free_table_challenge_and_claim_by_keys():
     press(b.canvas, "Enter")
     press(b.canvas, "c")
     assert str(b.game.history[-1]) == "claim 0,0 0,1 0,2 0,3 0,4"
+
+
+def test_the_key_map_makes_a_claim_and_a_place_and_claim():
+    grid = fill([(0, c) for c in range(5)], exclude=["01000000"])
+    b = board(setup(grid, [["00000000", "11111111"], ["01000000"]], auto_collect=False),
+              seats=["human", "human"])
+    make_by_keys(b, "claim 0,0 0,1 0,2 0,3 0,4")
+    assert str(b.game.history[-1]) == "claim 0,0 0,1 0,2 0,3 0,4"
+    grid = fill([(0, 1), (0, 2), (0, 3), (0, 4), (0, 0)], exclude=["01000000"])
+    card = grid.pop((0, 0))
+    b = board(setup(grid, [[card, "11111111"], ["01000000"]], auto_collect=False),
+              seats=["human", "human"])
+    make_by_keys(b, f"{card}@0,0 claim")
+    assert str(b.game.history[-1]) == f"{card}@0,0 claim"
 
 
 def test_covered_hands_are_shown_by_enter_too():
