@@ -56,6 +56,7 @@ class GameSpec:
     draws a puzzle's position as SVG where the game's own picture would not do.
     ``benchmark`` names the module timing the engine, run as ``python -m
     <module> [--quick]`` (``benchmarks/bench_engines.py``, ``make bench``).
+    ``keys`` names the live board's key map (``kit.ui.keys.KeyMap``: the cursor keys).
     ``order`` sorts the games (the picker's first game is the lowest).
     """
 
@@ -80,6 +81,7 @@ class GameSpec:
     puzzle_picture: Callable[[Any], str] | None = None
     soak: SoakSetup | None = None
     benchmark: str | None = None                # the engine benchmark's module: "kit.iota.benchmark"
+    keys: str | None = None                     # the board's key map (kit.ui.keys): "kit.iota.keys:KEYS"
     order: int = 100
 
     def load_game(self) -> type[Any]:
@@ -108,6 +110,10 @@ class GameSpec:
         if not callable(found):
             raise TypeError(f"{self.analysis} is {found!r}, not a function")
         return found
+
+    def load_keys(self) -> Any:
+        """The live board's key map (a ``kit.ui.keys.KeyMap``), or None: no cursor keys."""
+        return None if self.keys is None else lazy.load(self.keys)
 
     def load_watch(self) -> type[Any]:
         """The game's invariants watcher (a ``kit.testing.invariants.Watch`` subclass)."""

@@ -9,7 +9,7 @@ string (``kit.lazy.load("kit.iota.board:Board")``, the registry's).
   picture methods (``_repr_svg_``, and ``svg``, which it calls): python-chess's
   pattern, the rules drawing themselves on demand.
 - Layers: no engine module (everything in ``kit/<game>/`` but the widgets
-  ``board.py``, ``editor.py``, ``replay.py``) reaches ipywidgets, ipycanvas,
+  ``board.py``, ``editor.py``, ``replay.py``, ``keys.py``) reaches ipywidgets, ipycanvas,
   IPython or ``kit.ui``, even through other modules or a package's
   ``__init__``. An import inside ``try: ... except ImportError`` is optional
   (the module works without it) and not followed.
@@ -30,7 +30,7 @@ KIT = ROOT / "kit"
 #: Where a game's rules may import its drawing on demand.
 PICTURE_METHODS = ("_repr_svg_", "svg")
 #: A game's widget modules: the only ones in kit/<game>/ that may load ipywidgets.
-WIDGET_MODULES = ("board", "editor", "replay")
+WIDGET_MODULES = ("board", "editor", "replay", "keys")
 #: What no engine may reach.
 FORBIDDEN = ("ipywidgets", "ipycanvas", "IPython", "kit.ui")
 

@@ -54,3 +54,29 @@ def test_a_scene_shows_as_html_img():
     data, _ = DisplayFormatter().format(scene)
     assert img_svg(data["text/html"]) == scene.to_svg()
     assert 'alt="A small picture"' in data["text/html"]
+
+
+def test_saved_pictures_alt_text_reads_the_whole_position():
+    # A saved lesson read aloud: the <img>'s alt (the SVG's title) is the picture in words.
+    import re as _re
+
+    from kit import iota, mattix, smartrix
+    from kit.lessons.smartrix.pictures import cards_svg
+    from kit.scene import svg_img
+
+    def alt(svg):
+        return _re.search(r'alt="([^"]*)"', svg_img(svg)).group(1)
+
+    g = mattix.Game.new(seed=1, size=4)
+    said = alt(g._repr_svg_())
+    for r, row in enumerate(g.board):
+        tiles = ", ".join("the star" if (r, c) == g.star else str(v) for c, v in enumerate(row))
+        assert f"Row {r}: {tiles}." in said
+    assert "Row player to move" in said
+    i = iota.Game.new(seed=1)
+    said = alt(i._repr_svg_())
+    assert "On the table: (0,0)" in said and "Hand of Seat 1:" in said
+    s = smartrix.Game.new(seed=1)
+    said = alt(s._repr_svg_())
+    assert all(card in said for card in (smartrix.cards.TEXT[v] for v in s.table.values()))
+    assert alt(cards_svg(["01101011", "11010000"])) == "Smartrix cards: 01101011, 11010000"

@@ -80,6 +80,7 @@ class Board(GameBoard):
     # Marked for the catalogue; the shell shows _(label) and _(NOTATION_KEY).
     BUTTONS = {"confirm": N_("Confirm"), "take_back": N_("Take back"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
+    NOTATION_WORDS = ("pass", "recycle")
     # Translators: the letters stay the English initials (they are the notation the
     # kit reads): say what each stands for, e.g. "G = verde (green)"
     NOTATION_KEY = N_(

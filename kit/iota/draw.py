@@ -108,6 +108,21 @@ def split_options(options: Mapping[str, Any]) -> tuple[Marks, dict[str, Any]]:
     return marks, {k: v for k, v in options.items() if k not in MARK_FIELDS}
 
 
+def position_words(game: Any, table: Mapping[Cell, int], pending: Play | None,
+                   shown: Iterable[int], names: Sequence[str]) -> str:
+    """The picture in words, for its alt text: every card on the table by cell (the
+    pending ones said so) and every hand drawn face up, so a saved picture reads aloud."""
+    new = set(pending.cells) if pending is not None else set()
+    cards = ", ".join(f"({r},{c}) {TEXT[v]}" + (" " + _("(pending)") if (r, c) in new else "")
+                      for (r, c), v in sorted(table.items()))
+    parts = [_("On the table: {cards}.").format(cards=cards) if cards else _("The table is empty.")]
+    for seat in sorted(shown):
+        if seat < len(game.hands):
+            hand = " ".join(TEXT[c] for c in game.hands[seat]) or _("none")
+            parts.append(_("Hand of {player}: {cards}.").format(player=names[seat], cards=hand))
+    return " ".join(parts)
+
+
 def _play(play: Play | str | None) -> Play | None:
     return Play.parse(play) if isinstance(play, str) else play
 
@@ -155,11 +170,12 @@ def draw(game: Any, marks: Marks | None = None, *, geometry: Geometry | None = N
                  _("Shaded edges: the table goes on beyond them."))
         lines += _wrap_notes([edges], geo.notes_width, size)
     height = max(geo.height, geo.notes_top + len(lines) * line_h + GAP)
-    scene = Scene(geo.width, height, background=TABLE,
-                  # The same English both ways: the lessons' saved pictures read "1 cards".
-                  title=title or ngettext("IOTA table, {n} cards", "IOTA table, {n} cards",
-                                          len(game.table)).format(n=len(game.table)))
     names = list(seat_names or [seat_name(i) for i in range(game.players)])
+    head = title or ngettext("IOTA table, {n} cards", "IOTA table, {n} cards",
+                             len(game.table)).format(n=len(game.table))
+    # The same English both ways: the lessons' saved pictures read "1 cards".
+    scene = Scene(geo.width, height, background=TABLE,
+                  title=f"{head}. {position_words(game, table, pending, geo.shown, names)}")
     # A wild in a legal pending play already shows what it would stand for; the
     # label says only what the wild's lines decide ("?RC"), and a wild they leave
     # wholly open (a lone first wild) has none: it can be any card.

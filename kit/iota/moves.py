@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from kit.errors import InvalidMoveText
 from kit.i18n import _
 from kit.iota.cards import TEXT, WILD, Cell, parse_card
+from kit.notation import to_english
 
 
 _CELL = r"(-?\d+)\s*,\s*(-?\d+)"
@@ -49,7 +50,8 @@ class Move:
         """Read move text; raise InvalidMoveText if it is not a move."""
         if not isinstance(text, str):
             raise InvalidMoveText(f"move text must be a string, not {type(text).__name__}")
-        words = text.strip()
+        # "pasar", "рециклирай": the notation's words in any language (kit.notation)
+        words = to_english(text.strip())
         if not words:
             raise InvalidMoveText(_("empty move text"))
         head = words.split()[0].lower()
@@ -178,7 +180,7 @@ class Pass(Move):
 
     @classmethod
     def parse(cls, text: str) -> Pass:
-        words = text.split()
+        words = to_english(text).split()
         if not words or words[0].lower() != "pass":
             raise InvalidMoveText(_("a pass is written 'pass' or 'pass 2GT 1RC', not {move}")
                                   .format(move=repr(text)))
@@ -202,7 +204,7 @@ class Recycle(Move):
 
     @classmethod
     def parse(cls, text: str) -> Recycle:
-        m = _RECYCLE.match(text.strip())
+        m = _RECYCLE.match(to_english(text))
         if not m:
             raise InvalidMoveText(
                 _("a recycle is written 'recycle row,col card' such as 'recycle 0,3 3GT', "

@@ -44,4 +44,5 @@ GAME = GameSpec(
     answer_format=N_("cards placed as card@row,col, several separated by spaces "
                      "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "iota.json",
-    puzzle_picture=puzzle_picture, soak=soak, benchmark="kit.iota.benchmark")
+    puzzle_picture=puzzle_picture, soak=soak, benchmark="kit.iota.benchmark",
+    keys="kit.iota.keys:KEYS")

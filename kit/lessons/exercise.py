@@ -33,6 +33,7 @@ from typing import Any
 
 import html
 import re
+import warnings
 from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
@@ -44,6 +45,13 @@ from kit.scene import svg_img
 from kit.ui.guard import Guarded
 from kit.ui.style import button
 
+#: the answer box's class: its label (the question) is hidden to the eye only
+ANSWER_CLASS = "kit-answer"
+# The visually-hidden pattern: out of sight, still in the accessibility tree
+# (display: none or a zero width would hide it from screen readers too).
+ANSWER_CSS = (f"<style>.{ANSWER_CLASS} > .widget-label {{ position: absolute !important; "
+              "width: 1px !important; height: 1px !important; overflow: hidden; "
+              "clip: rect(0 0 0 0); white-space: nowrap; margin: -1px; padding: 0; }}</style>")
 TASK_STYLE = "font-size: 20px; line-height: 1.4; font-weight: bold;"
 FEEDBACK_STYLE = "font-size: 19px; line-height: 1.4; padding: 4px 0;"
 TONES = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}
@@ -229,9 +237,20 @@ class Exercise(Guarded, widgets.VBox):
         self.attempts: list[tuple[object, Verdict]] = []       # (answer, Verdict) for every answer the check judged
         # solved, revealed, hints_shown, hint_message and what it says: reset(), below
         self.raise_errors = False      # tests set it: re-raise after showing the error
-        self.text = widgets.Text(placeholder=placeholder,
+        # The box's label is its question: a real <label for=...> (ipywidgets' description),
+        # hidden to the eye (the task is written just above), read by a screen reader.
+        self.text = widgets.Text(placeholder=placeholder, description=task,
                                  layout=widgets.Layout(width="320px", height="40px"),
-                                 style={"font_size": "18px"})
+                                 style={"font_size": "18px", "description_width": "0px"})
+        self.text.add_class(ANSWER_CLASS)
+        # Enter submits, as Check does. [decision] ipywidgets' "submit" event (on_submit,
+        # deprecated in 8.x) and not continuous_update=False with an observer of the value,
+        # its suggested replacement: that would judge the answer when the student only
+        # tabs on to Hint (a change on blur), and not at all on Enter pressed again over the
+        # same text. The deprecation warning is for that choice, so it is silenced here.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.text.on_submit(lambda _box: self.guarded(self.submit))
         self.buttons = {name: self._button(label, action) for name, label, action in (
             ("check", _("Check"), self.submit), ("hint", _("Hint"), self.hint),
             ("show", _("Show me"), self.show))}
@@ -241,6 +260,7 @@ class Exercise(Guarded, widgets.VBox):
             self.buttons["show"].disabled = True
         self.feedback = widgets.HTML()
         self.feedback.add_class("kit-feedback")   # CSS hooks for the browser tests
+        css = widgets.HTML(ANSWER_CSS, layout=widgets.Layout(display="none"))
         self.hint_line = widgets.HTML()
         self.hint_line.add_class("kit-hint")
         self.errors = widgets.Output()
@@ -251,7 +271,7 @@ class Exercise(Guarded, widgets.VBox):
             rows.append(board)
         answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
         answering = [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
-                     self.feedback, self.hint_line, self.errors]
+                     self.feedback, self.hint_line, self.errors, css]
         if progress is not None:
             answering.append(progress.widget)
         if callable(getattr(board, "dock", None)):
@@ -350,8 +370,9 @@ class Exercise(Guarded, widgets.VBox):
         label = html.escape(_("Why?"))
         why = (f'<details class="kit-why"><summary>{label}</summary>'
                f"<div>{html.escape(more)}</div></details>" if more else "")
-        self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
-                               f"{MARKS[tone]}{html.escape(text)}{why}</div>")
+        self.feedback.value = verdict_html(
+            f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
+            f"{MARKS[tone]}{html.escape(text)}{why}</div>", urgent=tone == "bad")
 
     def _button(self, label: str, action: Callable[[], object]) -> widgets.Button:
         # Check, Hint and Show me stay on one row of a board's 320 px side panel in every
@@ -383,6 +404,19 @@ class Exercise(Guarded, widgets.VBox):
                              f"{picture}{folded}")
         data["text/plain"] = _("Exercise: {task}").format(task=self.task)
         return _with_metadata(bundle, {EXERCISE_KIND: self.key})
+
+
+def verdict_html(inner: str, *, urgent: bool = False) -> str:
+    """``inner`` (a verdict's HTML) in a live region, so a screen reader says it when it
+    is shown: polite (``role="status"``), or assertive for a wrong answer (``role="alert"``).
+
+    The one place the exercises' announcements are made; a stable live-region widget
+    (the shell's, issue 29) can take its place. Until then the region is written with
+    its words, each verdict a new one: browsers announce a new ``alert`` reliably, a new
+    ``status`` in most screen readers but not all."""
+    role = "alert" if urgent else "status"
+    live = "assertive" if urgent else "polite"
+    return f'<div role="{role}" aria-live="{live}" aria-atomic="true">{inner}</div>'
 
 
 # ----- saved outputs, recognised in any language ---------------------------------

@@ -64,6 +64,17 @@ def _status(game: Game, best: object, last: object) -> list[str]:
     return lines
 
 
+def position_words(game: Game) -> str:
+    """Every tile, row by row, in words: the saved picture's alt text reads the whole
+    board aloud ("Row 0: 5, -3, the star, taken."), as the picture shows it."""
+    rows = []
+    for r, row in enumerate(game.board):
+        tiles = [_("the star") if (r, c) == tuple(game.star) else _("taken") if v is None
+                 else str(v) for c, v in enumerate(row)]
+        rows.append(_("Row {row}: {tiles}.").format(row=r, tiles=", ".join(tiles)))
+    return " ".join(rows)
+
+
 def _cell_of(move: Move | Sequence[int]) -> Cell:
     """A Move's cell, or a ``(row, col)`` given as is."""
     if hasattr(move, "cell"):
@@ -101,7 +112,8 @@ def draw(game: Game, *, best: Move | None = None, last: Move | Cell | bool | Non
     # line too long for it is set smaller instead.
     width = max(lay.width, PICTURE_WIDTH)
     scene = Scene(width, lay.height, background=TABLE,
-                  title=_("Mattix {n}x{n} board").format(n=n))
+                  title=" ".join([_("Mattix {n}x{n} board").format(n=n) + ".",
+                                  *(f"{line}." for line in status), position_words(game)]))
     for k, text in enumerate(status):
         font: float = 20 if k == 0 else 18
         font = min(font, (width - lay.left - 8) / (len(text) * (0.64 if k == 0 else 0.6)))
@@ -125,7 +137,7 @@ def draw(game: Game, *, best: Move | None = None, last: Move | Cell | bool | Non
     if selected is not None:
         _ring(scene, lay, _cell_of(selected), SELECTED, width=7, inset=1)
     for cell_rc in highlight:
-        _ring(scene, lay, _cell_of(cell_rc), ERROR, width=5, inset=2)
+        _refused(scene, lay, _cell_of(cell_rc))
     return scene
 
 
@@ -189,6 +201,20 @@ def _draw_cell(scene: Scene, lay: Layout, game: Game, cell: Cell) -> None:
         label = str(value)
         scene.text(x + w / 2, y + h / 2, label, size=number_size(w, len(label)),
                    bold=True)
+
+
+def _refused(scene: Scene, lay: Layout, cell: Cell) -> None:
+    """A refused tile: a vermillion ring and a cross badge in its bottom-right corner.
+    In greyscale vermillion and the blue of the line's outline look alike; the cross
+    is a shape, so the refusal reads without colour (WCAG 1.4.1)."""
+    _ring(scene, lay, cell, ERROR, width=5, inset=2)
+    x, y, w, h = cell_box(lay, cell)
+    r = badge_radius(lay)
+    cx, cy = x + w - r - 1, y + h - r - 1
+    scene.circle(cx, cy, r, fill=ERROR, stroke=PAPER, stroke_width=1.5)
+    arm = r * 0.5
+    for dx in (arm, -arm):
+        scene.line(cx - dx, cy - arm, cx + dx, cy + arm, stroke=PAPER, stroke_width=max(2.0, r / 4))
 
 
 def _ring_line(scene: Scene, lay: Layout, game: Game) -> None:

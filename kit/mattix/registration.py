@@ -50,4 +50,4 @@ GAME = GameSpec(
     lesson="kit.lessons.mattix",
     answer_format=N_("the tile you take as row,col (e.g. `\"2,3\"`)"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "mattix.json",
-    soak=soak, benchmark="kit.mattix.benchmark")
+    soak=soak, benchmark="kit.mattix.benchmark", keys="kit.mattix.keys:KEYS")

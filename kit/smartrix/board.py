@@ -70,6 +70,7 @@ class Board(GameBoard):
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
     BUTTONS = {"rotate": N_("⟳ Rotate (R)"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
+    NOTATION_WORDS = ("pass", "claim", "challenge")
     # Translators: keep the HTML tags and the notation (digits, @, pass, claim, challenge)
     NOTATION_KEY = N_(
         "A card is written as <b>8 digits</b>, one per box of its ring, clockwise from "
@@ -227,10 +228,6 @@ class Board(GameBoard):
 
     def refusal(self, move, exc) -> tuple[str, str]:
         return refusal_words(self.game, move)
-
-    def on_key(self, key: str) -> None:
-        if key in ("r", "R"):
-            self.on_button("rotate")
 
     def on_button(self, name: str) -> None:
         {"rotate": self._rotate, "pass": lambda: self.submit(PASS),
@@ -434,7 +431,7 @@ def refusal_words(game: Game, move: Move | str) -> tuple[str, str]:
             said.append(_("it would not fit in one {w} x {w} window with the cards "
                           "ringed").format(w=game.window))
         where = f"{move.cell[0]},{move.cell[1]}"
-        return (_("It does not fit at {cell}: {problems} (ringed in orange).").format(
+        return (_("It does not fit at {cell}: {problems} (marked with orange squares and dashes).").format(
             cell=where, problems=format_list(said)), "\n".join(problems))
     joined = " ".join(problems)
     if short is None and len(joined) <= 140:

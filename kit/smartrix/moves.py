@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from kit.errors import InvalidMoveText
 from kit.i18n import _
+from kit.notation import to_english
 from kit.smartrix.cards import TEXT, parse_card
 
 # ASCII digits, at most 9: a longer number is no cell of a table of 70 cards.
@@ -165,7 +166,8 @@ def parse_move(text) -> Move:
         return text
     if not isinstance(text, str):
         raise InvalidMoveText(f"a move is text or a Move, not {type(text).__name__}")
-    t = " ".join(text.strip().lower().split())
+    # "pasar", "отнемане": the notation's words in any language (kit.notation)
+    t = to_english(text.strip().lower())
     if t == "pass":
         return PASS
     m = _PLACE.match(t)

@@ -42,4 +42,4 @@ GAME = GameSpec(
     answer_format=N_("the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
                      "the card as its 8 boxes, turned the way you place it"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "smartrix.json",
-    soak=soak, benchmark="kit.smartrix.benchmark")
+    soak=soak, benchmark="kit.smartrix.benchmark", keys="kit.smartrix.keys:KEYS")

@@ -25,3 +25,25 @@ def click(canvas, x: float, y: float) -> None:
 def click_scene(board, x: float, y: float) -> None:
     """A mouse press at scene point (x, y) of a :class:`kit.ui.BoardView`."""
     click(board.canvas, x * board.pixel_ratio, y * board.pixel_ratio)
+
+
+def press(canvas, key: str, *, shift: bool = False, ctrl: bool = False,
+          meta: bool = False) -> None:
+    """A key pressed while ``canvas`` has focus, as the frontend sends it
+    (``key`` is the browser's ``KeyboardEvent.key``: "ArrowUp", "Enter", " ", "r")."""
+    send_event(canvas, "key_down", key=key, shift_key=shift, ctrl_key=ctrl, meta_key=meta)
+
+
+
+def cursor_to(board, *, cell=None, hand=None) -> int:
+    """Move ``board``'s cursor (``kit.ui.keys``) onto table ``cell`` or hand card
+    ``hand`` (an index) by simulated arrow key events only; the number of presses."""
+    from kit.ui.keys import walk
+    return walk(board, lambda key: press(board.canvas, key), cell=cell, hand=hand)
+
+
+def make_by_keys(board, move, *, confirm: bool = True) -> None:
+    """Make ``move`` (a move or its text) on ``board`` by simulated key events only,
+    as the game's key map says a person does it (``KeyMap.make``)."""
+    board.cursor_keys.keymap.make(board, move, lambda key: press(board.canvas, key),
+                                  confirm=confirm)

@@ -13,7 +13,8 @@ Shared parts: ``kit.ui.style`` (panel style, the button factory),
 ``kit.ui.tasks`` (the running loop, cancelling a task), ``kit.ui.guard``
 (handlers whose errors are shown), ``kit.ui.seats`` (seats and Undo's reach,
 plain functions), ``kit.ui.panel`` (a board's side panel),
-``kit.ui.computer`` (computer turns and hints off the widget thread). The
+``kit.ui.computer`` (computer turns and hints off the widget thread),
+``kit.ui.keys`` (the cursor keys: playing a board by keys). The
 shell names no game: games come through ``kit.games``.
 """
 

@@ -32,10 +32,12 @@ import ipywidgets as widgets
 
 from kit import games
 from kit.i18n import N_, _, ngettext
+from kit.notation import words_html
 from kit.scene import Scene
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.computer import ComputerTurns
+from kit.ui.keys import BoardKeys, keys_html
 from kit.ui.panel import (MOVE_LIST_HEIGHT, button_row, hints_html, move_list_html,
                           notation_key, seats_html, side_panel)
 from kit.ui.seats import (HUMAN, UNDO_POLICIES, check_seats, check_undo_policy, make_player,
@@ -73,6 +75,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     BUTTONS: dict[str, str] = {}
     #: HTML shown in the side panel's "Notation" box (marked N_; shown as _(key))
     NOTATION_KEY: str = ""
+    #: the notation's words the game's moves use ("pass", "claim"): the notation key
+    #: lists them in the kit's language too (``kit.notation``)
+    NOTATION_WORDS: tuple[str, ...] = ()
     #: one sentence under the hint rows: what their values mean (marked N_; shown as _(note))
     HINT_NOTE: str = ""
     #: the game's ``new`` takes ``players``: "New game" deals for as many as sit here
@@ -113,6 +118,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.hand_hidden = False
         self._cover_if_needed()
         self.clear_pending()
+        keymap = self.key_map()
+        self.cursor_keys = None if keymap is None else BoardKeys(keymap)
         self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
         self.canvas = self.view.canvas
         self.canvas.on_key_down(self._key_down)
@@ -149,7 +156,16 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         """One of ``BUTTONS`` was pressed."""
 
     def on_key(self, key: str) -> None:
-        """A key pressed while the canvas has focus."""
+        """A key pressed while the canvas has focus that the cursor keys
+        (``kit.ui.keys``) left alone."""
+
+    def key_map(self) -> Any:
+        """The cursor keys' map of this game (its registration's ``keys``), or None."""
+        try:
+            spec = games.of(self.game)
+        except ValueError:   # a test's toy game the registry does not know
+            return None
+        return spec.load_keys()
 
     def clear_pending(self) -> None:
         """Forget any half-made move."""
@@ -258,7 +274,10 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.say(message, tone="bad", more=more)
 
     def redraw(self) -> None:
-        self.view.show(self.scene())
+        scene = self.scene()
+        if self.cursor_keys is not None:
+            self.cursor_keys.decorate(self, scene)
+        self.view.show(scene)
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         self.view.say(text, tone=tone, more=more)
@@ -279,6 +298,11 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def _clicked(self, x: float, y: float) -> None:
         if self.on_view_click(x, y):
             return
+        self.key_click(x, y)
+
+    def key_click(self, x: float, y: float) -> None:
+        """A person's click at scene point (x, y) on the game (not on a scrolling
+        edge): what a mouse press there does, and Enter or Space at the cursor."""
         if self.hand_hidden and self._ready():
             self.hand_hidden = False
             self.redraw()
@@ -287,9 +311,19 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         if self._ready():
             self.on_click(x, y)
 
-    def _key_down(self, key, *_modifiers) -> None:
+    def _key_down(self, key, shift=False, ctrl=False, meta=False, *_more) -> None:
+        if self.cursor_keys is not None and self.view.guarded(self.cursor_keys.press, self, key,
+                                                       shift, ctrl, meta):
+            return
         if self._ready(quiet=True):
             self.view.guarded(self.on_key, key)
+
+    def press_button(self, name: str) -> None:
+        """One of the board's buttons pressed by its key: what a click on it does."""
+        if name not in self.controls:
+            self.say(_("This board has no such button."), tone="bad")
+            return
+        self._pressed(name)
 
     def _pressed(self, name: str) -> None:
         handlers = {"undo": self.undo, "redo": self.redo, "hint": self.hint, "new": self.new}
@@ -459,8 +493,21 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         # which must still be in view beside it (the move list and the key can wait).
         if self.analysis_panel is not None:
             rows.append(self.analysis_panel)
-        rows += [self.hint_panel, self.move_list, notation_key(_(self.NOTATION_KEY))]
+        rows += [self.hint_panel, self.move_list, notation_key(self._notation_html())]
         return side_panel(rows)
+
+    def _notation_html(self) -> str:
+        """The notation key, and the keys that play on this board."""
+        key = _(self.NOTATION_KEY)
+        words = words_html(self.NOTATION_WORDS)
+        if words:
+            key = f"{key}<br>{words}"
+        if self.cursor_keys is None:
+            return key
+        buttons = {k: _({**SHELL_BUTTONS, **self.BUTTONS}[name])
+                   for k, name in self.cursor_keys.keymap.buttons.items() if name in self.controls}
+        hand = getattr(self.cursor_keys.keymap, "hand", True)
+        return f"{key}<br>{keys_html(buttons, hand=hand)}" if key else keys_html(buttons, hand=hand)
 
     def replay(self):
         """The game's own Replay of the moves played here, from the position before them."""

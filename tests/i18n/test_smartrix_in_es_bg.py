@@ -48,12 +48,12 @@ def test_a_mismatch_names_the_boxes_with_the_sheets_words(speak):
 def test_the_boards_refusal_counts_the_boxes(speak):
     speak("es")
     verdict, more = refusal_words(game(), "11111111@0,2")
-    assert verdict == "No cabe en 0,2: 3 de sus casillas no coinciden (marcado en naranja)."
+    assert verdict == "No cabe en 0,2: 3 de sus casillas no coinciden (marcado con cuadrados y rayas naranjas)."
     assert more.startswith("11111111 en (0,2) no coincide")
     assert refusal_words(game(), "10000001@1,1")[0].startswith("La carta 10000001")
     speak("bg")
     assert refusal_words(game(), "11111111@0,2")[0] == (
-        "Не става на 0,2: 3 от кутийките ѝ не съвпадат (оградено в оранжево).")
+        "Не става на 0,2: 3 от кутийките ѝ не съвпадат (отбелязано с оранжеви квадратчета и пунктир).")
 
 
 def test_a_card_not_in_hand(speak):
@@ -240,7 +240,7 @@ def test_english_unchanged():
         "the left side of 11111111 at (0,2) does not match the card at (0,1): its top-left "
         "box (spot) faces the top-right box (empty)")
     assert refusal_words(g, "11111111@0,2")[0] == (
-        "It does not fit at 0,2: 3 of its boxes do not match (ringed in orange).")
+        "It does not fit at 0,2: 3 of its boxes do not match (marked with orange squares and dashes).")
     assert str(g).startswith("Smartrix, 2 players, 5 x 5 window")
     assert "Player 1 (to move): hand 00111000 11111111; collected 0 cards; score -11" in str(g)
     assert free().explain("challenge 0,1").reason == (

@@ -205,3 +205,24 @@ def test_a_course_names_its_exercises_and_says_which_there_are():
     with pytest.raises(ValueError, match="there is no Sums exercise 'puzzle 3': they are "
                                          "six plus one and puzzle 1 to puzzle 2"):
         catalogue("puzzle 3")
+
+
+def test_enter_in_the_answer_box_checks_it_as_the_button_does():
+    from kit.testing.events import send_event
+    ex = exercise()
+    ex.text.value = "8"
+    send_event(ex.text, "submit")          # what the browser sends on Enter in the box
+    assert ex.attempts == [("8", Verdict(False, "8 is not 6 + 1."))]
+    ex.text.value = "7"
+    send_event(ex.text, "submit")
+    assert ex.solved and ex.message == "Right! 6 + 1 is 7."
+
+
+def test_the_answer_box_is_labelled_by_its_question_and_the_verdict_is_announced():
+    ex = exercise()
+    assert ex.text.description == "What is 6 + 1?"       # a <label for=...>, not a placeholder
+    assert "kit-answer" in ex.text._dom_classes
+    ex.submit("8")
+    assert ex.feedback.value.startswith('<div role="alert" aria-live="assertive"')
+    ex.submit("7")
+    assert ex.feedback.value.startswith('<div role="status" aria-live="polite"')

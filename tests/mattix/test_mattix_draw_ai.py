@@ -192,3 +192,15 @@ def test_row_and_column_numbers_sit_centred_on_their_tiles(size):
         x, y, w, h = cell_box(layout(game), (i, i))
         assert any(abs(t.x - (x + w / 2)) < 1 and t.text == str(i) for t in labels), i   # column
         assert any(abs(t.y - (y + h / 2)) < 1 and t.text == str(i) for t in labels), i   # row
+
+
+def test_a_refused_tile_is_marked_by_a_shape_not_by_colour_alone():
+    # Vermillion and the line's blue look alike in greyscale: the cross tells them apart.
+    from kit.mattix.draw import draw as draw_board
+    from kit.scene import ERROR, Circle, Line
+    g = Game.new(seed=1, size=4)
+    plain = draw_board(g).shapes
+    marked = draw_board(g, highlight=[(0, 0)]).shapes
+    new = [s for s in marked if s not in plain]
+    assert any(isinstance(s, Circle) and s.fill == ERROR for s in new)
+    assert sum(isinstance(s, Line) for s in new) == 2       # the two strokes of the cross

@@ -362,9 +362,10 @@ def test_a_refused_placement_is_one_sentence_with_the_details_folded_under_why()
     assert b.game.history == []
     said = b.view.message
     assert said.startswith("It does not fit at 0,1") and said.count(".") <= 2
-    assert len(said) <= 120 and "ringed" in said
-    # The rings are drawn vermillion (ERROR, an orange): the words say what is drawn.
-    assert "ringed in orange" in said and "red" not in said.split()
+    assert len(said) <= 120 and "squares" in said
+    # The rings are drawn vermillion (ERROR, an orange): the words say what is drawn,
+    # its colour and its shapes (a square round each box, the card's border dashed).
+    assert "orange squares and dashes" in said and "red" not in said.split()
     assert b.view.more.splitlines()[0].startswith("The ") and "does not match" in b.view.more
     status = b.view.status.value
     assert "<details" in status and "Why?</summary>" in status

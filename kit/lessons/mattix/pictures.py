@@ -34,6 +34,8 @@ def quiet_svg(game: Game, cell: float = 80) -> str:
     turn = turn_text(game)
     scene.shapes = [dataclasses.replace(s, text=turn) if isinstance(s, Text) and
                     s.text in telling else s for s in scene.shapes]
+    for words in telling:   # the alt text says the status lines too
+        scene.title = scene.title.replace(words, turn)
     return scene.to_svg()
 
 

@@ -17,6 +17,7 @@ from kit.lessons.smartrix.positions import building_steps, lesson_move, lesson_p
 from kit.scene import INK, PAPER, Scene
 from kit.smartrix import DECK, Game, VALUE, parse_card
 from kit.smartrix.analysis import after_threats
+from kit.smartrix.cards import TEXT
 from kit.smartrix.draw import BOX_GRID, EMPTY_BOX, SPOT, draw_card
 
 
@@ -79,7 +80,12 @@ def cards_svg(cards, *, size: int = 90, per_row: int = 10, labels=None,
     gap, label_h = size // 6, (26 if labels else 0)
     rows = (len(cards) + per_row - 1) // per_row
     width = min(len(cards), per_row) * (size + gap) + gap
-    scene = Scene(width, rows * (size + gap + label_h) + gap, title=_("Smartrix cards"))
+    # The alt text names every card by its boxes (the notation), and its label: the
+    # picture in words. Not its value, which an exercise with values=False asks for.
+    named = ", ".join(TEXT[card] + (f" ({_label(labels[i])})" if labels else "")
+                      for i, card in enumerate(cards))
+    scene = Scene(width, rows * (size + gap + label_h) + gap,
+                  title=_("Smartrix cards: {cards}").format(cards=named))
     for i, card in enumerate(cards):
         x = gap + (i % per_row) * (size + gap)
         y = gap + (i // per_row) * (size + gap + label_h)
