@@ -41,6 +41,7 @@ import ipywidgets as widgets
 from kit.i18n import N_, _
 from kit.lessons import record
 from kit.scene import svg_img
+from kit.ui.access import FOCUS_CLASS, Access
 from kit.ui.guard import Guarded
 from kit.ui.style import button
 
@@ -241,6 +242,8 @@ class Exercise(Guarded, widgets.VBox):
         self.hint_line = widgets.HTML()
         self.hint_line.add_class("kit-hint")
         self.errors = widgets.Output()
+        # The verdict is announced (polite; a wrong answer at once): kit.ui.access.
+        self.access = Access()
         if progress is not None:
             progress.add(self.key, self)
         rows = [widgets.HTML(f'<div style="{TASK_STYLE}">{html.escape(task)}</div>')]
@@ -248,7 +251,7 @@ class Exercise(Guarded, widgets.VBox):
             rows.append(board)
         answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
         answering = [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
-                     self.feedback, self.hint_line, self.errors]
+                     self.feedback, self.hint_line, self.errors, self.access]
         if progress is not None:
             answering.append(progress.widget)
         if callable(getattr(board, "dock", None)):
@@ -258,6 +261,7 @@ class Exercise(Guarded, widgets.VBox):
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
                                                      padding="8px", margin="8px 0"))
         self.add_class("kit-exercise")
+        self.add_class(FOCUS_CLASS)
         self.reset()
 
     def reset(self) -> None:
@@ -325,6 +329,7 @@ class Exercise(Guarded, widgets.VBox):
             n=self.hints_shown, total=len(self.hints), hint=text)
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
+        self.access.say(self.hint_message)
         return text
 
     def show(self) -> str:
@@ -349,6 +354,7 @@ class Exercise(Guarded, widgets.VBox):
                f"<div>{html.escape(more)}</div></details>" if more else "")
         self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
                                f"{MARKS[tone]}{html.escape(text)}{why}</div>")
+        self.access.say(text, urgent=tone == "bad")
 
     def _button(self, label: str, action: Callable[[], object]) -> widgets.Button:
         # Check, Hint and Show me stay on one row of a board's 320 px side panel in every

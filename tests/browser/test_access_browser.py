@@ -1,0 +1,160 @@
+"""`make app` by keyboard and through the accessibility tree (issue 29), in a real browser.
+
+Per game, from a fresh page: the board is reached by Tab and left again by Tab
+and Shift+Tab (ipycanvas' own front end kept every key: a keyboard trap), Esc
+goes from the board to its move box, a move typed there and Enter plays it,
+and what a screen reader reads is checked through the accessibility tree
+only (roles and names, Playwright's aria snapshot): the board's name, the
+move box, the refusal (an alert) and the move (a status), the move list (a
+log), the text view. After Start the focus is on the board. The wheel over a
+board scrolls the page.
+
+Not covered here: the cursor keys on the boards (their own tests), axe-core.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from canvas_page import wait_until_drawn
+from kit.ui.app import Launcher
+
+GAMES = ["IOTA", "Mattix", "Smartrix"]
+FOCUSED_BOARD = "() => !!document.activeElement?.classList.contains('kit-board-canvas')"
+
+
+def twin_move(game: str) -> str:
+    """A legal first move on the board the page's default choices build for ``game``."""
+    app = Launcher(delay=0, start=False)
+    app.game.value = game
+    board = app.start_game()
+    moves = [str(m) for m in board.game.legal_moves()]
+    plays = [m for m in moves if "@" in m] or moves   # IOTA: a play, not a recycle
+    return plays[0]
+
+
+def board_focused(page) -> bool:
+    return page.evaluate(FOCUSED_BOARD)
+
+
+def wait_for_board_focus(page, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if board_focused(page):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the board never took the focus; it is on {focused(page)}")
+
+
+def focused(page) -> str:
+    return page.evaluate("() => { const e = document.activeElement; return e ? e.tagName"
+                         " + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40) : 'none'; }")
+
+
+def tab_until_board(page, key: str = "Tab", limit: int = 40) -> int:
+    """Press ``key`` until the board has the focus; how many presses."""
+    for n in range(1, limit + 1):
+        page.keyboard.press(key)
+        if board_focused(page):
+            return n
+    raise AssertionError(f"{limit} x {key} never reached the board (at {focused(page)})")
+
+
+def shots() -> Path | None:
+    folder = os.environ.get("KIT_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+def open_game(page, url: str, game: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    wait_until_drawn(canvas)
+    if game == "IOTA":    # the page's first game: reach it from the top by Tab
+        tab_until_board(page)
+        return
+    page.get_by_role("button", name="Change game or seats").click()
+    page.locator("select").first.select_option(game)
+    page.get_by_role("button", name="Start").press("Enter")
+    expect(page.get_by_text(f"Now playing {game}, deal 1:")).to_be_visible(timeout=30_000)
+    wait_until_drawn(page.locator("canvas.kit-board-canvas").first)
+    wait_for_board_focus(page)    # after Start the focus is on the new board
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
+    open_game(page, app_server, game)
+    board = page.get_by_role("application", name=f"{game} board")
+    expect(board).to_be_focused()
+    description = page.evaluate("() => document.getElementById(document.activeElement"
+                                ".getAttribute('aria-describedby')).textContent")
+    assert "to move" in description and "Move box" in description, description
+
+    # No trap: Tab leaves the board, Shift+Tab comes back, and leaves it backwards too.
+    page.keyboard.press("Tab")
+    assert not board_focused(page), "Tab stayed on the board"
+    page.keyboard.press("Shift+Tab")
+    assert board_focused(page), f"Shift+Tab did not come back to the board: {focused(page)}"
+    page.keyboard.press("Shift+Tab")
+    assert not board_focused(page), "Shift+Tab stayed on the board"
+    tab_until_board(page, limit=5)
+
+    # Esc: from the board to its move box.
+    page.keyboard.press("Escape")
+    box = page.get_by_role("textbox", name="Move", exact=True)
+    expect(box).to_be_focused()
+
+    # A refusal is an alert (read at once), and the text stays in the box to mend.
+    page.keyboard.type("nonsense")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("That is not a move", timeout=20_000)
+    expect(box).to_have_value("nonsense")
+
+    # A legal move, typed: played, announced politely, in the move list (a log).
+    move = twin_move(game)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(move)
+    page.keyboard.press("Enter")
+    status = page.get_by_role("status").filter(has_text=f"played {move}")
+    expect(status).to_have_count(1, timeout=30_000)
+    expect(page.get_by_role("log", name="Moves")).to_contain_text(move)
+    expect(box).to_have_value("")
+    snapshot = page.locator(".kit-game-board").aria_snapshot()
+    assert f"played {move}" in snapshot and 'log "Moves"' in snapshot, snapshot
+
+    # The text view: Tab to its switch, press it, read the position.
+    page.keyboard.press("Tab")        # Play
+    page.keyboard.press("Tab")        # Text view
+    switch = page.get_by_role("button", name="Text view")
+    expect(switch).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    text = page.get_by_role("region", name="The position as text")
+    expect(text).to_contain_text(game, timeout=20_000)
+    if shots():
+        page.screenshot(path=str(shots() / f"access_{game.lower()}.png"))
+
+
+def test_the_wheel_over_a_board_scrolls_the_page(app_server, page):
+    page.set_viewport_size({"width": 1366, "height": 500})
+    page.goto(app_server)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    wait_until_drawn(canvas)
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 100)
+    page.mouse.wheel(0, 300)
+    # Whichever element scrolls the page (Voila's own, or the document), the board moves up.
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and canvas.bounding_box()["y"] >= box["y"]:
+        time.sleep(0.1)
+    assert canvas.bounding_box()["y"] < box["y"], "the wheel over the board did not scroll the page"
