@@ -50,7 +50,7 @@ CSS = f"""
   outline: 2px solid #0B57D0 !important; outline-offset: 2px !important; }}
 .{FOCUS_CLASS} .jupyter-widget-Collapse-header, .{FOCUS_CLASS} .lm-Collapse-header,
 .{FOCUS_CLASS} .p-Collapse-header {{ color: #222222 !important; }}
-.{FOCUS_CLASS} a, .jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a {{ text-decoration: underline; }}
+.{FOCUS_CLASS} a, .jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a {{ text-decoration: underline !important; }}
 .kit-access {{ font-size: 17px; line-height: 1.45; }}
 .kit-move-box {{ display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 4px 0; }}
 .kit-move-box label {{ font-weight: bold; }}
