@@ -158,3 +158,76 @@ def test_the_wheel_over_a_board_scrolls_the_page(app_server, page):
     while time.monotonic() < deadline and canvas.bounding_box()["y"] >= box["y"]:
         time.sleep(0.1)
     assert canvas.bounding_box()["y"] < box["y"], "the wheel over the board did not scroll the page"
+
+
+@pytest.fixture(scope="module")
+def access_lab(chromium_path, tmp_path_factory):
+    """JupyterLab serving one notebook: a Mattix board against the computer."""
+    import sys
+
+    from servers import free_port, lab_command, running, write_notebook
+    tmp = tmp_path_factory.mktemp("access-lab")
+    site = tmp / "site"
+    write_notebook(site / "board.ipynb", "from kit import mattix\n"
+                   'mattix.Board(seats=["human", "greedy"], delay=0, seed=3)')
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with running(lab_command(sys.executable, port, tmp), site, url + "/lab",
+                 env={"JUPYTER_DATA_DIR": str(tmp / "data")}, log=tmp / "lab.log"):
+        yield url
+
+
+def test_in_jupyterlab_a_focused_board_lets_tab_go_and_the_move_box_plays(access_lab, page):
+    from canvas_page import open_and_run
+
+    from kit.mattix import Board
+    page.set_viewport_size({"width": 1366, "height": 768})
+    canvas = open_and_run(page, access_lab, "board.ipynb")
+    canvas.click(position={"x": 5, "y": 5})       # a click focuses it, as ipycanvas does
+    assert board_focused(page)
+    page.keyboard.press("Tab")
+    assert not board_focused(page), "Tab stayed on the board in JupyterLab"
+    page.keyboard.press("Shift+Tab")
+    assert board_focused(page)
+    page.keyboard.press("Escape")
+    box = page.get_by_role("textbox", name="Move", exact=True)
+    expect(box).to_be_focused()
+    move = str(Board(seats=["human", "greedy"], delay=0, seed=3).game.legal_moves()[0])
+    page.keyboard.type(move)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status").filter(has_text=f"played {move}")).to_have_count(
+        1, timeout=60_000)
+    expect(page.get_by_role("log", name="Moves")).to_contain_text(move)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("es", {"board": "Tablero de IOTA", "move": "Jugada", "refusal": "Eso no es una jugada",
+            "moves": "Jugadas", "text": "Vista de texto"}),
+    ("bg", {"board": "Дъска на IOTA", "move": "Ход", "refusal": "Това не е ход",
+            "moves": "Ходове", "text": "Текстов изглед"})])
+def test_make_app_in_spanish_and_bulgarian_by_keys_and_the_tree(page, tmp_path, lang, words):
+    from conftest import make_voila
+    server, url = make_voila(tmp_path, "app", f"LANG={lang}")
+    with server:
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(url)
+        board = page.get_by_role("application", name=words["board"])
+        expect(board).to_be_visible(timeout=120_000)
+        tab_until_board(page)
+        page.keyboard.press("Tab")
+        assert not board_focused(page)
+        page.keyboard.press("Shift+Tab")
+        expect(board).to_be_focused()
+        page.keyboard.press("Escape")
+        box = page.get_by_role("textbox", name=words["move"], exact=True)
+        expect(box).to_be_focused()
+        page.keyboard.type("xyz")
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("alert")).to_contain_text(words["refusal"], timeout=20_000)
+        move = twin_move("IOTA")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(move)
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("status").filter(has_text=move)).to_have_count(1, timeout=30_000)
+        expect(page.get_by_role("log", name=words["moves"])).to_contain_text(move)
+        expect(page.get_by_role("button", name=words["text"])).to_be_visible()
