@@ -231,3 +231,18 @@ def test_make_app_in_spanish_and_bulgarian_by_keys_and_the_tree(page, tmp_path, 
         expect(page.get_by_role("status").filter(has_text=move)).to_have_count(1, timeout=30_000)
         expect(page.get_by_role("log", name=words["moves"])).to_contain_text(move)
         expect(page.get_by_role("button", name=words["text"])).to_be_visible()
+
+
+def test_on_a_320_px_screen_the_panel_goes_under_the_board(app_server, page):
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(app_server)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    wait_until_drawn(canvas)
+    board = canvas.bounding_box()
+    panel = page.locator(".kit-side-panel").first.bounding_box()
+    assert board["width"] >= 250, board           # the board was squeezed to 14 px wide
+    assert panel["y"] >= board["y"] + board["height"] - 1, (board, panel)
+    assert panel["x"] + panel["width"] <= 320 + 1, panel
+    if shots():
+        page.screenshot(path=str(shots() / "access_320px.png"), full_page=True)
