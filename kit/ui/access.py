@@ -46,8 +46,10 @@ FOCUS_CLASS = "kit-focus"
 CSS = f"""
 .kit-sr-only {{ position: absolute !important; width: 1px; height: 1px; padding: 0;
   margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }}
-.{FOCUS_CLASS} :focus-visible, .{HOST_CLASS} canvas.kit-board-canvas:focus {{
-  outline: 2px solid #0B57D0 !important; outline-offset: 2px !important; }}
+.{FOCUS_CLASS} :focus-visible {{ outline: 2px solid #0B57D0 !important; outline-offset: 2px !important; }}
+/* The board's ring inside its edge: its output area clips whatever lies outside. */
+.{HOST_CLASS} canvas.kit-board-canvas:focus {{ outline: 3px solid #0B57D0 !important;
+  outline-offset: -3px !important; }}
 .{FOCUS_CLASS} .jupyter-widget-Collapse-header, .{FOCUS_CLASS} .lm-Collapse-header,
 .{FOCUS_CLASS} .p-Collapse-header {{ color: #222222 !important; }}
 .{FOCUS_CLASS} a, .jp-RenderedMarkdown a, .jp-RenderedHTMLCommon a {{ text-decoration: underline !important; }}

@@ -95,6 +95,8 @@ def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
     open_game(page, app_server, game)
     board = page.get_by_role("application", name=f"{game} board")
     expect(board).to_be_focused()
+    if shots():
+        page.screenshot(path=str(shots() / f"access_{game.lower()}_focused.png"))
     description = page.evaluate("() => document.getElementById(document.activeElement"
                                 ".getAttribute('aria-describedby')).textContent")
     assert "to move" in description and "Move box" in description, description
