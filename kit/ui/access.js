@@ -75,7 +75,7 @@ function render({ model, el }) {
 
   const box = element("div", { className: "kit-move-box" });
   const label = element("label", { htmlFor: `${id}-move` });
-  const input = element("input", { id: `${id}-move`, type: "text" },
+  const input = element("input", { id: `${id}-move`, type: "text", className: "kit-move-input" },
                         { autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
   const play = element("button", { type: "button", className: "kit-move-play" });
   box.append(label, input, play);
@@ -84,7 +84,9 @@ function render({ model, el }) {
                          { "aria-pressed": "false", "aria-controls": `${id}-text` });
   const text = element("pre", { id: `${id}-text`, className: "kit-position", tabIndex: 0 },
                        { role: "region" });
-  el.append(description, polite, urgent, box, toggle, text);
+  // The move box and the text view are put on the page only where they are
+  // asked for (an exercise's layer has neither: its answer box is its own).
+  el.append(description, polite, urgent);
 
   const send = () => model.send({ event: "move", text: input.value });
   input.addEventListener("keydown", (event) => {
@@ -125,6 +127,8 @@ function render({ model, el }) {
     input.placeholder = model.get("placeholder");
     toggle.textContent = words.text_view || "";
     text.setAttribute("aria-label", words.position || "");
+    if (model.get("move_box") && !box.isConnected) el.append(box);
+    if (model.get("text_switch") && !toggle.isConnected) el.append(toggle, text);
     box.hidden = !model.get("move_box");
     toggle.hidden = !model.get("text_switch");
   };
