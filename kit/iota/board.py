@@ -83,6 +83,7 @@ class Board(GameBoard):
     NOTATION_WORDS = ("pass", "recycle")
     # Translators: the letters stay the English initials (they are the notation the
     # kit reads): say what each stands for, e.g. "G = verde (green)"
+    MOVE_EXAMPLE = N_("for example 3GT@0,1")
     NOTATION_KEY = N_(
         "A card is written <b>number, colour, shape</b>: <b>3GT</b> = green triangle 3.<br>"
         "Colours <b>R</b> red, <b>Y</b> yellow, <b>G</b> green, <b>B</b> blue; "
@@ -430,6 +431,20 @@ class Board(GameBoard):
                               "to keep your hand).", n).format(n=n))
             return
         self.submit(Pass.of(self.hand[i] for i in self.swap))
+
+    # ----- the position as text (the text view: kit.ui.game) ----------------
+
+    def position_text(self) -> str:
+        """The text board with the mover's hand only when the board shows it
+        (a computer's hand, or a covered one, is a count)."""
+        text = str(self.game)
+        if self.game.to_move in self.shown_seats():
+            return text
+        hand = _("seat {seat} hand: {cards}").format(
+            seat=self.game.to_move, cards=" ".join(self.game.hand) or _("(empty)"))
+        hidden = ngettext("seat {seat} hand: {n} card, hidden", "seat {seat} hand: {n} cards, hidden",
+                          len(self.game.hand)).format(seat=self.game.to_move, n=len(self.game.hand))
+        return text.replace(hand, hidden)
 
     # ----- analysis and replay ----------------------------------------------
 

@@ -42,6 +42,7 @@ import ipywidgets as widgets
 from kit.i18n import N_, _
 from kit.lessons import eventshape, record
 from kit.scene import svg_img
+from kit.ui.access import FOCUS_CLASS, Access
 from kit.ui.guard import Guarded
 from kit.ui.style import button
 
@@ -264,6 +265,8 @@ class Exercise(Guarded, widgets.VBox):
         self.hint_line = widgets.HTML()
         self.hint_line.add_class("kit-hint")
         self.errors = widgets.Output()
+        # The verdict is announced (polite; a wrong answer at once): kit.ui.access.
+        self.access = Access()
         if progress is not None:
             progress.add(self.key, self)
         rows = [widgets.HTML(f'<div style="{TASK_STYLE}">{html.escape(task)}</div>')]
@@ -271,7 +274,7 @@ class Exercise(Guarded, widgets.VBox):
             rows.append(board)
         answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
         answering = [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
-                     self.feedback, self.hint_line, self.errors, css]
+                     self.feedback, self.hint_line, self.errors, css, self.access]
         if progress is not None:
             answering.append(progress.widget)
         if callable(getattr(board, "dock", None)):
@@ -281,6 +284,7 @@ class Exercise(Guarded, widgets.VBox):
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
                                                      padding="8px", margin="8px 0"))
         self.add_class("kit-exercise")
+        self.add_class(FOCUS_CLASS)
         self.reset()
 
     def reset(self) -> None:
@@ -348,6 +352,7 @@ class Exercise(Guarded, widgets.VBox):
             n=self.hints_shown, total=len(self.hints), hint=text)
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
+        self.access.say(self.hint_message)
         return text
 
     def show(self) -> str:
@@ -370,9 +375,9 @@ class Exercise(Guarded, widgets.VBox):
         label = html.escape(_("Why?"))
         why = (f'<details class="kit-why"><summary>{label}</summary>'
                f"<div>{html.escape(more)}</div></details>" if more else "")
-        self.feedback.value = verdict_html(
-            f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
-            f"{MARKS[tone]}{html.escape(text)}{why}</div>", urgent=tone == "bad")
+        self.feedback.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES[tone]}">'
+                               f"{MARKS[tone]}{html.escape(text)}{why}</div>")
+        self.access.say(text, urgent=tone == "bad")
 
     def _button(self, label: str, action: Callable[[], object]) -> widgets.Button:
         # Check, Hint and Show me stay on one row of a board's 320 px side panel in every
@@ -404,19 +409,6 @@ class Exercise(Guarded, widgets.VBox):
                              f"{picture}{folded}")
         data["text/plain"] = _("Exercise: {task}").format(task=self.task)
         return _with_metadata(bundle, {EXERCISE_KIND: self.key})
-
-
-def verdict_html(inner: str, *, urgent: bool = False) -> str:
-    """``inner`` (a verdict's HTML) in a live region, so a screen reader says it when it
-    is shown: polite (``role="status"``), or assertive for a wrong answer (``role="alert"``).
-
-    The one place the exercises' announcements are made; a stable live-region widget
-    (the shell's, issue 29) can take its place. Until then the region is written with
-    its words, each verdict a new one: browsers announce a new ``alert`` reliably, a new
-    ``status`` in most screen readers but not all."""
-    role = "alert" if urgent else "status"
-    live = "assertive" if urgent else "polite"
-    return f'<div role="{role}" aria-live="{live}" aria-atomic="true">{inner}</div>'
 
 
 # ----- saved outputs, recognised in any language ---------------------------------

@@ -66,6 +66,7 @@ class Board(GameBoard):
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer,
                "lookahead": LookaheadPlayer, "search": _search_player}
+    MOVE_EXAMPLE = N_("for example 2,3")
     NOTATION_KEY = N_("A move is written <b>row,column</b>, counting from 0 at the top left: "
                        "<code>2,3</code> takes the tile in row 2, column 3.<br>"
                        "The <b>row player</b> takes from the star's row, the <b>column player</b> "

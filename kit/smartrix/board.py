@@ -72,6 +72,7 @@ class Board(GameBoard):
     COUNTS_PLAYERS = True
     NOTATION_WORDS = ("pass", "claim", "challenge")
     # Translators: keep the HTML tags and the notation (digits, @, pass, claim, challenge)
+    MOVE_EXAMPLE = N_("for example 10100000@0,1")
     NOTATION_KEY = N_(
         "A card is written as <b>8 digits</b>, one per box of its ring, clockwise from "
         "the top-left: <b>1</b> = a spot, <b>0</b> = empty.<pre style='font-size:17px'>"
@@ -410,6 +411,24 @@ class Board(GameBoard):
                           "Challenge."))
             return
         self.submit(Move.take("challenge", sorted(self.picked)))
+
+    # ----- the position as text (the text view: kit.ui.game) ----------------
+
+    def position_text(self) -> str:
+        """The text board with only the hands the board shows face up (the others
+        a count of cards)."""
+        shown = self.shown_seats()
+        lines = str(self.game).split("\n")
+        for seat in range(self.game.players):
+            if seat in shown:
+                continue
+            who = _("Player {n}").format(n=seat + 1)
+            hand = " ".join(self.game.hand(seat)) or "-"
+            n = len(self.game.hand(seat))
+            hidden = ngettext("{n} card, hidden", "{n} cards, hidden", n).format(n=n)
+            lines = [line.replace(hand, hidden, 1) if line.startswith(who + " ")
+                     or line.startswith(who + ":") else line for line in lines]
+        return "\n".join(lines)
 
 
 def refusal_words(game: Game, move: Move | str) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from kit import games
 from kit.games import GameSpec, Option
 from kit.i18n import _, format_list
 from kit.scene import Scene
+from kit.ui.access import FOCUS_CLASS
 from kit.ui.board import SavedPicture
 from kit.ui import tasks
 from kit.ui.game import HUMAN
@@ -113,9 +114,10 @@ class Launcher(SavedPicture, widgets.VBox):
                                 layout=widgets.Layout(align_items="center", width="100%"))
         super().__init__([self.picker, self.bar, self.stage])
         self.add_class("kit-app")
+        self.add_class(FOCUS_CLASS)   # the 2 px focus ring on the choices (kit.ui.access)
         self.game.observe(self._game_chosen, names="value")
         self.players.observe(self._players_chosen, names="value")
-        self.start.on_click(lambda _button: self.start_game())
+        self.start.on_click(lambda _button: self.start_game(focus=True))
         self._game_chosen()
         self.show_choices(True)
         if start:
@@ -173,8 +175,10 @@ class Launcher(SavedPicture, widgets.VBox):
                 "player_options": {name: w.value for name, w in self.player_options.items()},
                 **options}
 
-    def start_game(self):
-        """Build the chosen game's board under the choices (replacing the last one)."""
+    def start_game(self, *, focus: bool = False):
+        """Build the chosen game's board under the choices (replacing the last one);
+        ``focus`` (a press of Start) puts the keyboard focus on the new board, where
+        the game goes on (focus on the page's body left a keyboard user at its top)."""
         settings = self.settings()
         try:
             board = self.choice.load_board()(delay=self.delay, **settings)
@@ -191,6 +195,8 @@ class Launcher(SavedPicture, widgets.VBox):
         self.board = board
         self.stage.children = [board]
         self.show_choices(False)
+        if focus:
+            board.access.focus_board()
         seated = ", ".join(_seat_words(self.choice.seat_name(i), s)
                            for i, s in enumerate(settings["seats"]))
         self._say(_("Now playing {game}, deal {deal}: {seats}.").format(

@@ -23,6 +23,7 @@ from ipycanvas import canvas as _ipycanvas_canvas
 from kit.canvas import draw_scene
 from kit.i18n import _
 from kit.scene import Scene, svg_img
+from kit.ui.access import FOCUS_CLASS, HOST_CLASS, Access
 from kit.ui.guard import Guarded
 
 log = logging.getLogger(__name__)
@@ -78,11 +79,16 @@ class BoardWidget(SavedPicture):
 
 
 class BoardView(Guarded, SavedPicture, widgets.VBox):
-    """A canvas showing ``scene``; ``on_click(x, y)`` gets scene coordinates."""
+    """A canvas showing ``scene``; ``on_click(x, y)`` gets scene coordinates.
+
+    ``access`` (:class:`kit.ui.access.Access`) keeps the canvas from trapping the
+    keys and announces what the status line says; ``name`` is the canvas'
+    accessible name (what a screen reader calls the board)."""
 
     FAILED = "board handler failed"
 
-    def __init__(self, scene: Scene, *, on_click=None, pixel_ratio: float = 2.0, **kwargs):
+    def __init__(self, scene: Scene, *, on_click=None, pixel_ratio: float = 2.0,
+                 name: str = "", **kwargs):
         self.pixel_ratio = pixel_ratio
         self.scene = scene
         self.on_click = on_click
@@ -95,7 +101,10 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
         self.more = ""
         self.raise_errors = False  # tests set it: re-raise after showing the error
         css = widgets.HTML(CANVAS_CSS, layout=widgets.Layout(display="none"))
-        super().__init__([self.canvas, self.status, self.errors, css], **kwargs)
+        self.access = Access(name=name or _("Board"))
+        super().__init__([self.canvas, self.status, self.errors, css, self.access], **kwargs)
+        for name_ in ("kit-board-view", HOST_CLASS, FOCUS_CLASS):
+            self.add_class(name_)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_client_ready(self._client_ready)
         self.show(scene)
@@ -138,6 +147,8 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
                    f'<ul style="margin: 4px 0; padding-left: 20px">{items}</ul></details>')
         self.status.value = (f'<div style="{STATUS_STYLE} color: {colour}">'
                              f"<div>{html.escape(text)}</div>{why}</div>")
+        # Every status is announced; a refusal at once (WCAG 4.1.3).
+        self.access.say(text, urgent=tone == "bad")
 
     # guarded(fn, *args) and report(exc): kit.ui.guard.Guarded
 

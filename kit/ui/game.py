@@ -34,6 +34,7 @@ from kit import games
 from kit.i18n import N_, _, ngettext
 from kit.notation import words_html
 from kit.scene import Scene
+from kit.ui.access import FOCUS_CLASS, HOST_CLASS
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.computer import ComputerTurns
@@ -80,6 +81,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     NOTATION_WORDS: tuple[str, ...] = ()
     #: one sentence under the hint rows: what their values mean (marked N_; shown as _(note))
     HINT_NOTE: str = ""
+    #: an example of the game's move text, the move box's placeholder (marked N_)
+    MOVE_EXAMPLE: str = ""
     #: the game's ``new`` takes ``players``: "New game" deals for as many as sit here
     #: (the game's count, or ``len(seats)``), not the game's default of 2
     COUNTS_PLAYERS: bool = False
@@ -120,18 +123,29 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.clear_pending()
         keymap = self.key_map()
         self.cursor_keys = None if keymap is None else BoardKeys(keymap)
-        self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
+        self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio,
+                              name=self.board_name())
+        self.access = self.view.access
+        self.access.on_move = functools.partial(self.view.guarded, self.play_typed)
+        self.access.move_box = self.access.text_switch = True
+        self.access.placeholder = _(self.MOVE_EXAMPLE)
+        self.access.observe(self._text_view_switched, "text_view")
         self.canvas = self.view.canvas
         self.canvas.on_key_down(self._key_down)
         self.controls = self._make_buttons()
         self.seat_panel = widgets.HTML()
         self.move_list = widgets.HTML(layout=widgets.Layout(max_height=MOVE_LIST_HEIGHT,
                                                             overflow="auto"))
+        self.move_list.add_class("kit-move-list")   # a log (role=log): kit.ui.access
         self.hint_panel = widgets.HTML()
         self.analysis_panel = AnalysisPanel(self, self.analyse_position) if analysis else None
         self.dock_box = widgets.VBox()
         super().__init__([self.view, self._side_panel()],
                          layout=widgets.Layout(align_items="flex-start"))
+        # The accessible layer serves the canvas from the side panel: the whole
+        # board is its host (kit.ui.access).
+        for name in ("kit-game-board", HOST_CLASS, FOCUS_CLASS):
+            self.add_class(name)
         self._after_change()
         self.say(self._turn_text())
         self.run_computer_turns()
@@ -257,6 +271,36 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.run_computer_turns()
         return points
 
+    def play_typed(self, text: str):
+        """Play the move typed in the move box: read by ``parse_typed`` and played
+        through :meth:`submit`, as a click's move is (a refusal says the same). A
+        move that reads replaces any half-made one; text that does not read, or a
+        turn that is not a person's, is refused and changes nothing (the box keeps
+        the text to mend). Returns the move's points, or None."""
+        text = text.strip()
+        if not text:
+            self.say(_("Type a move first, as the Notation key writes it."), tone="bad")
+            return None
+        if self.hand_hidden and self._ready():   # as a click does: show the hand first
+            self._clicked(0, 0)
+            return None
+        if not self._ready():
+            return None
+        try:
+            move = self.parse_typed(text)
+        except ValueError as exc:    # kit.errors.InvalidMoveText and the games' own
+            self.say(_("That is not a move: {error}").format(error=exc), tone="bad")
+            return None
+        self.clear_pending()
+        points = self.submit(move)
+        if points is not None:
+            self.access.clear_box()
+        return points
+
+    def parse_typed(self, text: str) -> Any:
+        """The move ``text`` names (the game's ``parse_move``); ValueError if none."""
+        return self.game.parse_move(text)
+
     def refusal(self, move: Any, exc: Exception) -> tuple[str, str]:
         """``(verdict, more)`` for a refused move: the verdict one or two sentences,
         ``more`` the details folded under "Why?" (lines split by newlines).
@@ -278,6 +322,45 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         if self.cursor_keys is not None:
             self.cursor_keys.decorate(self, scene)
         self.view.show(scene)
+        self._update_access()
+
+    # ----- the position as text (kit.ui.access) ----------------------------
+
+    def board_name(self) -> str:
+        """The canvas' accessible name: "IOTA board"."""
+        try:
+            title = games.of(self.game).title
+        except ValueError:
+            title = type(self.game).__name__
+        return _("{game} board").format(game=title)
+
+    def position_text(self) -> str:
+        """The position as the text view shows it: the game's text board as the
+        people here may see it. Default: ``str(game)``; a game that hides hands
+        says only the hands of :meth:`shown_seats`."""
+        return str(self.game)
+
+    def text_view_text(self) -> str:
+        """The text view: the position, whose turn, the last move."""
+        lines = [self.position_text(), "", self._turn_text()]
+        if self.last_move is not None:
+            lines.append(_("Last move: {move}").format(move=self.last_move))
+        return "\n".join(lines)
+
+    def _update_access(self) -> None:
+        access = getattr(self, "access", None)
+        if access is None:     # the first drawing, before the panel exists
+            return
+        with access.hold_sync():
+            access.description = _("{status} Type a move in the Move box, or switch the "
+                                   "Text view on to read the position.").format(
+                                       status=self._turn_text())
+            # Only while it is shown: a hidden text view costs no message.
+            if access.text_view:
+                access.position = self.text_view_text()
+
+    def _text_view_switched(self, _change=None) -> None:
+        self._update_access()
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         self.view.say(text, tone=tone, more=more)
@@ -485,7 +568,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         # The status heads the panel, beside the board, where it stays in view
         # however long the explanation (under the board it fell off a 768 px screen).
         self.view.children = [c for c in self.view.children if c is not self.view.status]
-        rows = [self.view.status, self.seat_panel]
+        self.view.children = [c for c in self.view.children if c is not self.view.access]
+        rows = [self.view.status, self.seat_panel, self.view.access]
         if game_buttons:
             rows.append(button_row(game_buttons))
         rows += [button_row(shell_buttons), self.dock_box]
@@ -494,7 +578,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         if self.analysis_panel is not None:
             rows.append(self.analysis_panel)
         rows += [self.hint_panel, self.move_list, notation_key(self._notation_html())]
-        return side_panel(rows)
+        panel = side_panel(rows)
+        panel.add_class("kit-side-panel")   # under the board on a narrow screen (kit.ui.access)
+        return panel
 
     def _notation_html(self) -> str:
         """The notation key, and the keys that play on this board."""
@@ -529,6 +615,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def _update_panel(self) -> None:
         g = self.game
         teams = list(g.scores) if len(g.scores) != len(self.seats) and g.is_over else None
+        self._update_access()
         self.seat_panel.value = seats_html([self.seat_label(i) for i in range(len(self.seats))],
                                            self.seat_scores(), None if g.is_over else g.to_move,
                                            team_scores=teams, busy=self.busy)

@@ -1,0 +1,190 @@
+// The kit's accessible layer beside a board (kit/ui/access.py says what and why).
+//
+// One of these sits in every board's host element (class kit-access-host).
+// It renders: two live regions (polite, assertive), the board's description,
+// the move box (a labelled input; Enter plays), and the text view switch with
+// the position as text. It also wires the host once: ipycanvas 0.14's canvas
+// cancels every key (Tab included), the wheel and touch; a capturing listener
+// on the host takes Tab, Shift+Tab and Esc, the wheel and touch before the
+// canvas sees them, so focus moves on and the page scrolls, while every other
+// key still reaches the canvas (and canvas.on_key_down in Python).
+
+const WIRED = "kitAccessWired";
+
+function hostOf(el) {
+  return el.closest(".kit-access-host");
+}
+
+function canvasOf(host) {
+  return host ? host.querySelector("canvas.kit-board-canvas") : null;
+}
+
+function isBoardCanvas(target) {
+  return target instanceof HTMLCanvasElement && target.classList.contains("kit-board-canvas");
+}
+
+function wireHost(host) {
+  if (host.dataset[WIRED]) return;
+  host.dataset[WIRED] = "1";
+  host.addEventListener("keydown", (event) => {
+    if (!isBoardCanvas(event.target)) return;
+    if (event.key === "Tab") {
+      // Not preventDefault: the browser moves focus on (or back with Shift).
+      event.stopPropagation();
+    } else if (event.key === "Escape") {
+      // Esc leaves the board for its move box (the next thing to use), or
+      // just leaves it where the board has none.
+      event.stopPropagation();
+      event.preventDefault();
+      const box = host.querySelector(".kit-move-box:not([hidden]) input");
+      if (box) box.focus();
+      else event.target.blur();
+    }
+  }, true);
+  for (const type of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
+    // Passive and unstopped by default: the page scrolls under the pointer or a
+    // finger. A tap still clicks: without ipycanvas' preventDefault the browser
+    // sends the mouse events a tap makes, and ipycanvas reads mousedown.
+    host.addEventListener(type, (event) => {
+      if (isBoardCanvas(event.target)) event.stopPropagation();
+    }, { capture: true, passive: true });
+  }
+}
+
+function element(tag, props = {}, attrs = {}) {
+  const node = document.createElement(tag);
+  Object.assign(node, props);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+let serial = 0;
+
+function render({ model, el }) {
+  const id = `kit-access-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
+  el.classList.add("kit-access");
+  const labels = () => model.get("labels");
+
+  // Hidden: read as the board's description (aria-describedby reads hidden
+  // text), not a second time in the page's reading order.
+  const description = element("div", { id: `${id}-desc`, hidden: true });
+  const polite = element("div", { className: "kit-sr-only kit-live-polite" },
+                         { role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const urgent = element("div", { className: "kit-sr-only kit-live-assertive" },
+                         { role: "alert", "aria-live": "assertive", "aria-atomic": "true" });
+
+  const box = element("div", { className: "kit-move-box" });
+  const label = element("label", { htmlFor: `${id}-move` });
+  const input = element("input", { id: `${id}-move`, type: "text", className: "kit-move-input" },
+                        { autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
+  const play = element("button", { type: "button", className: "kit-move-play" });
+  box.append(label, input, play);
+
+  const toggle = element("button", { type: "button", className: "kit-text-toggle" },
+                         { "aria-pressed": "false", "aria-controls": `${id}-text` });
+  const text = element("pre", { id: `${id}-text`, className: "kit-position", tabIndex: 0 },
+                       { role: "region" });
+  // The move box and the text view are put on the page only where they are
+  // asked for (an exercise's layer has neither: its answer box is its own).
+  el.append(description, polite, urgent);
+
+  const send = () => model.send({ event: "move", text: input.value });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      event.stopPropagation();   // Lab's notebook must not take Enter as "edit cell"
+      send();
+    }
+  });
+  play.addEventListener("click", send);
+  toggle.addEventListener("click", () => {
+    model.set("text_view", !model.get("text_view"));
+    model.save_changes();
+  });
+
+  const applyCanvas = () => {
+    const host = hostOf(el);
+    // The move list is a log; not live itself: the live regions above already
+    // say each move once (a polite log, rewritten whole, would read it all again).
+    for (const list of host ? host.querySelectorAll(".kit-move-list") : []) {
+      list.setAttribute("role", "log");
+      list.setAttribute("aria-live", "off");
+      list.setAttribute("aria-label", labels().moves || "");
+      list.tabIndex = 0;   // it scrolls: keys must reach it
+    }
+    const canvas = canvasOf(host);
+    if (!canvas) return;
+    if (model.get("name")) {
+      canvas.setAttribute("role", "application");
+      canvas.setAttribute("aria-label", model.get("name"));
+      canvas.setAttribute("aria-describedby", description.id);
+    }
+  };
+  const applyLabels = () => {
+    const words = labels();
+    label.textContent = words.move || "";
+    play.textContent = words.play || "";
+    input.placeholder = model.get("placeholder");
+    toggle.textContent = words.text_view || "";
+    text.setAttribute("aria-label", words.position || "");
+    if (model.get("move_box") && !box.isConnected) el.append(box);
+    if (model.get("text_switch") && !toggle.isConnected) el.append(toggle, text);
+    box.hidden = !model.get("move_box");
+    toggle.hidden = !model.get("text_switch");
+  };
+  const applyText = () => {
+    description.textContent = model.get("description");
+    const on = model.get("text_view");
+    toggle.setAttribute("aria-pressed", on ? "true" : "false");
+    text.hidden = !on;
+    text.textContent = model.get("position");
+    applyCanvas();
+  };
+  const applyTyped = () => {
+    input.value = model.get("typed");
+  };
+  // Said again with the same words must still be read out: empty the region,
+  // then write it, a moment later (the serial changes every time).
+  const announce = () => {
+    const [region, other] = model.get("urgent") ? [urgent, polite] : [polite, urgent];
+    other.textContent = "";
+    region.textContent = "";
+    const words = model.get("said");
+    setTimeout(() => { region.textContent = words; }, 60);
+  };
+  let focused = 0;
+  const focusBoard = () => {
+    const want = model.get("focus_serial");
+    const canvas = canvasOf(hostOf(el));
+    if (want > focused && canvas) {
+      focused = want;
+      canvas.focus({ preventScroll: false });
+    }
+  };
+
+  applyLabels();
+  applyText();
+  applyTyped();
+  if (model.get("said")) announce();
+  model.on("change:labels change:placeholder change:move_box change:text_switch", applyLabels);
+  model.on("change:description change:text_view change:position change:name", applyText);
+  model.on("change:typed", applyTyped);
+  model.on("change:serial", announce);
+  model.on("change:focus_serial", focusBoard);
+
+  // The host and its canvas exist once the whole board is on the page.
+  let tries = 0;
+  const attach = () => {
+    const host = hostOf(el);
+    if (host && canvasOf(host)) {
+      wireHost(host);
+      applyCanvas();
+      focusBoard();
+      return;
+    }
+    if (++tries < 600) requestAnimationFrame(attach);
+  };
+  attach();
+}
+
+export default { render };

@@ -1,0 +1,250 @@
+"""`make app` by keyboard and through the accessibility tree (issue 29), in a real browser.
+
+Per game, from a fresh page: the board is reached by Tab and left again by Tab
+and Shift+Tab (ipycanvas' own front end kept every key: a keyboard trap), Esc
+goes from the board to its move box, a move typed there and Enter plays it,
+and what a screen reader reads is checked through the accessibility tree
+only (roles and names, Playwright's aria snapshot): the board's name, the
+move box, the refusal (an alert) and the move (a status), the move list (a
+log), the text view. After Start the focus is on the board. The wheel over a
+board scrolls the page.
+
+Not covered here: the cursor keys on the boards (their own tests), axe-core.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from canvas_page import wait_until_drawn
+from kit.ui.app import Launcher
+
+GAMES = ["IOTA", "Mattix", "Smartrix"]
+FOCUSED_BOARD = "() => !!document.activeElement?.classList.contains('kit-board-canvas')"
+
+
+def twin_move(game: str) -> str:
+    """A legal first move on the board the page's default choices build for ``game``."""
+    app = Launcher(delay=0, start=False)
+    app.game.value = game
+    board = app.start_game()
+    moves = [str(m) for m in board.game.legal_moves()]
+    plays = [m for m in moves if "@" in m] or moves   # IOTA: a play, not a recycle
+    return plays[0]
+
+
+def board_focused(page) -> bool:
+    return page.evaluate(FOCUSED_BOARD)
+
+
+def wait_for_board_focus(page, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if board_focused(page):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the board never took the focus; it is on {focused(page)}")
+
+
+def focused(page) -> str:
+    return page.evaluate("() => { const e = document.activeElement; return e ? e.tagName"
+                         " + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40) : 'none'; }")
+
+
+def tab_until_board(page, key: str = "Tab", limit: int = 40) -> int:
+    """Press ``key`` until the board has the focus; how many presses."""
+    for n in range(1, limit + 1):
+        page.keyboard.press(key)
+        if board_focused(page):
+            return n
+    raise AssertionError(f"{limit} x {key} never reached the board (at {focused(page)})")
+
+
+def shots() -> Path | None:
+    folder = os.environ.get("KIT_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+def open_game(page, url: str, game: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(url)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    wait_until_drawn(canvas)
+    if game == "IOTA":    # the page's first game: reach it from the top by Tab
+        tab_until_board(page)
+        return
+    page.get_by_role("button", name="Change game or seats").click()
+    page.locator("select").first.select_option(game)
+    page.get_by_role("button", name="Start").press("Enter")
+    expect(page.get_by_text(f"Now playing {game}, deal 1:")).to_be_visible(timeout=30_000)
+    wait_until_drawn(page.locator("canvas.kit-board-canvas").first)
+    wait_for_board_focus(page)    # after Start the focus is on the new board
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
+    open_game(page, app_server, game)
+    board = page.get_by_role("application", name=f"{game} board")
+    expect(board).to_be_focused()
+    if shots():
+        page.screenshot(path=str(shots() / f"access_{game.lower()}_focused.png"))
+    description = page.evaluate("() => document.getElementById(document.activeElement"
+                                ".getAttribute('aria-describedby')).textContent")
+    assert "to move" in description and "Move box" in description, description
+
+    # No trap: Tab leaves the board, Shift+Tab comes back, and leaves it backwards too.
+    page.keyboard.press("Tab")
+    assert not board_focused(page), "Tab stayed on the board"
+    page.keyboard.press("Shift+Tab")
+    assert board_focused(page), f"Shift+Tab did not come back to the board: {focused(page)}"
+    page.keyboard.press("Shift+Tab")
+    assert not board_focused(page), "Shift+Tab stayed on the board"
+    tab_until_board(page, limit=5)
+
+    # Esc: from the board to its move box.
+    page.keyboard.press("Escape")
+    box = page.get_by_role("textbox", name="Move", exact=True)
+    expect(box).to_be_focused()
+
+    # A refusal is an alert (read at once), and the text stays in the box to mend.
+    page.keyboard.type("nonsense")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("That is not a move", timeout=20_000)
+    expect(box).to_have_value("nonsense")
+
+    # A legal move, typed: played, announced politely, in the move list (a log).
+    move = twin_move(game)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(move)
+    page.keyboard.press("Enter")
+    status = page.get_by_role("status").filter(has_text=f"played {move}")
+    expect(status).to_have_count(1, timeout=30_000)
+    expect(page.get_by_role("log", name="Moves")).to_contain_text(move)
+    expect(box).to_have_value("")
+    snapshot = page.locator(".kit-game-board").aria_snapshot()
+    assert f"played {move}" in snapshot and 'log "Moves"' in snapshot, snapshot
+
+    # The text view: Tab to its switch, press it, read the position.
+    page.keyboard.press("Tab")        # Play
+    page.keyboard.press("Tab")        # Text view
+    switch = page.get_by_role("button", name="Text view")
+    expect(switch).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    text = page.get_by_role("region", name="The position as text")
+    expect(text).to_contain_text(game, timeout=20_000)
+    if shots():
+        page.screenshot(path=str(shots() / f"access_{game.lower()}.png"))
+
+
+def test_the_wheel_over_a_board_scrolls_the_page(app_server, page):
+    page.set_viewport_size({"width": 1366, "height": 500})
+    page.goto(app_server)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    wait_until_drawn(canvas)
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 100)
+    page.mouse.wheel(0, 300)
+    # Whichever element scrolls the page (Voila's own, or the document), the board moves up.
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and canvas.bounding_box()["y"] >= box["y"]:
+        time.sleep(0.1)
+    assert canvas.bounding_box()["y"] < box["y"], "the wheel over the board did not scroll the page"
+
+
+@pytest.fixture(scope="module")
+def access_lab(chromium_path, tmp_path_factory):
+    """JupyterLab serving one notebook: a Mattix board against the computer."""
+    import sys
+
+    from servers import free_port, lab_command, running, write_notebook
+    tmp = tmp_path_factory.mktemp("access-lab")
+    site = tmp / "site"
+    write_notebook(site / "board.ipynb", "from kit import mattix\n"
+                   'mattix.Board(seats=["human", "greedy"], delay=0, seed=3)')
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with running(lab_command(sys.executable, port, tmp), site, url + "/lab",
+                 env={"JUPYTER_DATA_DIR": str(tmp / "data")}, log=tmp / "lab.log"):
+        yield url
+
+
+def test_in_jupyterlab_a_focused_board_lets_tab_go_and_the_move_box_plays(access_lab, page):
+    from canvas_page import open_and_run
+
+    from kit.mattix import Board
+    page.set_viewport_size({"width": 1366, "height": 768})
+    canvas = open_and_run(page, access_lab, "board.ipynb")
+    canvas.click(position={"x": 5, "y": 5})       # a click focuses it, as ipycanvas does
+    assert board_focused(page)
+    page.keyboard.press("Tab")
+    assert not board_focused(page), "Tab stayed on the board in JupyterLab"
+    page.keyboard.press("Shift+Tab")
+    assert board_focused(page)
+    page.keyboard.press("Escape")
+    box = page.get_by_role("textbox", name="Move", exact=True)
+    expect(box).to_be_focused()
+    move = str(Board(seats=["human", "greedy"], delay=0, seed=3).game.legal_moves()[0])
+    page.keyboard.type(move)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("status").filter(has_text=f"played {move}")).to_have_count(
+        1, timeout=60_000)
+    expect(page.get_by_role("log", name="Moves")).to_contain_text(move)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("es", {"board": "Tablero de IOTA", "move": "Jugada", "refusal": "Eso no es una jugada",
+            "moves": "Jugadas", "text": "Vista de texto"}),
+    ("bg", {"board": "Дъска на IOTA", "move": "Ход", "refusal": "Това не е ход",
+            "moves": "Ходове", "text": "Текстов изглед"})])
+def test_make_app_in_spanish_and_bulgarian_by_keys_and_the_tree(page, tmp_path, lang, words):
+    from conftest import make_voila
+    server, url = make_voila(tmp_path, "app", f"LANG={lang}")
+    with server:
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(url)
+        board = page.get_by_role("application", name=words["board"])
+        expect(board).to_be_visible(timeout=120_000)
+        tab_until_board(page)
+        page.keyboard.press("Tab")
+        assert not board_focused(page)
+        page.keyboard.press("Shift+Tab")
+        expect(board).to_be_focused()
+        page.keyboard.press("Escape")
+        box = page.get_by_role("textbox", name=words["move"], exact=True)
+        expect(box).to_be_focused()
+        page.keyboard.type("xyz")
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("alert")).to_contain_text(words["refusal"], timeout=20_000)
+        move = twin_move("IOTA")
+        page.keyboard.press("Control+A")
+        page.keyboard.type(move)
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("status").filter(has_text=move)).to_have_count(1, timeout=30_000)
+        expect(page.get_by_role("log", name=words["moves"])).to_contain_text(move)
+        expect(page.get_by_role("button", name=words["text"])).to_be_visible()
+
+
+def test_on_a_320_px_screen_the_panel_goes_under_the_board(app_server, page):
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(app_server)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    wait_until_drawn(canvas)
+    board = canvas.bounding_box()
+    panel = page.locator(".kit-side-panel").first.bounding_box()
+    assert board["width"] >= 250, board           # the board was squeezed to 14 px wide
+    assert panel["y"] >= board["y"] + board["height"] - 1, (board, panel)
+    assert panel["x"] + panel["width"] <= 320 + 1, panel
+    if shots():
+        page.screenshot(path=str(shots() / "access_320px.png"), full_page=True)
