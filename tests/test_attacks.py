@@ -1,4 +1,4 @@
-"""The hostile student's six attacks (kit.classroom.attacks), against real limits, without a hub.
+"""The hostile student's seven attacks (kit.classroom.attacks), against real limits, without a hub.
 
 Makes two throwaway locked accounts (kit20t-a…, the attacker, and kit20t-v…, the
 victim) with 0700 homes under a fresh /var/tmp/kit20t-… directory, a victim's
