@@ -359,17 +359,24 @@ def walled(lab):
     hub_port, closed_port = open_socket.getsockname()[1], closed_socket.getsockname()[1]
     unused = free_privileged_port({hub_port, closed_port})
     wall = walls.Walls(hub_port, [hub_port]).up()
+    children: list[subprocess.Popen[str]] = []
+
+    def started(child: subprocess.Popen[str]) -> subprocess.Popen[str]:
+        children.append(child)
+        return child
+
     try:
         wall.admit(lab.attacker.pw_uid)
         wall.admit(lab.victim.pw_uid)
         home = Path(lab.victim.pw_dir)
-        plain = as_account(lab.victim, "/usr/bin/python3", "-c",
+        plain = started(as_account(lab.victim, "/usr/bin/python3", "-c",
                            "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\n"
-                           "s.listen()\nprint(s.getsockname()[1], flush=True)\ntime.sleep(3600)")
+                           "s.listen()\nprint(s.getsockname()[1], flush=True)\ntime.sleep(3600)"))
         victim_port = int(plain.stdout.readline())
         kernel_file = home / "kernel-kit20t.json"
-        as_account(lab.victim, str(rt.python), "-m", "ipykernel_launcher", "-f", str(kernel_file),
-                   "--transport=ipc", f"--ip={home / 'kernel'}", JUPYTER_RUNTIME_DIR=str(home / ".runtime"))
+        started(as_account(lab.victim, str(rt.python), "-m", "ipykernel_launcher", "-f", str(kernel_file),
+                           "--transport=ipc", f"--ip={home / 'kernel'}",
+                           JUPYTER_RUNTIME_DIR=str(home / ".runtime")))
         deadline = time.monotonic() + 120
         while not (kernel_ports := sorted(listening_ports(lab.victim.pw_uid) - {victim_port})):
             assert time.monotonic() < deadline, "the victim's kernel opened no TCP listener within 120 s"
@@ -377,6 +384,9 @@ def walled(lab):
         targets = dataclasses.replace(lab.targets, open_ports=(hub_port,), internal_ports=(closed_port, unused))
         yield Walled(wall, hub_port, closed_port, unused, victim_port, kernel_ports, kernel_file, targets)
     finally:
+        for child in children:      # ours: killed and reaped, or they linger as zombies of the victim's
+            child.kill()
+            child.wait()
         kill_all(lab.victim.pw_uid)
         wall.down()
         open_socket.close()
