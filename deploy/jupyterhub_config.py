@@ -21,7 +21,8 @@
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
 #   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
 #                        (default SQLite, class.sqlite in the state folder)
-#   KIT_CLASS_PORT       the class service's own port on 127.0.0.1 (default 8002)
+#   KIT_CLASS_PORT       the class service's own port on 127.0.0.1 (default 802,
+#                        below 1024 so no student can bind it; 8002 in the demo mode)
 #   KIT_CLASS_PASSWORD   the class password of the demo mode only
 #   KIT_LANG             the class's language: es or bg (default English): the
 #                        kit's words, the teacher's view, JupyterLab's menus (es;
@@ -29,8 +30,8 @@
 #   KIT_STUDENT_LANG     optional, a student's own: "ana=es,boris=bg" (the kit's
 #                        words for that student; Lab's menus follow the class,
 #                        and a student can pick another in Settings > Language)
-# and, for running several hubs on one machine (the tests do): KIT_HUB_API_PORT,
-# KIT_PROXY_API_PORT, KIT_HUB_STATE (the hub's database and cookie secret,
+# and, for running several hubs on one machine (the tests do): KIT_HUB_API_PORT
+# (default 881), KIT_PROXY_API_PORT (default 801), KIT_HUB_STATE (the hub's database and cookie secret,
 # default build/hub/state), KIT_HUB_HOMES (students' homes, default
 # /home/kit-class), KIT_HUB_SOCKETS (kernels' sockets, default /run/kit-class)
 # and KIT_CLASS_HOME (the student runtime, default /opt/kit-class).
@@ -39,6 +40,7 @@
 # address in KIT_HUB_IP *and* a TLS proxy in front (docs/teaching.md):
 # passwords over plain HTTP on a shared network are readable by anyone.
 
+import atexit
 import os
 import sys
 from pathlib import Path
@@ -71,9 +73,16 @@ def seconds(name: str, default: int) -> int:
 c.JupyterHub.ip = os.environ.get("KIT_HUB_IP", "127.0.0.1")
 c.JupyterHub.port = port("KIT_HUB_PORT", 8000)
 c.JupyterHub.hub_ip = "127.0.0.1"
-c.JupyterHub.hub_port = port("KIT_HUB_API_PORT", 8081)
+# The hub's internal endpoints. As root they default to ports below 1024, which
+# no student can bind (ip_unprivileged_port_start, checked below): when one of
+# them is down, a student's kernel listening on its port would otherwise get the
+# tokens sent there. The demo mode, not root, cannot bind those.
+INTERNAL = {"KIT_HUB_API_PORT": 8081, "KIT_PROXY_API_PORT": 8001, "KIT_CLASS_PORT": 8002} if DEMO else \
+    {"KIT_HUB_API_PORT": 881, "KIT_PROXY_API_PORT": 801, "KIT_CLASS_PORT": 802}
+INTERNAL = {name: port(name, default) for name, default in INTERNAL.items()}
+c.JupyterHub.hub_port = INTERNAL["KIT_HUB_API_PORT"]
 # The proxy (configurable-http-proxy, from npm, installed by `make hub` into build/hub).
-c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{port('KIT_PROXY_API_PORT', 8001)}"
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{INTERNAL['KIT_PROXY_API_PORT']}"
 c.ConfigurableHTTPProxy.command = [os.environ.get(
     "KIT_PROXY", str(ROOT / "build" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"))]
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
@@ -113,7 +122,7 @@ c.JupyterHub.cleanup_servers = True        # Ctrl-C on `make hub` stops every se
 # with its server's own hub token; the teacher (the admin: the only holder of
 # access:services) watches them at /services/class/. Events are kept in
 # KIT_CLASS_DB (a SQLAlchemy URL), by default SQLite in the state folder.
-CLASS_URL = f"http://127.0.0.1:{port('KIT_CLASS_PORT', 8002)}"
+CLASS_URL = f"http://127.0.0.1:{INTERNAL['KIT_CLASS_PORT']}"
 CLASS_LANG, STUDENT_LANGS = class_languages(os.environ)
 c.JupyterHub.services = [{
     "name": "class", "url": CLASS_URL, "oauth_no_confirm": True, "cwd": str(ROOT),
@@ -145,7 +154,29 @@ if DEMO:
         "Demo mode: every student's server runs as the user who started this hub, so "
         "students can read each other's work. For a class, start it as root.")}
 else:
+    from kit.classroom import walls
     from kit.classroom.runtime import CLASS_HOME, build
+
+    # ---- Walls: the hub's endpoints students cannot take, loopback closed between them
+    lowest = walls.unprivileged_port_start()
+    takeable = {name: p for name, p in INTERNAL.items() if p >= lowest}
+    if takeable:
+        sys.exit(f"kit hub: {', '.join(f'{n}={p}' for n, p in takeable.items())}: any account may bind "
+                 f"ports from {lowest} up on this machine (net.ipv4.ip_unprivileged_port_start), so a "
+                 "student could take such a port while its endpoint is down. Use ports below "
+                 f"{lowest}, or set the sysctl back to 1024.")
+    why = walls.problem()
+    if why:
+        sys.exit(f"kit hub: cannot close loopback between students ({why}). The hub runs as root "
+                 "with nftables (Debian: apt-get install nftables).")
+    walls.remove_stale()
+    # A student's sockets reach on this machine only what students need: the public
+    # port (the proxy), the hub's API (their server talks to it) and the class service
+    # (their lessons' events); every other student's ports, kernels' pipes and
+    # debuggers are refused (kit/classroom/walls.py).
+    WALLS = walls.Walls(c.JupyterHub.port, [c.JupyterHub.port, INTERNAL["KIT_HUB_API_PORT"],
+                                            INTERNAL["KIT_CLASS_PORT"]]).up()
+    atexit.register(WALLS.down)          # the hub's stop (SIGTERM, Ctrl-C) removes them
 
     # The student runtime: a root-owned venv with the kit installed (not
     # editable), and a lessons-only git repository for nbgitpuller. Built, or
@@ -179,6 +210,7 @@ else:
     c.KitSpawner.runtime = str(runtime.python.parent.parent)
     c.KitSpawner.gitconfig = str(runtime.gitconfig)
     c.KitSpawner.sockets = os.environ.get("KIT_HUB_SOCKETS", "/run/kit-class")
+    c.KitSpawner.walls_table = WALLS.table
     # Kernels talk to their server over Unix sockets: with 60 kernels starting
     # at once, a TCP port chosen free was sometimes taken first (deploy/sizing.md).
     c.Spawner.args = ["--KernelManager.transport=ipc"]

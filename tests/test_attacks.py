@@ -1,4 +1,4 @@
-"""The hostile student's six attacks (kit.classroom.attacks), against real limits, without a hub.
+"""The hostile student's seven attacks (kit.classroom.attacks), against real limits, without a hub.
 
 Makes two throwaway locked accounts (kit20t-a…, the attacker, and kit20t-v…, the
 victim) with 0700 homes under a fresh /var/tmp/kit20t-… directory, a victim's
@@ -19,19 +19,25 @@ Needs root; the hub tests' marker, since it is the hub's walls being tested.
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import os
 import pwd
 import secrets
 import shutil
+import socket
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from kit.classroom import attacks
+from kit.classroom import attacks, runtime, walls
 from kit.classroom.attacks import Outcome, Targets
+from kit.classroom.loadtest import free_privileged_port
+from kit.lessons import outbox, owners
 
 from system_tools import unavailable
 
@@ -305,3 +311,270 @@ def test_code_names_wrong_actions_and_options():
     for action in attacks.ACTIONS:
         compile(attacks.code(action, targets), action, "exec")
     assert attacks.ACTIONS[-1] == "fork bomb"
+
+
+# ---- loopback between students: the walls (kit.classroom.walls) ---------------------
+
+@dataclass
+class Walled:
+    walls: walls.Walls
+    hub_port: int                    # root's, open to students: stands in for the hub's endpoints
+    closed_root_port: int            # root's, not open: stands in for the proxy's API
+    unused_port: int                 # below 1024, nobody listens: the class service while it is down
+    victim_port: int                 # a plain listener of the victim's
+    kernel_ports: list[int]          # the TCP listeners of the victim's real kernel (its iopub pipe)
+    kernel_file: Path                # the kernel's connection file
+    targets: Targets
+
+
+def root_listener(port: int = 0, address: str = "127.0.0.1") -> socket.socket:
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind((address, port))
+    s.listen(16)
+    return s
+
+
+def as_account(account: pwd.struct_passwd, *command: str, **env: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        ["setpriv", f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}", "--clear-groups",
+         "--inh-caps=-all", *command], cwd="/", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": account.pw_dir, **env})
+
+
+def listening_ports(uid: int) -> set[int]:
+    return {s.local[1] for s in owners.sockets() if s.state == owners.LISTEN and s.uid == uid}
+
+
+@pytest.fixture(scope="module")
+def walled(lab):
+    """The walls up for both accounts; root's hub port open; the victim listening on a plain
+    port and running a real kernel of the student runtime (ipc transport, as the hub starts it)."""
+    why = walls.problem()
+    if why:
+        unavailable(why, "the loopback walls need nftables (apt-get install nftables) and root")
+    rt = runtime.build(Path(os.environ.get("KIT_CLASS_HOME", "/var/tmp/kit-class-test")), runtime.ROOT,
+                       log=lambda line: None)
+    open_socket, closed_socket = root_listener(free_privileged_port()), root_listener(free_privileged_port())
+    hub_port, closed_port = open_socket.getsockname()[1], closed_socket.getsockname()[1]
+    unused = free_privileged_port({hub_port, closed_port})
+    wall = walls.Walls(hub_port, [hub_port]).up()
+    children: list[subprocess.Popen[str]] = []
+
+    def started(child: subprocess.Popen[str]) -> subprocess.Popen[str]:
+        children.append(child)
+        return child
+
+    try:
+        wall.admit(lab.attacker.pw_uid)
+        wall.admit(lab.victim.pw_uid)
+        home = Path(lab.victim.pw_dir)
+        plain = started(as_account(lab.victim, "/usr/bin/python3", "-c",
+                           "import socket, time\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\n"
+                           "s.listen()\nprint(s.getsockname()[1], flush=True)\ntime.sleep(3600)"))
+        victim_port = int(plain.stdout.readline())
+        kernel_file = home / "kernel-kit20t.json"
+        started(as_account(lab.victim, str(rt.python), "-m", "ipykernel_launcher", "-f", str(kernel_file),
+                           "--transport=ipc", f"--ip={home / 'kernel'}",
+                           JUPYTER_RUNTIME_DIR=str(home / ".runtime")))
+        deadline = time.monotonic() + 120
+        while not (kernel_ports := sorted(listening_ports(lab.victim.pw_uid) - {victim_port})):
+            assert time.monotonic() < deadline, "the victim's kernel opened no TCP listener within 120 s"
+            time.sleep(0.2)
+        targets = dataclasses.replace(lab.targets, open_ports=(hub_port,), internal_ports=(closed_port, unused))
+        yield Walled(wall, hub_port, closed_port, unused, victim_port, kernel_ports, kernel_file, targets)
+    finally:
+        for child in children:      # ours: killed and reaped, or they linger as zombies of the victim's
+            child.kill()
+            child.wait()
+        kill_all(lab.victim.pw_uid)
+        wall.down()
+        open_socket.close()
+        closed_socket.close()
+
+
+def test_another_students_ports_and_kernel_pipe_are_refused_and_the_hub_port_is_not(lab, walled):
+    assert walled.kernel_ports, "the victim's kernel should listen on TCP (its iopub pipe)"
+    result = attack(lab, "reach another student's ports", walled.targets)
+    assert result.denied, result.detail
+    reached = {key.split(" ")[0]: value for key, value in result.data["reached"].items()}
+    victim = [f"127.0.0.1:{walled.victim_port}"] + [f"127.0.0.1:{port}" for port in walled.kernel_ports]
+    assert {target: reached.get(target) for target in victim} == dict.fromkeys(victim, "ECONNREFUSED")
+    assert reached[f"127.0.0.1:{walled.closed_root_port}"] == "ECONNREFUSED"     # root's, but not open
+    assert result.data["slowest_s"] < 1.0                 # refused at once, not a timeout
+    assert result.data["open_ports"] == {str(walled.hub_port): "connected"}
+    assert result.data["binds"] == {str(walled.closed_root_port): "EACCES", str(walled.unused_port): "EACCES"}
+
+
+def test_the_walls_cover_the_machines_own_addresses_and_ipv6(lab, walled):
+    six = socket.socket(socket.AF_INET6)
+    six.bind(("::", 0))
+    six.listen()
+    try:
+        port = six.getsockname()[1]
+        hosts = ["127.0.0.1", "127.0.0.2", "::1", "::ffff:127.0.0.1", *own_addresses()]
+        done = as_account(lab.attacker, "/usr/bin/python3", "-c", CONNECT_EACH, str(port), *hosts)
+        out, _ = done.communicate(timeout=60)
+        lines = out.split("\n")[:-1]
+        assert len(lines) >= 4 and all(line.endswith("ConnectionRefusedError") for line in lines), out
+    finally:
+        six.close()
+
+
+CONNECT_EACH = """
+import socket, sys
+for host in sys.argv[2:]:
+    s = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    s.settimeout(3)
+    try:
+        s.connect((host, int(sys.argv[1])))
+        print(host, "connected")
+    except OSError as error:
+        print(host, type(error).__name__)
+"""
+
+
+def own_addresses() -> list[str]:
+    """The machine's own addresses but loopback (``ip -o addr``), link-local ones left out."""
+    out = subprocess.run(["ip", "-o", "addr"], capture_output=True, text=True).stdout if shutil.which("ip") else ""
+    found = []
+    for line in out.splitlines():
+        words = line.split()
+        if len(words) > 3 and words[2] in ("inet", "inet6") and words[1] != "lo":
+            address = words[3].split("/")[0]
+            if not address.startswith("fe80"):
+                found.append(address)
+    return found
+
+
+def test_without_the_walls_the_same_attack_reaches_the_victim(lab, walled):
+    """The control: the attack can fail; with the walls down the victim's ports answer."""
+    walled.walls.down()
+    try:
+        result = attack(lab, "reach another student's ports", walled.targets)
+    finally:
+        walled.walls.up()
+        walled.walls.admit(lab.attacker.pw_uid)
+        walled.walls.admit(lab.victim.pw_uid)
+    assert not result.denied
+    reached = {key.split(" ")[0]: value for key, value in result.data["reached"].items()}
+    assert reached[f"127.0.0.1:{walled.victim_port}"] == "connected"
+    assert all(reached[f"127.0.0.1:{port}"] == "connected" for port in walled.kernel_ports)
+    assert walled.walls.students() == sorted([lab.attacker.pw_uid, lab.victim.pw_uid])
+
+
+def test_the_victims_kernel_runs_without_debugpy_and_offers_no_debugger(lab, walled):
+    from jupyter_client import BlockingKernelClient
+
+    client = BlockingKernelClient(connection_file=str(walled.kernel_file))
+    client.load_connection_file()
+    client.start_channels()
+    try:
+        client.wait_for_ready(timeout=60)
+        info = client.kernel_info(reply=True, timeout=30)["content"]
+        # ipykernel names "debugger" among its features (and answers debug requests) only with debugpy
+        assert info["status"] == "ok" and "debugger" not in info.get("supported_features", []), info
+        assert not info.get("debugger"), info
+        printed: list[str] = []
+        client.execute_interactive(
+            "import importlib.util; print(6 * 7, importlib.util.find_spec('debugpy'))", timeout=60,
+            output_hook=lambda msg: printed.append(msg["content"].get("text", "")))
+        assert "".join(printed).strip() == "42 None"
+    finally:
+        client.stop_channels()
+
+
+class FakeStore:
+    """One unsent event for an outbox (kit.lessons.outbox.Store), and whether it was marked sent."""
+
+    def __init__(self, where: Path):
+        self.where, self.marked = where, False
+        event = {"id": "e1", "lesson": "sums", "exercise": "Seven", "kind": "check", "ok": True}
+        self.store = outbox.Store(path=lambda: self.where, outgoing=self.outgoing, acknowledge=self.acknowledge)
+        self.event = event
+
+    def outgoing(self, where: Path, most: int) -> outbox.Outgoing:
+        if self.marked:
+            return outbox.Outgoing(1, 1, [], [], {}, 0)
+        return outbox.Outgoing(0, 1, ["e1"], [self.event][:most or 1], {}, 1)
+
+    def acknowledge(self, where: Path, start: int, end: int, ids: list[str]) -> bool:
+        self.marked = True
+        return True
+
+
+SQUATTER = """
+import socket, sys, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen()
+print(s.getsockname()[1], flush=True)
+s.settimeout(float(sys.argv[1]))
+got = b""
+end = time.monotonic() + float(sys.argv[1])
+try:
+    while time.monotonic() < end:
+        conn, _ = s.accept()
+        conn.settimeout(1.0)
+        try:
+            while chunk := conn.recv(65536):
+                got += chunk
+        except OSError:
+            pass
+        conn.close()
+except OSError:
+    pass
+print(repr(got), flush=True)
+"""
+
+
+def test_an_outbox_sends_no_token_to_a_squatted_port_and_keeps_the_event(lab, monkeypatch, tmp_path, caplog):
+    # The squatter is another account on an unprivileged port: what a machine with
+    # ip_unprivileged_port_start lowered, or a hub on a high port, would allow.
+    token = f"kit20t-token-{secrets.token_hex(8)}"
+    squatter = as_account(lab.attacker, "/usr/bin/python3", "-c", SQUATTER, "6")
+    port = int(squatter.stdout.readline())
+    monkeypatch.setenv(outbox.URL_VARIABLE, f"http://127.0.0.1:{port}/services/class/api/events")
+    monkeypatch.setenv(outbox.TOKEN_VARIABLE, token)
+    fake = FakeStore(tmp_path / "progress.json")
+    sender = outbox.Outbox(fake.store)
+    with caplog.at_level(logging.DEBUG, logger=outbox.__name__):
+        assert not sender.flush(timeout=2.0)
+    assert not fake.marked and sender.pending() == 1
+    got = squatter.communicate(timeout=30)[0].splitlines()[-1]
+    assert token not in got and got == "b''", got         # not even the request line
+    assert f"a socket of uid {lab.attacker.pw_uid}, not the hub's service" in caplog.text
+
+
+def test_an_outbox_sends_its_token_to_roots_service(monkeypatch, tmp_path):
+    """The control: the same outbox to a service of root's (as the hub's is) sends."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    seen: list[str] = []
+
+    class Service(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            seen.append(self.headers["Authorization"])
+            body = b'{"received": 1, "duplicates": 0}'
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    if os.geteuid() != 0:
+        unavailable("not root", "the service stands in for the hub's, which runs as root")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Service)
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+    try:
+        monkeypatch.setenv(outbox.URL_VARIABLE, f"http://127.0.0.1:{server.server_address[1]}/x")
+        monkeypatch.setenv(outbox.TOKEN_VARIABLE, "root-service-token")
+        fake = FakeStore(tmp_path / "progress.json")
+        assert outbox.Outbox(fake.store).flush(timeout=5.0)
+        assert fake.marked and seen == ["token root-service-token"]
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,18 +1,20 @@
-"""The hostile class, small: 3 honest students and 1 hostile one doing all seven attacks.
+"""The hostile class, small: 3 honest students and 1 hostile one doing all eight attacks.
 
 The same path as `python -m kit.classroom.loadtest --students 30 --hostile 3`
 (kit.classroom.hostile): the honest students run the welcome lesson alone, then
 again while the hostile student sends the class service poison events (each
 refused), spins every core, holds memory, reads and tries
 to overwrite another's notebook, reads the teacher's and the hub's files,
-kill -9s every process it sees and starts a fork bomb. Needs root (an account
+connects to every port another account listens on (other students' servers,
+their kernels' pipes: the loopback walls must refuse them), tries to bind
+the hub's internal ports, kill -9s every process it sees and starts a fork bomb. Needs root (an account
 per student): CI runs as root. The hub has a module of its own: the busy loop and
 the bomb stay until it stops, and stopping it must kill them.
 """
 
 import pytest
 
-from kit.classroom import accounts, attacks, hub
+from kit.classroom import accounts, attacks, hub, walls
 from kit.classroom.hostile import describe, hostile_class
 from kit.classroom.loadtest import as_root, local_hub
 
@@ -34,10 +36,17 @@ def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_th
         hostile_uid = accounts.pwd.getpwnam(accounts.account_name("hostile01")).pw_uid
         bomb_at_its_height = len(accounts.pids_of(hostile_uid))
         homes = h.homes
+        table = f"{walls.PREFIX}{h.ports['KIT_HUB_PORT']}"
+        walled_in = walls.Walls(h.ports["KIT_HUB_PORT"], [h.ports["KIT_HUB_PORT"]]).students()
+        class_uids = {accounts.pwd.getpwnam(accounts.account_name(name)).pw_uid
+                      for name in ("student01", "student02", "student03", "hostile01")}
     # The hub stopped: the bomb, the busy loop and the held memory went with the
     # hostile student's server, and the load test removed the accounts it made.
     assert accounts.pids_of(hostile_uid) == []
     assert list(accounts.students(homes)) == [] and not place.exists()
+    # Every student was walled in, and the walls went with the hub.
+    assert class_uids <= set(walled_in), walled_in
+    assert table not in walls.nft("list tables\n")
     print(describe(report))
     assert report["alone"]["succeeded"] == report["with_hostile"]["succeeded"] == 3, report
     done = {a["action"]: a for a in report["actions"]}

@@ -85,6 +85,25 @@ def test_an_unprivileged_account_imports_the_installed_kit(built):
     assert any(line.startswith("runtime: Python ") for line in log), log
 
 
+def test_the_runtime_has_no_debugger_and_lab_offers_none(built):
+    """No debugpy (ipykernel runs without it: tests/test_attacks.py runs a kernel), and
+    JupyterLab's debugger extension disabled in the runtime's page config."""
+    rt, _, _ = built
+    done = as_nobody(str(rt.python), "-c", "import ipykernel.ipkernel, importlib.util; "
+                     "from ipykernel.debugger import _is_debugpy_available as on; "
+                     "print(importlib.util.find_spec('debugpy'), on)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["None", "False"]
+    assert not list(site_packages(rt).glob("debugpy*"))
+    page = json.loads((rt.home / "runtime" / "etc" / "jupyter" / "labconfig" / "page_config.json").read_text())
+    assert page["disabledExtensions"]["@jupyterlab/debugger-extension"] is True
+    # JupyterLab itself reads it as disabled (its page config, from the runtime's config path).
+    listed = as_nobody(str(rt.bin / "jupyter"), "labextension", "list", JUPYTER_CONFIG_DIR="/nonexistent")
+    said = listed.stdout + listed.stderr
+    assert "@jupyterlab/debugger-extension" in said.split("Disabled extensions:", 1)[-1], said
+    assert "Disabled extensions:" in said, said
+
+
 def test_an_unprivileged_account_cannot_change_the_runtime(built):
     rt, _, _ = built
     target = site_packages(rt) / "kit" / "pwned.py"

@@ -3,15 +3,23 @@
 JupyterHub's own choice finds a free port and lets it go; a server binds it
 only when it has started, so two spawns at once could get the same one, and
 the hub then routed a student to another's server (kit.classroom.accounts.ServerPorts).
+And the port's listener must be the student's own account's before the hub
+routes them there (``KitSpawner.own_listener``): another student who bound it
+first fails the start.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import os
+import pwd
+import socket
+import types
 
 import pytest
 
-from kit.classroom.accounts import SERVER_PORTS, ServerPorts
+from kit.classroom.accounts import SERVER_PORTS, KitSpawner, ServerPorts
 
 
 def picker(*ports: int):
@@ -47,3 +55,41 @@ def test_the_hubs_own_registry_asks_the_operating_system():
     assert isinstance(SERVER_PORTS, ServerPorts)
     port = ServerPorts().take("ada")
     assert 1024 <= port <= 65535
+
+
+class Started:
+    """What ``KitSpawner.own_listener`` reads of a spawner: the account, the wait, the process."""
+
+    def __init__(self, uid: int, name: str = "ada", exited: int | None = None):
+        self.account = pwd.struct_passwd((f"kit-{name}", "x", uid, uid, "", "/", "/bin/sh"))
+        self.user = types.SimpleNamespace(name=name)
+        self.http_timeout = 5
+        self.proc = types.SimpleNamespace(poll=lambda: exited, returncode=exited)
+
+
+def listen() -> socket.socket:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen()
+    return s
+
+
+def test_the_hub_routes_a_student_to_a_port_their_own_account_listens_on():
+    with listen() as server:
+        port = server.getsockname()[1]
+        asyncio.run(KitSpawner.own_listener(Started(os.geteuid()), "127.0.0.1", port))   # type: ignore[arg-type]
+
+
+def test_a_port_another_account_listens_on_fails_the_start_naming_the_holder():
+    with listen() as squatter:
+        port = squatter.getsockname()[1]
+        with pytest.raises(RuntimeError, match=rf"127.0.0.1:{port}, the port of ada's server, is held by "
+                                               rf".*uid {os.geteuid()}.*not by kit-ada: not routing ada there"):
+            asyncio.run(KitSpawner.own_listener(Started(os.geteuid() + 4242), "127.0.0.1", port))  # type: ignore[arg-type]
+
+
+def test_a_server_that_exits_before_listening_fails_the_start():
+    with listen() as probe:
+        port = probe.getsockname()[1]
+    with pytest.raises(RuntimeError, match=f"ada's server exited \\(code 1\\) before listening on 127.0.0.1:{port}"):
+        asyncio.run(KitSpawner.own_listener(Started(os.geteuid(), exited=1), "127.0.0.1", port))  # type: ignore[arg-type]

@@ -12,6 +12,10 @@ Covers what ``make hub`` run as root needs beyond JupyterHub's own classes:
   where the machine has cgroup v1 controllers, a per-student memory total,
   task count and CPU share; on stop (and before a start) it kills whatever the
   student left running, so a fork bomb's orphans cannot outlive the server;
+  it walls the account in on loopback (kit.classroom.walls) before the
+  server starts, and routes nobody to the server's port until the socket
+  listening there is that student's own (``own_listener``: another student
+  squatting the port is refused, the start fails saying whose port it was);
 
 Not covered: starting the hub (deploy/jupyterhub_config.py sets every value
 used here), the runtime itself (kit.classroom.runtime) and cgroup v2 or
@@ -41,6 +45,9 @@ from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from jupyterhub.utils import random_port
 from tornado import web
 from traitlets import Integer, Unicode, default
+
+from kit.classroom import walls
+from kit.lessons import owners
 
 MARK = "kit class hub student"   # GECOS of every account the hub made: it runs no other
 PREFIX = "kit-"
@@ -103,6 +110,13 @@ def kill_everything_of(uid: int, within: float = 10.0) -> int:
                 pass
         time.sleep(0.05)
     return rounds
+
+
+def _user_name(uid: int) -> str:
+    try:
+        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except KeyError:
+        return f"uid {uid}"
 
 
 class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
@@ -243,6 +257,9 @@ class KitSpawner(LocalProcessSpawner):
                            help="Memory of all students together (the parent cgroup); 0: none")
     cgroup_name = Unicode("kit-class", config=True,
                           help="The parent cgroup (under the hub's own) of every student's")
+    walls_table = Unicode("", config=True,
+                          help="The hub's nftables table of loopback walls (kit.classroom.walls); "
+                               "empty: no walls")
 
     @default("cmd")
     def _cmd(self) -> list[str]:
@@ -352,12 +369,35 @@ class KitSpawner(LocalProcessSpawner):
         await asyncio.to_thread(self.clean_up)      # a thread: the hub keeps answering
         self.socket_dir()
         self.made_cgroups = self.make_cgroups()
+        if self.walls_table:        # before any process of the student runs
+            walls.admit(self.walls_table, self.account.pw_uid)
         self.port = SERVER_PORTS.take(self.user.name)
         try:
-            return await super().start()
+            url = await super().start()
+            await self.own_listener(self.ip or "127.0.0.1", self.port)
+            return url
         except BaseException:
             SERVER_PORTS.release(self.user.name)
             raise
+
+    async def own_listener(self, ip: str, port: int) -> None:
+        """Wait until something listens on ``ip``:``port``; every such socket must be the
+        student's own account's. A student who bound another's next port first would
+        otherwise get that student's traffic (the hub routes to the port, not the process)."""
+        uid, deadline = self.account.pw_uid, time.monotonic() + self.http_timeout
+        while not (found := owners.listeners(ip, port)):
+            if self.proc is not None and self.proc.poll() is not None:
+                raise RuntimeError(f"{self.user.name}'s server exited (code {self.proc.returncode}) "
+                                   f"before listening on {ip}:{port}")
+            if time.monotonic() > deadline:
+                return          # JupyterHub's own wait (http_timeout) says it never came up
+            await asyncio.sleep(0.2)
+        strangers = sorted({s.uid for s in found if s.uid != uid})
+        if strangers:
+            names = ", ".join(_user_name(u) for u in strangers)
+            raise RuntimeError(f"{ip}:{port}, the port of {self.user.name}'s server, is held by "
+                               f"{names}, not by {self.account.pw_name}: not routing "
+                               f"{self.user.name} there")
 
     async def stop(self, now: bool = False) -> None:
         await super().stop(now=now)

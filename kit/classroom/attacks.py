@@ -30,11 +30,20 @@ cannot even start a thread, so nothing may come after it):
 5. "busy loop": ``os.cpu_count()`` processes, each in its own session, spin
    forever (or ``seconds``). It is never refused, only contained, and only the
    honest students' times show that: ``denied`` is False once one spins.
-6. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
+6. "reach another student's ports": every TCP socket listening on this machine
+   that is not ours (from /proc/net/tcp and tcp6: another student's server, their
+   kernels' iopub pipes, a debugpy adapter, root's proxy API) is connected to, except
+   the hub's ``open_ports``; then each of ``open_ports`` (a control: they must
+   connect, so a wall that closes everything is no pass), and a bind of each of
+   the hub's ``internal_ports`` (it must fail with EACCES: below 1024). Denied
+   when at least one foreign listener was found, every connect to one was
+   refused at once (ECONNREFUSED, EPERM, EACCES, EHOSTUNREACH; a timeout is not
+   refused), every open port connected and every bind got EACCES.
+7. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
    was killed. Not attempted at all by root or with CAP_KILL. Our uid's processes
    that do not descend from our server (the kernel's parent) are counted, not
    killed: under a shared account they would be another student's.
-7. "fork bomb": a separate process (own session) where every process forks
+8. "fork bomb": a separate process (own session) where every process forks
    forever and sleeps after a refusal. The first one reports its first refusal
    (errno name) and the tasks of our uid at that moment; the kernel prints that
    and returns, the bomb stays. Without a refusal within ``timeout`` (30 s) or
@@ -73,6 +82,8 @@ class Targets:
     teacher_files: tuple[str, ...]   # the teacher's handouts and nbgrader source
     hub_secrets: tuple[str, ...]     # the hub's database and cookie secret
     secret_values: tuple[str, ...] = ()   # must not appear in the kernel's environment
+    open_ports: tuple[int, ...] = ()      # the hub's ports a student must reach (public, hub API, class)
+    internal_ports: tuple[int, ...] = ()  # the hub's ports no student may bind (hub API, proxy API, class)
 
 
 @dataclass
@@ -291,6 +302,77 @@ def _kit_attack_busy_loop(args: dict[str, Any]) -> tuple[bool, str, dict[str, An
                                  "cpu_seconds": cpu, "refused": refused}
 
 
+def _kit_attack_ports(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import os
+    import socket
+    import struct
+    import time
+
+    me, open_ports = os.getuid(), set(args["open_ports"])
+    foreign: dict[tuple[str, int], int] = {}       # (address, port) -> the listener's uid
+    for table, family in (("/proc/net/tcp", socket.AF_INET), ("/proc/net/tcp6", socket.AF_INET6)):
+        try:
+            with open(table) as listing:
+                rows = listing.read().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if len(fields) < 8 or fields[3] != "0A" or int(fields[7]) == me:
+                continue
+            hexaddress, hexport = fields[1].split(":")
+            raw = b"".join(struct.pack("=I", int(hexaddress[i:i + 8], 16)) for i in range(0, len(hexaddress), 8))
+            address, port = socket.inet_ntop(family, raw), int(hexport, 16)
+            if port in open_ports:
+                continue
+            if address in ("0.0.0.0", "::"):      # a wildcard listener: reached through loopback
+                address = "127.0.0.1" if family == socket.AF_INET else "::1"
+            foreign[(address, port)] = int(fields[7])
+
+    def connect(address: str, port: int) -> tuple[str, float]:
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        started = time.monotonic()
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.settimeout(3.0)
+            try:
+                probe.connect((address, port))
+                result = "connected"
+            except TimeoutError:
+                result = "timed out"
+            except OSError as error:
+                result = _kit_attack_errno(error)
+        return result, time.monotonic() - started
+
+    refusals = {"ECONNREFUSED", "EPERM", "EACCES", "EHOSTUNREACH"}
+    reached: dict[str, str] = {}
+    slowest = 0.0
+    for (address, port), uid in sorted(foreign.items())[:200]:
+        result, took = connect(address, port)
+        reached[f"{address}:{port} (uid {uid})"] = result
+        slowest = max(slowest, took)
+    controls = {str(port): connect("127.0.0.1", port)[0] for port in sorted(open_ports)}
+    binds: dict[str, str] = {}
+    for port in args["internal_ports"]:
+        with socket.socket() as squat:
+            try:
+                squat.bind(("127.0.0.1", port))
+                binds[str(port)] = "bound"
+            except OSError as error:
+                binds[str(port)] = _kit_attack_errno(error)
+    refused = [target for target, result in reached.items() if result in refusals]
+    denied = (bool(reached) and len(refused) == len(reached)
+              and all(result == "connected" for result in controls.values())
+              and all(result == "EACCES" for result in binds.values()))
+    let_in = [f"{target}: {result}" for target, result in reached.items() if result not in refusals]
+    detail = (f"{len(refused)} of {len(reached)} listeners of other accounts refused (slowest "
+              f"{slowest:.2f} s){'; reached: ' + ', '.join(let_in[:5]) if let_in else ''}"
+              f"{'; no listener of another account found: nothing proven' if not reached else ''}; "
+              f"hub ports {', '.join(f'{p} {r}' for p, r in controls.items()) or 'none given'}; "
+              f"binding the hub's internal ports: {', '.join(f'{p} {r}' for p, r in binds.items()) or 'none given'}")
+    return denied, detail, {"reached": reached, "open_ports": controls, "binds": binds,
+                            "slowest_s": round(slowest, 3)}
+
+
 def _kit_attack_kill(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
     import os
     import signal
@@ -471,7 +553,8 @@ def _kit_attack_bomb() -> None:
 # ---- the API ---------------------------------------------------------------------
 
 ACTIONS: tuple[str, ...] = ("read another student's work", "hub and teacher files", "poison events",
-                            "memory", "busy loop", "kill", "fork bomb")
+                            "memory", "busy loop", "reach another student's ports", "kill",
+                            "fork bomb")
 
 _ATTACKS: dict[str, Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]]] = {
     "read another student's work": _kit_attack_read_work,
@@ -479,6 +562,7 @@ _ATTACKS: dict[str, Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]]
     "poison events": _kit_attack_poison_events,
     "memory": _kit_attack_memory,
     "busy loop": _kit_attack_busy_loop,
+    "reach another student's ports": _kit_attack_ports,
     "kill": _kit_attack_kill,
     "fork bomb": _kit_attack_fork_bomb,
 }

@@ -13,7 +13,10 @@ on one hub:
    service poison events (kit.classroom.attacks); then the honest students
    start again. Once the honest servers are up, each hostile student reads
    and tries to overwrite another student's notebook, reads the teacher's
-   and the hub's files, sends ``kill -9`` to every process it can see, and
+   and the hub's files, connects to every port another account listens on
+   (other students' servers and kernels' pipes: the walls must refuse them)
+   and tries to bind the hub's internal ports, sends ``kill -9`` to every
+   process it can see, and
    last starts a fork bomb (last, because a bomb at the task limit leaves
    its kernel unable to start a thread).
 
@@ -77,7 +80,8 @@ class HostileStudent(Student):
         try:
             # The poison first, while the kernel still has memory to build it in.
             first, later = ("poison events", "busy loop", "memory"), ("read another student's work",
-                                                     "hub and teacher files", "kill", "fork bomb")
+                                                     "hub and teacher files",
+                                                     "reach another student's ports", "kill", "fork bomb")
             for action in first:
                 self.one(kernel, action)
             self.underway.set()
@@ -148,7 +152,11 @@ def targets_for(hub: Hub, victim: str, lesson: str, secrets: tuple[str, ...]) ->
         teacher_files=tuple(str(p) for p in teacher),
         hub_secrets=tuple(str(hub.state / name) for name in
                           ("jupyterhub.sqlite", "jupyterhub_cookie_secret", "passwords.dbm")),
-        secret_values=secrets)
+        secret_values=secrets,
+        open_ports=tuple(hub.ports[name] for name in ("KIT_HUB_PORT", "KIT_HUB_API_PORT", "KIT_CLASS_PORT")
+                         if name in hub.ports),
+        internal_ports=tuple(hub.ports[name] for name in ("KIT_HUB_API_PORT", "KIT_PROXY_API_PORT",
+                                                          "KIT_CLASS_PORT") if name in hub.ports))
 
 
 def hostile_class(hub: Hub, honest: int, hostile: int, password: str, lesson: str, *,

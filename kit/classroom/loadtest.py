@@ -25,6 +25,7 @@ import argparse
 import ctypes
 import json
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -35,8 +36,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Collection
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +65,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def free_privileged_port(taken: Collection[int] = (), low: int = 600) -> int:
+    """A free port below ip_unprivileged_port_start (root only), not in ``taken``: a test
+    hub's internal endpoints are as unbindable by students as a class hub's. From
+    ``low`` up, at random, so hubs started at once rarely try the same one."""
+    from kit.classroom.walls import unprivileged_port_start
+
+    top = min(unprivileged_port_start(), 1024)
+    candidates = [p for p in range(low, top) if p not in taken]
+    random.shuffle(candidates)
+    for candidate in candidates:
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", candidate))
+            except OSError:
+                continue
+            return candidate
+    raise RuntimeError(f"no free port between {low} and {top}")
+
+
 @dataclass
 class Hub:
     """A running hub: where students connect, its process, and where it keeps things."""
@@ -72,6 +93,7 @@ class Hub:
     homes: Path          # students' homes: one account each (root) or one folder each (demo)
     demo: bool
     service: str = ""    # the class service (teacher's view) on its own port: http://127.0.0.1:N/services/class/
+    ports: dict[str, int] = field(default_factory=dict)   # KIT_HUB_PORT, KIT_HUB_API_PORT, ... -> port
 
     def home(self, login: str) -> Path:
         """A student's home folder as the hub made it."""
@@ -105,13 +127,16 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
         raise RuntimeError(f"no proxy at {PROXY}: run `make hub` once, or "
                            "npm install --prefix build/hub configurable-http-proxy@5")
     demo = not as_root() if demo is None else demo
-    ports = {k: str(free_port()) for k in ("KIT_HUB_PORT", "KIT_HUB_API_PORT",
-                                           "KIT_PROXY_API_PORT", "KIT_CLASS_PORT")}
+    ports = {"KIT_HUB_PORT": free_port()}
+    for name in ("KIT_HUB_API_PORT", "KIT_PROXY_API_PORT", "KIT_CLASS_PORT"):
+        # As a class hub does as root: internal endpoints below 1024, no student binds them.
+        ports[name] = free_port() if demo else free_privileged_port(set(ports.values()))
     place.mkdir(parents=True, exist_ok=True)
     place.chmod(0o755)
     state, homes = place / "state", place / ("demo-homes" if demo else "homes")
     sockets = Path("/run") / f"kit-{place.name[-12:]}"    # short: a socket path has 107 bytes
-    env = {**os.environ, **ports, "KIT_HUB_STATE": str(state), "KIT_CLASS_PASSWORD": password,
+    env = {**os.environ, **{k: str(v) for k, v in ports.items()}, "KIT_HUB_STATE": str(state),
+           "KIT_CLASS_PASSWORD": password,
            "KIT_HUB_HOMES": str(homes), "KIT_HUB_SOCKETS": str(sockets),
            "KIT_HUB_DEMO": "1" if demo else "", **(env or {})}
     url = f"http://127.0.0.1:{ports['KIT_HUB_PORT']}"
@@ -134,7 +159,7 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
                 raise TimeoutError(f"the hub did not answer:\n{Path(log).read_text()[-3000:]}")
             time.sleep(0.5)
         yield Hub(url, proc, state, homes, demo,
-                  f"http://127.0.0.1:{ports['KIT_CLASS_PORT']}/services/class/")
+                  f"http://127.0.0.1:{ports['KIT_CLASS_PORT']}/services/class/", ports)
     finally:
         stop(proc)
         if not demo:

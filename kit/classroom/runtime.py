@@ -8,7 +8,11 @@ Covers: ``build``, which makes (as root, under ``KIT_CLASS_HOME``, default
   it does not point into the teacher's checkout), jupyterhub (for
   ``jupyterhub-singleuser``) and nbgitpuller, the Jupyter packages pinned to the
   hub's own versions, and a JupyterLab ``overrides.json`` that turns off the
-  news and update toasts for everyone;
+  news and update toasts for everyone; **without debugpy** (ipykernel imports
+  it only if present, and then offers a debugger whose adapter listens on
+  127.0.0.1 with no credential another account could not read in ``ps``) and
+  with JupyterLab's debugger extension disabled (``page_config.json``), so
+  no student turns one on;
 - ``lessons.git``: a bare repository whose only content is ``notebooks/`` (no
   grading/ with its solutions, no kit/), branch main, for nbgitpuller; a change
   of the lessons is a new commit on top of the old main, so students' pulls merge;
@@ -59,11 +63,14 @@ SERVER_PACKAGES = ("jupyterhub", "nbgitpuller")   # besides the kit
 FALLBACK_PYTHON = Path("/usr/bin/python3")
 NOBODY = 65534                                     # the check runs as an account with no rights
 CHECK_IMPORTS = "import kit, ipycanvas, ipywidgets, jupyterhub, nbgitpuller; print(kit.__file__)"
+# Not in the runtime: ipykernel requires it, but runs without it (no debugger).
+REMOVED = ("debugpy",)
+LAB_PAGE_CONFIG = {"disabledExtensions": {"@jupyterlab/debugger-extension": True}}
 LAB_OVERRIDES = {"@jupyterlab/apputils-extension:notification":
                  {"fetchNews": "false", "checkForUpdates": False}}
 STAMP = "kit-runtime.stamp"
 # Bump when the recipe below changes, so the next build does not keep an old runtime.
-RECIPE = "1"
+RECIPE = "2"
 AUTHOR = {"GIT_AUTHOR_NAME": "kit class hub", "GIT_AUTHOR_EMAIL": "kit-class-hub@localhost",
           "GIT_COMMITTER_NAME": "kit class hub", "GIT_COMMITTER_EMAIL": "kit-class-hub@localhost"}
 
@@ -250,6 +257,11 @@ def build_runtime(rt: Runtime, root: Path, package: list[str], python: Path, pin
             pinned.write_text(pins)
             run([str(new / "bin" / "python"), "-m", "pip", "install", "-q", "--root-user-action=ignore",
                  "-c", str(pinned), str(source), *SERVER_PACKAGES], "pip install (the kit, jupyterhub, nbgitpuller)")
+        run([str(new / "bin" / "python"), "-m", "pip", "uninstall", "-q", "-y", "--root-user-action=ignore",
+             *REMOVED], f"pip uninstall ({', '.join(REMOVED)})")
+        labconfig = new / "etc" / "jupyter" / "labconfig"
+        labconfig.mkdir(parents=True, exist_ok=True)
+        (labconfig / "page_config.json").write_text(json.dumps(LAB_PAGE_CONFIG, indent=2) + "\n")
         settings = new / "share" / "jupyter" / "lab" / "settings"
         settings.mkdir(parents=True, exist_ok=True)
         (settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n")
@@ -296,6 +308,11 @@ def check_as_nobody(runtime: Path) -> None:
     if done.returncode != 0:
         raise BuildError(f"uid {NOBODY} cannot import from the runtime ({python}):\n"
                          + "\n".join(done.stderr.strip().splitlines()[-10:]))
+    still = subprocess.run([str(python), "-c", "import importlib.util, sys; sys.exit(any("
+                            f"importlib.util.find_spec(name) for name in {list(REMOVED)!r}))"],
+                           cwd="/", capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+    if still.returncode != 0:
+        raise BuildError(f"the runtime still has one of {', '.join(REMOVED)}: {still.stderr.strip()}")
     kit_file = Path(done.stdout.strip().splitlines()[-1]).resolve()
     if not kit_file.is_relative_to(runtime.resolve()) or "site-packages" not in kit_file.parts:
         raise BuildError(f"uid {NOBODY} imported kit from {kit_file}, not from {runtime}'s site-packages")

@@ -23,9 +23,21 @@ What each answer does:
   what the service's rules take, ``kit.lessons.eventshape``, so a lesson's own
   events never meet this.)
 - 401/403 (token not accepted): kept, retried every ``RETRY_MAX`` seconds.
+- an endpoint that has not proven it is the service: kept, retried every
+  ``RETRY_MAX`` seconds, and the token never sent (below).
 - anything else, a refused connection, a timeout: kept, retried after
   ``RETRY_FIRST`` seconds, doubling up to ``RETRY_MAX``. A :func:`wake`
   (a new event) during that wait sends at once.
+
+**The token goes only to the service.** A student's kernel could listen on
+the service's port while the service is down and collect every lesson's
+token. So the sender connects first and, before one byte of the request,
+checks who owns the other end of the connection (kit.lessons.owners, from
+/proc/net/tcp): root (the hub runs its service as root) or the account the
+sender itself runs as (the token is that account's own; the tests' fake
+services). Anyone else, or an end that is not on this machine, gets nothing:
+the events stay and the log says whose port it was. Only ``http://`` URLs
+(the hub's own host) are used: there is no such check through TLS.
 
 The lesson never waits on the network: :func:`wake` only sets an event for
 the thread. Failures are logged, never raised into the lesson: one warning
@@ -60,11 +72,14 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from kit.lessons import owners
 
 log = logging.getLogger(__name__)
 # The outbox's warnings are for the teacher's hub log, not the student's lesson: in a
@@ -138,7 +153,7 @@ class Outbox:
         self._opener = urllib.request.build_opener(
             # The service is on the hub's own host: never through a proxy from the
             # environment, and a redirect (to a login page) is a failure, not a success.
-            urllib.request.ProxyHandler({}), _NoRedirect())
+            urllib.request.ProxyHandler({}), _NoRedirect(), _ProvenHandler())
 
     # ----- what the lesson side calls ------------------------------------------
 
@@ -256,11 +271,18 @@ class Outbox:
             url, data=json.dumps(body).encode(), method="POST",
             headers={"Authorization": f"token {token}", "Content-Type": "application/json"})
         count = len(body["events"])
+        if urllib.parse.urlsplit(url).scheme != "http":
+            return _Reply("refused", f"{url}: only http:// to this machine, where the service's "
+                          "socket can be checked, gets the token")
         try:
             with self._opener.open(request, timeout=timeout) as response:
                 status, text = response.status, response.read(4096).decode("utf-8", "replace")
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read(4096).decode("utf-8", "replace")
+        except urllib.error.URLError as exc:
+            if isinstance(exc.reason, NotTheService):
+                return _Reply("refused", f"{url}: {exc.reason}")
+            return _Reply("retry", f"{url} unreachable: {exc}")
         except (OSError, http.client.HTTPException, ValueError) as exc:
             # refused, reset, timed out (URLError and TimeoutError are OSErrors), a bad URL
             return _Reply("retry", f"{url} unreachable: {exc}")
@@ -284,6 +306,33 @@ class Outbox:
             log.warning("class hub: events not sent (%s); they are kept and sent when it answers",
                         detail)
             self._in_outage = True
+
+
+class NotTheService(OSError):
+    """The other end of the connection is not the hub's: no request was sent on it."""
+
+
+def trusted_owners() -> set[int]:
+    """Who may receive the token: root (the hub's service) and this account itself."""
+    return {0, os.geteuid()}
+
+
+class _ProvenConnection(http.client.HTTPConnection):
+    """Connects, then sends nothing unless the other end's socket is a trusted owner's."""
+
+    def connect(self) -> None:
+        super().connect()
+        owner = owners.peer_uid(self.sock)
+        if owner not in trusted_owners():
+            self.sock.close()
+            whose = "no socket of this machine" if owner is None else f"a socket of uid {owner}"
+            raise NotTheService(f"port {self.port} is {whose}, not the hub's service (root's): "
+                                "the token is not sent, the events are kept")
+
+
+class _ProvenHandler(urllib.request.HTTPHandler):
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(_ProvenConnection, req)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
