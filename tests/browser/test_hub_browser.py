@@ -8,6 +8,7 @@ than a Playwright of its own: the browser pass already runs one.
 import os
 import re
 import time
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -47,7 +48,7 @@ def test_the_teacher_watches_the_class_live_in_chromium(class_hub, page):
     mode shows no name. KIT_SCREENSHOTS=<folder> keeps both pages at 1366 x 768."""
     url = class_hub.url
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(f"{url}/hub/login?next=%2Fservices%2Fclass%2F")
+    page.goto(f"{url}/hub/login?next={quote(class_hub.teacher_page, safe='')}")
     page.fill("#username_input", TEACHER)
     page.fill("#password_input", TEACHER_PASSWORD)
     page.click("#login_submit")
@@ -92,7 +93,7 @@ def test_the_teacher_watches_the_class_live_in_chromium(class_hub, page):
 
 
 def test_a_student_is_turned_away_from_the_teachers_page_in_chromium(class_hub, page):
-    page.goto(f"{class_hub.url}/hub/login?next=%2Fservices%2Fclass%2F")
+    page.goto(f"{class_hub.url}/hub/login?next={quote(class_hub.teacher_page, safe='')}")
     page.fill("#username_input", "jon")
     page.fill("#password_input", PASSWORD)
     page.click("#login_submit")
