@@ -20,7 +20,6 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from kit.classroom.hub import teacher_page
 
@@ -39,11 +38,15 @@ def watch(url: str, teacher: str, password: str, folder: Path, class_done: threa
         browser = pw.chromium.launch(executable_path=shutil.which("chromium") or None,
                                      args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1366, "height": 768})
+        # The page is on the class service's own host: the hub's log-in keeps only
+        # the path of a next= there, so log in first, then open it.
         where = teacher_page(url)
-        page.goto(f"{url}/hub/login?next={quote(where, safe='')}")
+        page.goto(f"{url}/hub/login?next=%2Fhub%2Fhome")
         page.fill("#username_input", teacher)
         page.fill("#password_input", password)
         page.click("#login_submit")
+        page.wait_for_url("**/hub/home", timeout=60_000)
+        page.goto(where)
         page.wait_for_url("**/services/class/", timeout=60_000)
         t0 = time.monotonic()
         while not class_done.wait(every):
