@@ -56,7 +56,7 @@ help:
 	@echo "make handouts every lesson as HTML and PDF in build/handouts/ (student and teacher copies)"
 	@echo "make slides   every lesson as a reveal.js deck in build/slides/ (projects offline: open index.html)"
 	@echo "make grading  write the graded puzzle sets for nbgrader into grading/source/"
-	@echo "make hub      a JupyterHub for a class on http://$(HOST):$(HUB_PORT) (docs/teaching.md)"
+	@echo "make hub      a JupyterHub for a class on http://localhost:$(HUB_PORT) (docs/teaching.md)"
 	@echo "make hub-link LESSON=notebooks/iota/03_scoring.ipynb  the link that opens a lesson on the hub"
 
 $(PY):
@@ -144,7 +144,9 @@ lessons: $(VENV)/.installed-test
 
 # ---- Teaching a class (docs/teaching.md) ---------------------------------------
 HUB_PORT ?= 8000
-HUB_URL  ?= http://$(HOST):$(HUB_PORT)
+# The hub's public address: localhost, not 127.0.0.1: each student's server is
+# on <name>.localhost, an origin of its own (deploy/jupyterhub_config.py).
+HUB_URL  ?= $(or $(KIT_HUB_HOST),http://localhost:$(HUB_PORT))
 LESSON   ?= notebooks/00_welcome.ipynb
 # The proxy in front of the hub, from npm, inside the project (build/ is not committed).
 CHP := build/hub/node_modules/.bin/configurable-http-proxy

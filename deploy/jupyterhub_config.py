@@ -12,8 +12,17 @@
 # Run as a normal user without KIT_HUB_DEMO=1, the hub refuses in one line.
 #
 # What a teacher sets (environment variables, so no password sits in a file):
-#   KIT_TEACHER, KIT_TEACHER_PASSWORD  the teacher's log-in (the hub's admin;
-#                        the password 8 characters or more). Optional.
+#   KIT_TEACHER, KIT_TEACHER_PASSWORD  the teacher's everyday log-in (the
+#                        password 8 characters or more): the teacher's page and
+#                        their own server, not the admin (see "Who is who"). Optional.
+#   KIT_ADMIN, KIT_ADMIN_PASSWORD  optional: the hub's admin, a separate account
+#                        the teacher uses only for the admin page (deleting a
+#                        student who forgot their password, stopping a server)
+#   KIT_HUB_HOST         the hub's public address; each student's server gets an
+#                        origin of its own under it (default http://localhost:PORT,
+#                        students at http://<name>.localhost:PORT; a classroom
+#                        network: https://hub.school.example with wildcard DNS and
+#                        a wildcard certificate, docs/teaching.md)
 #   KIT_CLASS_LIST       optional: a file with one student name a line; only
 #                        those names may log in (otherwise any name may, up to
 #                        KIT_MAX_ACCOUNTS accounts, default 100)
@@ -89,6 +98,19 @@ c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(STATE / "proxy.pid")
 
+# ---- An origin per student (issue 35) -----------------------------------------
+# A student's server is wholly hers: she can serve any page from it (a file in
+# ~/.local/share/jupyter/labextensions/ is served without log-in). On the hub's
+# own origin that page's script would act as whoever opened it: mint the
+# teacher's tokens, read another student's files. So every server gets a host
+# of its own (JupyterHub's subdomain_host): eve at eve.localhost:PORT, the class
+# service at class--service.localhost:PORT, the hub alone at localhost:PORT.
+# The browser keeps them apart (cookies, storage, scripts); headers set by a
+# student's server could not, since she controls them. Chromium and Firefox
+# resolve *.localhost to loopback themselves; a classroom network needs wildcard
+# DNS and a wildcard certificate for KIT_HUB_HOST (docs/teaching.md).
+c.JupyterHub.subdomain_host = os.environ.get("KIT_HUB_HOST") or f"http://localhost:{c.JupyterHub.port}"
+
 # ---- Who may log in -----------------------------------------------------------
 class_list = os.environ.get("KIT_CLASS_LIST")
 if class_list:
@@ -97,15 +119,35 @@ if class_list:
 else:
     c.Authenticator.allow_all = True
 TEACHER = os.environ.get("KIT_TEACHER", "")
-if TEACHER:
-    c.Authenticator.admin_users = {TEACHER}
-    if len(os.environ.get("KIT_TEACHER_PASSWORD", "")) < 8:
-        sys.exit("KIT_TEACHER needs KIT_TEACHER_PASSWORD (8 characters or more) in the "
-                 "hub's environment, so no student can take the teacher's name first.")
-# Roles: a student reaches only their own server and user (the `self` scope):
-# not the list of students, not the admin page, not another's server. The
-# teacher is the admin (every user and server).
+ADMIN = os.environ.get("KIT_ADMIN", "")
+STAFF = {}                # name -> password, set from the environment, never by a first log-in
+for who, name in (("KIT_TEACHER", TEACHER), ("KIT_ADMIN", ADMIN)):
+    if name:
+        STAFF[name] = os.environ.get(f"{who}_PASSWORD", "")
+        if len(STAFF[name]) < 8:
+            sys.exit(f"{who} needs {who}_PASSWORD (8 characters or more) in the hub's "
+                     "environment, so no student can take that name first.")
+if TEACHER and TEACHER == ADMIN:
+    sys.exit("KIT_ADMIN must be an account of its own, not KIT_TEACHER: the teacher's "
+             "everyday account opens students' links, and must not be the admin.")
+if class_list:
+    c.Authenticator.allowed_users |= set(STAFF)
+# ---- Who is who: roles (issue 35) ----
+# A student reaches only their own server and user (the `self` scope): not the
+# list of students, not the admin page, not another's server.
+# The teacher's everyday account is *not* the admin: it opens students' links
+# and pages, and anything a page could do with it must stay small. Its scopes:
+#   self                            their own user and server (a lesson link, as a student's)
+#   access:services!service=class   the teacher's page (/services/class/) and its CSV
+# The admin page's work (deleting a student who forgot their password, stopping
+# a stuck server) is done as KIT_ADMIN, an account kept for that page alone.
 c.JupyterHub.load_roles = [{"name": "user", "description": "a student", "scopes": ["self"]}]
+if TEACHER:
+    c.JupyterHub.load_roles.append({
+        "name": "teacher", "description": "the teacher's everyday account", "users": [TEACHER],
+        "scopes": ["self", "access:services!service=class"]})
+if ADMIN:
+    c.Authenticator.admin_users = {ADMIN}
 
 # ---- Each student's server ----------------------------------------------------
 c.Spawner.default_url = "/lab"
@@ -119,8 +161,9 @@ c.JupyterHub.cleanup_servers = True        # Ctrl-C on `make hub` stops every se
 
 # ---- The teacher's live view: the `class` service (kit/classroom/service.py) ---
 # Each lesson sends its exercise events there (kit/lessons/outbox.py), signed
-# with its server's own hub token; the teacher (the admin: the only holder of
-# access:services) watches them at /services/class/. Events are kept in
+# with its server's own hub token; the teacher (the only holder of
+# access:services!service=class) watches them at /services/class/ on the
+# service's own host (class--service.<hub host>), an origin no student serves. Events are kept in
 # KIT_CLASS_DB (a SQLAlchemy URL), by default SQLite in the state folder.
 CLASS_URL = f"http://127.0.0.1:{INTERNAL['KIT_CLASS_PORT']}"
 CLASS_LANG, STUDENT_LANGS = class_languages(os.environ)
@@ -128,7 +171,9 @@ c.JupyterHub.services = [{
     "name": "class", "url": CLASS_URL, "oauth_no_confirm": True, "cwd": str(ROOT),
     "command": [sys.executable, "-m", "kit.classroom.service"],
     "environment": {"KIT_CLASS_STATE": str(STATE), "KIT_CLASS_DB": os.environ.get("KIT_CLASS_DB", ""),
-                    "KIT_LANG": CLASS_LANG}}]
+                    "KIT_LANG": CLASS_LANG,
+                    # not students: left off the grid (the teacher is no admin now)
+                    "KIT_CLASS_STAFF": ",".join(STAFF)}}]
 c.JupyterHub.load_roles.append({
     "name": "class-service", "services": ["class"], "scopes": ["list:users", "read:users"]})
 # The KIT_ variables a server gets (no secret): where its lessons send events,
@@ -141,8 +186,13 @@ if DEMO:
     # One class password; every server as this user, homes under the state folder.
     c.JupyterHub.authenticator_class = "shared-password"
     c.SharedPasswordAuthenticator.user_password = os.environ.get("KIT_CLASS_PASSWORD")
-    if TEACHER:
-        c.SharedPasswordAuthenticator.admin_password = os.environ["KIT_TEACHER_PASSWORD"]
+    if STAFF:
+        # The shared-password authenticator knows one other password, the admins':
+        # in a one-person demo (nothing walled off anyway) the teacher and the
+        # admin both log in with it, so no student's class password opens the
+        # teacher's page.
+        c.Authenticator.admin_users = set(STAFF)
+        c.SharedPasswordAuthenticator.admin_password = next(iter(STAFF.values()))
     c.JupyterHub.spawner_class = "simple"
     c.SimpleLocalProcessSpawner.home_dir_template = str(STATE.parent / "demo-homes" / "{username}")
     c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
@@ -196,7 +246,7 @@ else:
     c.LocalAuthenticator.create_system_users = True
     c.KitAuthenticator.homes = os.environ.get("KIT_HUB_HOMES", "/home/kit-class")
     c.KitAuthenticator.max_accounts = int(os.environ.get("KIT_MAX_ACCOUNTS", 100))
-    c.KitAuthenticator.teacher_password = os.environ.get("KIT_TEACHER_PASSWORD", "")
+    c.KitAuthenticator.staff_passwords = STAFF
     c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 8
     # A student at 9:00 has no password yet: the log-in page says how to get one.

@@ -32,6 +32,7 @@ from system_tools import require
 os.environ.setdefault("KIT_CLASS_HOME", "/var/tmp/kit-class-test")
 PASSWORD = "class-password-1"
 TEACHER, TEACHER_PASSWORD = "teach", "teacher-password-1"
+ADMIN, ADMIN_PASSWORD = "boss", "admin-password-1"      # the admin page's own account
 LESSON = "notebooks/00_welcome.ipynb"
 
 
@@ -79,6 +80,7 @@ def class_hub(tmp_path_factory):
     install_proxy()
     with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env={
             "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
+            "KIT_ADMIN": ADMIN, "KIT_ADMIN_PASSWORD": ADMIN_PASSWORD,
             # the class speaks English; lena and boris their own (tests/test_hub_language.py)
             "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg"}) as hub:
         yield hub

@@ -146,6 +146,16 @@ def test_the_summary_lists_the_hubs_students_not_its_admins(store, tmp_path):
     assert "ada" not in json.dumps(projected) and "ben" not in json.dumps(projected)
 
 
+def test_the_summary_leaves_the_hubs_staff_off_the_grid(store, tmp_path, monkeypatch):
+    # The teacher's everyday account is no admin (issue 35): the hub names it to the
+    # service in KIT_CLASS_STAFF, and it is not listed as a student.
+    monkeypatch.setenv("KIT_CLASS_STAFF", "ben,boss")
+    with serving(store, tmp_path) as running:
+        post(running.base, {"events": [event("right")], "seen": {"iota/Making a play": ["legal play"]}})
+        made = running.call(running.room.summary(names=True))
+    assert sorted(made["lessons"][0]["grid"]) == ["ada"]
+
+
 def test_the_teachers_pages_are_the_teachers_alone(store, tmp_path):
     with serving(store, tmp_path) as running:
         post(running.base, {"events": [event("wrong", feedback="=cmd|' /C calc'!A0")]})

@@ -25,7 +25,7 @@ import requests
 from kit.classroom import accounts, hub
 from kit.classroom.loadtest import as_root, local_hub, memory, run_class
 
-from hub_fixtures import (LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy,
+from hub_fixtures import (ADMIN, ADMIN_PASSWORD, LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy,
                           kernel_of, log_in_page, student)
 
 pytestmark = pytest.mark.hub
@@ -173,9 +173,12 @@ def test_a_student_cannot_log_in_as_another_and_the_teacher_resets_a_forgotten_p
     dora.start_server()
     _, r = log_in_page(class_hub.url, "dora", PASSWORD)        # someone else, guessing
     assert r.status_code == 403
-    # Dora forgot hers: the teacher deletes the hub's user (not the account, not the files).
+    # Dora forgot hers: the teacher's everyday account may not delete her; the admin
+    # account deletes the hub's user (not the account, not the files).
     teacher = student(class_hub, TEACHER, TEACHER_PASSWORD)
-    r = teacher.http.delete(f"{class_hub.url}/hub/api/users/dora", timeout=120)
+    assert teacher.http.delete(f"{class_hub.url}/hub/api/users/dora", timeout=120).status_code in (403, 404)
+    admin = student(class_hub, ADMIN, ADMIN_PASSWORD)
+    r = admin.http.delete(f"{class_hub.url}/hub/api/users/dora", timeout=120)
     assert r.status_code == 204, r.text
     _, r = log_in_page(class_hub.url, "dora", "doras-new-password")
     assert r.status_code == 302
@@ -197,7 +200,7 @@ def test_an_account_the_hub_did_not_make_is_never_used(class_hub):
 
 
 @needs_root
-def test_students_reach_only_their_own_server_and_the_teacher_reaches_all(class_hub):
+def test_students_reach_only_their_own_server_and_only_the_admin_reaches_all(class_hub):
     ben = student(class_hub, "ben")
     assert ben.http.get(f"{class_hub.url}/hub/api/users", timeout=60).status_code == 403
     assert ben.http.get(f"{class_hub.url}/hub/api/users/cy", timeout=60).status_code == 404
@@ -208,9 +211,15 @@ def test_students_reach_only_their_own_server_and_the_teacher_reaches_all(class_
     assert page.get(f"{class_hub.url}/hub/admin", timeout=60).status_code == 403
     teacher, r = log_in_page(class_hub.url, TEACHER, TEACHER_PASSWORD)
     assert r.status_code == 302
-    assert teacher.get(f"{class_hub.url}/hub/admin", timeout=60).status_code == 200
-    _, r = log_in_page(class_hub.url, TEACHER, "a-students-guess")
-    assert r.status_code == 403
+    # The teacher's everyday account is no admin (issue 35): the admin page is the
+    # admin account's alone.
+    assert teacher.get(f"{class_hub.url}/hub/admin", timeout=60).status_code == 403
+    admin, r = log_in_page(class_hub.url, ADMIN, ADMIN_PASSWORD)
+    assert r.status_code == 302
+    assert admin.get(f"{class_hub.url}/hub/admin", timeout=60).status_code == 200
+    for name in (TEACHER, ADMIN):
+        _, r = log_in_page(class_hub.url, name, "a-students-guess")
+        assert r.status_code == 403
 
 
 def test_make_hub_refuses_a_normal_user_in_one_line():

@@ -35,7 +35,7 @@ class Teacher:
         self.headers = {"Authorization": f"token {me.token}"}
 
     def get(self, path: str, **params: Any) -> requests.Response:
-        return requests.get(f"{self.hub.url}/services/class/{path}", headers=self.headers,
+        return requests.get(f"{self.hub.teacher_page}{path}", headers=self.headers,
                             params=params, timeout=30)
 
     def summary(self, projector: bool = False) -> dict[str, Any]:
@@ -114,12 +114,12 @@ def test_the_teacher_sees_each_try_as_it_happens(class_hub):
 def test_only_the_teacher_may_see_the_class(class_hub):
     dan = student(class_hub, "dan")
     for path in ("", "api/summary", "class.csv"):
-        r = requests.get(f"{class_hub.url}/services/class/{path}", timeout=30,
+        r = requests.get(f"{class_hub.teacher_page}{path}", timeout=30,
                          headers={"Authorization": f"token {dan.token}"})
         assert r.status_code == 403, (path, r.status_code)
     # Logged in in a browser, a student is turned away too (by the hub's OAuth).
     page, _ = log_in_page(class_hub.url, "dan", PASSWORD)
-    r = page.get(f"{class_hub.url}/services/class/", timeout=60)
+    r = page.get(class_hub.teacher_page, timeout=60)
     assert r.status_code == 403 and "stuck-section" not in r.text
     teacher = Teacher(class_hub)
     assert teacher.get("").status_code == 200 and "stuck-section" in teacher.get("").text

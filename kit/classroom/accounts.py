@@ -44,7 +44,7 @@ from jupyterhub.auth import LocalAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from jupyterhub.utils import random_port
 from tornado import web
-from traitlets import Integer, Unicode, default
+from traitlets import Dict, Integer, Unicode, default
 
 from kit.classroom import walls
 from kit.lessons import owners
@@ -122,8 +122,8 @@ def _user_name(uid: int) -> str:
 class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
     """First-use passwords; a locked Unix account for each name on its first log-in.
 
-    The teacher's password comes from the hub's environment (``teacher_password``),
-    so no student can claim the teacher's name by logging in first.
+    The teacher's and the admin's passwords come from the hub's environment
+    (``staff_passwords``), so no student can claim either name by logging in first.
     """
 
     homes = Unicode("/home/kit-class", config=True,
@@ -131,13 +131,13 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
     max_accounts = Integer(100, config=True,
                            help="Accounts the hub makes at most: a student scripting "
                                 "log-ins cannot fill the machine with accounts")
-    teacher_password = Unicode("", config=True, help="The admin's password")
+    staff_passwords = Dict(Unicode(), config=True,
+                           help="The teacher's and the admin's names and passwords (not first-use)")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        for admin in self.admin_users:
-            if self.teacher_password:
-                self.reset_password(self.normalize_username(admin), self.teacher_password)
+        for name, password in self.staff_passwords.items():
+            self.reset_password(self.normalize_username(name), password)
 
     def refused(self, name: str) -> str:
         """Why ``name`` may not have an account here ("" if it may)."""

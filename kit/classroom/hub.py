@@ -4,7 +4,8 @@ Covers: ``refusal``, the one line ``make hub`` prints when it cannot wall
 students off (it needs root to make an account per student); ``lesson_link``,
 the URL that makes a student's server pull the lessons from a git repository
 (without overwriting their own edits: nbgitpuller merges) and open one lesson
-in JupyterLab; ``make hub-link`` prints it; ``class_languages``, the
+in JupyterLab; ``make hub-link`` prints it; ``teacher_page``, the teacher's
+page on the class service's own host; ``class_languages``, the
 language of the class and of each student. Not covered:
 starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
 
@@ -90,9 +91,18 @@ def default_branch(root: Path = ROOT) -> str:
     return done.stdout.strip() or "main"
 
 
-def lesson_link(lesson: str, hub_url: str = "http://127.0.0.1:8000", repo: str | None = None,
+#: Where ``make hub`` listens when KIT_HUB_HOST is not set: "localhost", not
+#: 127.0.0.1, since each student's server is at <name>.localhost (an origin of
+#: its own, deploy/jupyterhub_config.py) and the hub's cookies are for its host.
+HUB_URL = "http://localhost:8000"
+
+
+def lesson_link(lesson: str, hub_url: str = HUB_URL, repo: str | None = None,
                 branch: str | None = None, target: str = TARGET) -> str:
-    """The nbgitpuller link opening ``lesson`` (a path inside the repository)."""
+    """The nbgitpuller link opening ``lesson`` (a path inside the repository).
+
+    It is on the hub's own host: the hub's user-redirect sends each student on
+    to their own server's host."""
     lesson = lesson.strip("/")
     if not lesson.endswith(".ipynb"):
         raise ValueError(f"a lesson is a notebook path such as notebooks/00_welcome.ipynb, "
@@ -100,6 +110,17 @@ def lesson_link(lesson: str, hub_url: str = "http://127.0.0.1:8000", repo: str |
     query = urlencode({"repo": repo or default_repo(), "branch": branch or default_branch(),
                        "targetpath": target, "urlpath": f"lab/tree/{target}/{lesson}"})
     return f"{hub_url.rstrip('/')}/hub/user-redirect/git-pull?{query}"
+
+
+def teacher_page(hub_url: str = HUB_URL, service: str = "class") -> str:
+    """The teacher's page: on the class service's own host (JupyterHub names it
+    ``<service>--service.<hub host>``), an origin no student's server has."""
+    if "://" not in hub_url:
+        raise ValueError(f"the hub's address is a URL such as {HUB_URL}, not {hub_url!r}")
+    scheme, _, host = hub_url.rstrip("/").partition("://")
+    if "/" in host:
+        raise ValueError(f"the hub's address has no path (the kit's hub is at /): {hub_url!r}")
+    return f"{scheme}://{service}--service.{host}/services/{service}/"
 
 
 def main(argv: list[str]) -> int:

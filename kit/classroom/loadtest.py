@@ -51,7 +51,7 @@ except ModuleNotFoundError as missing:
         "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
 
 from kit.classroom.accounts import account_name, remove_accounts
-from kit.classroom.hub import CONFIG, ROOT, default_branch, default_repo
+from kit.classroom.hub import CONFIG, ROOT, default_branch, default_repo, teacher_page
 # One student's path, here for the crowd below and for the tests' imports.
 from kit.classroom.students import WELCOME_CLICK, Kernel, Result, Student  # noqa: F401
 
@@ -93,6 +93,7 @@ class Hub:
     homes: Path          # students' homes: one account each (root) or one folder each (demo)
     demo: bool
     service: str = ""    # the class service (teacher's view) on its own port: http://127.0.0.1:N/services/class/
+    teacher_page: str = ""   # the same through the proxy, on the service's own host (class--service.localhost)
     ports: dict[str, int] = field(default_factory=dict)   # KIT_HUB_PORT, KIT_HUB_API_PORT, ... -> port
 
     def home(self, login: str) -> Path:
@@ -139,7 +140,9 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
            "KIT_CLASS_PASSWORD": password,
            "KIT_HUB_HOMES": str(homes), "KIT_HUB_SOCKETS": str(sockets),
            "KIT_HUB_DEMO": "1" if demo else "", **(env or {})}
-    url = f"http://127.0.0.1:{ports['KIT_HUB_PORT']}"
+    # The hub's host is localhost: each student's server is on <name>.localhost
+    # (an origin of its own; kit.classroom.students resolves those names).
+    url = f"http://localhost:{ports['KIT_HUB_PORT']}"
     log = log or place / "hub.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([str(Path(python).parent / "jupyterhub"), "-f", str(CONFIG)],
@@ -159,7 +162,8 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
                 raise TimeoutError(f"the hub did not answer:\n{Path(log).read_text()[-3000:]}")
             time.sleep(0.5)
         yield Hub(url, proc, state, homes, demo,
-                  f"http://127.0.0.1:{ports['KIT_CLASS_PORT']}/services/class/", ports)
+                  f"http://127.0.0.1:{ports['KIT_CLASS_PORT']}/services/class/", teacher_page(url),
+                  ports)
     finally:
         stop(proc)
         if not demo:
@@ -262,7 +266,7 @@ class TeacherWatching(threading.Thread):
         super().__init__(daemon=True)
         teacher = Student(hub.url, name, password, "", repo="", branch="")
         teacher.log_in()
-        self.http, self.url, self.every = teacher.http, hub.url + "/services/class/api/summary", every
+        self.http, self.url, self.every = teacher.http, hub.teacher_page + "api/summary", every
         self.times: list[float] = []
         self.failures: list[str] = []
         self.done = threading.Event()

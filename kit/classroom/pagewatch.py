@@ -1,8 +1,8 @@
 """The teacher's page in Chromium while a simulated class works: screenshots, and whether it is right.
 
 ``python -m kit.classroom.loadtest --students 30 --watch DIR`` logs the teacher in
-on the hub's own log-in page, opens ``/services/class/`` (through the hub's OAuth,
-as a teacher's browser does), and while the students work saves a screenshot
+on the hub's own log-in page, opens ``/services/class/`` on the class service's
+own host (through the hub's OAuth, as a teacher's browser does), and while the students work saves a screenshot
 (1366 x 768) every ``every`` seconds into DIR. When every student is done it
 times how long the page takes to show the whole class as done, then checks
 each grid cell against what the simulated students did (kit.classroom.students'
@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kit.classroom.hub import teacher_page
+
 #: What each simulated student's IOTA lesson 1 ends as (kit.classroom.students.EXERCISES).
 EXPECTED = {"line 1": "done", "line 2": "done after show", "line 3": "done"}
 
@@ -36,10 +38,15 @@ def watch(url: str, teacher: str, password: str, folder: Path, class_done: threa
         browser = pw.chromium.launch(executable_path=shutil.which("chromium") or None,
                                      args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1366, "height": 768})
-        page.goto(f"{url}/hub/login?next=%2Fservices%2Fclass%2F")
+        # The page is on the class service's own host: the hub's log-in keeps only
+        # the path of a next= there, so log in first, then open it.
+        where = teacher_page(url)
+        page.goto(f"{url}/hub/login?next=%2Fhub%2Fhome")
         page.fill("#username_input", teacher)
         page.fill("#password_input", password)
         page.click("#login_submit")
+        page.wait_for_url("**/hub/home", timeout=60_000)
+        page.goto(where)
         page.wait_for_url("**/services/class/", timeout=60_000)
         t0 = time.monotonic()
         while not class_done.wait(every):
@@ -65,7 +72,7 @@ def watch(url: str, teacher: str, password: str, folder: Path, class_done: threa
                 if shown != state:
                     wrong.append(f"{name} {x}: {shown}")
         page.screenshot(path=str(folder / "class-teacher-end.png"))
-        page.goto(f"{url}/services/class/?projector=1")
+        page.goto(f"{where}?projector=1")
         page.wait_for_selector("#stats table", timeout=30_000)
         names_on_projector = [n for n in students if n in page.locator("body").inner_text()]
         page.screenshot(path=str(folder / "class-projector-end.png"))

@@ -18,12 +18,13 @@ at ``/services/class/``:
 ``GET ./`` (the page), ``GET api/summary[?projector=1]``, ``GET class.csv``
     The teacher's (a stored row that breaks the rules is left out of them, logged
     once; the summary's ``skipped`` counts them): JupyterHub OAuth, allowed only to holders of
-    ``access:services!service=class`` (the hub's admin, i.e. the teacher); a student
+    ``access:services!service=class`` (the teacher's role); a student
     gets 403. The page (``page/teacher.html``) asks for the summary every 2 s.
 ``GET api/health``
     ``{"ok": true}``, for the hub tests to wait on; no data.
 
-The students listed are the hub's users who are not admins (asked of the hub
+The students listed are the hub's users who are not admins nor named in
+``KIT_CLASS_STAFF`` (the teacher and admin, comma-separated; asked of the hub
 with the service's own token: ``list:users``, ``read:users``), so a student who has
 not started shows as "not started".
 
@@ -93,15 +94,17 @@ class Class:
     """What the handlers share: the store, the hub's API, the rate buckets, the
     last summary (remade only when an event arrived or a second passed)."""
 
-    def __init__(self, store: Store, api_url: str, api_token: str):
+    def __init__(self, store: Store, api_url: str, api_token: str, staff: frozenset[str] = frozenset()):
         self.store, self.api_url, self.api_token = store, api_url, api_token
+        self.staff = staff        # the teacher's and admin's names: not on the grid
         self.buckets: dict[str, Bucket] = {}
         self._students: tuple[float, list[str]] = (0.0, [])
         self._summary: dict[bool, tuple[tuple[int, float], dict[str, Any]]] = {}
         self.version = 0          # bumped on every stored event: the summaries' cache key
 
     async def students(self) -> list[str]:
-        """The hub's users who are not admins; the last list if the hub does not answer."""
+        """The hub's users who are neither admins nor staff; the last list if the hub
+        does not answer."""
         asked, names = self._students
         if time.monotonic() - asked < STUDENTS_AGE:
             return names
@@ -109,7 +112,8 @@ class Class:
             reply = await AsyncHTTPClient().fetch(HTTPRequest(
                 url_path_join(self.api_url, "users"), request_timeout=5,
                 headers={"Authorization": f"token {self.api_token}"}))
-            names = sorted(u["name"] for u in json.loads(reply.body) if not u.get("admin"))
+            names = sorted(u["name"] for u in json.loads(reply.body)
+                           if not u.get("admin") and u["name"] not in self.staff)
         except Exception as exc:     # the page goes on with the students it knew
             log.warning("could not list the hub's users: %s", exc)
         self._students = (time.monotonic(), names)
@@ -308,7 +312,9 @@ def cookie_secret(state: Path) -> bytes:
 
 
 def make_app(store: Store, prefix: str, api_url: str, api_token: str, state: Path) -> web.Application:
-    room = Class(store, api_url, api_token)
+    # The teacher is no admin (deploy/jupyterhub_config.py): the hub names its staff.
+    staff = frozenset(filter(None, os.environ.get("KIT_CLASS_STAFF", "").split(",")))
+    room = Class(store, api_url, api_token, staff)
     # Students' tokens: any token of the hub's names its owner (no scope needed).
     students_auth = HubAuth(api_url=api_url, api_token=api_token, cache_max_age=60)
     # The teacher's pages: only a holder of this service's access scope (the admin).

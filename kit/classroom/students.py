@@ -7,12 +7,20 @@ records instead of raising), ``Kernel`` (a kernel's websocket as a page's
 notebook uses it) and ``Result``. Every request has a time limit; nothing is
 sent anywhere but the hub given. Not covered: starting a hub or a crowd
 (kit.classroom.loadtest), hostile students (kit.classroom.hostile), pixels.
+
+Each student's server is on a host of its own (``<name>.localhost``, JupyterHub's
+``subdomain_host``): ``user_url`` asks the hub for it. Python's resolver (glibc
+without systemd-resolved) does not know ``*.localhost``, which RFC 6761 reserves
+for loopback, so importing this module makes this process resolve those names
+to 127.0.0.1 itself (``resolve_localhost``), as Chromium and Firefox do; nothing
+in /etc/hosts changes and every other name resolves as before.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import socket
 import time
 import uuid
 from collections.abc import Callable
@@ -29,6 +37,26 @@ except ModuleNotFoundError as missing:
 
 from kit.classroom.hub import TARGET
 from kit.lessons.welcome import CELL, MARGIN
+
+_getaddrinfo = socket.getaddrinfo
+
+
+def _loopback_getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+    if isinstance(host, bytes):
+        host = host.decode("ascii", "replace")
+    if isinstance(host, str) and ("." + host.rstrip(".").lower()).endswith(".localhost"):
+        # RFC 6761 6.3: localhost and every name under it is loopback; the hub
+        # listens on IPv4 only, so not ::1 first (a refused try each time).
+        host = "127.0.0.1"
+    return _getaddrinfo(host, *args, **kwargs)
+
+
+def resolve_localhost() -> None:
+    """Resolve ``*.localhost`` to 127.0.0.1 in this process (once; idempotent)."""
+    socket.getaddrinfo = _loopback_getaddrinfo
+
+
+resolve_localhost()
 
 # The welcome board's square (row 2, column 3), in canvas pixels (pixel ratio 2).
 WELCOME_CLICK = (2 * (MARGIN + 3 * CELL + CELL / 2), 2 * (MARGIN + 2 * CELL + CELL / 2))
@@ -86,6 +114,7 @@ class Student:
         self.pace = pace             # seconds between exercise tries, on average
         self.http = requests.Session()
         self.token = ""
+        self.server = ""             # the server's own URL, http://<name>.localhost:PORT/user/<name>/
         self.kernel_id = ""          # the lesson's kernel, once started
         self.result = Result(name)
         self.t0 = 0.0
@@ -117,6 +146,7 @@ class Student:
                            data={"username": self.name, "password": self.password, "_xsrf": xsrf})
         if r.status_code != 302:
             raise RuntimeError(f"log-in refused: HTTP {r.status_code}")
+        self.keep_session_cookie()
         # A token for the API calls a page would make with its cookie.
         r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/tokens", timeout=60,
                            headers={"X-XSRFToken": self.http.cookies.get("_xsrf", xsrf) or ""},
@@ -125,6 +155,22 @@ class Student:
         self.token = r.json()["token"]
         self.http.headers["Authorization"] = f"token {self.token}"
         self.mark("logged in")
+
+    def keep_session_cookie(self) -> None:
+        """Send the hub's session cookie back to the hub itself, as a browser does.
+
+        With a server per host the hub sets it for the whole domain (``Domain=localhost``,
+        so every server sees the session); Python's cookie jar files a dotless host
+        as ``localhost.local`` and would never send that cookie to the hub, whose
+        XSRF check is bound to it. A copy for the hub's own host fixes that."""
+        host = self.hub.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
+        if "." in host:
+            return                       # a dotted host: the jar matches it as it is
+        jar: Any = self.http.cookies      # iterates Cookie objects (typeshed says str)
+        for cookie in list(jar):
+            if cookie.domain == f".{host}":
+                self.http.cookies.set(cookie.name, cookie.value, domain=f"{host}.local",
+                                      path=cookie.path)
 
     def start_server(self) -> None:
         r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/server", timeout=120)
@@ -135,6 +181,7 @@ class Student:
             user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
             server = user.get("servers", {}).get("")
             if server and server.get("ready"):
+                self.server = self.server_address(server)
                 self.mark("server ready")
                 return
             if not server and not user.get("pending"):
@@ -155,8 +202,22 @@ class Student:
             time.sleep(0.5)
         raise TimeoutError(f"{self.name}'s server did not stop")
 
+    def server_address(self, server: dict[str, Any]) -> str:
+        """The server's URL as the hub gives it: a full URL on the server's own
+        host with subdomains, a path on the hub's host without."""
+        url = server.get("url") or f"/user/{self.name}/"
+        return url if "://" in url else self.hub + url
+
     def user_url(self, path: str) -> str:
-        return f"{self.hub}/user/{self.name}/{path}"
+        """``path`` on this student's server, on the host the hub gave it (asked
+        once the server runs; before that, the hub's own host)."""
+        if not self.server:
+            user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60)
+            server = user.json().get("servers", {}).get("") if user.ok else None
+            if not server:
+                return f"{self.hub}/user/{self.name}/{path}"
+            self.server = self.server_address(server)
+        return self.server.rstrip("/") + "/" + path
 
     def pull_lessons(self) -> None:
         """What the nbgitpuller link's page does: its event stream, until it finishes."""
