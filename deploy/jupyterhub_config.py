@@ -14,10 +14,19 @@
 # What a teacher sets (environment variables, so no password sits in a file):
 #   KIT_TEACHER, KIT_TEACHER_PASSWORD  the teacher's log-in (the hub's admin;
 #                        the password 8 characters or more). Optional.
-#   KIT_CLASS_LIST       optional: a file with one student name a line; only
-#                        those names may log in (otherwise any name may, up to
-#                        KIT_MAX_ACCOUNTS accounts, default 100)
+#   KIT_CLASS_LIST       the class list: a file with one student name a line
+#                        (as each student will type it, e.g. ana.garcia; blank
+#                        lines and lines starting with # skipped). Only those
+#                        names and the teacher's may log in. Needed as root: the
+#                        hub refuses to start without it unless KIT_OPEN_CLASS=1,
+#                        which lets any name make an account (up to
+#                        KIT_MAX_ACCOUNTS, default 100). A name takes at most 28
+#                        letters a-z and digits (fewer with dots, dashes, capitals
+#                        or other alphabets: its account's name is kit- + the name
+#                        escaped, within useradd's 32 characters).
 #   KIT_HUB_PORT         the port students open (default 8000)
+# A name with 5 wrong passwords in a row is locked for 30 s, then each further
+# wrong one locks it twice as long, up to 15 min (kit/classroom/throttle.py).
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
 #   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
 #                        (default SQLite, class.sqlite in the state folder)
@@ -47,11 +56,16 @@ c = get_config()  # noqa: F821 (JupyterHub provides it)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))              # the kit, when the hub runs from elsewhere
-from kit.classroom.hub import class_languages, lab_locale, refusal  # noqa: E402
+from kit.classroom.hub import class_languages, lab_locale, open_class_refusal, refusal  # noqa: E402
+from kit.classroom.names import read_class_list  # noqa: E402
 
 DEMO = os.environ.get("KIT_HUB_DEMO") == "1"
 if refusal(os.getuid(), DEMO):
     sys.exit(refusal(os.getuid(), DEMO))
+# [decision] The class mode (root) needs a class list or KIT_OPEN_CLASS=1; the
+# demo (one class password, nothing walled off, no accounts) does not.
+if not DEMO and open_class_refusal(os.environ):
+    sys.exit(open_class_refusal(os.environ))
 
 BIN = Path(sys.executable).parent          # the .venv JupyterHub runs from
 STATE = Path(os.environ.get("KIT_HUB_STATE", ROOT / "build" / "hub" / "state")).resolve()
@@ -82,12 +96,15 @@ c.ConfigurableHTTPProxy.pid_file = str(STATE / "proxy.pid")
 
 # ---- Who may log in -----------------------------------------------------------
 class_list = os.environ.get("KIT_CLASS_LIST")
-if class_list:
-    c.Authenticator.allowed_users = {
-        line.strip() for line in Path(class_list).read_text().splitlines() if line.strip()}
-else:
-    c.Authenticator.allow_all = True
 TEACHER = os.environ.get("KIT_TEACHER", "")
+if class_list:
+    try:
+        c.Authenticator.allowed_users = read_class_list(Path(class_list)) | (
+            {TEACHER.lower()} if TEACHER else set())
+    except (OSError, ValueError) as bad:
+        sys.exit(f"KIT_CLASS_LIST: {bad}")
+else:
+    c.Authenticator.allow_all = True        # the demo, or KIT_OPEN_CLASS=1
 if TEACHER:
     c.Authenticator.admin_users = {TEACHER}
     if len(os.environ.get("KIT_TEACHER_PASSWORD", "")) < 8:
@@ -162,10 +179,14 @@ else:
         ROOT.chmod(ROOT.stat().st_mode & ~0o007)
 
     c.JupyterHub.authenticator_class = "kit.classroom.accounts.KitAuthenticator"
-    c.LocalAuthenticator.create_system_users = True
+    # Accounts are made by KitAuthenticator.pre_spawn_start, before a first server.
     c.KitAuthenticator.homes = os.environ.get("KIT_HUB_HOMES", "/home/kit-class")
     c.KitAuthenticator.max_accounts = int(os.environ.get("KIT_MAX_ACCOUNTS", 100))
     c.KitAuthenticator.teacher_password = os.environ.get("KIT_TEACHER_PASSWORD", "")
+    # Wrong passwords: 5 in a row lock the name 30 s, doubling up to 15 min.
+    c.KitAuthenticator.tries, c.KitAuthenticator.first_lock = 5, 30
+    c.KitAuthenticator.longest_lock = 15 * 60
+    c.KitAuthenticator.language, c.KitAuthenticator.student_languages = CLASS_LANG, STUDENT_LANGS
     c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 8
     # A student at 9:00 has no password yet: the log-in page says how to get one.

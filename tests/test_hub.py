@@ -25,8 +25,9 @@ import requests
 from kit.classroom import accounts, hub
 from kit.classroom.loadtest import as_root, local_hub, memory, run_class
 
-from hub_fixtures import (LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy,
-                          kernel_of, log_in_page, student)
+from hub_fixtures import (COLLIDING, INTRUDER, LESSON, LOCKED_OUT, PASSWORD, TEACHER,
+                          TEACHER_PASSWORD, hub_place, install_proxy, kernel_of, log_in_page,
+                          student)
 
 pytestmark = pytest.mark.hub
 needs_root = pytest.mark.skipif(not as_root(), reason="accounts per student need root "
@@ -185,15 +186,93 @@ def test_a_student_cannot_log_in_as_another_and_the_teacher_resets_a_forgotten_p
 
 @needs_root
 def test_an_account_the_hub_did_not_make_is_never_used(class_hub):
-    name = f"intruder{os.getpid() % 10000}"
+    name = INTRUDER                       # on the class list: refused for the account alone
     subprocess.run(["useradd", "--system", "--no-create-home", accounts.account_name(name)],
                    check=True)
     try:
         _, r = log_in_page(class_hub.url, name, "a-password-1")
         assert r.status_code == 403
-        assert "ask the teacher" in r.text
+        assert "was not made by this class hub" in r.text and "ask the teacher" in r.text
     finally:
         subprocess.run(["userdel", accounts.account_name(name)], check=True)
+    # The hub's mark and home, but made for another name: never shared either.
+    subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir",
+                    str(class_hub.home(name)), "--comment", accounts.gecos_for("someone.else"),
+                    accounts.account_name(name)], check=True)
+    try:
+        _, r = log_in_page(class_hub.url, name, "a-password-1")
+        assert r.status_code == 403
+        assert "belongs to another name on this class hub" in r.text
+    finally:
+        subprocess.run(["userdel", accounts.account_name(name)], check=True)
+
+
+WRITE_AND_PEEK = r'''
+import json, os
+open(os.path.expanduser("~/mine.txt"), "w").write(%r)
+try:
+    seen = open(%r).read()
+except OSError as exc:
+    seen = type(exc).__name__
+print("RESULT " + json.dumps({"uid": os.getuid(), "home": os.environ["HOME"], "seen": seen}))
+'''
+
+
+@needs_root
+def test_names_that_once_shared_an_account_get_one_each_and_neither_reaches_the_other(
+        class_hub):
+    """Issue 35: "rt.dora" and "rt-dora-aa38c6" were both kit-rt-dora-aa38c6."""
+    first, second = COLLIDING
+    seen = {}
+    for me, other in ((first, second), (second, first)):
+        s = student(class_hub, me)
+        s.start_server()
+        kernel = kernel_of(s, another=True)
+        try:
+            printed, error = kernel.run(WRITE_AND_PEEK % (
+                f"{me}'s own", str(class_hub.home(other) / "mine.txt")), wait=120)
+        finally:
+            kernel.close()
+        assert not error, error
+        seen[me] = json.loads(printed.split("RESULT ", 1)[1])
+        listed = s.http.get(s.user_url("api/contents"), timeout=60).json()["content"]
+        assert "mine.txt" in {f["name"] for f in listed}
+    ours, theirs = (pwd.getpwnam(accounts.account_name(n)) for n in COLLIDING)
+    assert ours.pw_name != theirs.pw_name and ours.pw_uid != theirs.pw_uid
+    assert [seen[n]["uid"] for n in COLLIDING] == [ours.pw_uid, theirs.pw_uid]
+    assert (accounts.owner_of(ours), accounts.owner_of(theirs)) == COLLIDING
+    assert {seen[n]["seen"] for n in COLLIDING} == {"PermissionError"}
+    for name in COLLIDING:
+        assert (class_hub.home(name) / "mine.txt").read_text() == f"{name}'s own"
+
+
+@needs_root
+def test_a_name_not_on_the_class_list_is_refused_and_gets_no_account(class_hub):
+    _, r = log_in_page(class_hub.url, "stranger", "a-password-1")
+    assert r.status_code == 403 and "not on the class list" in r.text
+    with pytest.raises(KeyError):
+        pwd.getpwnam(accounts.account_name("stranger"))
+    teacher = student(class_hub, TEACHER, TEACHER_PASSWORD)
+    assert teacher.http.get(f"{class_hub.url}/hub/api/users/stranger",
+                            timeout=60).status_code == 404
+
+
+@needs_root
+def test_five_wrong_passwords_lock_a_name_and_then_its_right_one_is_refused_too(class_hub):
+    right = "lockies-own-password"
+    student(class_hub, LOCKED_OUT, right)                      # first use: sets it
+    said = []
+    for _ in range(5):
+        _, r = log_in_page(class_hub.url, LOCKED_OUT, "a-classmates-guess")
+        assert r.status_code == 403
+        said.append("try again in" in r.text)
+    assert said == [False, False, False, False, True]
+    assert "Too many wrong passwords for this name: try again in 30 seconds." in r.text
+    _, r = log_in_page(class_hub.url, LOCKED_OUT, right)      # the right one, during the lock
+    assert r.status_code == 403
+    assert re.search(r"try again in (30|[12]?\d) seconds?\.", r.text), r.text[-2000:]
+    _, r = log_in_page(class_hub.url, "zoe", PASSWORD)          # another name is not locked
+    assert r.status_code == 302
 
 
 @needs_root
@@ -237,7 +316,8 @@ def test_an_idle_server_is_stopped_and_comes_back_and_the_accounts_are_capped(
         tmp_path_factory):
     install_proxy()
     idle = {"KIT_IDLE_TIMEOUT": "20", "KIT_IDLE_EVERY": "5", "KIT_MAX_ACCOUNTS": "1"}
-    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=idle) as h:
+    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=idle,
+                                                         names=["eve", "frank"]) as h:
         eve = student(h, "eve")
         eve.start_server()
         _, r = log_in_page(h.url, "frank", PASSWORD)           # one account at most here
