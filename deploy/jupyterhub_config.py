@@ -209,7 +209,7 @@ else:
     c.KitSpawner.mem_limit = int(1.5 * GiB)     # server + kernels, a memory cgroup: kernel restarted past it
     c.KitSpawner.process_memory = 1 * GiB       # each process: MemoryError past it (RLIMIT_DATA)
     c.KitSpawner.class_memory = 18 * GiB        # every student together (the class's cgroup)
-    c.KitSpawner.tasks = 96                     # processes + threads: a fork bomb stops here
+    c.KitSpawner.tasks = 256                    # processes + threads: 10 lessons open use ~150; a fork bomb stops here
     c.KitSpawner.open_files = 1024
     c.KitSpawner.file_size = 1 * GiB            # per file (not a disk quota)
     c.KitSpawner.cpu_limit = 1.0                # one core at most; equal shares under load

@@ -41,7 +41,8 @@ LOCKED_OUT = "lockie"
 #: The class list of the shared hub: every name its tests log in with (the teacher
 #: is allowed by KIT_TEACHER). A name not on it is refused at the log-in.
 CLASS = ["zoe", "mallory", "ada", "ben", "cy", "dora", "dan", "eve", "fay", "gil", "hope",
-         "ivan", "jon", "lena", "boris", "carl", "gus", "hal", INTRUDER, LOCKED_OUT, *COLLIDING,
+         "ivan", "jon", "lena", "boris", "carl", "gus", "hal", "tess", INTRUDER, LOCKED_OUT,
+         *COLLIDING,
          *crowd_names(3)]
 
 

@@ -100,6 +100,17 @@ def test_a_class_hub_without_a_class_list_refuses_in_one_line():
     assert hub.open_class_refusal({"KIT_OPEN_CLASS": "yes"}) == said
 
 
+def test_make_hub_as_root_without_a_class_list_refuses_in_one_line_before_installing():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("KIT_CLASS_LIST", "KIT_OPEN_CLASS", "KIT_HUB_DEMO")}
+    done = subprocess.run(["make", "-s", "hub", "HUB_UID=0"], cwd=hub.ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    said = [line for line in (done.stdout + done.stderr).splitlines()
+            if line.strip() and not re.match(r"make(\[\d+\])?: ", line)]    # make's own "Error"
+    assert said == [hub.open_class_refusal({})]
+
+
 def config_exit(env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """deploy/jupyterhub_config.py's start as the hub runs it, up to its first refusal
     (it exits before building the runtime or touching the machine)."""

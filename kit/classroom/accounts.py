@@ -335,7 +335,7 @@ class KitSpawner(LocalProcessSpawner):
     sockets = Unicode("/run/kit-class", config=True,
                       help="Per-student folders for kernels' Unix sockets (short: 107 bytes)")
     process_memory = Integer(1 << 30, config=True, help="RLIMIT_DATA per process, bytes")
-    tasks = Integer(96, config=True, help="Processes and threads per student")
+    tasks = Integer(256, config=True, help="Processes and threads per student")
     open_files = Integer(1024, config=True, help="RLIMIT_NOFILE")
     file_size = Integer(1 << 30, config=True, help="RLIMIT_FSIZE, bytes")
     class_memory = Integer(0, config=True,
