@@ -321,8 +321,9 @@ class KitSpawner(LocalProcessSpawner):
     * ``process_memory``: RLIMIT_DATA of each process: an allocation past it is a
       ``MemoryError`` in the student's own cell (RLIMIT_AS would count thread
       stacks and refuse to import numpy long before the data is large).
-    * ``tasks``: RLIMIT_NPROC and the pids cgroup (threads count: a server is
-      about 6, each kernel 13), so a fork bomb stops at it.
+    * ``tasks``: RLIMIT_NPROC and the pids cgroup (threads count: a lesson's
+      kernel is about 15, so 10 lessons open are 155 of 256), so a fork bomb
+      stops at it.
     * ``open_files`` (RLIMIT_NOFILE), ``file_size`` (RLIMIT_FSIZE: per file, not a quota).
     * ``cpu_limit`` (JupyterHub's own): cores at most, a CFS quota; every student
       has the same cpu.shares, so a busy loop in many sessions cannot starve the
