@@ -25,8 +25,6 @@
 #                        or other alphabets: its account's name is kit- + the name
 #                        escaped, within useradd's 32 characters).
 #   KIT_HUB_PORT         the port students open (default 8000)
-# A name with 5 wrong passwords in a row is locked for 30 s, then each further
-# wrong one locks it twice as long, up to 15 min (kit/classroom/throttle.py).
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
 #   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
 #                        (default SQLite, class.sqlite in the state folder)
@@ -43,6 +41,9 @@
 # default build/hub/state), KIT_HUB_HOMES (students' homes, default
 # /home/kit-class), KIT_HUB_SOCKETS (kernels' sockets, default /run/kit-class)
 # and KIT_CLASS_HOME (the student runtime, default /opt/kit-class).
+#
+# A name with 5 wrong passwords in a row is locked for 30 s, then each further
+# wrong one locks it twice as long, up to 15 min (kit/classroom/throttle.py).
 #
 # It listens on 127.0.0.1 only. For a classroom network, put the machine's
 # address in KIT_HUB_IP *and* a TLS proxy in front (docs/teaching.md):
