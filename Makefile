@@ -173,19 +173,23 @@ $(CHP):
 
 # The class hub on 127.0.0.1 (deploy/jupyterhub_config.py says what to set).
 # As root: an account per student, a password each, limits, the student runtime
-# in /opt/kit-class:   sudo make hub
+# in /opt/kit-class, only the names of the class list (one a line):
+#   sudo KIT_CLASS_LIST=class.txt make hub
 # Any user, a one-account demo (nothing walled off):
 #   KIT_HUB_DEMO=1 KIT_CLASS_PASSWORD=... make hub
-# The check comes first, before anything is installed; HUB_UID= only for its test.
+# The checks come first, before anything is installed; HUB_UID= only for their test.
 HUB_UID ?= $(shell id -u)
 hub-allowed:
-	@$(PYTHON) -c 'import os, sys; from kit.classroom.hub import refusal; \
-	r = refusal(int(sys.argv[1]), os.environ.get("KIT_HUB_DEMO") == "1"); sys.exit(r or 0)' $(HUB_UID)
+	@$(PYTHON) -c 'import os, sys; from kit.classroom.hub import open_class_refusal, refusal; \
+	demo = os.environ.get("KIT_HUB_DEMO") == "1"; \
+	r = refusal(int(sys.argv[1]), demo) or ("" if demo else open_class_refusal(os.environ)); \
+	sys.exit(r or 0)' $(HUB_UID)
 	@test "$$KIT_HUB_DEMO" != 1 || test -n "$$KIT_CLASS_PASSWORD" || { echo "The demo hub needs a class password (8+ characters): KIT_HUB_DEMO=1 KIT_CLASS_PASSWORD=... make hub"; exit 2; }
 
 hub: hub-allowed $(VENV)/.installed-class $(CHP)
 	mkdir -p build/hub/state
-	cd build/hub/state && KIT_HUB_PORT=$(HUB_PORT) $(CURDIR)/$(VENV)/bin/jupyterhub -f $(CURDIR)/deploy/jupyterhub_config.py
+	cd build/hub/state && KIT_HUB_PORT=$(HUB_PORT) KIT_CLASS_LIST="$(if $(KIT_CLASS_LIST),$(abspath $(KIT_CLASS_LIST)))" \
+	  $(CURDIR)/$(VENV)/bin/jupyterhub -f $(CURDIR)/deploy/jupyterhub_config.py
 
 # The nbgitpuller link opening LESSON on the hub (REPO=, BRANCH=, HUB_URL= to change).
 hub-link: $(VENV)/.installed

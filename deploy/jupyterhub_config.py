@@ -23,9 +23,16 @@
 #                        students at http://<name>.localhost:PORT; a classroom
 #                        network: https://hub.school.example with wildcard DNS and
 #                        a wildcard certificate, docs/teaching.md)
-#   KIT_CLASS_LIST       optional: a file with one student name a line; only
-#                        those names may log in (otherwise any name may, up to
-#                        KIT_MAX_ACCOUNTS accounts, default 100)
+#   KIT_CLASS_LIST       the class list: a file with one student name a line
+#                        (as each student will type it, e.g. ana.garcia; blank
+#                        lines and lines starting with # skipped). Only those
+#                        names, the teacher's and the admin's may log in. Needed as root: the
+#                        hub refuses to start without it unless KIT_OPEN_CLASS=1,
+#                        which lets any name make an account (up to
+#                        KIT_MAX_ACCOUNTS, default 100). A name takes at most 28
+#                        letters a-z and digits (fewer with dots, dashes, capitals
+#                        or other alphabets: its account's name is kit- + the name
+#                        escaped, within useradd's 32 characters).
 #   KIT_HUB_PORT         the port students open (default 8000)
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
 #   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
@@ -45,6 +52,9 @@
 # /home/kit-class), KIT_HUB_SOCKETS (kernels' sockets, default /run/kit-class)
 # and KIT_CLASS_HOME (the student runtime, default /opt/kit-class).
 #
+# A name with 5 wrong passwords in a row is locked for 30 s, then each further
+# wrong one locks it twice as long, up to 15 min (kit/classroom/throttle.py).
+#
 # It listens on 127.0.0.1 only. For a classroom network, put the machine's
 # address in KIT_HUB_IP *and* a TLS proxy in front (docs/teaching.md):
 # passwords over plain HTTP on a shared network are readable by anyone.
@@ -58,11 +68,16 @@ c = get_config()  # noqa: F821 (JupyterHub provides it)
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))              # the kit, when the hub runs from elsewhere
-from kit.classroom.hub import class_languages, lab_locale, refusal  # noqa: E402
+from kit.classroom.hub import class_languages, lab_locale, open_class_refusal, refusal  # noqa: E402
+from kit.classroom.names import read_class_list  # noqa: E402
 
 DEMO = os.environ.get("KIT_HUB_DEMO") == "1"
 if refusal(os.getuid(), DEMO):
     sys.exit(refusal(os.getuid(), DEMO))
+# [decision] The class mode (root) needs a class list or KIT_OPEN_CLASS=1; the
+# demo (one class password, nothing walled off, no accounts) does not.
+if not DEMO and open_class_refusal(os.environ):
+    sys.exit(open_class_refusal(os.environ))
 
 BIN = Path(sys.executable).parent          # the .venv JupyterHub runs from
 STATE = Path(os.environ.get("KIT_HUB_STATE", ROOT / "build" / "hub" / "state")).resolve()
@@ -113,11 +128,6 @@ c.JupyterHub.subdomain_host = os.environ.get("KIT_HUB_HOST") or f"http://localho
 
 # ---- Who may log in -----------------------------------------------------------
 class_list = os.environ.get("KIT_CLASS_LIST")
-if class_list:
-    c.Authenticator.allowed_users = {
-        line.strip() for line in Path(class_list).read_text().splitlines() if line.strip()}
-else:
-    c.Authenticator.allow_all = True
 TEACHER = os.environ.get("KIT_TEACHER", "")
 ADMIN = os.environ.get("KIT_ADMIN", "")
 STAFF = {}                # name -> password, set from the environment, never by a first log-in
@@ -131,7 +141,13 @@ if TEACHER and TEACHER == ADMIN:
     sys.exit("KIT_ADMIN must be an account of its own, not KIT_TEACHER: the teacher's "
              "everyday account opens students' links, and must not be the admin.")
 if class_list:
-    c.Authenticator.allowed_users |= set(STAFF)
+    try:
+        c.Authenticator.allowed_users = read_class_list(Path(class_list)) | {
+            name.lower() for name in STAFF}
+    except (OSError, ValueError) as bad:
+        sys.exit(f"KIT_CLASS_LIST: {bad}")
+else:
+    c.Authenticator.allow_all = True        # the demo, or KIT_OPEN_CLASS=1
 # ---- Who is who: roles (issue 35) ----
 # A student reaches only their own server and user (the `self` scope): not the
 # list of students, not the admin page, not another's server.
@@ -243,10 +259,14 @@ else:
         ROOT.chmod(ROOT.stat().st_mode & ~0o007)
 
     c.JupyterHub.authenticator_class = "kit.classroom.accounts.KitAuthenticator"
-    c.LocalAuthenticator.create_system_users = True
+    # Accounts are made by KitAuthenticator.pre_spawn_start, before a first server.
     c.KitAuthenticator.homes = os.environ.get("KIT_HUB_HOMES", "/home/kit-class")
     c.KitAuthenticator.max_accounts = int(os.environ.get("KIT_MAX_ACCOUNTS", 100))
     c.KitAuthenticator.staff_passwords = STAFF
+    # Wrong passwords: 5 in a row lock the name 30 s, doubling up to 15 min.
+    c.KitAuthenticator.tries, c.KitAuthenticator.first_lock = 5, 30
+    c.KitAuthenticator.longest_lock = 15 * 60
+    c.KitAuthenticator.language, c.KitAuthenticator.student_languages = CLASS_LANG, STUDENT_LANGS
     c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 8
     # A student at 9:00 has no password yet: the log-in page says how to get one.
@@ -270,7 +290,7 @@ else:
     c.KitSpawner.mem_limit = int(1.5 * GiB)     # server + kernels, a memory cgroup: kernel restarted past it
     c.KitSpawner.process_memory = 1 * GiB       # each process: MemoryError past it (RLIMIT_DATA)
     c.KitSpawner.class_memory = 18 * GiB        # every student together (the class's cgroup)
-    c.KitSpawner.tasks = 96                     # processes + threads: a fork bomb stops here
+    c.KitSpawner.tasks = 256                    # processes + threads: 10 lessons open use ~150; a fork bomb stops here
     c.KitSpawner.open_files = 1024
     c.KitSpawner.file_size = 1 * GiB            # per file (not a disk quota)
     c.KitSpawner.cpu_limit = 1.0                # one core at most; equal shares under load

@@ -26,7 +26,7 @@ import requests
 
 from kit.classroom.accounts import remove_accounts
 from kit.classroom import hub
-from kit.classroom.loadtest import PROXY, ROOT, Kernel, Student, as_root, local_hub
+from kit.classroom.loadtest import PROXY, ROOT, Kernel, Student, as_root, crowd_names, local_hub
 from system_tools import require
 
 os.environ.setdefault("KIT_CLASS_HOME", "/var/tmp/kit-class-test")
@@ -34,6 +34,18 @@ PASSWORD = "class-password-1"
 TEACHER, TEACHER_PASSWORD = "teach", "teacher-password-1"
 ADMIN, ADMIN_PASSWORD = "boss", "admin-password-1"      # the admin page's own account
 LESSON = "notebooks/00_welcome.ipynb"
+#: An account the hub did not make, under a name on the list (tests/test_hub.py).
+INTRUDER = f"intruder{os.getpid() % 10000}"
+#: Two names the hub once mapped to one account (issue 35), and one to lock out.
+COLLIDING = ("rt.dora", "rt-dora-aa38c6")
+LOCKED_OUT = "lockie"
+#: The class list of the shared hub: every name its tests log in with (the teacher
+#: is allowed by KIT_TEACHER). A name not on it is refused at the log-in.
+CLASS = ["zoe", "mallory", "ada", "ben", "cy", "dora", "dan", "eve", "fay", "gil", "hope",
+         "ivan", "jon", "lena", "boris", "carl", "gus", "hal", "tess", "ivy", "kim", "lou", "max",
+         "adam", INTRUDER, LOCKED_OUT,
+         *COLLIDING,
+         *crowd_names(3)]
 
 
 def install_proxy():
@@ -82,7 +94,7 @@ def class_hub(tmp_path_factory):
             "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
             "KIT_ADMIN": ADMIN, "KIT_ADMIN_PASSWORD": ADMIN_PASSWORD,
             # the class speaks English; lena and boris their own (tests/test_hub_language.py)
-            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg"}) as hub:
+            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg"}, names=CLASS) as hub:
         yield hub
 
 

@@ -25,8 +25,9 @@ import requests
 from kit.classroom import accounts, hub
 from kit.classroom.loadtest import as_root, local_hub, memory, run_class
 
-from hub_fixtures import (ADMIN, ADMIN_PASSWORD, LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy,
-                          kernel_of, log_in_page, student)
+from hub_fixtures import (ADMIN, ADMIN_PASSWORD, COLLIDING, INTRUDER, LESSON, LOCKED_OUT, PASSWORD,
+                          SETUP, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy, kernel_of,
+                          log_in_page, student)
 
 pytestmark = pytest.mark.hub
 needs_root = pytest.mark.skipif(not as_root(), reason="accounts per student need root "
@@ -143,7 +144,7 @@ def test_each_students_kernel_runs_as_their_own_account_and_cannot_reach_others(
     assert seen["home"] == account.pw_dir == str(class_hub.home("ben"))
     assert seen["cwd"].startswith(seen["home"])              # the lesson's folder, in ben's home
     assert os.stat(account.pw_dir).st_mode & 0o777 == 0o700
-    assert seen["limits"] == {"RLIMIT_DATA": 1 << 30, "RLIMIT_NPROC": 96,
+    assert seen["limits"] == {"RLIMIT_DATA": 1 << 30, "RLIMIT_NPROC": 256,
                               "RLIMIT_NOFILE": 1024, "RLIMIT_FSIZE": 1 << 30}
     assert seen["kit"].startswith(os.environ["KIT_CLASS_HOME"]), seen["kit"]   # not the teacher's
     assert set(seen["denied"].values()) == {"PermissionError"}, seen["denied"]
@@ -162,7 +163,7 @@ def test_each_students_kernel_runs_as_their_own_account_and_cannot_reach_others(
                 for c in ("memory", "pids", "cpu")}
         assert all(p.name == "kit-ben" and p.parent.name == "kit-class" for p in mine.values())
         assert int((mine["memory"] / "memory.limit_in_bytes").read_text()) == int(1.5 * (1 << 30))
-        assert (mine["pids"] / "pids.max").read_text().strip() == "96"
+        assert (mine["pids"] / "pids.max").read_text().strip() == "256"
         assert (mine["cpu"] / "cpu.cfs_quota_us").read_text().strip() == "100000"   # one core
 
 
@@ -188,15 +189,97 @@ def test_a_student_cannot_log_in_as_another_and_the_teacher_resets_a_forgotten_p
 
 @needs_root
 def test_an_account_the_hub_did_not_make_is_never_used(class_hub):
-    name = f"intruder{os.getpid() % 10000}"
+    name = INTRUDER                       # on the class list: refused for the account alone
     subprocess.run(["useradd", "--system", "--no-create-home", accounts.account_name(name)],
                    check=True)
     try:
         _, r = log_in_page(class_hub.url, name, "a-password-1")
         assert r.status_code == 403
-        assert "ask the teacher" in r.text
+        assert "was not made by this class hub" in r.text and "ask the teacher" in r.text
     finally:
         subprocess.run(["userdel", accounts.account_name(name)], check=True)
+    # The hub's mark and home, but made for another name: never shared either.
+    subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir",
+                    str(class_hub.home(name)), "--comment", accounts.gecos_for("someone.else"),
+                    accounts.account_name(name)], check=True)
+    try:
+        _, r = log_in_page(class_hub.url, name, "a-password-1")
+        assert r.status_code == 403
+        assert "belongs to another name on this class hub" in r.text
+    finally:
+        subprocess.run(["userdel", accounts.account_name(name)], check=True)
+
+
+WRITE = 'import os; open(os.path.expanduser("~/mine.txt"), "w").write(%r)'
+PEEK = r'''
+import json, os
+try:
+    seen = open(%r).read()
+except OSError as exc:
+    seen = type(exc).__name__
+print("RESULT " + json.dumps({"uid": os.getuid(), "seen": seen}))
+'''
+
+
+@needs_root
+def test_names_that_once_shared_an_account_get_one_each_and_neither_reaches_the_other(
+        class_hub):
+    """Issue 35: "rt.dora" and "rt-dora-aa38c6" were both kit-rt-dora-aa38c6."""
+    kernels = {}
+    try:
+        for name in COLLIDING:                  # both log in and write a file of their own
+            s = student(class_hub, name)
+            s.start_server()
+            kernels[name] = kernel_of(s, another=True)
+            _, error = kernels[name].run(WRITE % f"{name}'s own", wait=120)
+            assert not error, error
+            listed = s.http.get(s.user_url("api/contents"), timeout=60).json()["content"]
+            assert "mine.txt" in {f["name"] for f in listed}
+        seen = {}
+        for name, other in zip(COLLIDING, COLLIDING[::-1], strict=True):   # each tries the other's
+            printed, error = kernels[name].run(PEEK % str(class_hub.home(other) / "mine.txt"),
+                                               wait=120)
+            assert not error, error
+            seen[name] = json.loads(printed.split("RESULT ", 1)[1])
+    finally:
+        for kernel in kernels.values():
+            kernel.close()
+    ours, theirs = (pwd.getpwnam(accounts.account_name(n)) for n in COLLIDING)
+    assert ours.pw_name != theirs.pw_name and ours.pw_uid != theirs.pw_uid
+    assert [seen[n]["uid"] for n in COLLIDING] == [ours.pw_uid, theirs.pw_uid]
+    assert (accounts.owner_of(ours), accounts.owner_of(theirs)) == COLLIDING
+    assert [seen[n]["seen"] for n in COLLIDING] == ["PermissionError", "PermissionError"]
+    for name in COLLIDING:
+        assert (class_hub.home(name) / "mine.txt").read_text() == f"{name}'s own"
+
+
+@needs_root
+def test_a_name_not_on_the_class_list_is_refused_and_gets_no_account(class_hub):
+    _, r = log_in_page(class_hub.url, "stranger", "a-password-1")
+    assert r.status_code == 403 and "not on the class list" in r.text
+    with pytest.raises(KeyError):
+        pwd.getpwnam(accounts.account_name("stranger"))
+    teacher = student(class_hub, TEACHER, TEACHER_PASSWORD)
+    assert teacher.http.get(f"{class_hub.url}/hub/api/users/stranger",
+                            timeout=60).status_code == 404
+
+
+@needs_root
+def test_five_wrong_passwords_lock_a_name_and_then_its_right_one_is_refused_too(class_hub):
+    right = "lockies-own-password"
+    student(class_hub, LOCKED_OUT, right)                      # first use: sets it
+    said = []
+    for _ in range(5):
+        _, r = log_in_page(class_hub.url, LOCKED_OUT, "a-classmates-guess")
+        assert r.status_code == 403
+        said.append("try again in" in r.text)
+    assert said == [False, False, False, False, True]
+    assert "Too many wrong passwords for this name: try again in 30 seconds." in r.text
+    _, r = log_in_page(class_hub.url, LOCKED_OUT, right)      # the right one, during the lock
+    assert r.status_code == 403
+    assert re.search(r"try again in (30|[12]?\d) seconds?\.", r.text), r.text[-2000:]
+    _, r = log_in_page(class_hub.url, "zoe", PASSWORD)          # another name is not locked
+    assert r.status_code == 302
 
 
 @needs_root
@@ -246,7 +329,8 @@ def test_an_idle_server_is_stopped_and_comes_back_and_the_accounts_are_capped(
         tmp_path_factory):
     install_proxy()
     idle = {"KIT_IDLE_TIMEOUT": "20", "KIT_IDLE_EVERY": "5", "KIT_MAX_ACCOUNTS": "1"}
-    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=idle) as h:
+    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=idle,
+                                                         names=["eve", "frank"]) as h:
         eve = student(h, "eve")
         eve.start_server()
         _, r = log_in_page(h.url, "frank", PASSWORD)           # one account at most here
@@ -315,3 +399,50 @@ def test_past_the_students_memory_the_kernel_killed_is_their_own_and_comes_back(
     assert len(states) >= 2 and "dead" not in states, states
     for k in (first, second, bystander):
         k.close()
+
+
+def tasks_of(uid: int) -> int:
+    """Processes and threads of ``uid`` (what RLIMIT_NPROC and pids.max count)."""
+    total = 0
+    for pid in accounts.pids_of(uid):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        total += int(re.search(r"^Threads:\s+(\d+)", status, re.M).group(1))
+    return total
+
+
+LESSONS_OPEN = 10
+
+
+@needs_root
+def test_a_student_with_ten_lessons_open_stays_well_under_the_task_limit(class_hub):
+    """Issue 35: six kernels reached 92 of 96 tasks. Each lesson's kernel runs a
+    lesson's setup (the kit imported, an exercise made), as an open lesson does;
+    the figures go to deploy/sizing.md."""
+    tess = student(class_hub, "tess")
+    tess.start_server()
+    uid = pwd.getpwnam(accounts.account_name("tess")).pw_uid
+    limit, kernels, counts = 0, [], [tasks_of(uid)]
+    try:
+        for _ in range(LESSONS_OPEN):
+            kernel = kernel_of(tess, another=True)
+            kernels.append(kernel)
+            printed, error = kernel.run(SETUP + "\nimport resource\n"
+                                        "print(resource.getrlimit(resource.RLIMIT_NPROC)[0])",
+                                        wait=180)
+            assert not error, error
+            limit = int(printed.split()[-1])
+            time.sleep(1)                           # threads a kernel starts after its reply
+            counts.append(tasks_of(uid))
+    finally:
+        for kernel in kernels:
+            kernel.close()
+    per_kernel = (counts[-1] - counts[0]) / LESSONS_OPEN
+    print(f"tasks of a student: server {counts[0]}, with 1..{LESSONS_OPEN} lessons {counts[1:]}, "
+          f"{per_kernel:.1f} a lesson; limit {limit}")
+    assert limit == 256
+    # Ten lessons open with room for a terminal, git, a kernel restarting (two at
+    # once for a moment) and a lesson's own threads: a quarter of the limit free.
+    assert counts[-1] + per_kernel <= 0.75 * limit, counts

@@ -16,7 +16,7 @@ import pytest
 
 from kit.classroom import accounts, attacks, hub, walls
 from kit.classroom.hostile import describe, hostile_class
-from kit.classroom.loadtest import as_root, local_hub
+from kit.classroom.loadtest import as_root, crowd_names, local_hub
 
 from hub_fixtures import LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy
 
@@ -29,7 +29,9 @@ def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_th
         tmp_path_factory):
     install_proxy()
     teacher = {"KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}
-    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=teacher) as h:
+    names = crowd_names(3) + crowd_names(1, "hostile")
+    with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=teacher,
+                                                         names=names) as h:
         report = hostile_class(h, 3, 1, PASSWORD, LESSON, repo=hub.default_repo(),
                                branch=hub.default_branch(), timeout=400,
                                secrets=(PASSWORD, TEACHER_PASSWORD))

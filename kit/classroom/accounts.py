@@ -2,11 +2,16 @@
 
 Covers what ``make hub`` run as root needs beyond JupyterHub's own classes:
 
-* ``account_name``: the locked system account a log-in name maps to
-  (``kit-`` + a safe name, a hash suffix when the name had to change);
+* ``account_name``: the locked system account a log-in name maps to, one to
+  one (``kit-`` + the name escaped as Zero to JupyterHub's kubespawner does:
+  ``a-z0-9`` kept, every other byte ``-`` + two hex digits, ``-`` itself too),
+  and ``owner_of``, the hub user an account was made for (kept in its GECOS
+  beside the hub's mark);
 * ``KitAuthenticator``: first-use passwords (each student picks one at the
   first log-in; The Littlest JupyterHub's default) plus an account per student,
-  created on first log-in with a home of its own (mode 0700);
+  created on first log-in with a home of its own (mode 0700); only names on
+  the class list (``allowed_users``), and a name with too many wrong passwords
+  is locked for a while (kit.classroom.throttle);
 * ``KitSpawner``: JupyterHub's ``LocalProcessSpawner`` run as that account,
   from the read-only student runtime, under per-process limits (rlimits) and,
   where the machine has cgroup v1 controllers, a per-student memory total,
@@ -27,10 +32,10 @@ the spawned server itself.
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import dbm
+import math
 import os
 import pwd
-import re
 import resource
 import signal
 import subprocess
@@ -44,32 +49,47 @@ from jupyterhub.auth import LocalAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from jupyterhub.utils import random_port
 from tornado import web
-from traitlets import Dict, Integer, Unicode, default
+from traitlets import Dict, Float, Integer, Unicode, default
 
 from kit.classroom import walls
+from kit.classroom.names import account_name, escape, unescape
+from kit.classroom.throttle import Throttle
+from kit.i18n import _, ngettext, speaking
 from kit.lessons import owners
 
 MARK = "kit class hub student"   # GECOS of every account the hub made: it runs no other
-PREFIX = "kit-"
+OWNER = " for "                   # then the hub user it was made for: MARK + OWNER + escaped name
 CGROUPS = Path("/sys/fs/cgroup")
 CONTROLLERS = ("memory", "pids", "cpu")
 
 
-def account_name(login: str) -> str:
-    """``kit-`` + the log-in name in [a-z0-9-]; if anything had to change, a hash
-    suffix keeps two different names apart ("Ada Lovelace" -> kit-ada-lovelace-177f85).
-    At most 32 characters (useradd's limit)."""
-    safe = re.sub(r"[^a-z0-9]+", "-", login.lower()).strip("-")[:20]
-    if safe != login or not safe:
-        safe = f"{safe}-{hashlib.sha256(login.encode()).hexdigest()[:6]}".lstrip("-")
-    return PREFIX + safe
+def gecos_for(login: str) -> str:
+    """What the hub writes as the GECOS of ``login``'s account: the mark and the
+    owner, escaped (a GECOS field may hold no ':' or newline, and commas split it)."""
+    return MARK + OWNER + escape(login)
+
+
+def is_ours(pw: pwd.struct_passwd) -> bool:
+    """Made by a class hub: its mark (alone, as before owners were kept, or with one)."""
+    return pw.pw_gecos == MARK or pw.pw_gecos.startswith(MARK + OWNER)
+
+
+def owner_of(pw: pwd.struct_passwd) -> str | None:
+    """The hub user the account was made for; None when none is stored (not the
+    hub's, or made before owners were kept) or the stored one is not a name."""
+    if not pw.pw_gecos.startswith(MARK + OWNER):
+        return None
+    try:
+        return unescape(pw.pw_gecos[len(MARK + OWNER):])
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 def students(homes: Path) -> Iterator[pwd.struct_passwd]:
     """The accounts this hub made: our mark and a home under ``homes``."""
     homes = homes.resolve()
     for pw in pwd.getpwall():
-        if pw.pw_gecos == MARK and Path(pw.pw_dir).parent == homes:
+        if is_ours(pw) and Path(pw.pw_dir).parent == homes:
             yield pw
 
 
@@ -120,10 +140,15 @@ def _user_name(uid: int) -> str:
 
 
 class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
-    """First-use passwords; a locked Unix account for each name on its first log-in.
+    """First-use passwords; a locked Unix account for each name, made before its
+    first server starts.
 
     The teacher's and the admin's passwords come from the hub's environment
     (``staff_passwords``), so no student can claim either name by logging in first.
+    Only names JupyterHub allows log in (the class list, the teacher, users the
+    admin adds on the admin page; everyone with ``allow_all``), and a name with too
+    many wrong passwords is locked for a while (``throttle``, in memory: a restart
+    forgets the locks).
     """
 
     homes = Unicode("/home/kit-class", config=True,
@@ -133,46 +158,118 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
                                 "log-ins cannot fill the machine with accounts")
     staff_passwords = Dict(Unicode(), config=True,
                            help="The teacher's and the admin's names and passwords (not first-use)")
+    tries = Integer(5, config=True, help="Wrong passwords before a name is locked")
+    first_lock = Float(30.0, config=True, help="Seconds of the first lock, doubled each next one")
+    longest_lock = Float(900.0, config=True, help="Seconds of the longest lock")
+    language = Unicode("en", config=True, help="The language of the log-in page's refusals")
+    student_languages = Dict(config=True, help="A student's own language, by name")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.throttle = Throttle(tries=self.tries, first=self.first_lock,
+                                 longest=self.longest_lock)
         for name, password in self.staff_passwords.items():
             self.reset_password(self.normalize_username(name), password)
 
+    def speaking(self, name: str) -> Any:
+        return speaking(self.student_languages.get(name, self.language))
+
+    def on_the_list(self, name: str) -> bool:
+        return bool(self.allow_all or name in self.allowed_users or name in self.admin_users)
+
     def refused(self, name: str) -> str:
-        """Why ``name`` may not have an account here ("" if it may)."""
+        """Why ``name`` may not log in here ("" if it may)."""
+        if not self.on_the_list(name):
+            with self.speaking(name):
+                return _("This name is not on the class list: type it as the teacher "
+                         "wrote it, or ask the teacher.")
+        return self.account_refused(name)
+
+    def account_refused(self, name: str, cap: bool = True) -> str:
+        """Why ``name`` may not have an account here ("" if it may); with ``cap``
+        False, a name with no account yet is not counted against ``max_accounts``."""
         homes = Path(self.homes).resolve()
         try:
-            pw = pwd.getpwnam(account_name(name))
+            account = account_name(name)
+        except ValueError:
+            with self.speaking(name):
+                return _("This name is too long for an account on this machine: "
+                         "ask the teacher for a shorter one.")
+        try:
+            pw = pwd.getpwnam(account)
         except KeyError:
-            if sum(1 for _ in students(homes)) >= self.max_accounts:
+            if cap and sum(1 for _pw in students(homes)) >= self.max_accounts:
                 return f"This class hub has made its {self.max_accounts} accounts: ask the teacher."
             return ""
-        if pw.pw_gecos != MARK or Path(pw.pw_dir).parent != homes:
+        if not is_ours(pw) or Path(pw.pw_dir).parent != homes:
             # Never run a student's server as an account someone else made.
             return (f"The account {pw.pw_name} exists and was not made by this class hub: "
                     "ask the teacher.")
+        if owner_of(pw) != name:
+            # Made for someone else (or before owners were kept): never shared.
+            with self.speaking(name):
+                return _("The account {account} belongs to another name on this class hub: "
+                         "ask the teacher.").format(account=pw.pw_name)
         return ""
+
+    def locked(self, name: str, wait: float) -> str:
+        """The log-in page's line for a name locked ``wait`` more seconds."""
+        with self.speaking(name):
+            if wait < 120:
+                n = max(1, math.ceil(wait))
+                return ngettext("Too many wrong passwords for this name: try again in {n} second.",
+                                "Too many wrong passwords for this name: try again in {n} seconds.",
+                                n).format(n=n)
+            n = math.ceil(wait / 60)
+            return ngettext("Too many wrong passwords for this name: try again in {n} minute.",
+                            "Too many wrong passwords for this name: try again in {n} minutes.",
+                            n).format(n=n)
+
+    def has_password(self, name: str) -> bool:
+        """Whether ``name`` chose a password already (a wrong one is then a guess;
+        a first log-in's too-short password is not)."""
+        with dbm.open(self.dbm_path, "c", 0o600) as db:
+            return db.get(name.encode()) is not None
 
     async def authenticate(self, handler: Any, data: dict[str, str]) -> Any:
         # Said on the log-in page itself (FirstUseAuthenticator's error line):
         # its log-in handler cannot render JupyterHub's error page.
-        why = self.refused(self.normalize_username(data["username"]))
+        name = self.normalize_username(data["username"])
+        why = self.refused(name)
+        if not why and (wait := self.throttle.wait(name)):
+            # Locked: the password is not even checked, so a right one is refused too.
+            why = self.locked(name, wait)
         if why:
             handler.custom_login_error = why
             self.log.warning("log-in of %r refused: %s", data["username"], why)
             return None
-        return await super().authenticate(handler, data)
+        guess = self.has_password(name)
+        done = await super().authenticate(handler, data)
+        if done:
+            self.throttle.succeeded(name)
+        elif guess and (wait := self.throttle.failed(name)):
+            handler.custom_login_error = self.locked(name, wait)
+            self.log.warning("%r locked for %.0f s after wrong passwords", name, wait)
+        return done
 
-    def system_user_exists(self, user: Any) -> bool:
-        why = self.refused(user.name)
-        if why:                     # the admin page or the API adding a user: same rule
+    async def add_user(self, user: Any) -> None:
+        # Called for every user in the database at the hub's start, at a first
+        # log-in and when the admin adds one. The account is made only when its
+        # first server starts (pre_spawn_start): a class list of 30 does not make
+        # 30 accounts at start, and the account cap counts students who came.
+        why = self.account_refused(user.name, cap=False)
+        if why:
+            raise web.HTTPError(403, why)        # the admin page or the API: same rule
+        FirstUseAuthenticator.add_user(self, user)
+
+    async def pre_spawn_start(self, user: Any, spawner: Any) -> None:
+        why = self.account_refused(user.name)
+        if why:
             raise web.HTTPError(403, why)
         try:
             pwd.getpwnam(account_name(user.name))
         except KeyError:
-            return False
-        return True
+            await asyncio.to_thread(self.add_system_user, user)
 
     def add_system_user(self, user: Any) -> None:
         homes = Path(self.homes).resolve()
@@ -184,7 +281,8 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
         self.log.info("Creating the account %s for %r", name, user.name)
         done = subprocess.run(
             ["useradd", "--system", "--create-home", "--home-dir", str(home),
-             "--shell", "/usr/sbin/nologin", "--comment", MARK, "--user-group", name],
+             "--shell", "/usr/sbin/nologin", "--comment", gecos_for(user.name),
+             "--user-group", name],
             capture_output=True, text=True)
         if done.returncode:
             raise RuntimeError(f"useradd {name} failed: {done.stderr.strip()}")
@@ -208,7 +306,7 @@ class ServerPorts:
 
     def take(self, name: str) -> int:
         self.release(name)
-        for _ in range(1000):
+        for _try in range(1000):
             port = self.pick()
             if port not in self.held:
                 self.held[port] = name
@@ -236,8 +334,9 @@ class KitSpawner(LocalProcessSpawner):
     * ``process_memory``: RLIMIT_DATA of each process: an allocation past it is a
       ``MemoryError`` in the student's own cell (RLIMIT_AS would count thread
       stacks and refuse to import numpy long before the data is large).
-    * ``tasks``: RLIMIT_NPROC and the pids cgroup (threads count: a server is
-      about 6, each kernel 13), so a fork bomb stops at it.
+    * ``tasks``: RLIMIT_NPROC and the pids cgroup (threads count: a lesson's
+      kernel is about 15, so 10 lessons open are 155 of 256), so a fork bomb
+      stops at it.
     * ``open_files`` (RLIMIT_NOFILE), ``file_size`` (RLIMIT_FSIZE: per file, not a quota).
     * ``cpu_limit`` (JupyterHub's own): cores at most, a CFS quota; every student
       has the same cpu.shares, so a busy loop in many sessions cannot starve the
@@ -250,7 +349,7 @@ class KitSpawner(LocalProcessSpawner):
     sockets = Unicode("/run/kit-class", config=True,
                       help="Per-student folders for kernels' Unix sockets (short: 107 bytes)")
     process_memory = Integer(1 << 30, config=True, help="RLIMIT_DATA per process, bytes")
-    tasks = Integer(96, config=True, help="Processes and threads per student")
+    tasks = Integer(256, config=True, help="Processes and threads per student")
     open_files = Integer(1024, config=True, help="RLIMIT_NOFILE")
     file_size = Integer(1 << 30, config=True, help="RLIMIT_FSIZE, bytes")
     class_memory = Integer(0, config=True,
@@ -267,7 +366,12 @@ class KitSpawner(LocalProcessSpawner):
 
     @property
     def account(self) -> pwd.struct_passwd:
-        return pwd.getpwnam(account_name(self.user.name))
+        """The user's account; never one whose stored owner is someone else."""
+        pw = pwd.getpwnam(account_name(self.user.name))
+        if owner_of(pw) != self.user.name:
+            raise RuntimeError(f"the account {pw.pw_name} was made for {owner_of(pw)!r}, "
+                               f"not {self.user.name!r}: no server runs as it")
+        return pw
 
     # ---- cgroups (v1, where the hub can write them) -------------------------------
     def cgroup_dirs(self, leaf: str = "") -> list[tuple[str, Path]]:
@@ -291,7 +395,7 @@ class KitSpawner(LocalProcessSpawner):
                           "cpu.cfs_quota_us": int(self.cpu_limit * 100_000) if self.cpu_limit
                           else -1}}
         parent = {"memory": {"memory.limit_in_bytes": self.class_memory}}
-        for (controller, group), (_, mine) in zip(
+        for (controller, group), (_controller, mine) in zip(
                 self.cgroup_dirs(), self.cgroup_dirs(self.account.pw_name), strict=True):
             try:
                 group.mkdir(exist_ok=True)
@@ -309,7 +413,7 @@ class KitSpawner(LocalProcessSpawner):
         return made
 
     def remove_cgroups(self) -> None:
-        for _, mine in self.cgroup_dirs(self.account.pw_name):
+        for _controller, mine in self.cgroup_dirs(self.account.pw_name):
             try:
                 mine.rmdir()
             except OSError:

@@ -43,7 +43,7 @@ import psutil
 
 from kit.classroom import attacks
 from kit.classroom.hub import ROOT, TARGET
-from kit.classroom.students import Kernel, Result, Student
+from kit.classroom.students import Kernel, Result, Student, crowd_names
 
 if TYPE_CHECKING:                 # the hub comes from the load test, which imports this module
     from kit.classroom.loadtest import Hub
@@ -164,8 +164,8 @@ def hostile_class(hub: Hub, honest: int, hostile: int, password: str, lesson: st
                   secrets: tuple[str, ...] = ()) -> dict[str, Any]:
     """The two rounds; the report (see the module docstring)."""
     def crowd() -> list[Student]:
-        return [Student(hub.url, f"student{i:02d}", password, lesson, repo=repo, branch=branch,
-                        timeout=timeout) for i in range(1, honest + 1)]
+        return [Student(hub.url, name, password, lesson, repo=repo, branch=branch,
+                        timeout=timeout) for name in crowd_names(honest)]
 
     alone = crowd()
     run_together(alone)
@@ -177,10 +177,10 @@ def hostile_class(hub: Hub, honest: int, hostile: int, password: str, lesson: st
 
     underway = [threading.Event() for _ in range(hostile)]
     go = threading.Event()
-    attackers = [HostileStudent(hub.url, f"hostile{i + 1:02d}", password, lesson, repo=repo,
+    attackers = [HostileStudent(hub.url, name, password, lesson, repo=repo,
                                 branch=branch, timeout=timeout, underway=underway[i], go=go,
                                 targets=targets_for(hub, alone[i % honest].name, lesson, secrets))
-                 for i in range(hostile)]
+                 for i, name in enumerate(crowd_names(hostile, "hostile"))]
     threads = [threading.Thread(target=a.run, daemon=True) for a in attackers]
     for t in threads:
         t.start()

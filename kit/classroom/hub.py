@@ -8,6 +8,7 @@ in JupyterLab; ``make hub-link`` prints it; ``teacher_page``, the teacher's
 page on the class service's own host; ``class_languages``, the
 language of the class and of each student. Not covered:
 starting the hub (``make hub`` with ``deploy/jupyterhub_config.py``).
+``open_class_refusal`` is the one line when a class hub has no class list.
 
     python -m kit.classroom.hub notebooks/<game>/<NN_lesson>.ipynb [HUB_URL [REPO [BRANCH]]]
 """
@@ -35,6 +36,16 @@ def refusal(uid: int, demo: bool) -> str:
     return ("make hub makes a locked Unix account for each student and runs their server "
             "as it, which needs root: run `sudo make hub`, or `KIT_HUB_DEMO=1 make hub` for "
             "a one-person demo in which every student runs as you (nothing walled off).")
+
+
+def open_class_refusal(environ: Mapping[str, str]) -> str:
+    """Why a class hub (root, not the demo) will not start without a class list
+    (empty when it may): without one, anyone reaching the page makes accounts."""
+    if environ.get("KIT_CLASS_LIST") or environ.get("KIT_OPEN_CLASS") == "1":
+        return ""
+    return ("make hub needs the class list: KIT_CLASS_LIST=class.txt, a file with one "
+            "student name a line (only they may log in); KIT_OPEN_CLASS=1 lets any name "
+            "make an account instead.")
 
 
 def class_languages(environ: Mapping[str, str]) -> tuple[str, dict[str, str]]:

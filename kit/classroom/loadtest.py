@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Collection
 from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,7 @@ except ModuleNotFoundError as missing:
 from kit.classroom.accounts import account_name, remove_accounts
 from kit.classroom.hub import CONFIG, ROOT, default_branch, default_repo, teacher_page
 # One student's path, here for the crowd below and for the tests' imports.
-from kit.classroom.students import WELCOME_CLICK, Kernel, Result, Student  # noqa: F401
+from kit.classroom.students import WELCOME_CLICK, Kernel, Result, Student, crowd_names  # noqa: F401
 
 PROXY = ROOT / "build" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
 
@@ -116,13 +117,17 @@ def as_root() -> bool:
 
 @contextmanager
 def local_hub(place: Path, password: str, python: str = sys.executable, log=None,
-              demo: bool | None = None, env: dict[str, str] | None = None):
+              demo: bool | None = None, env: dict[str, str] | None = None,
+              names: Iterable[str] = ()):
     """Start JupyterHub with deploy/jupyterhub_config.py; yield a ``Hub``; stop it.
 
     As root (``demo`` False, the default there) students get accounts of their own:
     ``place`` must then be readable by every account (not pytest's tmp folder, which
-    is 0700), and the accounts the hub made are removed when it stops. Otherwise the
-    hub runs in its one-account demo mode.
+    is 0700), and the accounts the hub made are removed when it stops; only
+    ``names`` (written as the hub's class list, ``place/class.txt``) and the
+    teacher may log in, as ``make hub`` requires (``env`` may set KIT_OPEN_CLASS=1
+    or a KIT_CLASS_LIST of its own instead). Otherwise the hub runs in its
+    one-account demo mode.
     """
     if not PROXY.exists():
         raise RuntimeError(f"no proxy at {PROXY}: run `make hub` once, or "
@@ -136,10 +141,13 @@ def local_hub(place: Path, password: str, python: str = sys.executable, log=None
     place.chmod(0o755)
     state, homes = place / "state", place / ("demo-homes" if demo else "homes")
     sockets = Path("/run") / f"kit-{place.name[-12:]}"    # short: a socket path has 107 bytes
-    env = {**os.environ, **{k: str(v) for k, v in ports.items()}, "KIT_HUB_STATE": str(state),
+    class_list = place / "class.txt"
+    class_list.write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
+    env = {**{k: v for k, v in os.environ.items() if k not in ("KIT_CLASS_LIST", "KIT_OPEN_CLASS")},
+           **{k: str(v) for k, v in ports.items()}, "KIT_HUB_STATE": str(state),
            "KIT_CLASS_PASSWORD": password,
            "KIT_HUB_HOMES": str(homes), "KIT_HUB_SOCKETS": str(sockets),
-           "KIT_HUB_DEMO": "1" if demo else "", **(env or {})}
+           "KIT_HUB_DEMO": "1" if demo else "", "KIT_CLASS_LIST": str(class_list), **(env or {})}
     # The hub's host is localhost: each student's server is on <name>.localhost
     # (an origin of its own; kit.classroom.students resolves those names).
     url = f"http://localhost:{ports['KIT_HUB_PORT']}"
@@ -245,8 +253,8 @@ class MemoryGuard(threading.Thread):
 def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
               branch: str, timeout: float, pace: float = 0.0) -> list[Result]:
     """All students at the same moment (threads released together); their Results."""
-    crowd = [Student(url, f"student{i:02d}", password, lesson, repo=repo, branch=branch,
-                     timeout=timeout, pace=pace) for i in range(1, students + 1)]
+    crowd = [Student(url, name, password, lesson, repo=repo, branch=branch,
+                     timeout=timeout, pace=pace) for name in crowd_names(students)]
     gate = threading.Barrier(len(crowd))
     threads = [threading.Thread(target=lambda s=s: (gate.wait(), s.run()), daemon=True)
                for s in crowd]
@@ -341,7 +349,9 @@ def main(argv=None) -> int:
     load_before = [round(x, 1) for x in os.getloadavg()]
     teacher = {"KIT_TEACHER": "teacher", "KIT_TEACHER_PASSWORD": secrets.token_urlsafe(16)}
     with tempfile.TemporaryDirectory(prefix="kit-hub-") as tmp:
-        with local_hub(Path(tmp), password, log=args.hub_log, env=teacher) as hub:
+        names = (crowd_names(args.students - args.hostile) + crowd_names(args.hostile, "hostile")
+                 if args.hostile else crowd_names(args.students))
+        with local_hub(Path(tmp), password, log=args.hub_log, env=teacher, names=names) as hub:
             guard = MemoryGuard(hub.proc, args.memory_floor)
             guard.start()
             t = time.monotonic()
@@ -370,7 +380,7 @@ def main(argv=None) -> int:
                     worker.start()
                     page = watch(hub.url, teacher["KIT_TEACHER"], teacher["KIT_TEACHER_PASSWORD"],
                                  args.watch, finished,
-                                 [f"student{i:02d}" for i in range(1, args.students + 1)])
+                                 crowd_names(args.students))
                     results = crowd[0]
                 else:
                     results = run_class(hub.url, args.students, password, args.lesson, repo=repo,

@@ -3,7 +3,7 @@
 Covers ``Student`` (log in, start a server, pull the lessons through
 nbgitpuller's API as its link page does, open the lesson, run every code cell,
 wait for the first board's drawing, click it, wait for its answer; ``run()``
-records instead of raising), ``Kernel`` (a kernel's websocket as a page's
+records instead of raising), ``crowd_names``, ``Kernel`` (a kernel's websocket as a page's
 notebook uses it) and ``Result``. Every request has a time limit; nothing is
 sent anywhere but the hub given. Not covered: starting a hub or a crowd
 (kit.classroom.loadtest), hostile students (kit.classroom.hostile), pixels.
@@ -37,6 +37,12 @@ except ModuleNotFoundError as missing:
 
 from kit.classroom.hub import TARGET
 from kit.lessons.welcome import CELL, MARGIN
+
+def crowd_names(students: int, prefix: str = "student") -> list[str]:
+    """The log-in names of a simulated class (student01, student02, ...): the
+    crowd's and the class list the test hub is given."""
+    return [f"{prefix}{i:02d}" for i in range(1, students + 1)]
+
 
 _getaddrinfo = socket.getaddrinfo
 
