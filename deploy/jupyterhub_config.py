@@ -19,6 +19,11 @@
 #                        KIT_MAX_ACCOUNTS accounts, default 100)
 #   KIT_HUB_PORT         the port students open (default 8000)
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
+#   KIT_HOME_SIZE        each student's own disk, their home (default 1G; e.g.
+#                        512M, 2G; 0: homes on the machine's disk with no limit).
+#                        Reserved on the machine's disk when the account is made
+#                        (30 students at 1G: 30 GiB); an account is refused while
+#                        the disk would keep less than 2 GiB free. deploy/sizing.md
 #   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
 #                        (default SQLite, class.sqlite in the state folder)
 #   KIT_CLASS_PORT       the class service's own port on 127.0.0.1 (default 8002)
@@ -166,6 +171,8 @@ else:
     c.KitAuthenticator.homes = os.environ.get("KIT_HUB_HOMES", "/home/kit-class")
     c.KitAuthenticator.max_accounts = int(os.environ.get("KIT_MAX_ACCOUNTS", 100))
     c.KitAuthenticator.teacher_password = os.environ.get("KIT_TEACHER_PASSWORD", "")
+    from kit.classroom.homedisk import parse_size
+    c.KitAuthenticator.home_size = parse_size(os.environ.get("KIT_HOME_SIZE", "1G"))
     c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 8
     # A student at 9:00 has no password yet: the log-in page says how to get one.
@@ -190,7 +197,8 @@ else:
     c.KitSpawner.class_memory = 18 * GiB        # every student together (the class's cgroup)
     c.KitSpawner.tasks = 96                     # processes + threads: a fork bomb stops here
     c.KitSpawner.open_files = 1024
-    c.KitSpawner.file_size = 1 * GiB            # per file (not a disk quota)
+    c.KitSpawner.file_size = 1 * GiB            # per file; the home's own disk (KIT_HOME_SIZE) caps them all
+    c.KitSpawner.tmp_size = 256 << 20           # its own /tmp, /var/tmp, /dev/shm each (tmpfs, in its memory)
     c.KitSpawner.cpu_limit = 1.0                # one core at most; equal shares under load
 
     # ---- Idle servers stopped (their files stay; the next visit restarts them) -

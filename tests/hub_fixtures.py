@@ -80,7 +80,9 @@ def class_hub(tmp_path_factory):
     with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env={
             "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
             # the class speaks English; lena and boris their own (tests/test_hub_language.py)
-            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg"}) as hub:
+            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg",
+            # small disks: filling one (tests/test_hub.py) takes a second, not a minute
+            "KIT_HOME_SIZE": "256M"}) as hub:
         yield hub
 
 

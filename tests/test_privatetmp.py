@@ -5,7 +5,8 @@ uid and writes into all three; the machine's own folders never see the files,
 which go with the child; a folder kept visible under /var/tmp (as a test hub's
 runtime and homes are) is still there, and the size cap is ENOSPC. Then the
 belt and braces on stop: what a uid left in the machine's folders is deleted,
-and nothing else (another's files, a link's target, the spared folders).
+and nothing else (another's files, a link's target, the spared folders, a
+folder only root may write to).
 The real hub's server, its kernel and its shm pages: tests/test_hub.py.
 """
 
@@ -97,8 +98,11 @@ def test_on_stop_what_the_uid_left_in_the_machines_folders_goes_and_nothing_else
     link.symlink_to(target)
     os.chown(link, OWNER, OWNER, follow_symlinks=False)
     made.append(link)
-    shared = owned(tmp / f"{tag}-shared", uid=0, folder=True)      # root's 0755 folder ...
+    shared = owned(tmp / f"{tag}-shared", uid=0, folder=True)      # root's folder all may write to ...
+    shared.chmod(0o1777)
     mine.append(owned(shared / "theirs"))                          # ... holding one of the uid's files
+    closed = owned(tmp / f"{tag}-closed", uid=0, folder=True)      # root's 0755: the uid cannot write
+    unreachable = owned(closed / "put-there-by-root")              # there, so it is not looked into
     others = owned(tmp / f"{tag}-others", uid=OWNER + 1)
     spared = owned(tmp / f"{tag}-home", folder=True)               # a test hub's homes live here
     owned(spared / "work.ipynb")
@@ -107,6 +111,7 @@ def test_on_stop_what_the_uid_left_in_the_machines_folders_goes_and_nothing_else
         assert sorted(gone) == sorted(map(str, [*mine, link]))
         assert not any(p.exists() for p in mine) and not link.is_symlink()
         assert target.read_text() == "x" and others.exists() and (spared / "work.ipynb").exists()
+        assert unreachable.exists()
         with pytest.raises(ValueError, match="root's"):
             privatetmp.remove_leftovers(0)
     finally:

@@ -18,10 +18,11 @@ beside the homes, ``<homes>-disks/<account>.ext4``. ``mount -o loop`` takes a
 free loop device (the kernel makes a new one when all are taken) and frees it
 on unmount (autoclear), so nothing stays attached after ``remove``.
 
-Decision, why images and not disk quotas: quotas on ext4 need the kernel's quota
-format (CONFIG_QFMT_V2), which some kernels lack (the CI machine's does), and
-XFS or btrfs quotas need tools the class machine may not have; a loop-mounted
-image needs only util-linux and e2fsprogs, which every Debian has.
+Decision, why images and not disk quotas: quotas on ext4 need the kernel's
+quota format (CONFIG_QFMT_V2), which some kernels lack (the one this was
+written on does: mount -o usrquota fails), XFS quotas need CONFIG_XFS_QUOTA
+(also absent there) and btrfs quotas need btrfs-progs; a loop-mounted image
+needs only util-linux and e2fsprogs, which every Debian has.
 
 Not covered: a home made before this module (no image) stays on the machine's
 disk with no limit; growing or shrinking an image.

@@ -12,7 +12,9 @@ on one hub:
    round) and take memory until refused (kept too); then the honest students
    start again. Once the honest servers are up, each hostile student reads
    and tries to overwrite another student's notebook, reads the teacher's
-   and the hub's files, sends ``kill -9`` to every process it can see, and
+   and the hub's files, fills its home's disk until refused (the honest
+   students save their notebooks meanwhile), sends ``kill -9`` to every
+   process it can see, and
    last starts a fork bomb (last, because a bomb at the task limit leaves
    its kernel unable to start a thread).
 
@@ -75,7 +77,8 @@ class HostileStudent(Student):
                         self.token, self.name, self)
         try:
             first, later = ("busy loop", "memory"), ("read another student's work",
-                                                     "hub and teacher files", "kill", "fork bomb")
+                                                     "hub and teacher files", "fill the disk",
+                                                     "kill", "fork bomb")
             for action in first:
                 self.one(kernel, action)
             self.underway.set()

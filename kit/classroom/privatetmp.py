@@ -12,8 +12,8 @@ Covers:
   namespace and its tmpfs go, and with them every page the student put there
   (shm pages are charged to the student's memory cgroup while they live).
   Folders in ``keep`` that lie under one of those (a test hub's runtime and
-  homes live in /var/tmp) are bound back into place, so the server still sees
-  them where they were.
+  homes live in /var/tmp) are bound back into place by their top folder
+  there, so the server still sees them, and what is beside them, as they are.
 * ``remove_leftovers(uid)``: belt and braces, on stop: everything ``uid`` owns in
   the machine's own /tmp, /var/tmp and /dev/shm is deleted (it could only be
   there from before this change, or by a way round the namespace).
@@ -60,10 +60,11 @@ def private_tmp(keep: Iterable[str], size: int, inodes: int) -> Callable[[], Non
         raise ValueError(f"a private /tmp needs a size and a file count above 0, not {size} and {inodes}")
     libc = _libc()
     folders = [Path(f).resolve() for f in TEMPORARY if os.path.isdir(f)]
-    # The kept paths a tmpfs would hide; one inside another kept one comes with it.
-    hidden = {Path(p).resolve() for p in keep}
-    hidden = {p for p in hidden if any(under(p, f) for f in folders)}
-    kept = sorted(str(p) for p in hidden if not any(q != p and under(p, q) for q in hidden))
+    # The kept paths a tmpfs would hide, each by its top folder there, bound back
+    # whole: what it holds then looks exactly as on the machine (another student's
+    # home, the hub's state: the same permissions refuse them, not a missing path).
+    kept = sorted({str(f / Path(p).resolve().relative_to(f).parts[0]) for p in keep for f in folders
+                   if Path(p).resolve() != f and under(Path(p).resolve(), f)})
     options = f"size={size},nr_inodes={inodes},mode=1777".encode()
 
     def step() -> None:
@@ -87,9 +88,10 @@ def remove_leftovers(uid: int, spare: Iterable[str] = (), folders: Iterable[str]
 
     Never follows a link, never crosses into another filesystem (a student's own
     disk mounted there) and never enters ``spare`` (the homes, the runtime: a
-    test hub keeps them in /var/tmp). Walks only folders ``uid`` could search:
-    it cannot have made anything below one it cannot. The uid's processes must
-    be gone first, so nothing of theirs races the walk."""
+    test hub keeps them in /var/tmp). Below the three it enters only folders
+    that anyone may write to (and removes the uid's own whole): a student can
+    make a file only where they may write. The uid's processes must be gone
+    first, so nothing of theirs races the walk."""
     if uid == 0:
         raise ValueError("refusing to remove root's temporary files")
     spared = [Path(p).resolve() for p in spare]
@@ -117,6 +119,9 @@ def remove_leftovers(uid: int, spare: Iterable[str] = (), folders: Iterable[str]
                     else:
                         path.unlink()
                     gone.append(str(path))
-                elif is_dir and not info.st_mode & stat.S_IXOTH and info.st_uid != uid:
-                    dirs.remove(name)             # closed to the student: nothing of theirs below
+                elif is_dir and not info.st_mode & stat.S_IWOTH:
+                    # Nobody else may write there, so nothing of theirs is in it
+                    # (a folder written by all under such a one is missed: rare,
+                    # and walking every venv in /var/tmp took 14 s a student).
+                    dirs.remove(name)
     return gone
