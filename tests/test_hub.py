@@ -360,7 +360,10 @@ def test_a_servers_temporary_files_and_shm_go_with_it_and_a_full_home_is_its_own
     assert seen["shm_dev"] != os.stat("/dev/shm").st_dev          # her own tmpfs, not the machine's
     for folder in ("/tmp", "/var/tmp", "/dev/shm"):
         assert not (Path(folder) / "kit-x").exists()
-    assert shmem_mib() >= before + 120
+    # The machine's Shmem counts every other process too (it fell while this ran
+    # once): only a rise is asserted here, the 128 MiB in her own cgroup below.
+    during = shmem_mib()
+    assert during >= before + 64, (before, during)
     groups = dict(line.split(":", 2)[1:] for line in
                   Path(f"/proc/{seen['pid']}/cgroup").read_text().splitlines())
     memory = Path("/sys/fs/cgroup/memory") / groups["memory"].lstrip("/")
@@ -372,8 +375,8 @@ def test_a_servers_temporary_files_and_shm_go_with_it_and_a_full_home_is_its_own
     assert r.status_code in (200, 201), r.text
     tia.stop_server()
     deadline = time.monotonic() + 30
-    while shmem_mib() > before + 60 and time.monotonic() < deadline:   # freed with her namespace
+    while shmem_mib() > during - 100 and time.monotonic() < deadline:   # freed with her namespace
         time.sleep(0.5)
-    assert shmem_mib() <= before + 60, (before, shmem_mib())
+    assert shmem_mib() <= during - 100, (before, during, shmem_mib())
     assert accounts.pids_of(account.pw_uid) == [] and not left.exists()
     assert accounts.homedisk.mounted(Path(account.pw_dir)).startswith("/dev/loop")   # her work stays
