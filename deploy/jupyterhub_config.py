@@ -35,6 +35,11 @@
 #                        escaped, within useradd's 32 characters).
 #   KIT_HUB_PORT         the port students open (default 8000)
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
+#   KIT_HOME_SIZE        each student's own disk, their home (default 1G; e.g.
+#                        512M, 2G; 0: homes on the machine's disk with no limit).
+#                        Reserved on the machine's disk when the account is made
+#                        (30 students at 1G: 30 GiB); an account is refused while
+#                        the disk would keep less than 2 GiB free. deploy/sizing.md
 #   KIT_CLASS_DB         where the teacher's view keeps the events: a SQLAlchemy URL
 #                        (default SQLite, class.sqlite in the state folder)
 #   KIT_CLASS_PORT       the class service's own port on 127.0.0.1 (default 802,
@@ -267,6 +272,8 @@ else:
     c.KitAuthenticator.tries, c.KitAuthenticator.first_lock = 5, 30
     c.KitAuthenticator.longest_lock = 15 * 60
     c.KitAuthenticator.language, c.KitAuthenticator.student_languages = CLASS_LANG, STUDENT_LANGS
+    from kit.classroom.homedisk import parse_size
+    c.KitAuthenticator.home_size = parse_size(os.environ.get("KIT_HOME_SIZE", "1G"))
     c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
     c.FirstUseAuthenticator.min_password_length = 8
     # A student at 9:00 has no password yet: the log-in page says how to get one.
@@ -292,7 +299,8 @@ else:
     c.KitSpawner.class_memory = 18 * GiB        # every student together (the class's cgroup)
     c.KitSpawner.tasks = 256                    # processes + threads: 10 lessons open use ~150; a fork bomb stops here
     c.KitSpawner.open_files = 1024
-    c.KitSpawner.file_size = 1 * GiB            # per file (not a disk quota)
+    c.KitSpawner.file_size = 1 * GiB            # per file; the home's own disk (KIT_HOME_SIZE) caps them all
+    c.KitSpawner.tmp_size = 256 << 20           # its own /tmp, /var/tmp, /dev/shm each (tmpfs, in its memory)
     c.KitSpawner.cpu_limit = 1.0                # one core at most; equal shares under load
 
     # ---- Idle servers stopped (their files stay; the next visit restarts them) -

@@ -43,7 +43,7 @@ LOCKED_OUT = "lockie"
 #: is allowed by KIT_TEACHER). A name not on it is refused at the log-in.
 CLASS = ["zoe", "mallory", "ada", "ben", "cy", "dora", "dan", "eve", "fay", "gil", "hope",
          "ivan", "jon", "lena", "boris", "carl", "gus", "hal", "tess", "ivy", "kim", "lou", "max",
-         "adam", INTRUDER, LOCKED_OUT,
+         "adam", "tia", "uma", INTRUDER, LOCKED_OUT,
          *COLLIDING,
          *crowd_names(3)]
 
@@ -94,7 +94,9 @@ def class_hub(tmp_path_factory):
             "KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
             "KIT_ADMIN": ADMIN, "KIT_ADMIN_PASSWORD": ADMIN_PASSWORD,
             # the class speaks English; lena and boris their own (tests/test_hub_language.py)
-            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg"}, names=CLASS) as hub:
+            "KIT_LANG": "en", "KIT_STUDENT_LANG": "lena=es, boris=bg",
+            # small disks: filling one (tests/test_hub.py) takes a second, not a minute
+            "KIT_HOME_SIZE": "256M"}, names=CLASS) as hub:
         yield hub
 
 

@@ -13,7 +13,9 @@ way a student's kernel would meet the hub's limits:
 exec are gone before the attack runs.) The fork bomb and the kill run only this
 way: never as root, always under the NPROC limit. After every test every process
 of the attacker is killed (`pkill -9 -u` until `pgrep -u` finds none); at the end
-the accounts (userdel, only these two) and the directory are removed.
+the accounts (userdel, only these two) and the directory are removed. Filling
+the disk runs against a 48 MiB disk of the attacker's own and one of the
+victim's (kit.classroom.homedisk, as the hub makes a home), removed after it.
 Needs root; the hub tests' marker, since it is the hub's walls being tested.
 """
 
@@ -34,7 +36,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.classroom import attacks, runtime, walls
+from kit.classroom import attacks, homedisk, runtime, walls
 from kit.classroom.attacks import Outcome, Targets
 from kit.classroom.loadtest import free_privileged_port
 from kit.lessons import outbox, owners
@@ -242,6 +244,52 @@ def test_busy_loops_spin_for_their_seconds_then_end(lab):
         time.sleep(0.2)
 
 
+@pytest.fixture
+def disks(lab):
+    """A 48 MiB disk for the attacker and one for the victim, as the hub makes homes."""
+    for tool in ("mkfs.ext4", "mount", "umount"):
+        if not shutil.which(tool):
+            unavailable(f"no {tool} on PATH", f"needs {tool} (e2fsprogs, util-linux)")
+    homes = lab.base / "disks"
+    homes.mkdir()
+    made = []
+    try:
+        for account in (lab.attacker, lab.victim):
+            made.append(homes / account.pw_name)
+            homedisk.make(made[-1], 48 << 20, account.pw_uid, account.pw_gid, reserve=0)
+        yield made
+    finally:
+        for home in made:
+            homedisk.remove(home)
+        shutil.rmtree(homes)
+
+
+def test_filling_the_disk_stops_at_the_students_own_and_the_others_still_write(lab, disks):
+    mine, theirs = disks
+    result = attack(lab, "fill the disk", folder=str(mine), chunk_mib=4)
+    assert result.denied and result.data["error"] == "ENOSPC", result.detail
+    assert 24 <= result.data["mib"] < 48                   # ext4's journal and tables take the rest
+    assert sum(f.stat().st_size for f in (mine / "kit-attack-fill").iterdir()) >= 24 << 20   # kept
+    victim = lab.victim
+    wrote = subprocess.run(
+        ["setpriv", f"--reuid={victim.pw_uid}", f"--regid={victim.pw_gid}", "--clear-groups",
+         "--inh-caps=-all", "/usr/bin/python3", "-c",
+         f"open({str(theirs / 'work.ipynb')!r}, 'wb').write(bytes(16 << 20))"],
+        capture_output=True, text=True)
+    assert wrote.returncode == 0, wrote.stderr
+    assert (theirs / "work.ipynb").stat().st_size == 16 << 20
+
+
+def test_filling_a_folder_without_a_limit_stops_at_the_cap_and_deletes(lab):
+    folder = lab.base / "unlimited"
+    folder.mkdir()
+    os.chown(folder, lab.attacker.pw_uid, lab.attacker.pw_gid)
+    result = attack(lab, "fill the disk", folder=str(folder), cap_mib=96, chunk_mib=32)
+    assert not result.denied and result.data["mib"] == 96 and result.data["files"] == 1, result.detail
+    assert "no refusal up to the cap of 96 MiB" in result.detail
+    assert os.listdir(folder) == []
+
+
 def test_kill_reaches_no_other_users_process(lab):
     bystanders = [
         subprocess.Popen(["sleep", "300"]),    # root's, like the hub and its proxy
@@ -310,6 +358,8 @@ def test_code_names_wrong_actions_and_options():
         attacks.code("memory", targets, seconds=2)
     for action in attacks.ACTIONS:
         compile(attacks.code(action, targets), action, "exec")
+    with pytest.raises(ValueError, match="chunk_mib must be between 1 and 512"):
+        attacks.code("fill the disk", targets, chunk_mib=1024)
     assert attacks.ACTIONS[-1] == "fork bomb"
 
 

@@ -446,3 +446,77 @@ def test_a_student_with_ten_lessons_open_stays_well_under_the_task_limit(class_h
     # Ten lessons open with room for a terminal, git, a kernel restarting (two at
     # once for a moment) and a lesson's own threads: a quarter of the limit free.
     assert counts[-1] + per_kernel <= 0.75 * limit, counts
+
+
+SCRATCH = '''
+import errno, json, os
+for folder in ("/tmp", "/var/tmp"):
+    with open(os.path.join(folder, "kit-x"), "w") as f:
+        f.write("mine")
+with open("/dev/shm/kit-x", "wb") as f:
+    f.write(b"s" * (128 << 20))                   # shm pages: the student's memory
+full = ""
+try:
+    with open(os.path.expanduser("~/kit-fill.bin"), "wb") as f:
+        for _ in range(64):
+            f.write(bytes(8 << 20))
+            f.flush()
+except OSError as error:
+    full = errno.errorcode[error.errno]
+home_bytes = os.path.getsize(os.path.expanduser("~/kit-fill.bin"))
+os.unlink(os.path.expanduser("~/kit-fill.bin"))
+print("RESULT", json.dumps({"pid": os.getpid(), "shm_dev": os.stat("/dev/shm").st_dev,
+                            "full": full, "home_bytes": home_bytes}))
+'''
+
+
+def shmem_mib() -> int:
+    meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+    return int(meminfo["Shmem"].split()[0]) // 1024
+
+
+@needs_root
+def test_a_servers_temporary_files_and_shm_go_with_it_and_a_full_home_is_its_own(class_hub):
+    """The class hub gives each home a disk of 256 MiB (KIT_HOME_SIZE): tia fills
+    hers (ENOSPC) while uma still saves; tia's /tmp, /var/tmp and /dev/shm (128 MiB,
+    counted in her memory cgroup) are her server's own and gone when it stops, as
+    is what her uid had left in the machine's own /tmp."""
+    tia, uma = student(class_hub, "tia"), student(class_hub, "uma")
+    for s in (tia, uma):
+        s.start_server()
+    account = pwd.getpwnam(accounts.account_name("tia"))
+    left = Path("/tmp") / "kit-tia-from-before"          # as if from before the namespaces
+    left.write_text("old")
+    os.chown(left, account.pw_uid, account.pw_gid)
+    before = shmem_mib()
+    kernel = kernel_of(tia, another=True)
+    try:
+        printed, error = kernel.run(SCRATCH, wait=180)
+    finally:
+        kernel.close()
+    assert not error, error
+    seen = json.loads(printed.split("RESULT ", 1)[1])
+    assert seen["full"] == "ENOSPC" and 128 << 20 < seen["home_bytes"] < 256 << 20, seen
+    assert seen["shm_dev"] != os.stat("/dev/shm").st_dev          # her own tmpfs, not the machine's
+    for folder in ("/tmp", "/var/tmp", "/dev/shm"):
+        assert not (Path(folder) / "kit-x").exists()
+    # The machine's Shmem counts every other process too (it fell while this ran
+    # once): only a rise is asserted here, the 128 MiB in her own cgroup below.
+    during = shmem_mib()
+    assert during >= before + 64, (before, during)
+    groups = dict(line.split(":", 2)[1:] for line in
+                  Path(f"/proc/{seen['pid']}/cgroup").read_text().splitlines())
+    memory = Path("/sys/fs/cgroup/memory") / groups["memory"].lstrip("/")
+    if memory.is_dir():                                  # where the hub has memory cgroups
+        shm = dict(line.split() for line in (memory / "memory.stat").read_text().splitlines())
+        assert int(shm["shmem"]) >= 128 << 20
+    r = uma.http.put(uma.user_url("api/contents/mine.txt"), timeout=60,
+                     json={"type": "file", "format": "text", "content": "still saving"})
+    assert r.status_code in (200, 201), r.text
+    tia.stop_server()
+    deadline = time.monotonic() + 30
+    while shmem_mib() > during - 100 and time.monotonic() < deadline:   # freed with her namespace
+        time.sleep(0.5)
+    assert shmem_mib() <= during - 100, (before, during, shmem_mib())
+    assert accounts.pids_of(account.pw_uid) == [] and not left.exists()
+    assert accounts.homedisk.mounted(Path(account.pw_dir)).startswith("/dev/loop")   # her work stays

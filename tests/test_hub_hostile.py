@@ -1,4 +1,4 @@
-"""The hostile class, small: 3 honest students and 1 hostile one doing all eight attacks.
+"""The hostile class, small: 3 honest students and 1 hostile one doing all nine attacks.
 
 The same path as `python -m kit.classroom.loadtest --students 30 --hostile 3`
 (kit.classroom.hostile): the honest students run the welcome lesson alone, then
@@ -7,7 +7,8 @@ refused), spins every core, holds memory, reads and tries
 to overwrite another's notebook, reads the teacher's and the hub's files,
 connects to every port another account listens on (other students' servers,
 their kernels' pipes: the loopback walls must refuse them), tries to bind
-the hub's internal ports, kill -9s every process it sees and starts a fork bomb. Needs root (an account
+the hub's internal ports, fills its home's disk (256 MiB here) while the honest
+ones save, kill -9s every process it sees and starts a fork bomb. Needs root (an account
 per student): CI runs as root. The hub has a module of its own: the busy loop and
 the bomb stay until it stops, and stopping it must kill them.
 """
@@ -28,7 +29,8 @@ pytestmark = [pytest.mark.hub,
 def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_their_board(
         tmp_path_factory):
     install_proxy()
-    teacher = {"KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD}
+    teacher = {"KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
+               "KIT_HOME_SIZE": "256M"}
     names = crowd_names(3) + crowd_names(1, "hostile")
     with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=teacher,
                                                          names=names) as h:
@@ -59,6 +61,8 @@ def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_th
     assert "MemoryError" in done["memory"]["detail"]
     assert done["poison events"]["data"]["answers"]["seen 2000 x 50"] == 413
     assert "EAGAIN" in done["fork bomb"]["detail"]
+    assert done["fill the disk"]["data"]["error"] == "ENOSPC"
+    assert 128 <= done["fill the disk"]["data"]["mib"] < 256       # its own disk, full; nobody else's
     assert report["survived"] == {"hub": True, "proxy": True, "honest_kernels": 3,
                                   "honest_kernels_of": 3, "honest_notebooks_unchanged": 3,
                                   "honest_notebooks_of": 3}

@@ -9,7 +9,9 @@ Covers what ``make hub`` run as root needs beyond JupyterHub's own classes:
   beside the hub's mark);
 * ``KitAuthenticator``: first-use passwords (each student picks one at the
   first log-in; The Littlest JupyterHub's default) plus an account per student,
-  created on first log-in with a home of its own (mode 0700); only names on
+  created on first log-in with a home of its own (mode 0700) on a disk of its
+  own (kit.classroom.homedisk: ``home_size``, a full home is ENOSPC for that
+  student alone); only names on
   the class list (``allowed_users``), and a name with too many wrong passwords
   is locked for a while (kit.classroom.throttle);
 * ``KitSpawner``: JupyterHub's ``LocalProcessSpawner`` run as that account,
@@ -21,6 +23,9 @@ Covers what ``make hub`` run as root needs beyond JupyterHub's own classes:
   server starts, and routes nobody to the server's port until the socket
   listening there is that student's own (``own_listener``: another student
   squatting the port is refused, the start fails saying whose port it was);
+  each server has /tmp, /var/tmp and /dev/shm of its own, gone when it stops
+  (kit.classroom.privatetmp), and on stop whatever the account still owns in
+  the machine's own ones is deleted;
 
 Not covered: starting the hub (deploy/jupyterhub_config.py sets every value
 used here), the runtime itself (kit.classroom.runtime) and cgroup v2 or
@@ -37,6 +42,7 @@ import math
 import os
 import pwd
 import resource
+import shutil
 import signal
 import subprocess
 import time
@@ -56,6 +62,8 @@ from kit.classroom.names import account_name, escape, unescape
 from kit.classroom.throttle import Throttle
 from kit.i18n import _, ngettext, speaking
 from kit.lessons import owners
+
+from kit.classroom import homedisk, privatetmp
 
 MARK = "kit class hub student"   # GECOS of every account the hub made: it runs no other
 OWNER = " for "                   # then the hub user it was made for: MARK + OWNER + escaped name
@@ -94,10 +102,13 @@ def students(homes: Path) -> Iterator[pwd.struct_passwd]:
 
 
 def remove_accounts(homes: Path) -> list[str]:
-    """Delete every account (and its home) this hub made under ``homes``; their names."""
+    """Delete every account this hub made under ``homes``, its home and disk, and
+    what it left in the temporary folders; their names."""
     gone = []
     for pw in list(students(homes)):
         kill_everything_of(pw.pw_uid)
+        homedisk.remove(Path(pw.pw_dir))
+        privatetmp.remove_leftovers(pw.pw_uid, spare=[str(homes)])
         subprocess.run(["userdel", "--remove", pw.pw_name], capture_output=True, text=True)
         gone.append(pw.pw_name)
     return gone
@@ -163,11 +174,20 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
     longest_lock = Float(900.0, config=True, help="Seconds of the longest lock")
     language = Unicode("en", config=True, help="The language of the log-in page's refusals")
     student_languages = Dict(config=True, help="A student's own language, by name")
+    home_size = Integer(homedisk.GiB, config=True,
+                        help="Bytes of each student's own disk (their home); 0: homes on "
+                             "the machine's disk, with no limit")
+    disk_reserve = Integer(2 * homedisk.GiB, config=True,
+                           help="Bytes the machine's disk keeps free: no new home past it")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.throttle = Throttle(tries=self.tries, first=self.first_lock,
                                  longest=self.longest_lock)
+        # After a reboot the students' disks are not mounted: mount them before
+        # anyone (a server, the teacher's collecting) looks into a home.
+        for pw in students(Path(self.homes)):
+            homedisk.mount(Path(pw.pw_dir))
         for name, password in self.staff_passwords.items():
             self.reset_password(self.normalize_username(name), password)
 
@@ -280,13 +300,35 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
         home = homes / name
         self.log.info("Creating the account %s for %r", name, user.name)
         done = subprocess.run(
-            ["useradd", "--system", "--create-home", "--home-dir", str(home),
-             "--shell", "/usr/sbin/nologin", "--comment", gecos_for(user.name),
+            ["useradd", "--system", "--create-home" if not self.home_size else "--no-create-home",
+             "--home-dir", str(home), "--shell", "/usr/sbin/nologin", "--comment", gecos_for(user.name),
              "--user-group", name],
             capture_output=True, text=True)
         if done.returncode:
             raise RuntimeError(f"useradd {name} failed: {done.stderr.strip()}")
+        if self.home_size:
+            pw = pwd.getpwnam(name)
+            try:
+                homedisk.make(home, self.home_size, pw.pw_uid, pw.pw_gid, self.disk_reserve)
+            except (OSError, RuntimeError) as exc:
+                # No half-made account (make removed its own half): the next
+                # log-in tries again from nothing.
+                subprocess.run(["userdel", "--remove", name], capture_output=True)
+                raise web.HTTPError(503, f"No home could be made for {user.name}: {exc}") from exc
+            skeleton(home, pw.pw_uid, pw.pw_gid)
         home.chmod(0o700)        # useradd's default may be 0755: nobody else reads it
+
+
+def skeleton(home: Path, uid: int, gid: int) -> None:
+    """/etc/skel's files into a new home on its own disk (what useradd --create-home
+    copies: a terminal's .bashrc and .profile), the student's own."""
+    skel = Path("/etc/skel")
+    if not skel.is_dir():
+        return
+    shutil.copytree(skel, home, symlinks=True, dirs_exist_ok=True)
+    for folder, dirs, files in os.walk(home):
+        for name in [*dirs, *files]:
+            os.chown(os.path.join(folder, name), uid, gid, follow_symlinks=False)
 
 
 class ServerPorts:
@@ -341,6 +383,9 @@ class KitSpawner(LocalProcessSpawner):
     * ``cpu_limit`` (JupyterHub's own): cores at most, a CFS quota; every student
       has the same cpu.shares, so a busy loop in many sessions cannot starve the
       class (``nice`` would not: the kernel shares CPU per session).
+    * ``tmp_size``, ``tmp_files``: the server's own /tmp, /var/tmp and /dev/shm
+      (tmpfs in a mount namespace of its own, their pages in its memory cgroup),
+      gone with its last process.
     """
 
     runtime = Unicode("/opt/kit-class/runtime", config=True,
@@ -359,6 +404,9 @@ class KitSpawner(LocalProcessSpawner):
     walls_table = Unicode("", config=True,
                           help="The hub's nftables table of loopback walls (kit.classroom.walls); "
                                "empty: no walls")
+    tmp_size = Integer(256 << 20, config=True,
+                       help="Bytes of each of the server's own /tmp, /var/tmp and /dev/shm")
+    tmp_files = Integer(16384, config=True, help="Files in each of them at most")
 
     @default("cmd")
     def _cmd(self) -> list[str]:
@@ -429,6 +477,7 @@ class KitSpawner(LocalProcessSpawner):
                   (resource.RLIMIT_NOFILE, self.open_files),
                   (resource.RLIMIT_FSIZE, self.file_size)]
         drop = set_user_setuid(self.account.pw_name)
+        own_tmp = privatetmp.private_tmp(self.visible(), self.tmp_size, self.tmp_files)
 
         def preexec() -> None:
             for procs in join:
@@ -436,8 +485,19 @@ class KitSpawner(LocalProcessSpawner):
                     f.write(str(os.getpid()))
             for which, value in limits:
                 resource.setrlimit(which, (value, value))
+            own_tmp()       # still root: mounts need it
             drop()
         return preexec
+
+    def visible(self) -> list[str]:
+        """What the server must still see where it is, should it lie in /tmp or
+        /var/tmp (a test hub's): its home, the runtime (the class home with the
+        lessons repository and gitconfig, the Python the venv runs on) and the sockets."""
+        runtime = Path(self.runtime)
+        python = Path(os.path.realpath(runtime / "bin" / "python"))
+        paths = [self.account.pw_dir, str(runtime.parent), str(runtime.resolve()),
+                 str(python.parent.parent), self.sockets]
+        return paths + ([str(Path(self.gitconfig).parent)] if self.gitconfig else [])
 
     def user_env(self, env: dict[str, str]) -> dict[str, str]:
         pw = self.account
@@ -468,9 +528,20 @@ class KitSpawner(LocalProcessSpawner):
             self.log.info("killed %s's leftover processes (%d rounds)", self.user.name, rounds)
         self.remove_cgroups()
 
+    def remove_leftovers(self) -> None:
+        """What the account still owns in the machine's /tmp, /var/tmp, /dev/shm."""
+        pw = self.account
+        gone = privatetmp.remove_leftovers(pw.pw_uid, spare=[str(Path(pw.pw_dir).parent),
+                                                             *self.visible()])
+        if gone:
+            self.log.info("removed %d temporary files %s left", len(gone), self.user.name)
+
     async def start(self) -> Any:
         # Leftovers at the task limit would make the server's exec fail (EAGAIN).
         await asyncio.to_thread(self.clean_up)      # a thread: the hub keeps answering
+        # Its own disk, mounted (after a reboot it is not): never a server writing
+        # through the bare mount point to the machine's disk.
+        await asyncio.to_thread(homedisk.mount, Path(self.account.pw_dir))
         self.socket_dir()
         self.made_cgroups = self.make_cgroups()
         if self.walls_table:        # before any process of the student runs
@@ -507,5 +578,6 @@ class KitSpawner(LocalProcessSpawner):
         await super().stop(now=now)
         SERVER_PORTS.release(self.user.name)
         await asyncio.to_thread(self.clean_up)
+        await asyncio.to_thread(self.remove_leftovers)
 
     made_cgroups: list[Path] = []     # set by start(), read by make_preexec_fn()

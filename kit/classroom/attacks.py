@@ -39,11 +39,17 @@ cannot even start a thread, so nothing may come after it):
    when at least one foreign listener was found, every connect to one was
    refused at once (ECONNREFUSED, EPERM, EACCES, EHOSTUNREACH; a timeout is not
    refused), every open port connected and every bind got EACCES.
-7. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
+7. "fill the disk": write 64 MiB chunks of zeros (real blocks) into files of
+   at most 512 MiB each (under the per-file limit, so only the disk can stop
+   it) in ``folder`` (default: our home) until the write is refused. Denied on
+   ENOSPC or EDQUOT (the home's own disk or a quota), the files kept, so the
+   home stays full for the rest of the run; at ``cap_mib`` (default 8 GiB)
+   without a refusal it deletes what it wrote and reports not denied.
+8. "kill": SIGKILL to every process in /proc that is not ours. Denied when none
    was killed. Not attempted at all by root or with CAP_KILL. Our uid's processes
    that do not descend from our server (the kernel's parent) are counted, not
    killed: under a shared account they would be another student's.
-8. "fork bomb": a separate process (own session) where every process forks
+9. "fork bomb": a separate process (own session) where every process forks
    forever and sleeps after a refusal. The first one reports its first refusal
    (errno name) and the tasks of our uid at that moment; the kernel prints that
    and returns, the bomb stays. Without a refusal within ``timeout`` (30 s) or
@@ -261,6 +267,40 @@ def _kit_attack_memory(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]
     del hoard[before:]      # no limit here: do not keep the machine's memory
     return False, f"no MemoryError up to the cap of {cap_mib} MiB (RSS {rss} MiB); freed", {
         "mib": taken, "rss_mib": rss, "error": ""}
+
+
+def _kit_attack_fill_disk(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
+    import errno
+    import os
+
+    folder = os.path.join(args["folder"] or os.path.expanduser("~"), "kit-attack-fill")
+    os.makedirs(folder, exist_ok=True)
+    block = bytes(1 << 20)       # 1 MiB written over and over: the memory attack may hold the rest
+    per_file = 512 // args["chunk_mib"]          # chunks a file holds: under RLIMIT_FSIZE (1 GiB)
+    written, files, refused = 0, 0, ""
+    try:
+        while written + args["chunk_mib"] <= args["cap_mib"]:
+            with open(os.path.join(folder, f"fill-{files}.bin"), "wb") as out:
+                files += 1
+                for _ in range(per_file):
+                    if written + args["chunk_mib"] > args["cap_mib"]:
+                        break
+                    for _ in range(args["chunk_mib"]):
+                        out.write(block)
+                    out.flush()
+                    written += args["chunk_mib"]
+    except OSError as error:
+        refused = _kit_attack_errno(error)
+    if refused in (errno.errorcode[errno.ENOSPC], errno.errorcode[errno.EDQUOT]):
+        return True, f"{refused} after {written} MiB in {files} files (kept: the home stays full)", {
+            "mib": written, "files": files, "error": refused, "folder": folder}
+    for name in os.listdir(folder):            # not refused by the disk: give the space back
+        os.unlink(os.path.join(folder, name))
+    os.rmdir(folder)
+    why = (f"refused with {refused}, not by the disk" if refused
+           else f"no refusal up to the cap of {args['cap_mib']} MiB")
+    return False, f"{why} after {written} MiB; deleted", {
+        "mib": written, "files": files, "error": refused, "folder": folder}
 
 
 def _kit_attack_busy_loop(args: dict[str, Any]) -> tuple[bool, str, dict[str, Any]]:
@@ -553,8 +593,8 @@ def _kit_attack_bomb() -> None:
 # ---- the API ---------------------------------------------------------------------
 
 ACTIONS: tuple[str, ...] = ("read another student's work", "hub and teacher files", "poison events",
-                            "memory", "busy loop", "reach another student's ports", "kill",
-                            "fork bomb")
+                            "memory", "busy loop", "reach another student's ports", "fill the disk",
+                            "kill", "fork bomb")
 
 _ATTACKS: dict[str, Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]]] = {
     "read another student's work": _kit_attack_read_work,
@@ -563,6 +603,7 @@ _ATTACKS: dict[str, Callable[[dict[str, Any]], tuple[bool, str, dict[str, Any]]]
     "memory": _kit_attack_memory,
     "busy loop": _kit_attack_busy_loop,
     "reach another student's ports": _kit_attack_ports,
+    "fill the disk": _kit_attack_fill_disk,
     "kill": _kit_attack_kill,
     "fork bomb": _kit_attack_fork_bomb,
 }
@@ -570,6 +611,7 @@ _OPTIONS: dict[str, dict[str, Any]] = {
     "poison events": {"seen_lessons": 2000, "seen_exercises": 50, "timeout": 60.0},
     "memory": {"cap_mib": 8192, "chunk_mib": 64},
     "busy loop": {"seconds": None, "processes": None, "sample": 1.0},
+    "fill the disk": {"folder": "", "cap_mib": 8192, "chunk_mib": 64},
     "fork bomb": {"timeout": 30.0, "max_forks": 512},
 }
 
@@ -580,7 +622,8 @@ def code(action: str, targets: Targets, **options: Any) -> str:
     Options: poison events ``seen_lessons`` (2000), ``seen_exercises`` (50), ``timeout``
     (60 s a request); memory ``cap_mib`` (8192), ``chunk_mib`` (64); busy loop ``seconds``
     (None: forever), ``processes`` (None: os.cpu_count()), ``sample`` (1.0 s
-    before reading their CPU time); fork bomb ``timeout`` (30 s), ``max_forks`` (512).
+    before reading their CPU time); fill the disk ``folder`` ("": our home),
+    ``cap_mib`` (8192), ``chunk_mib`` (64, at most 512); fork bomb ``timeout`` (30 s), ``max_forks`` (512).
     """
     if action not in _ATTACKS:
         raise ValueError(f"no attack {action!r}; the attacks: {', '.join(ACTIONS)}")
@@ -589,6 +632,8 @@ def code(action: str, targets: Targets, **options: Any) -> str:
     if unknown:
         raise TypeError(f"{action!r} has no option {', '.join(unknown)}; its options: "
                         f"{', '.join(known) or 'none'}")
+    if action == "fill the disk" and not 0 < options.get("chunk_mib", 64) <= 512:
+        raise ValueError("chunk_mib must be between 1 and 512 (a file holds 512 MiB at most)")
     if action == "fork bomb" and not 0 < options.get("max_forks", 512) < 60000:
         raise ValueError("max_forks must be between 1 and 59999 (the budget is a pipe of that many bytes)")
     args: dict[str, Any] = json.loads(json.dumps({**dataclasses.asdict(targets), **known, **options}))

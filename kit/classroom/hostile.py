@@ -13,7 +13,8 @@ on one hub:
    service poison events (kit.classroom.attacks); then the honest students
    start again. Once the honest servers are up, each hostile student reads
    and tries to overwrite another student's notebook, reads the teacher's
-   and the hub's files, connects to every port another account listens on
+   and the hub's files, fills its home's disk until refused (the honest
+   students save their notebooks meanwhile), connects to every port another account listens on
    (other students' servers and kernels' pipes: the walls must refuse them)
    and tries to bind the hub's internal ports, sends ``kill -9`` to every
    process it can see, and
@@ -80,7 +81,7 @@ class HostileStudent(Student):
         try:
             # The poison first, while the kernel still has memory to build it in.
             first, later = ("poison events", "busy loop", "memory"), ("read another student's work",
-                                                     "hub and teacher files",
+                                                     "hub and teacher files", "fill the disk",
                                                      "reach another student's ports", "kill", "fork bomb")
             for action in first:
                 self.one(kernel, action)
