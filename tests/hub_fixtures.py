@@ -24,6 +24,7 @@ import psutil
 import pytest
 import requests
 
+from kit.classroom import walls
 from kit.classroom.accounts import remove_accounts
 from kit.classroom import hub
 from kit.classroom.loadtest import PROXY, ROOT, Kernel, Student, as_root, crowd_names, local_hub
@@ -73,6 +74,9 @@ def hub_place(tmp_path_factory) -> Iterator[Path]:
 def remove_stale_hubs() -> None:
     """Accounts and folders of test hubs that died without cleaning up (a test
     run killed): a new hub would refuse those names as not its own."""
+    # A test that died mid-way leaves its walls: they would wall in whichever new
+    # account gets a reused uid (remove_stale keeps the tables of live processes).
+    walls.remove_stale()
     live = set()
     for p in psutil.process_iter(["cmdline"]):
         try:
