@@ -44,7 +44,7 @@ LOCKED_OUT = "lockie"
 #: is allowed by KIT_TEACHER). A name not on it is refused at the log-in.
 CLASS = ["zoe", "mallory", "ada", "ben", "cy", "dora", "dan", "eve", "fay", "gil", "hope",
          "ivan", "jon", "lena", "boris", "carl", "gus", "hal", "tess", "ivy", "kim", "lou", "max",
-         "adam", "tia", "uma", INTRUDER, LOCKED_OUT,
+         "adam", "tia", "uma", "jo", "nia", INTRUDER, LOCKED_OUT,
          *COLLIDING,
          *crowd_names(3)]
 
