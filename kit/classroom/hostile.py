@@ -10,11 +10,11 @@ on one hub:
 2. **with the hostile ones**: the hostile students log in the same way, then
    from their own kernels start a busy loop on every core (kept for the whole
    round) and take memory until refused (kept too), after sending the class
-   service poison events (kit.classroom.attacks); then the honest students
-   start again. Once the honest servers are up, each hostile student reads
+   service poison events (kit.classroom.attacks) and filling their home's disk
+   until refused (kept full); then the honest students start again and save
+   beside them. Once the honest servers are up, each hostile student reads
    and tries to overwrite another student's notebook, reads the teacher's
-   and the hub's files, fills its home's disk until refused (the honest
-   students save their notebooks meanwhile), connects to every port another account listens on
+   and the hub's files, connects to every port another account listens on
    (other students' servers and kernels' pipes: the walls must refuse them)
    and tries to bind the hub's internal ports, sends ``kill -9`` to every
    process it can see, and
@@ -80,9 +80,12 @@ class HostileStudent(Student):
                         self.token, self.name, self)
         try:
             # The poison first, while the kernel still has memory to build it in.
-            first, later = ("poison events", "busy loop", "memory"), ("read another student's work",
-                                                     "hub and teacher files", "fill the disk",
-                                                     "reach another student's ports", "kill", "fork bomb")
+            # The disk filled before the memory is hoarded too: at the data limit even
+            # the fill's 1 MiB block could not be made (MemoryError, not a refusal),
+            # and the honest students then save beside a full home.
+            first, later = (("poison events", "fill the disk", "busy loop", "memory"),
+                            ("read another student's work", "hub and teacher files",
+                             "reach another student's ports", "kill", "fork bomb"))
             for action in first:
                 self.one(kernel, action)
             self.underway.set()
