@@ -65,6 +65,8 @@ from kit.lessons import owners
 
 from kit.classroom import homedisk, privatetmp
 
+#: The hub's own copy of the kit (the teacher's, with the graded sets' answers).
+KIT_TREE = Path(__file__).resolve().parents[2]
 MARK = "kit class hub student"   # GECOS of every account the hub made: it runs no other
 OWNER = " for "                   # then the hub user it was made for: MARK + OWNER + escaped name
 CGROUPS = Path("/sys/fs/cgroup")
@@ -492,11 +494,14 @@ class KitSpawner(LocalProcessSpawner):
     def visible(self) -> list[str]:
         """What the server must still see where it is, should it lie in /tmp or
         /var/tmp (a test hub's): its home, the runtime (the class home with the
-        lessons repository and gitconfig, the Python the venv runs on) and the sockets."""
+        lessons repository and gitconfig, the Python the venv runs on), the sockets,
+        and the hub's own copy of the kit (a clone in /var/tmp, as CI's): it is closed
+        to students by its permissions (o-rwx), which must be what refuses them, not
+        a namespace that happens to hide it (then a moved copy would be open)."""
         runtime = Path(self.runtime)
         python = Path(os.path.realpath(runtime / "bin" / "python"))
         paths = [self.account.pw_dir, str(runtime.parent), str(runtime.resolve()),
-                 str(python.parent.parent), self.sockets]
+                 str(python.parent.parent), self.sockets, str(KIT_TREE)]
         return paths + ([str(Path(self.gitconfig).parent)] if self.gitconfig else [])
 
     def user_env(self, env: dict[str, str]) -> dict[str, str]:
