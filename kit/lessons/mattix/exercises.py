@@ -77,7 +77,9 @@ def with_data(ex: Exercise, data: object, when: str = "answered") -> Exercise:
     def judged(answer):
         verdict = check(answer)
         if verdict.correct or when == "answered":
-            if not verdict.correct and not box.value and not ex.solved:
+            # A flag, not box.value: rendering the saved solution may fill the box.
+            if not verdict.correct and not getattr(ex, "data_after_wrong", False) and not ex.solved:
+                ex.data_after_wrong = True
                 # The data answers the question (a prediction has two or three
                 # choices): seen after a wrong try it counts as Show me, so the right
                 # choice typed next is not done (issue 30; kit.lessons.record.shown).
