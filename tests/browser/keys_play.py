@@ -79,7 +79,7 @@ def wait_for(check, what: str, timeout: float = 30) -> None:
 
 
 def selected_text(select) -> str:
-    return select.evaluate("e => e.options[e.selectedIndex].textContent")
+    return select.evaluate("e => e.options[e.selectedIndex].textContent").replace("\xa0", " ")
 
 
 def choose_by_keys(page, select, option: str) -> None:
