@@ -208,7 +208,8 @@ def play_to_end(page, twin: Twin, *, by: str = "box", box_name: str = "Move",
             expect(box).to_have_value("", timeout=20_000)
         else:
             twin.board.cursor_keys.keymap.make(twin.board, move, cursor_press(page, twin))
-        wait_for(lambda: len(twin.seen(page)) > before, f"{move} reached the move list")
+        wait_for(lambda before=before: len(twin.seen(page)) > before,
+                 f"{move} reached the move list")
         played += 1
         wait_ready(page, twin)
     return played

@@ -63,7 +63,8 @@ def test_a_whole_game_by_keyboard_only(app_server, page, game):
         status_says(page, words)
         button = page.get_by_role("button", name=name, exact=True)
         expect(button).to_be_enabled(timeout=60_000)
-        wait_for(lambda: has_focus(button), f"the focus back on {name} ({focused(page)})", 10)
+        wait_for(lambda button=button: has_focus(button),
+                 f"the focus back on {name} ({focused(page)})", 10)
         assert not on_body(page)
 
     # Out of the board and back by Tab and Shift+Tab.
