@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from test_access_browser import shots
 from keys_play import (Setup, Twin, board_focused, focused, has_focus, on_body, open_app,
                        pick_game, play_to_end, tab_to, tab_to_board, wait_for)
 
@@ -66,6 +67,9 @@ def test_a_whole_game_by_keyboard_only(app_server, page, game):
         wait_for(lambda button=button: has_focus(button),
                  f"the focus back on {name} ({focused(page)})", 10)
         assert not on_body(page)
+
+    if shots():
+        page.screenshot(path=str(shots() / f"keys_{game.lower()}_after_hint.png"))
 
     # Out of the board and back by Tab and Shift+Tab.
     tab_to_board(page, key="Shift+Tab")
