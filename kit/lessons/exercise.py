@@ -39,7 +39,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from kit.i18n import N_, _
+from kit.i18n import N_, _, ngettext
+from kit.notation import shown
 from kit.lessons import eventshape, record
 from kit.scene import svg_img
 from kit.ui.access import FOCUS_CLASS, Access
@@ -142,7 +143,9 @@ class Progress:
 
     @property
     def text(self) -> str:
-        return _("{title}: {done} of {total} exercises done").format(
+        # One form per number: "1 de 1 ejercicio hecho" (issue 30)
+        return ngettext("{title}: {done} of {total} exercise done",
+                        "{title}: {done} of {total} exercises done", len(self.keys)).format(
             title=_(self.title), done=self.count, total=len(self.keys))
 
     def _update(self) -> None:
@@ -348,8 +351,8 @@ class Exercise(Guarded, widgets.VBox):
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
         text = self.hints[self.hints_shown - 1]
         self._note("hint")
-        self.hint_message = _("Hint {n} of {total}: {hint}").format(
-            n=self.hints_shown, total=len(self.hints), hint=text)
+        self.hint_message = shown(_("Hint {n} of {total}: {hint}").format(
+            n=self.hints_shown, total=len(self.hints), hint=text))
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
         self.access.say(self.hint_message)
@@ -371,6 +374,7 @@ class Exercise(Guarded, widgets.VBox):
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         """Show ``text`` (one or two sentences); ``more`` folds under "Why?"."""
+        text, more = shown(text), shown(more)   # "pasar", not "pass" (issue 30)
         self.message, self.tone, self.more = text, tone, more
         label = html.escape(_("Why?"))
         why = (f'<details class="kit-why"><summary>{label}</summary>'
@@ -390,7 +394,7 @@ class Exercise(Guarded, widgets.VBox):
         """The solution in words ("" if the lesson gave none)."""
         if self.solution is None:
             return ""
-        return self.solution if isinstance(self.solution, str) else str(self.solution())
+        return shown(self.solution if isinstance(self.solution, str) else str(self.solution()))
 
     def _board_picture(self) -> str | None:
         scene = getattr(self.board, "scene", None)
@@ -419,7 +423,7 @@ class Exercise(Guarded, widgets.VBox):
 # are still recognised by their English text.
 EXERCISE_KIND = "exercise"
 PROGRESS_KIND = "progress"
-_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises done")
+_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises? done")
 
 
 def _with_metadata(bundle, kit: dict[str, Any]):
