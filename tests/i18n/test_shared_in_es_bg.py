@@ -177,7 +177,7 @@ def test_english_is_unchanged(speak):
     ex.submit("8")
     assert ex.message == "Not quite. Count again."
     assert _saved(ex)["data"]["text/plain"] == "Exercise: 6 + 1?"
-    assert progress.text == "Lesson 7: 0 of 1 exercises done"
+    assert progress.text == "Lesson 7: 0 of 1 exercise done"
     b = board(seats=["human", "greedy"])
     assert [b.controls[n].description for n in ("undo", "redo", "hint", "new")] == \
         ["↶ Undo", "↷ Redo", "Hint", "New game"]
