@@ -293,9 +293,12 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
                 x, y, _cw, _ch = cell_box(lay, move.cell)
                 r = max(10, lay.cell * 0.12)
                 scene.circle(x + 1, y + 1, r, fill=HIGHLIGHT, stroke=PAPER, stroke_width=2)
-                scene.text(x + 1, y + 1, f"P{seat + 1}", size=r * 1.05, bold=True, fill=PAPER)
-                caption = _("Blue outline P{n}: the card {player} placed").format(
-                    n=seat + 1, player=who)
+                # Translators: a player's badge on the table, the initial of "player" and
+                # the seat's number, two or three characters ("J2", "И2")
+                badge = _("P{n}").format(n=seat + 1)
+                scene.text(x + 1, y + 1, badge, size=r * 1.05, bold=True, fill=PAPER)
+                caption = _("Blue outline {badge}: the card {player} placed").format(
+                    badge=badge, player=who)
             if lay.live and not lay.shows(move.cell):
                 caption = _("{caption}, at {cell}, out of view (a shaded edge scrolls to "
                             "it)").format(caption=caption,
