@@ -56,6 +56,7 @@ from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WI
                                  pans, recent_moves)
 from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds
+from kit.textwidth import text_width, wrap_text
 
 # Also here for older imports: a card's picture and colours (card_pictures.py), the
 # geometry constants INSET, LIVE_WIDTH, MARGIN and Layout (layout.py), BOX_GRID (cards.py).
@@ -249,17 +250,10 @@ def _fit_marks(scene, lay, cells):
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels at font ``size``
-    (an estimate: DejaVu Sans averages about 0.54 em a character; a margin kept)."""
-    most = max(8, int(width / (size * (0.58 if bold else 0.56))))
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > most:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
+    """``text`` broken into lines of at most ``width`` pixels at font ``size``, by
+    DejaVu Sans's own widths (a guess of 0.56 em a character cut Bulgarian notes at
+    the board's right edge; issue 30)."""
+    return wrap_text(text, width, size, bold)
 
 
 def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
@@ -577,8 +571,8 @@ def _hand_label(game, shown, names, cover) -> str:
 
 def _fitted(text: str, width: float, size: float, bold: bool = True, least: float = 13) -> float:
     """The font size at which ``text`` fits ``width`` px on one line (``size`` if it
-    does; a longer translation shrinks, down to ``least``), by :func:`wrap`'s estimate."""
-    need = len(text) * size * (0.58 if bold else 0.56)
+    does; a longer translation shrinks, down to ``least``), by DejaVu Sans's widths."""
+    need = text_width(text, size, bold)
     return size if need <= width else max(least, round(width / need * size, 1))
 
 
