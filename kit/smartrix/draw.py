@@ -442,7 +442,10 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
     scene.text(x, 30, heading, size=_fitted(heading, SIDE_WIDTH - 8, 22), bold=True,
                anchor="start")
     pile = _pile_text(game)
-    scene.text(x, 66, pile, size=CAPTION_SIZE, anchor="start")
+    # Fitted to the column: "Купчинката е празна: пас те вади от играта" ran ~50 px
+    # past the picture's right edge (issue 30)
+    scene.text(x, 66, pile, size=_fitted(pile, SIDE_WIDTH - 8, CAPTION_SIZE, bold=False),
+               anchor="start")
     scene.text(x + HAND_COLUMN, 98, _("in hand"), size=15, fill=MUTED, anchor="end")
     scene.text(x + SIDE_WIDTH - 8, 98, _("score") if over else _("collected"), size=15,
                fill=MUTED, anchor="end")
@@ -493,7 +496,7 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
     # panel's first line).
     # The room the hand's label (left) leaves on its line.
     room = (LIVE_WIDTH - 8 - lay.side - 16
-            - len(_hand_label(game, shown, names, cover)) * CAPTION_SIZE * 0.58)
+            - text_width(_hand_label(game, shown, names, cover), CAPTION_SIZE, bold=True))
     if over:
         heading = _heading(game, names)
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, heading,
@@ -573,7 +576,7 @@ def _fitted(text: str, width: float, size: float, bold: bool = True, least: floa
     """The font size at which ``text`` fits ``width`` px on one line (``size`` if it
     does; a longer translation shrinks, down to ``least``), by DejaVu Sans's widths."""
     need = text_width(text, size, bold)
-    return size if need <= width else max(least, round(width / need * size, 1))
+    return size if need <= width else max(least, int(width / need * size * 10) / 10)
 
 
 def _pile_text(game) -> str:
