@@ -1,5 +1,7 @@
 """The Spanish and Bulgarian lessons' saved outputs read as the language, not as Python:
-no bare True/False/None, no dict repr, and decimals with the language's comma.
+no bare True/False/None, no dict repr, decimals with the language's comma, and no English
+move word (pass, recycle, claim, challenge) or computer player's key (greedy, lookahead,
+search6) outside the notation key's code, which names the English words on purpose.
 
 What a reader sees of an output is its HTML (or its text when there is no picture);
 the text/plain beside a picture is for a terminal, and SVG coordinates are not read.
@@ -17,6 +19,8 @@ from kit.lessons.table import Answer, Summary, Table, cell_text
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 PYTHON_WORDS = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\['")
 DOT_DECIMAL = re.compile(r"(?<![\w.,@/-])\d+\.\d+(?![\w.])")
+ENGLISH_WORDS = re.compile(r"(?<![\w@])(pass|recycle|claim|challenge|greedy|lookahead|"
+                           r"search\d+)(?![\w@])")
 
 
 def read_texts(cell: dict) -> list[str]:
@@ -38,14 +42,14 @@ def read_texts(cell: dict) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["es", "bg"])
-def test_no_python_repr_and_the_decimal_comma_in_every_saved_output(lang):
+def test_no_python_repr_no_english_move_and_the_decimal_comma_in_every_saved_output(lang):
     found, read = [], 0
     for path in sorted((NOTEBOOKS / lang).rglob("*.ipynb")):
         nb = json.loads(path.read_text())
         for i, cell in enumerate(nb["cells"]):
             for text in read_texts(cell):
                 read += 1
-                for pattern in (PYTHON_WORDS, DOT_DECIMAL):
+                for pattern in (PYTHON_WORDS, DOT_DECIMAL, ENGLISH_WORDS):
                     for m in pattern.finditer(text):
                         found.append(f"{path.relative_to(NOTEBOOKS)} cell {i}: "
                                      f"...{text[max(0, m.start() - 40):m.end() + 10]}...")
