@@ -69,3 +69,31 @@ def test_a_table_cell_reads_as_the_language():
     finally:
         kit.set_language("en")
     assert cell_text(358.2) == "358.2" and cell_text(1.0) == "1.0" and str(Answer(True)) == "yes"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "bg"])
+def test_no_saved_output_is_a_quoted_python_string(lang):
+    """A sentence a lesson's call returns shows as words ('Greedy takes 13 ...' was
+    saved with its quotes in Mattix 3; issue 30)."""
+    root = NOTEBOOKS if lang == "en" else NOTEBOOKS / lang
+    paths = [p for p in sorted(root.rglob("*.ipynb"))
+             if lang != "en" or p.relative_to(NOTEBOOKS).parts[0] not in ("es", "bg")]
+    quoted, results = [], 0
+    for path in paths:
+        for i, cell in enumerate(json.loads(path.read_text())["cells"]):
+            for out in cell.get("outputs", []):
+                if out.get("output_type") != "execute_result":
+                    continue
+                results += 1
+                text = "".join(out.get("data", {}).get("text/plain", ""))
+                if re.match(r"""^(['"]).*\1$""", text, re.S):
+                    quoted.append(f"{path.relative_to(NOTEBOOKS)} cell {i}: {text[:60]}")
+    assert results > 10 and quoted == [], "\n".join(quoted)
+
+
+def test_a_sentence_shows_without_quotes():
+    from IPython.lib.pretty import pretty
+
+    from kit import mattix
+    said = mattix.greedy_vs_best(mattix.Game.new(size=4, level=1, seed=5))
+    assert pretty(said) == repr(said) == str(said) and said.startswith("Greedy takes 8 at 2,3")
