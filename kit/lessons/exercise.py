@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 import html
+import math
 import re
 import warnings
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ import ipywidgets as widgets
 
 from kit.i18n import N_, _, ngettext
 from kit.notation import shown
+from kit.textwidth import text_width
 from kit.lessons import eventshape, record
 from kit.scene import svg_img
 from kit.ui.access import FOCUS_CLASS, Access
@@ -171,6 +173,19 @@ SOLUTION_STYLE = ("font-size: 18px; margin: 6px 0; padding-left: 8px; "
                   "border-left: 4px solid #006B4E;")
 
 
+#: The answer box: 320 px, wider for a longer placeholder (up to 640 px), measured in
+#: DejaVu Sans at the box's 18 px with its padding: the Bulgarian and Spanish
+#: placeholders ("напр. страна или ъгъл, или прозорец, или допир") were cut at
+#: the box's right edge (issue 30).
+ANSWER_WIDTH, ANSWER_MAX_WIDTH, ANSWER_PADDING = 320, 640, 24
+
+
+def answer_width(placeholder: str) -> str:
+    """The answer box's CSS width for ``placeholder``."""
+    need = text_width(placeholder, 18) + ANSWER_PADDING
+    return f"{min(ANSWER_MAX_WIDTH, max(ANSWER_WIDTH, math.ceil(need)))}px"
+
+
 def solution_html(text: str) -> str:
     """The solution folded in a ``<details>`` element (opened by a click)."""
     summary = html.escape(_("Solution"))
@@ -244,7 +259,8 @@ class Exercise(Guarded, widgets.VBox):
         # The box's label is its question: a real <label for=...> (ipywidgets' description),
         # hidden to the eye (the task is written just above), read by a screen reader.
         self.text = widgets.Text(placeholder=placeholder, description=task,
-                                 layout=widgets.Layout(width="320px", height="40px"),
+                                 layout=widgets.Layout(width=answer_width(placeholder),
+                                                       height="40px"),
                                  style={"font_size": "18px", "description_width": "0px"})
         self.text.add_class(ANSWER_CLASS)
         # Enter submits, as Check does. [decision] ipywidgets' "submit" event (on_submit,
