@@ -34,7 +34,7 @@ CHART = Path(__file__).resolve().parent / "data" / "z2jh"
 
 
 def load(path: Path) -> Any:
-    return yaml.safe_load(path.read_text())
+    return yaml.load(path.read_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def merged(defaults: Any, values: Any) -> Any:
