@@ -25,11 +25,37 @@ shift
 
 case "$step" in
 build)
-    src=${1:?SRC}; dist=${2:?DIST}
-    mkdir -p "$dist"
-    # python -m build makes the sdist first and the wheel from it: a file the
-    # sdist leaves out is missing from the wheel too, so both are checked.
-    python -m build --sdist --wheel --outdir "$dist" "$src"
+    src=$(realpath "${1:?SRC}"); mkdir -p "${2:?DIST}"; dist=$(realpath "$2")
+    # The sdist first, then the wheel built from the unpacked sdist (as `python -m
+    # build` does): a file the sdist leaves out is missing from the wheel too, so
+    # both are checked. Through setuptools' own build hooks (PEP 517) in a venv
+    # of its own holding pyproject.toml's build requirement (as pip's build
+    # isolation does), so the step needs only python and pip.
+    builder=$(mktemp -d)
+    trap 'rm -rf "$builder"' EXIT
+    python -m venv "$builder"
+    "$builder/bin/python" -m pip install --quiet --disable-pip-version-check "setuptools>=77"
+    "$builder/bin/python" - "$src" "$dist" <<'PY'
+import os
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+src, dist = (Path(a) for a in sys.argv[1:])
+sys.path = [p for p in sys.path if p not in ("", ".", str(src))]   # not the repo's build/ folder
+os.chdir(src)
+from setuptools import build_meta  # noqa: E402
+
+sdist = dist / build_meta.build_sdist(str(dist))
+with tempfile.TemporaryDirectory() as tmp:
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp, filter="data")
+    [root] = Path(tmp).iterdir()
+    os.chdir(root)
+    wheel = build_meta.build_wheel(str(dist))
+print(f"built {sdist.name} and {wheel}")
+PY
     ;;
 install)
     dist=${1:?DIST}; python=${2:?PYTHON}
