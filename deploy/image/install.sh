@@ -4,7 +4,8 @@
 # engine to build the image on the kit's machine).
 #
 #   install.sh build   SRC DIST          the sdist, then the wheel built from that sdist
-#   install.sh install DIST PYTHON       pip-installs the wheel (not editable) into PYTHON
+#   install.sh install DIST PYTHON [EXTRAS]  pip-installs the wheel (not editable) into
+#                                        PYTHON, with the kit's EXTRAS (e.g. class)
 #   install.sh check   DIST PYTHON NB    the checks below, against PYTHON's environment
 #
 # check fails (exit 1, saying what) unless:
@@ -58,9 +59,9 @@ print(f"built {sdist.name} and {wheel}")
 PY
     ;;
 install)
-    dist=${1:?DIST}; python=${2:?PYTHON}
+    dist=${1:?DIST}; python=${2:?PYTHON}; extras=${3:-}
     wheels=("$dist"/kit-*.whl)
-    "$python" -m pip install --no-cache-dir --disable-pip-version-check "${wheels[0]}"
+    "$python" -m pip install --no-cache-dir --disable-pip-version-check "${wheels[0]}${extras:+[$extras]}"
     ;;
 check)
     dist=${1:?DIST}; python=${2:?PYTHON}; notebook=${3:?NB}
