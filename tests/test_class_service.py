@@ -212,9 +212,11 @@ def test_the_service_as_the_hub_runs_it_keeps_its_files_private_and_stops_quietl
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_the_benchmark_stores_every_event_on_either_store(kind, pg_server):
-    # pg_server: skips (fails under KIT_REQUIRE_BROWSER=1) without PostgreSQL; the
-    # benchmark starts its own server, as `--store postgresql` does.
+def test_the_benchmark_stores_every_event_on_either_store(kind, request):
+    if kind == "postgresql":
+        # Skips (fails under KIT_REQUIRE_BROWSER=1) without PostgreSQL; the benchmark
+        # starts its own server, as `--store postgresql` does.
+        request.getfixturevalue("pg_server")
     out = bench.run(students=3, events=8, every=0.2, checks=2, store_kind=kind)
     assert (out["store"], out["events_stored"], out["events_lost"]) == (kind, 24, 0)
     assert out["events_per_s"] > 0 and out["summary_made_afresh"]["median_ms"] > 0
