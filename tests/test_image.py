@@ -52,7 +52,7 @@ def built(tmp_path_factory) -> tuple[Path, Path]:
 def test_the_wheel_is_built_from_the_sdist_and_installed_not_editable(built):
     dist, python = built
     assert sorted(p.name for p in dist.iterdir()) == ["kit-0.1.0-py3-none-any.whl", "kit-0.1.0.tar.gz"]
-    where = subprocess.run([str(python), "-c", "import kit; print(kit.__file__)"], cwd="/",
+    where = subprocess.run([str(python), "-I", "-c", "import kit; print(kit.__file__)"], cwd="/",
                            capture_output=True, text=True, check=True).stdout.strip()
     assert Path(where).is_relative_to(python.parent.parent), where
     assert not Path(where).is_relative_to(ROOT)
