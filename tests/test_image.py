@@ -27,6 +27,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = ROOT / "deploy" / "image" / "install.sh"
 LESSON = ROOT / "notebooks" / "00_welcome.ipynb"
+# nbgrader's marker, not written whole: this file is in the sdist, which the check scans.
+MARKER = "### BEGIN " + "SOLUTION"
 
 
 def step(*args: str, timeout: int = 1200) -> subprocess.CompletedProcess[str]:
@@ -74,14 +76,14 @@ def test_the_check_names_a_teachers_file_in_the_sdist_or_the_wheel(built, tmp_pa
     [sdist] = dist.glob("*.tar.gz")
     [wheel] = dist.glob("*.whl")
     solution = tmp_path / "iota_puzzles.ipynb"
-    solution.write_text('{"cells": [{"source": "### BEGIN SOLUTION"}]}')
+    solution.write_text('{"cells": [{"source": "%s"}]}' % MARKER)
     with tarfile.open(sdist) as old, tarfile.open(bad / sdist.name, "w:gz") as new:
         for member in old.getmembers():
             new.addfile(member, old.extractfile(member) if member.isfile() else None)
         new.add(solution, "kit-0.1.0/grading/source/iota_puzzles/iota_puzzles.ipynb")
     shutil.copy(wheel, bad / wheel.name)
     with zipfile.ZipFile(bad / wheel.name, "a") as whl:
-        whl.writestr("kit/lessons/data/answers.json", '{"x": "### BEGIN SOLUTION"}')
+        whl.writestr("kit/lessons/data/answers.json", '{"x": "%s"}' % MARKER)
     checked = step("check", str(bad), str(python), str(LESSON))
     assert checked.returncode == 1, checked.stdout[-3000:]
     assert "sdist: grading/source/iota_puzzles/iota_puzzles.ipynb is the teacher's" in checked.stdout
