@@ -15,6 +15,7 @@ machine's), the registry, a cluster.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -76,14 +77,14 @@ def test_the_check_names_a_teachers_file_in_the_sdist_or_the_wheel(built, tmp_pa
     [sdist] = dist.glob("*.tar.gz")
     [wheel] = dist.glob("*.whl")
     solution = tmp_path / "iota_puzzles.ipynb"
-    solution.write_text('{"cells": [{"source": "%s"}]}' % MARKER)
+    solution.write_text(json.dumps({"cells": [{"source": MARKER}]}))
     with tarfile.open(sdist) as old, tarfile.open(bad / sdist.name, "w:gz") as new:
         for member in old.getmembers():
             new.addfile(member, old.extractfile(member) if member.isfile() else None)
         new.add(solution, "kit-0.1.0/grading/source/iota_puzzles/iota_puzzles.ipynb")
     shutil.copy(wheel, bad / wheel.name)
     with zipfile.ZipFile(bad / wheel.name, "a") as whl:
-        whl.writestr("kit/lessons/data/answers.json", '{"x": "%s"}' % MARKER)
+        whl.writestr("kit/lessons/data/answers.json", json.dumps({"x": MARKER}))
     checked = step("check", str(bad), str(python), str(LESSON))
     assert checked.returncode == 1, checked.stdout[-3000:]
     assert "sdist: grading/source/iota_puzzles/iota_puzzles.ipynb is the teacher's" in checked.stdout
