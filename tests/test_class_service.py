@@ -209,3 +209,20 @@ def test_the_service_as_the_hub_runs_it_keeps_its_files_private_and_stops_quietl
         proc.send_signal(signal.SIGINT)              # how JupyterHub stops a service
         said = proc.communicate(timeout=30)[0].decode()
     assert proc.returncode == 0 and "class service stopped" in said and "Traceback" not in said, said
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_the_benchmark_stores_every_event_on_either_store(kind, request):
+    if kind == "postgresql":
+        # Skips (fails under KIT_REQUIRE_BROWSER=1) without PostgreSQL; the benchmark
+        # starts its own server, as `--store postgresql` does.
+        request.getfixturevalue("pg_server")
+    out = bench.run(students=3, events=8, every=0.2, checks=2, store_kind=kind)
+    assert (out["store"], out["events_stored"], out["events_lost"]) == (kind, 24, 0)
+    assert out["events_per_s"] > 0 and out["summary_made_afresh"]["median_ms"] > 0
+
+
+def test_the_benchmarks_medians_are_per_figure_over_the_runs():
+    runs = [{"store": "sqlite", "events_per_s": n, "request": {"median_ms": m}}
+            for n, m in ((400, 1.0), (300, 3.5), (500, 2.0))]
+    assert bench.medians(runs) == {"store": "sqlite", "events_per_s": 400, "request": {"median_ms": 2.0}}
