@@ -169,7 +169,8 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         for _ in range(4):
             if not undo.evaluate("el => !el.disabled && el.offsetParent !== null"):
                 break
-            tab_to(page, undo, "Shift+Tab")
+            tab_to(page, move, "Shift+Tab", limit=60)
+            tab_to(page, undo)
             page.keyboard.press("Enter")
             page.wait_for_timeout(1500)
         tab_to(page, move, "Shift+Tab")
