@@ -53,10 +53,6 @@ def active(page) -> str:
     return page.evaluate(ACTIVE)
 
 
-def step(what: str) -> None:
-    print(f"[keyboard walk] {what}", flush=True)
-
-
 def tab_to(page, target, key: str = "Tab", limit: int = 40, seen: list | None = None) -> int:
     """Press ``key`` until ``target`` (a locator) has the focus; how many presses. Every
     press must move the focus (a control keeping it would be a trap)."""
@@ -137,7 +133,6 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
             selected = field.evaluate("el => el.value.slice(el.selectionStart, el.selectionEnd)")
             assert selected == typed_wrong, selected
 
-        step('Tab from h')
         # Tab from here reaches the board's move box; every control of the
         # exercise is reached on the way on to the next one.
         move = box.get_by_role("textbox", name="Move", exact=True)
@@ -145,7 +140,6 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         presses = tab_to(page, move, limit=300, seen=seen)
         assert presses > 1, seen
 
-        step('Wrong, by ')
         # Wrong, by the move box and Check.
         page.keyboard.type(wrong)
         page.keyboard.press("Enter")
@@ -154,7 +148,6 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         expect(live(box, "assertive", said(words))).to_have_count(1, timeout=TIMEOUT)
         expect_verdict_focused(page, box)
 
-        step('A hint:')
         # A hint: announced, the focus stays on Hint.
         press_button(page, box, "Hint")
         hint = box.locator(".kit-hint")
@@ -163,7 +156,6 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         expect(box.get_by_role("button", name="Hint", exact=True)).to_be_focused()
         assert box.locator(".kit-feedback").inner_text() == words   # the verdict stays
 
-        step('Undo where')
         # Undo where the wrong move was played (a refused one left nothing to undo).
         undo = box.get_by_role("button", name="↶ Undo", exact=True)
         for _ in range(4):
@@ -181,14 +173,12 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         expect(live(box, "polite", said(words))).to_have_count(1, timeout=TIMEOUT)
         expect_verdict_focused(page, box)
 
-        step('Show me:')
         # Show me: the solution's words, announced, the focus on them.
         press_button(page, box, "Show me")
         words = verdict(box, r"Solution|solution is shown")
         expect(live(box, "polite", said(words))).to_have_count(1, timeout=TIMEOUT)
         expect_verdict_focused(page, box)
 
-        step('On from th')
         # On from the verdict by Tab: to what follows it on the page (no trap).
         page.keyboard.press("Tab")
         assert box.locator(".kit-feedback").evaluate(
