@@ -33,6 +33,7 @@ from playwright.sync_api import expect
 
 from canvas_page import wait_until_drawn
 from conftest import make_voila
+from lesson_page import look
 from servers import copy_notebooks
 
 TIMEOUT = 60_000
@@ -172,6 +173,7 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         words = verdict(box, r"^✔ Right!")
         expect(live(box, "polite", said(words))).to_have_count(1, timeout=TIMEOUT)
         expect_verdict_focused(page, box)
+        look(page, box, f"keyboard_{course}_right", "center")
 
         # Show me: the solution's words, announced, the focus on them.
         press_button(page, box, "Show me")
