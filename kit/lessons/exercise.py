@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 import html
+import math
 import re
 import warnings
 from dataclasses import dataclass
@@ -39,7 +40,9 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from kit.i18n import N_, _
+from kit.i18n import N_, _, ngettext
+from kit.notation import shown
+from kit.textwidth import text_width
 from kit.lessons import eventshape, record
 from kit.scene import svg_img
 from kit.ui.access import FOCUS_CLASS, Access
@@ -142,7 +145,9 @@ class Progress:
 
     @property
     def text(self) -> str:
-        return _("{title}: {done} of {total} exercises done").format(
+        # One form per number: "1 de 1 ejercicio hecho" (issue 30)
+        return ngettext("{title}: {done} of {total} exercise done",
+                        "{title}: {done} of {total} exercises done", len(self.keys)).format(
             title=_(self.title), done=self.count, total=len(self.keys))
 
     def _update(self) -> None:
@@ -166,6 +171,19 @@ SolutionText = str | Callable[[], str | None] | None
 SOLUTION_CLASS = "kit-solution"
 SOLUTION_STYLE = ("font-size: 18px; margin: 6px 0; padding-left: 8px; "
                   "border-left: 4px solid #006B4E;")
+
+
+#: The answer box: 320 px, wider for a longer placeholder (up to 640 px), measured in
+#: DejaVu Sans at the box's 18 px with its padding: the Bulgarian and Spanish
+#: placeholders ("напр. страна или ъгъл, или прозорец, или допир") were cut at
+#: the box's right edge (issue 30).
+ANSWER_WIDTH, ANSWER_MAX_WIDTH, ANSWER_PADDING = 320, 640, 24
+
+
+def answer_width(placeholder: str) -> str:
+    """The answer box's CSS width for ``placeholder``."""
+    need = text_width(placeholder, 18) + ANSWER_PADDING
+    return f"{min(ANSWER_MAX_WIDTH, max(ANSWER_WIDTH, math.ceil(need)))}px"
 
 
 def solution_html(text: str) -> str:
@@ -241,7 +259,8 @@ class Exercise(Guarded, widgets.VBox):
         # The box's label is its question: a real <label for=...> (ipywidgets' description),
         # hidden to the eye (the task is written just above), read by a screen reader.
         self.text = widgets.Text(placeholder=placeholder, description=task,
-                                 layout=widgets.Layout(width="320px", height="40px"),
+                                 layout=widgets.Layout(width=answer_width(placeholder),
+                                                       height="40px"),
                                  style={"font_size": "18px", "description_width": "0px"})
         self.text.add_class(ANSWER_CLASS)
         # Enter submits, as Check does. [decision] ipywidgets' "submit" event (on_submit,
@@ -360,8 +379,8 @@ class Exercise(Guarded, widgets.VBox):
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
         text = self.hints[self.hints_shown - 1]
         self._note("hint")
-        self.hint_message = _("Hint {n} of {total}: {hint}").format(
-            n=self.hints_shown, total=len(self.hints), hint=text)
+        self.hint_message = shown(_("Hint {n} of {total}: {hint}").format(
+            n=self.hints_shown, total=len(self.hints), hint=text))
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
         self.access.say(self.hint_message)
@@ -384,6 +403,7 @@ class Exercise(Guarded, widgets.VBox):
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         """Show ``text`` (one or two sentences); ``more`` folds under "Why?"."""
+        text, more = shown(text), shown(more)   # "pasar", not "pass" (issue 30)
         self.message, self.tone, self.more = text, tone, more
         label = html.escape(_("Why?"))
         why = (f'<details class="kit-why"><summary>{label}</summary>'
@@ -403,7 +423,7 @@ class Exercise(Guarded, widgets.VBox):
         """The solution in words ("" if the lesson gave none)."""
         if self.solution is None:
             return ""
-        return self.solution if isinstance(self.solution, str) else str(self.solution())
+        return shown(self.solution if isinstance(self.solution, str) else str(self.solution()))
 
     def _board_picture(self) -> str | None:
         scene = getattr(self.board, "scene", None)
@@ -432,7 +452,7 @@ class Exercise(Guarded, widgets.VBox):
 # are still recognised by their English text.
 EXERCISE_KIND = "exercise"
 PROGRESS_KIND = "progress"
-_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises done")
+_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises? done")
 
 
 def _with_metadata(bundle, kit: dict[str, Any]):

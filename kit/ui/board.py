@@ -22,6 +22,7 @@ from ipycanvas import canvas as _ipycanvas_canvas
 
 from kit.canvas import draw_scene
 from kit.i18n import _
+from kit.notation import shown
 from kit.scene import Scene, svg_img
 from kit.ui.access import FOCUS_CLASS, HOST_CLASS, Access
 from kit.ui.guard import Guarded
@@ -136,6 +137,8 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
         sentences; ``more``, the details, folds under "Why?" (a long refusal
         pushed the board's buttons off a 768 px screen)."""
         colour = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}[tone]
+        # The move words in the language's own ("pasar", not "pass"; issue 30)
+        text, more = shown(text), shown(more)
         self.message = text  # the plain words, for tests and lesson checks
         self.more = more
         why = ""

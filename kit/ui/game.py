@@ -32,7 +32,7 @@ import ipywidgets as widgets
 
 from kit import games
 from kit.i18n import N_, _, ngettext
-from kit.notation import words_html
+from kit.notation import shown, words_html
 from kit.scene import Scene
 from kit.ui.access import FOCUS_CLASS, HOST_CLASS
 from kit.ui.analysis import AnalysisPanel
@@ -344,7 +344,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         """The text view: the position, whose turn, the last move."""
         lines = [self.position_text(), "", self._turn_text()]
         if self.last_move is not None:
-            lines.append(_("Last move: {move}").format(move=self.last_move))
+            lines.append(shown(_("Last move: {move}").format(move=self.last_move)))
         return "\n".join(lines)
 
     def _update_access(self) -> None:

@@ -244,4 +244,4 @@ def test_english_unchanged():
     assert str(g).startswith("Smartrix, 2 players, 5 x 5 window")
     assert "Player 1 (to move): hand 00111000 11111111; collected 0 cards; score -11" in str(g)
     assert free().explain("challenge 0,1").reason == (
-        "challenge: 1 offending card(s) taken, 8 points")
+        "challenge: 1 offending card taken, 8 points")

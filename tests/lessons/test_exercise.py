@@ -29,7 +29,7 @@ def test_a_right_answer_typed_and_checked_counts_as_done():
     ex.buttons["check"].click()
     assert ex.solved and ex.tone == "good"
     assert ex.message == "Right! 6 + 1 is 7."
-    assert progress.text == "Sums: 1 of 1 exercises done"
+    assert progress.text == "Sums: 1 of 1 exercise done"
     assert "1 of 1" in progress.line.value
 
 

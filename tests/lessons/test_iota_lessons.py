@@ -65,7 +65,7 @@ def test_line_exercise_answers_right_wrong_hint_and_malformed():
     assert ex.submit("banana") is None and "valid or invalid" in ex.message and not ex.attempts
     assert not ex.submit("valid").correct and not ex.solved
     assert "Look at the numbers" in ex.hint()
-    assert ex.submit("Invalid").correct and progress.text == "Lesson 1: 1 of 1 exercises done"
+    assert ex.submit("Invalid").correct and progress.text == "Lesson 1: 1 of 1 exercise done"
     assert "<svg" in ex.picture()
 
 

@@ -326,11 +326,13 @@ def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 
           "Type greedy or lookahead.").format(games=games, size=size),
         DUEL_NAMES, truth,
         # Translators: {first} and {second} are the computer players' names
-        # ("greedy", "lookahead"), kept as the tables print them.
+        # ("greedy", "lookahead"), in the language's words, as the tables print them.
         _("{first} won {first_rate} and {second} won {second_rate} of the games.").format(
-            first=first.name, first_rate=format_percent(first.win_rate),
-            second=second.name, second_rate=format_percent(second.win_rate)),
+            first=_(first.name), first_rate=format_percent(first.win_rate),
+            second=_(second.name), second_rate=format_percent(second.win_rate)),
         progress, key=key, data=data,
+        # the answer as the task names it ("previsor", not the key "lookahead"; issue 30)
+        labels={name: _(name) for name in ("greedy", "lookahead")},
         hints=[_("Think of what each player looks at before it takes a tile."),
                _("Greedy looks only at its own tile. The other player also looks at the best "
                  "reply each take allows (lesson 3's net gain). Which one falls into traps?")])
