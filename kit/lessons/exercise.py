@@ -331,6 +331,7 @@ class Exercise(Guarded, widgets.VBox):
             verdict = self.check(answer)
         except ValueError as exc:   # malformed input: the check says what is wrong
             self.say(_("I could not use that answer: {error}").format(error=exc), tone="bad")
+            self._focus_after(correct=False)
             return None
         self.attempts.append((answer, verdict))
         self._note("right" if verdict.correct else "wrong", answer, verdict.why)
@@ -344,7 +345,18 @@ class Exercise(Guarded, widgets.VBox):
             if self.progress is not None:
                 self.progress.mark_done(self.key)
         self.say(said, tone="good" if verdict.correct else "bad", more=verdict.more)
+        self._focus_after(correct=verdict.correct)
         return verdict
+
+    def _focus_after(self, *, correct: bool) -> None:
+        """Where the keyboard focus goes after Check: a board exercise's verdict (the
+        Check button sits after the board in the tab order; the words are what to
+        read next); after a wrong typed answer its box, the text selected, to mend
+        or retype. A right typed answer leaves the focus where it is."""
+        if self.read_answer is not None:
+            self.access.focus_exercise("verdict")
+        elif not correct:
+            self.access.focus_exercise("answer")
 
     def attempt(self, answer) -> Verdict | None:
         """A student's try given as text: typed into the box, or (with ``enter``)
@@ -384,6 +396,7 @@ class Exercise(Guarded, widgets.VBox):
         self._note("show")
         self.say(_("Solution: {solution}").format(solution=said) if said
                  else _("The solution is shown on the board."))
+        self.access.focus_exercise("verdict")    # the solution is what to read next
         return said or ""
 
     # ----- showing ----------------------------------------------------------

@@ -229,3 +229,24 @@ def test_the_answer_box_is_labelled_by_its_question_and_the_verdict_is_announced
     assert "aria-live" not in ex.feedback.value
     ex.submit("7")
     assert (ex.access.said, ex.access.urgent) == ("Right! 6 + 1 is 7.", False)
+
+
+def test_check_and_show_me_ask_the_page_to_move_the_focus(tmp_path, monkeypatch):
+    """Issue 29: a wrong typed answer sends the focus back to its box; a right one leaves
+    it; a board exercise's Check and any Show me send it to the verdict."""
+    from kit.lessons.exercise import Exercise, Verdict
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "progress.json"))
+
+    def check(answer):
+        return Verdict(str(answer).strip() == "5", "why")
+
+    typed = Exercise("Type 5", check, show="5")
+    typed.attempt("4")
+    assert (typed.access.focus_what, typed.access.focus_request) == ("answer", 1)
+    typed.attempt("5")
+    assert typed.access.focus_request == 1
+    typed.show()
+    assert (typed.access.focus_what, typed.access.focus_request) == ("verdict", 2)
+    on_board = Exercise("Do 5", check, answer=lambda: "4")
+    on_board.submit()
+    assert (on_board.access.focus_what, on_board.access.focus_request) == ("verdict", 1)
