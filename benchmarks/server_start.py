@@ -48,9 +48,10 @@ def one_start(runtime: Path, extra_env: dict[str, str] | None = None,
            "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.open_browser=False",
            "--ServerApp.port_retries=0", f"--ServerApp.root_dir={home}"]
     t0 = time.monotonic()
+    log = open(home / "stderr.log", "w+")     # a file: -X importtime fills a pipe's buffer
     proc = subprocess.Popen(["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
                              *cmd], cwd=str(home), env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=log, text=True)
     try:
         while True:
             try:
@@ -58,7 +59,8 @@ def one_start(runtime: Path, extra_env: dict[str, str] | None = None,
                     break
             except OSError:
                 if proc.poll() is not None:
-                    raise RuntimeError(proc.stderr.read()[-2000:] if proc.stderr else "exited")
+                    log.seek(0)
+                    raise RuntimeError(log.read()[-2000:])
                 time.sleep(0.05)
         wall = time.monotonic() - t0
         p = psutil.Process(proc.pid)
@@ -68,10 +70,13 @@ def one_start(runtime: Path, extra_env: dict[str, str] | None = None,
     finally:
         proc.terminate()
         try:
-            _, err = proc.communicate(timeout=20)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
-            _, err = proc.communicate()
+            proc.wait()
+        log.seek(0)
+        err = log.read()
+        log.close()
         subprocess.run(["rm", "-rf", str(home)])
     return cpu, wall, pss, err
 
