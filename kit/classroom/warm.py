@@ -254,6 +254,31 @@ class Warmer:
         with ThreadPoolExecutor(max(1, parallel)) as pool:
             return list(pool.map(self.warm_one, names))
 
+    def is_warm(self, name: str) -> bool:
+        """Whether ``name``'s server runs with the lesson's notebook session (its kernel)."""
+        server = self.server(name)
+        if not server or not server.get("ready"):
+            return False
+        r = self.get(str(server["url"]), "api/sessions", timeout=30)
+        return r.ok and any(s.get("path") == f"{TARGET}/{self.lesson}" and s.get("kernel")
+                            for s in r.json())
+
+    def wait_warm(self, names: Iterable[str], within: float = 600) -> float:
+        """Wait until every name's server is warm (the hub's own warming); seconds it took."""
+        t0, left = time.monotonic(), set(names)
+        while left:
+            for name in sorted(left):
+                try:
+                    if self.is_warm(name):
+                        left.discard(name)
+                except requests.RequestException:
+                    pass
+            if left and time.monotonic() - t0 > within:
+                raise TimeoutError(f"not warm after {within:.0f} s: {', '.join(sorted(left))}")
+            if left:
+                time.sleep(2)
+        return time.monotonic() - t0
+
     # ---- kept for the lesson --------------------------------------------------------
     def keep(self, names: Iterable[str], until: float, idle_timeout: float,
              stop: threading.Event | None = None, every: float | None = None) -> int:
