@@ -60,7 +60,7 @@ def one_start(runtime: Path, extra_env: dict[str, str] | None = None,
             except OSError:
                 if proc.poll() is not None:
                     log.seek(0)
-                    raise RuntimeError(log.read()[-2000:])
+                    raise RuntimeError(log.read()[-2000:]) from None
                 time.sleep(0.05)
         wall = time.monotonic() - t0
         p = psutil.Process(proc.pid)
