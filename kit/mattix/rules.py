@@ -194,6 +194,11 @@ class Game(Picture):
         return [m for m, _, _ in self._history]
 
     @property
+    def points_history(self) -> list[int]:
+        """The points each move of :attr:`history` scored (its tile's value), oldest first."""
+        return [value for _, value, _ in self._history]
+
+    @property
     def last_move(self) -> Move | None:
         return self._history[-1][0] if self._history else None
 
