@@ -1,11 +1,13 @@
 """The shared exercise widget, driven as its buttons drive it (no kernel, no browser)."""
 
+from typing import Any
+
 import pytest
 
 from kit import games
 from kit.errors import InvalidMoveText
 from kit.lessons import eventshape
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Shown, Verdict
 
 
 def is_seven(answer) -> Verdict:
@@ -17,9 +19,11 @@ def is_seven(answer) -> Verdict:
     return Verdict(n == 7, "6 + 1 is 7." if n == 7 else f"{n} is not 6 + 1.")
 
 
-def exercise(**kwargs):
-    return Exercise("What is 6 + 1?", is_seven, **{"hints": ["Count on from 6.", "It is odd."],
-                                                 "show": "7", **kwargs})
+def exercise(*, show: Any = "7", solution: Any = None, answer: Any = None, board: Any = None,
+             picture: Any = None, progress: Progress | None = None, key: str | None = None) -> Exercise:
+    return Exercise("What is 6 + 1?", is_seven, answer=Answering(read=answer),
+                    help=Help(hints=["Count on from 6.", "It is odd."], show=show, solution=solution),
+                    shown=Shown(board=board, picture=picture), progress=progress, key=key)
 
 
 def test_a_right_answer_typed_and_checked_counts_as_done():
