@@ -112,7 +112,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
                  analysis: bool = False, undo_policy: str = "to_person", **options: Any):
         if self.COUNTS_PLAYERS and "players" not in options:
             if game is not None:
-                options["players"] = game.players
+                options["players"] = cast(Any, game).players   # a COUNTS_PLAYERS game has them
             elif seats is not None:
                 options["players"] = len(seats)
         self.options = options
