@@ -29,7 +29,7 @@ from typing import Any
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
 from kit.i18n import N_, _
-from kit.mattix.moves import Move, MoveLike
+from kit.mattix.moves import Move as Move, MoveLike as MoveLike   # re-exported: the rules' names
 from kit.mattix.text import text_board
 from kit.mattix.tiles import check_size, tile_table
 from kit.scene import Picture
