@@ -37,6 +37,15 @@ def _fully_annotated(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool)
     return node.returns is not None and all(p.annotation is not None for p in params)
 
 
+def _visit(node: ast.AST, module: str, in_class: bool, found: list[Function]) -> None:
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append(Function(module, child.name, child.lineno, _fully_annotated(child, in_class)))
+            _visit(child, module, False, found)
+        else:
+            _visit(child, module, isinstance(child, ast.ClassDef), found)
+
+
 def functions(root: Path = KIT) -> list[Function]:
     """Every def in every module under ``root`` (nested ones and methods included)."""
     found: list[Function] = []
@@ -44,16 +53,7 @@ def functions(root: Path = KIT) -> list[Function]:
         module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
         tree = ast.parse(path.read_text(), str(path))
 
-        def visit(node: ast.AST, in_class: bool) -> None:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    found.append(Function(module, child.name, child.lineno,
-                                          _fully_annotated(child, in_class)))
-                    visit(child, False)
-                else:
-                    visit(child, isinstance(child, ast.ClassDef))
-
-        visit(tree, False)
+        _visit(tree, module, False, found)
     return found
 
 
