@@ -233,3 +233,38 @@ def test_the_answer_box_is_labelled_by_its_question_and_the_verdict_is_announced
     assert "aria-live" not in ex.feedback.value
     ex.submit("7")
     assert (ex.access.said, ex.access.urgent) == ("Right! 6 + 1 is 7.", False)
+
+
+def test_making_a_progress_reads_no_file_until_it_is_asked(monkeypatch):
+    from kit.lessons import record
+
+    asked = []
+    monkeypatch.setattr(record, "done", lambda lesson: asked.append(lesson) or ["old one"])
+    progress = Progress("Sums")
+    assert asked == []
+    assert progress.done == {"old one"} and asked == ["Sums"]
+    assert progress.done == {"old one"} and len(asked) == 1     # read once
+
+
+def test_an_exercise_has_all_its_state_before_reset():
+    ex = exercise()
+    assert (ex.solved, ex.revealed, ex.hints_shown, ex.hint_message) == (False, False, 0, "")
+    assert ex.tone == "info" and ex.message and ex.more == ""
+
+
+def test_a_bug_in_the_answer_function_surfaces_and_a_students_bad_move_does_not():
+    from kit.errors import IllegalMove
+    from kit.lessons.exercise import AnswerFunctionFailed
+
+    def buggy():
+        return int("not a number")        # ValueError: the lesson's own bug
+
+    with pytest.raises(AnswerFunctionFailed, match="answer function"):
+        exercise(answer=buggy).submit()
+
+    def illegal():
+        raise IllegalMove("that cell is taken")
+
+    ex = exercise(answer=illegal)
+    assert ex.submit() is None and ex.tone == "bad" and "that cell is taken" in ex.message
+    assert ex.attempts == []
