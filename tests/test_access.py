@@ -171,3 +171,14 @@ def test_a_typed_move_redraws_the_board_in_one_canvas_message(canvas_messages):
     canvas_messages.clear()
     enter(b, str(b.game.legal_moves()[0]))
     assert len(canvas_messages) == 1
+
+
+def test_the_game_pickers_status_line_is_lent_a_live_role():
+    """The picker's status ("Now playing Mattix, deal 1: ...") is announced: a layer
+    with ``live_for`` makes that line itself the polite region (its words once on the
+    page); the browser test (tests/browser/test_keys_play_browser.py) hears it."""
+    from kit.ui.app import STATUS_CLASS
+    app = Launcher(delay=0)
+    assert app.live.live_for == STATUS_CLASS and app.live in app.children
+    assert STATUS_CLASS in app.status._dom_classes
+    assert not app.live.move_box and not app.live.text_switch

@@ -16,7 +16,9 @@ board's host element (any widget with the class :data:`HOST_CLASS`), it
   typed text to ``on_move(text)``; :meth:`Access.clear_box` empties it;
 - shows a "Text view" switch (``text_switch=True``) with ``position``, the
   position as text, under it;
-- focuses the board when :meth:`Access.focus_board` is called (after Start).
+- focuses the board when :meth:`Access.focus_board` is called (after Start);
+- or, with ``live_for``, only makes another element (the game picker's status
+  line) a polite live region, so what it shows is announced once.
 
 Its words come from Python (translated through the kit's catalogues).
 Not covered: what a move means or what a position says (the board's); the
@@ -91,6 +93,9 @@ class Access(anywidget.AnyWidget):
     urgent = traitlets.Bool(False).tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
     focus_serial = traitlets.Int(0).tag(sync=True)
+    #: a class name: the nearest element with it becomes a polite live region (a
+    #: status line that is its own announcement); this layer then shows nothing
+    live_for = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, *, on_move: Callable[[str], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
