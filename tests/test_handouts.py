@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from kit import games
 from kit.classroom import handouts
 from kit.i18n import speaking
-from kit.lessons.exercise import is_exercise_output
+from kit.lessons.exercise import Help, is_exercise_output
 from system_tools import require
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,8 +117,9 @@ def saved_exercises(nb) -> list:
 
 def test_a_saved_exercises_solution_is_dropped_for_students_and_unfolded_for_teachers(tmp_path):
     from kit.lessons.exercise import Exercise, Verdict
-    ex = Exercise("Take the best tile.", lambda a: Verdict(True, ""), show=lambda: None,
-                  solution="Take 2,3: it wins by 6.")
+    ex = Exercise("Take the best tile.",
+                  lambda a: Verdict(True, ""),
+                  help=Help(show=lambda: None, solution="Take 2,3: it wins by 6."))
     data = ex._repr_mimebundle_()
     data = data[0] if isinstance(data, tuple) else data
     nb = nbformat.v4.new_notebook()

@@ -39,7 +39,6 @@ import time
 from collections.abc import Collection
 from contextlib import contextmanager
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +50,8 @@ except ModuleNotFoundError as missing:
         f"kit.classroom.loadtest needs {missing.name}, which is not installed here: "
         "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
 
-from kit.classroom.accounts import account_name, remove_accounts
-from kit.classroom.hub import CONFIG, ROOT, default_branch, default_repo, teacher_page
+from kit.classroom.accounts import remove_accounts
+from kit.classroom.hub import CONFIG, ROOT, Hub, default_branch, default_repo, teacher_page
 # One student's path, here for the crowd below and for the tests' imports.
 from kit.classroom.students import WELCOME_CLICK, Kernel, Result, Student, crowd_names  # noqa: F401
 
@@ -83,23 +82,6 @@ def free_privileged_port(taken: Collection[int] = (), low: int = 600) -> int:
                 continue
             return candidate
     raise RuntimeError(f"no free port between {low} and {top}")
-
-
-@dataclass
-class Hub:
-    """A running hub: where students connect, its process, and where it keeps things."""
-    url: str
-    proc: subprocess.Popen[Any]
-    state: Path          # the hub's database and cookie secret (0700)
-    homes: Path          # students' homes: one account each (root) or one folder each (demo)
-    demo: bool
-    service: str = ""    # the class service (teacher's view) on its own port: http://127.0.0.1:N/services/class/
-    teacher_page: str = ""   # the same through the proxy, on the service's own host (class--service.localhost)
-    ports: dict[str, int] = field(default_factory=dict)   # KIT_HUB_PORT, KIT_HUB_API_PORT, ... -> port
-
-    def home(self, login: str) -> Path:
-        """A student's home folder as the hub made it."""
-        return self.homes / (login if self.demo else account_name(login))
 
 
 def stop_with_parent() -> None:

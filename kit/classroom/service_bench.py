@@ -85,7 +85,7 @@ class Running:
     base: str                          # http://127.0.0.1:N/services/class/
     port: int
     loop: asyncio.AbstractEventLoop
-    room: service.Class
+    room: service.Classroom
 
     def call(self, coroutine: Any) -> Any:
         """Run ``coroutine`` on the service's own loop; its result."""
