@@ -296,7 +296,8 @@ def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
             whole = all(isinstance(v, int) for v in values) and middle == int(middle)
             return int(middle) if whole else round(middle, 2)
         return values[0]
-    return over(runs)
+    merged: dict[str, Any] = over(runs)
+    return merged
 
 
 if __name__ == "__main__":
