@@ -130,7 +130,9 @@ PRINT_CSS = f"""<style id="kit-print-fit">
 .jp-OutputArea-output img, .jp-OutputArea-output svg, .jp-RenderedHTMLCommon img,
 .jp-RenderedHTMLCommon svg, .jp-RenderedMarkdown img {{
   max-width: 100% !important; height: auto !important; }}
-@media print {{ body, .jp-Notebook {{ max-width: 100%; padding-left: 0; padding-right: 0; }} }}
+@media print {{ body, .jp-Notebook {{ max-width: 100%; padding-left: 0; padding-right: 0; }}
+  .jp-OutputArea-output img, .jp-OutputArea-output svg {{ break-inside: avoid; }}
+  h1, h2, h3 {{ break-after: avoid; }} }}
 </style>"""
 
 
