@@ -87,6 +87,9 @@ def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
         assert pdf.read_bytes().startswith(b"%PDF")
         reader = PdfReader(pdf)
         assert len(reader.pages) >= 2
+        # The handouts' own @page: A4 (595 x 842 pt), so the printable width is known.
+        box = reader.pages[0].mediabox
+        assert abs(float(box.width) - 595.3) < 1.5 and abs(float(box.height) - 841.9) < 1.5
         assert "Welcome" in reader.pages[0].extract_text()
 
 
