@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterable
+from typing import Any
 from dataclasses import dataclass
 
 from kit.errors import InvalidMoveText
@@ -50,7 +52,7 @@ class Move:
     cells: tuple[tuple[int, int], ...] = ()
     claim: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         kind = self.kind
         if kind == "place":
             # The common case (legal_moves builds hundreds) costs a few type tests.
@@ -75,7 +77,7 @@ class Move:
         # One move, one value: cells in any order compare and hash alike.
         object.__setattr__(self, "cells", _take_cells(kind, self.cells))
 
-    def _no_cells(self):
+    def _no_cells(self) -> None:
         cells = self.cells
         if cells == ():
             return
@@ -86,7 +88,7 @@ class Move:
                               f"challenge), not {cells!r}")
 
     @classmethod
-    def place(cls, card, row: int, col: int, claim: bool = False) -> Move:
+    def place(cls, card: str | int, row: int, col: int, claim: bool = False) -> Move:
         """A placement; ``card`` is card text or the oriented card int."""
         if isinstance(card, str):
             try:
@@ -96,9 +98,10 @@ class Move:
         return cls("place", card=card, cell=(row, col), claim=claim)
 
     @classmethod
-    def take(cls, kind: str, cells) -> Move:
+    def take(cls, kind: str, cells: Iterable[tuple[int, int]]) -> Move:
         """A claim or challenge of these cells."""
-        return cls(kind, cells=cells)
+        # __post_init__ checks the cells and makes them the field's sorted tuple.
+        return cls(kind, cells=cells)  # type: ignore[arg-type]
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -135,7 +138,7 @@ def _cell(x: object, what: str) -> tuple[int, int]:
     raise InvalidMoveText(f"{what}: {x!r} is not a cell (row, col) of two ints")
 
 
-def _card(x) -> int:
+def _card(x: Any) -> int:
     if not isinstance(x, bool):
         try:
             card = operator.index(x)
@@ -160,7 +163,7 @@ def _take_cells(kind: str, cells: object) -> tuple[tuple[int, int], ...]:
     return out
 
 
-def parse_move(text) -> Move:
+def parse_move(text: object) -> Move:
     """Move text to a :class:`Move`; :class:`kit.InvalidMoveText` if malformed."""
     if isinstance(text, Move):
         return text

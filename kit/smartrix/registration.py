@@ -22,7 +22,7 @@ def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
     from kit.players import RandomPlayer
     from kit.smartrix.rules import Game
     players = rng.randint(2, 7)
-    options = {"window": rng.choice([5, None]), "auto_collect": rng.random() < 0.7,
+    options: dict[str, Any] = {"window": rng.choice([5, None]), "auto_collect": rng.random() < 0.7,
                "teams": players == 4 and rng.random() < 0.5}
     game = Game.new(players=players, seed=seed, **options)
     pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), CautiousPlayer()]

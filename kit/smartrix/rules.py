@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from kit.errors import IllegalMove
@@ -44,12 +44,21 @@ from kit.smartrix.table import (Cell, all_sets, candidate_cells, constraint_at,
 
 HAND_SIZE = 5
 
+#: What :meth:`Game._snapshot` keeps: grid, hands, deck, collected, to_move, out,
+#: unclaimed sets, offending cells.
+_Snapshot = tuple[dict[Cell, Card], list[list[Card]], list[Card], list[list[Card]], int,
+                  list[bool], list[tuple[frozenset[Cell], int]], set[Cell] | None]
+
 
 class Game(Picture, History):
     """A Smartrix game. Build with :meth:`new`, :meth:`from_dict` or :meth:`setup`."""
 
-    def __init__(self, grid, hands, deck, collected, to_move, out=None, *,
-                 window=5, teams=False, auto_collect=True, unclaimed=(), offending=()):
+    def __init__(self, grid: Mapping[Cell, Card], hands: Sequence[Iterable[Card]],
+                 deck: Iterable[Card], collected: Iterable[Iterable[Card]], to_move: int,
+                 out: Iterable[bool] | None = None, *, window: int | None = 5, teams: bool = False,
+                 auto_collect: bool = True,
+                 unclaimed: Iterable[tuple[Iterable[Cell], int]] = (),
+                 offending: Iterable[Cell] | None = ()) -> None:
         self._grid: dict[Cell, Card] = dict(grid)   # (row, col) -> oriented card int
         self._hands: list[list[Card]] = [list(h) for h in hands]
         self._deck: list[Card] = list(deck)         # index 0 is the top
@@ -66,13 +75,14 @@ class Game(Picture, History):
         # the history is unknown (a puzzle), and then any card may be challenged.
         self._offending: set[Cell] | None = None if offending is None else set(offending)
         self._clear_history()
-        self._removal_cache = None
+        self._removal_cache: tuple[tuple[frozenset[tuple[Cell, Card]], frozenset[Cell], bool],
+                                   tuple[Cell, ...]] | None = None
 
     # --- construction -----------------------------------------------------
 
     @classmethod
-    def new(cls, players: int = 2, seed=None, *, window=5, teams=False,
-            auto_collect=True) -> Game:
+    def new(cls, players: int = 2, seed: int | str | None = None, *, window: int | None = 5,
+            teams: bool = False, auto_collect: bool = True) -> Game:
         """A fresh shuffled deal; seat 0 has drawn and is to move."""
         position.check_options(players, window, teams, auto_collect)
         deck = list(DECK)
@@ -85,14 +95,17 @@ class Game(Picture, History):
                    window=window, teams=teams, auto_collect=auto_collect)
 
     @classmethod
-    def from_dict(cls, d) -> Game:
+    def from_dict(cls, d: Any) -> Game:
         """A game from a position dict; :class:`kit.InvalidPosition` naming the
         problem if the data is malformed or breaks the rules."""
         return cls(**position.read(d))
 
     @classmethod
-    def setup(cls, grid=None, hands=((), ()), *, collected=None, to_move=0, out=None,
-              seed=None, offending=None, **options) -> Game:
+    def setup(cls, grid: Mapping[Cell, str] | None = None,
+              hands: Sequence[Sequence[str]] = ((), ()), *,
+              collected: Sequence[Sequence[str]] | None = None, to_move: int = 0,
+              out: Sequence[bool] | None = None, seed: int | str | None = None,
+              offending: Iterable[Cell] | None = None, **options: Any) -> Game:
         """A position for a lesson or test: ``grid`` maps (row, col) to card
         text, ``hands`` lists card texts per seat; every card not named goes to
         the draw pile (in deck order, or shuffled with ``seed``). On the free
@@ -103,7 +116,7 @@ class Game(Picture, History):
                                                out, seed, options, offending))
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"game": "smartrix",
+        d: dict[str, Any] = {"game": "smartrix",
              "grid": [[r, c, TEXT[v]] for (r, c), v in sorted(self._grid.items())],
              "hands": [[TEXT[v] for v in h] for h in self._hands],
              "deck": [TEXT[v] for v in self._deck],
@@ -123,7 +136,7 @@ class Game(Picture, History):
         self._copy_history_to(g)
         return g
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: equal by value, not hashable
@@ -183,8 +196,8 @@ class Game(Picture, History):
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
-    def partner(self, seat: int):
-        return (seat + 2) % 4 if self.teams else None
+    def partner(self, seat: int) -> int | None:
+        return _team_partner(seat) if self.teams else None
 
     @property
     def is_over(self) -> bool:
@@ -254,7 +267,7 @@ class Game(Picture, History):
         """The move played last (undone moves do not count), or None at the start."""
         return self._undo[-1][1] if self._undo else None
 
-    def parse_move(self, text) -> Move:
+    def parse_move(self, text: object) -> Move:
         return parse_move(text)
 
     def legal_moves(self) -> list[Move]:
@@ -280,7 +293,7 @@ class Game(Picture, History):
         moves.append(PASS)
         return moves
 
-    def _free_moves(self, hand):
+    def _free_moves(self, hand: Iterable[Card]) -> list[Move]:
         moves = []
         for cell in candidate_cells(self._grid, None):
             forms = bool(sets_through(self._grid, cell))
@@ -311,10 +324,11 @@ class Game(Picture, History):
             keep = set(self._grid) - (self._offending or set()) if self.offending_known else ()
             found = minimal_removal(self._grid, self.window, frozenset(keep))
             # found is never None: the cards placed by the rules form a legal table.
+            assert found is not None
             self._removal_cache = (key, tuple(sorted(found)))
         return self._removal_cache[1]
 
-    def explain(self, move) -> Explanation:
+    def explain(self, move: object) -> Explanation:
         """Whether ``move`` is legal now and why (see :class:`Explanation`)."""
         move = parse_move(move)
         if self.is_over:
@@ -334,7 +348,7 @@ class Game(Picture, History):
             return self._explain_claim(move)
         return self._explain_challenge(move)
 
-    def _explain_pass(self, move):
+    def _explain_pass(self, move: Move) -> Explanation:
         seat = self._to_move
         if self._deck:
             return Explanation(move, True, _("player {n} passes").format(n=seat + 1))
@@ -342,12 +356,13 @@ class Game(Picture, History):
             return Explanation(move, True, _(
                 "player {n} passes; the draw pile is empty, so player {n} and partner "
                 "{partner} are out until the end").format(n=seat + 1,
-                                                          partner=self.partner(seat) + 1))
+                                                          partner=_team_partner(seat) + 1))
         return Explanation(move, True, _("player {n} passes; the draw pile is empty, so "
                                          "player {n} is out until the end").format(n=seat + 1))
 
-    def _explain_place(self, move):
+    def _explain_place(self, move: Move) -> Explanation:
         seat, cell, card = self._to_move, move.cell, move.card
+        assert cell is not None and card is not None   # a placement has both (Move checks)
         if not any(CANONICAL[h] == CANONICAL[card] for h in self._hands[seat]):
             return Explanation(move, False, _(
                 "card {card} (in any orientation) is not in player {n}'s hand {hand}").format(
@@ -375,8 +390,11 @@ class Game(Picture, History):
                 cell=fmt_cell(cell)), (cell,))
         return self._legal_place(move, sets, mism, outside, problems)
 
-    def _legal_place(self, move, sets, mism, outside, problems):
+    def _legal_place(self, move: Move, sets: list[tuple[int, tuple[Cell, ...]]],
+                     mism: list[tuple[tuple[Cell, int], tuple[Cell, int]]], outside: list[Cell],
+                     problems: list[str]) -> Explanation:
         cell, card = move.cell, move.card
+        assert cell is not None and card is not None   # a placement has both (Move checks)
         taken = sorted({c for _, run in sets for c in run})
         grid = dict(self._grid)
         grid[cell] = card
@@ -403,7 +421,8 @@ class Game(Picture, History):
                            tuple(outside), tuple(run for _, run in sets),
                            points if collects else 0)
 
-    def _mismatches(self, cell, card):
+    def _mismatches(self, cell: Cell, card: Card
+                    ) -> tuple[list[tuple[tuple[Cell, int], tuple[Cell, int]]], list[str]]:
         pairs: list[tuple[tuple[Cell, int], tuple[Cell, int]]] = []
         texts: list[str] = []
         r, c = cell
@@ -423,7 +442,7 @@ class Game(Picture, History):
                                                       other=fmt_cell(ncell), boxes=boxes))
         return pairs, texts
 
-    def _outside(self, cell):
+    def _outside(self, cell: Cell) -> list[Cell]:
         """The cards that keep ``cell`` out of every window. Only the cards
         placed by the rules count: an earlier mistake left on the table does
         not make a careful placement a mistake too."""
@@ -438,7 +457,7 @@ class Game(Picture, History):
             return self._grid
         return {c: v for c, v in self._grid.items() if c not in self._offending}
 
-    def _window_text(self, cell, outside):
+    def _window_text(self, cell: Cell, outside: Sequence[Cell]) -> str:
         if not outside:
             return _("a card at {cell} would not fit in one {w} x {w} window with the "
                      "cards on the table").format(cell=fmt_cell(cell), w=self.window)
@@ -450,7 +469,7 @@ class Game(Picture, History):
                             cell=fmt_cell(cell), w=self.window,
                             cards=", ".join(fmt_cell(x) for x in outside))
 
-    def _explain_claim(self, move):
+    def _explain_claim(self, move: Move) -> Explanation:
         cells = frozenset(move.cells)
         for run, barred in self.unclaimed_sets:
             if frozenset(run) == cells:
@@ -469,7 +488,7 @@ class Game(Picture, History):
                                           "names every card of one line of 5 (or more)"),
                            move.cells)
 
-    def _explain_challenge(self, move):
+    def _explain_challenge(self, move: Move) -> Explanation:
         missing = [c for c in move.cells if c not in self._grid]
         if missing:
             return Explanation(move, False, _("there is no card at {cell}").format(
@@ -490,7 +509,7 @@ class Game(Picture, History):
                 n=len(best), points=ngettext("{n} point", "{n} points", points).format(n=points)),
             move.cells, points=points)
 
-    def _challenge_refusal(self, move, best) -> str:
+    def _challenge_refusal(self, move: Move, best: Sequence[Cell]) -> str:
         """Why a challenge fails ('' if it succeeds). It must take offending
         cards only, as few as make the table legal; in a puzzle without its
         history, any cards, as few as make the table legal."""
@@ -521,21 +540,21 @@ class Game(Picture, History):
 
     # play, undo, redo and history come from kit.history.History.
 
-    def _as_move(self, move) -> Move:
+    def _as_move(self, move: object) -> Move:
         return parse_move(move)
 
-    def _play_unrecorded(self, move) -> int:
+    def _play_unrecorded(self, move: Move) -> int:
         exp = self.explain(move)
         if not exp.legal:
             raise IllegalMove(exp.reason, cells=exp.cells)
         return self._apply(move, exp)
 
-    def _snapshot(self):
+    def _snapshot(self) -> _Snapshot:
         return (dict(self._grid), [list(h) for h in self._hands], list(self._deck),
                 [list(c) for c in self._collected], self._to_move, list(self._out),
                 list(self._unclaimed), _copy_or_none(self._offending))
 
-    def _restore(self, snap):
+    def _restore(self, snap: _Snapshot) -> None:
         # Copies: a game's copy shares its snapshots, and play mutates in place.
         grid, hands, deck, collected, to_move, out, unclaimed, offending = snap
         self._grid, self._deck, self._to_move = dict(grid), list(deck), to_move
@@ -543,7 +562,7 @@ class Game(Picture, History):
         self._out, self._unclaimed = list(out), list(unclaimed)
         self._offending = _copy_or_none(offending)
 
-    def _apply(self, move, exp) -> int:
+    def _apply(self, move: Move, exp: Explanation) -> int:
         seat = self._to_move
         if move.kind == "pass":
             self._out = self.out_after_pass()
@@ -552,6 +571,7 @@ class Game(Picture, History):
         if move.kind != "place":
             self._take(seat, move.cells)
             return exp.points
+        assert move.cell is not None and move.card is not None   # a legal placement
         hand = self._hands[seat]
         hand.pop(next(i for i, h in enumerate(hand) if CANONICAL[h] == CANONICAL[move.card]))
         self._grid[move.cell] = move.card
@@ -573,21 +593,21 @@ class Game(Picture, History):
         if not self._deck:
             out[self._to_move] = True
             if self.teams:
-                out[self.partner(self._to_move)] = True
+                out[_team_partner(self._to_move)] = True
         return out
 
-    def _take(self, seat, cells):
+    def _take(self, seat: int, cells: Iterable[Cell]) -> None:
         self._collected[seat].extend(self._grid.pop(c) for c in cells)
         if self._offending:
             self._offending.difference_update(cells)
         self._prune_unclaimed()
 
-    def _prune_unclaimed(self):
+    def _prune_unclaimed(self) -> None:
         if self._unclaimed:
             live = {frozenset(s) for s in all_sets(self._grid)}
             self._unclaimed = [(c, s) for c, s in self._unclaimed if c in live]
 
-    def _advance(self):
+    def _advance(self) -> None:
         seat = next_seat(self._out, self._to_move)
         if seat is not None:
             self._to_move = seat
@@ -610,24 +630,29 @@ class Game(Picture, History):
     def _repr_svg_(self) -> str:
         return self.svg()
 
-    def svg(self, **options) -> str:
+    def svg(self, **options: Any) -> str:
         """The position as SVG; options as for :func:`kit.smartrix.draw.draw`."""
         from kit.smartrix.draw import draw
         return draw(self, **options).to_svg()
 
 
-def next_seat(out, seat):
+def next_seat(out: Sequence[bool], seat: int) -> int | None:
     """The first seat after ``seat`` round the table (``seat`` itself last) that
     is not ``out``; None when every seat is out."""
     n = len(out)
     return next((s for s in ((seat + k) % n for k in range(1, n + 1)) if not out[s]), None)
 
 
-def _copy_or_none(cells):
+def _team_partner(seat: int) -> int:
+    """The partner of ``seat`` in the team game (4 seats, 0+2 against 1+3)."""
+    return (seat + 2) % 4
+
+
+def _copy_or_none(cells: Iterable[Cell] | None) -> set[Cell] | None:
     return None if cells is None else set(cells)
 
 
-def _facing_text(card, own, other, theirs) -> str:
+def _facing_text(card: Card, own: int, other: Card, theirs: int) -> str:
     """A mismatched pair of boxes in words (one holds a spot, the other is empty)."""
     if card >> own & 1:
         return _("its {own} box (spot) faces the {theirs} box (empty)").format(

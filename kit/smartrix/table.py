@@ -23,11 +23,17 @@ quick.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
 from kit.i18n import N_, _
 from kit.smartrix.cards import CONSTRAINT, DIRECTIONS, FACING, VALUE
 
 #: A table cell: (row, col), rows counting down, columns right.
 Cell = tuple[int, int]
+#: A table: the oriented card at each occupied cell.
+Grid = Mapping[Cell, int]
+#: (first row, last row, first column, last column) of a group of cells.
+Bounds = tuple[int, int, int, int]
 
 #: The four line directions through a cell, with their names.
 AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -39,12 +45,12 @@ LINE_TEXTS = (N_("the row {start}-{end}"), N_("the column {start}-{end}"),
 SET_LENGTH = 5
 
 
-def touches(grid, cell) -> bool:
+def touches(grid: Grid, cell: Cell) -> bool:
     r, c = cell
     return any((r + dr, c + dc) in grid for dr, dc in DIRECTIONS)
 
 
-def constraint_at(grid, cell):
+def constraint_at(grid: Grid, cell: Cell) -> tuple[int, int] | None:
     """(mask, bits) every card placed at ``cell`` must show, or None if the
     neighbours ask contradictory things of the same box."""
     r, c = cell
@@ -61,14 +67,14 @@ def constraint_at(grid, cell):
     return mask, bits
 
 
-def bounds(cells):
+def bounds(cells: Collection[Cell]) -> Bounds:
     """(min_row, max_row, min_col, max_col) of a non-empty iterable of cells."""
     rows = [r for r, _ in cells]
     cols = [c for _, c in cells]
     return min(rows), max(rows), min(cols), max(cols)
 
 
-def in_window(grid, cell, window) -> bool:
+def in_window(grid: Grid, cell: Cell, window: int | None) -> bool:
     """Would the table with a card at ``cell`` fit in one window x window square?"""
     if window is None or not grid:
         return True
@@ -77,7 +83,7 @@ def in_window(grid, cell, window) -> bool:
     return max(r1, r) - min(r0, r) < window and max(c1, c) - min(c0, c) < window
 
 
-def window_cells(grid, window):
+def window_cells(grid: Grid, window: int | None) -> Bounds | None:
     """The cells where a card keeps the table inside the window (None: unbounded)."""
     if window is None or not grid:
         return None
@@ -85,11 +91,11 @@ def window_cells(grid, window):
     return (r1 - window + 1, r0 + window - 1, c1 - window + 1, c0 + window - 1)
 
 
-def candidate_cells(grid, window):
+def candidate_cells(grid: Grid, window: int | None) -> list[Cell]:
     """Empty cells touching the table (and inside the window, if any)."""
     if not grid:
         return [(0, 0)]
-    seen = set()
+    seen: set[Cell] = set()
     for (r, c) in grid:
         for dr, dc in DIRECTIONS:
             cell = (r + dr, c + dc)
@@ -102,17 +108,17 @@ def candidate_cells(grid, window):
     return sorted(seen)
 
 
-def run_through(grid, cell, axis):
+def run_through(grid: Grid, cell: Cell, axis: tuple[int, int]) -> list[Cell]:
     """The maximal run of occupied cells along ``axis`` through ``cell``
     (``cell`` counts as occupied), in order."""
     dr, dc = axis
     r, c = cell
-    back = []
+    back: list[Cell] = []
     rr, cc = r - dr, c - dc
     while (rr, cc) in grid:
         back.append((rr, cc))
         rr, cc = rr - dr, cc - dc
-    fwd = []
+    fwd: list[Cell] = []
     rr, cc = r + dr, c + dc
     while (rr, cc) in grid:
         fwd.append((rr, cc))
@@ -120,10 +126,10 @@ def run_through(grid, cell, axis):
     return back[::-1] + [cell] + fwd
 
 
-def sets_through(grid, cell):
+def sets_through(grid: Grid, cell: Cell) -> list[tuple[int, tuple[Cell, ...]]]:
     """The lines of ``SET_LENGTH`` or more through ``cell`` (cell counted as
     occupied): a list of (axis index, run of cells)."""
-    out = []
+    out: list[tuple[int, tuple[Cell, ...]]] = []
     for k, axis in enumerate(AXES):
         run = run_through(grid, cell, axis)
         if len(run) >= SET_LENGTH:
@@ -131,10 +137,10 @@ def sets_through(grid, cell):
     return out
 
 
-def all_sets(grid):
+def all_sets(grid: Grid) -> list[tuple[Cell, ...]]:
     """Every maximal line of ``SET_LENGTH`` or more on the table, as sorted
     tuples of cells (a set lying on the table: free-table mode only)."""
-    found = set()
+    found: set[tuple[Cell, ...]] = set()
     for cell in grid:
         for axis in AXES:
             prev = (cell[0] - axis[0], cell[1] - axis[1])
@@ -146,7 +152,7 @@ def all_sets(grid):
     return sorted(found)
 
 
-def cards_value(grid, cells) -> int:
+def cards_value(grid: Grid, cells: Iterable[Cell]) -> int:
     return sum(VALUE[grid[c]] for c in cells)
 
 
@@ -155,9 +161,9 @@ def cards_value(grid, cells) -> int:
 _FORWARD = [k for k, (d, _, _) in enumerate(FACING) if d > (0, 0)]
 
 
-def mismatched_pairs(grid):
+def mismatched_pairs(grid: Grid) -> list[tuple[Cell, Cell]]:
     """Every touching pair of cards whose facing boxes differ, each pair once."""
-    out = []
+    out: list[tuple[Cell, Cell]] = []
     for (r, c), card in grid.items():
         for k in _FORWARD:
             dr, dc = DIRECTIONS[k]
@@ -170,18 +176,18 @@ def mismatched_pairs(grid):
     return out
 
 
-def fits(grid, window) -> bool:
+def fits(grid: Grid, window: int | None) -> bool:
     if window is None or not grid:
         return True
     r0, r1, c0, c1 = bounds(grid)
     return r1 - r0 < window and c1 - c0 < window
 
 
-def is_legal_table(grid, window) -> bool:
+def is_legal_table(grid: Grid, window: int | None) -> bool:
     return fits(grid, window) and not mismatched_pairs(grid)
 
 
-def _min_cover(adj, k):
+def _min_cover(adj: dict[Cell, set[Cell]], k: int) -> set[Cell] | None:
     """A vertex cover of size <= k of the graph ``adj`` (dict of sets), or None."""
     v = max(adj, key=lambda x: (len(adj[x]), x), default=None)
     if v is None or not adj[v]:
@@ -201,11 +207,11 @@ def _min_cover(adj, k):
     return None if found is None else found | nbrs
 
 
-def _without(adj, gone):
+def _without(adj: dict[Cell, set[Cell]], gone: set[Cell]) -> dict[Cell, set[Cell]]:
     return {u: vs - gone for u, vs in adj.items() if u not in gone and vs - gone}
 
 
-def minimum_cover(pairs, limit):
+def minimum_cover(pairs: Iterable[tuple[Cell, Cell]], limit: int) -> set[Cell] | None:
     """A smallest vertex cover of the pairs, or None if it needs more than limit."""
     adj: dict[Cell, set[Cell]] = {}
     for a, b in pairs:
@@ -218,7 +224,7 @@ def minimum_cover(pairs, limit):
     return None
 
 
-def _squares(grid, window):
+def _squares(grid: Grid, window: int | None) -> list[Cell | None]:
     if window is None:
         return [None]
     r0, r1, c0, c1 = bounds(grid)
@@ -227,14 +233,15 @@ def _squares(grid, window):
     return [(r, c) for r in rows for c in cols]
 
 
-def minimal_removal(grid, window, keep=frozenset()):
+def minimal_removal(grid: Grid, window: int | None,
+                    keep: frozenset[Cell] = frozenset()) -> frozenset[Cell] | None:
     """One smallest frozenset of cells whose cards, removed, leave a legal table
     (empty if the table is legal already), never taking a cell of ``keep``;
     None if no such removal exists. See the module docstring."""
     if not grid:
         return frozenset()
     pairs = mismatched_pairs(grid)
-    best = None
+    best: frozenset[Cell] | None = None
     for sq in _squares(grid, window):
         forced = _forced(grid, window, sq, pairs, keep)
         if forced is None:
@@ -249,13 +256,16 @@ def minimal_removal(grid, window, keep=frozenset()):
     return best
 
 
-def _forced(grid, window, sq, pairs, keep):
+def _forced(grid: Grid, window: int | None, sq: Cell | None, pairs: Sequence[tuple[Cell, Cell]],
+            keep: frozenset[Cell]) -> set[Cell] | None:
     """The cards that must go if the table is to fit the square ``sq``: those
     outside it, and the partner of a kept card in a mismatched pair; None when
     a kept card would have to go."""
+    forced: set[Cell]
     if sq is None:
         forced = set()
     else:
+        assert window is not None    # a square exists only for a window (see _squares)
         forced = {(r, c) for r, c in grid
                   if not (sq[0] <= r < sq[0] + window and sq[1] <= c < sq[1] + window)}
     if not keep:
@@ -268,7 +278,7 @@ def _forced(grid, window, sq, pairs, keep):
     return None if forced & keep else forced
 
 
-def describe_removal(grid, window, cells) -> str:
+def describe_removal(grid: Grid, window: int | None, cells: Collection[Cell]) -> str:
     """Why a table minus ``cells`` is still illegal, in words (or '' if legal)."""
     rest = {c: v for c, v in grid.items() if c not in cells}
     if not fits(rest, window):
@@ -283,10 +293,10 @@ def describe_removal(grid, window, cells) -> str:
     return ""
 
 
-def line_text(axis: int, run) -> str:
+def line_text(axis: int, run: Sequence[Cell]) -> str:
     """A line of cards in words: "the row (0,0)-(0,4)", in the language in effect."""
     return _(LINE_TEXTS[axis]).format(start=fmt_cell(run[0]), end=fmt_cell(run[-1]))
 
 
-def fmt_cell(cell) -> str:
+def fmt_cell(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
