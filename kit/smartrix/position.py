@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from kit.errors import InvalidPosition, check_position_keys
 from kit.i18n import _
@@ -30,7 +31,7 @@ from kit.smartrix.table import (AXES, Cell, all_sets, bounds, describe_removal, 
 OPTION_KEYS = ("window", "teams", "auto_collect")
 
 
-def check_options(players, window, teams, auto_collect):
+def check_options(players: object, window: object, teams: object, auto_collect: object) -> None:
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
         raise InvalidPosition(_("Smartrix is for 2-7 players, not {n}").format(n=repr(players)))
     if window is not None and (not isinstance(window, int) or isinstance(window, bool)
@@ -43,14 +44,14 @@ def check_options(players, window, teams, auto_collect):
         raise InvalidPosition(_("the team variant is for 4 players, not {n}").format(n=players))
 
 
-def _cell(x, where):
+def _cell(x: object, where: str) -> Cell:
     if (not isinstance(x, (list, tuple)) or len(x) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in x)):
         raise InvalidPosition(f"{where}: {x!r} is not a cell [row, col]")
     return (x[0], x[1])
 
 
-def _cards(lst, where):
+def _cards(lst: object, where: str) -> list[int]:
     if not isinstance(lst, list):
         raise InvalidPosition(f"{where} must be a list of card texts, not {lst!r}")
     out = []
@@ -62,10 +63,10 @@ def _cards(lst, where):
     return out
 
 
-def _read_grid(raw):
+def _read_grid(raw: object) -> dict[Cell, int]:
     if not isinstance(raw, list):
         raise InvalidPosition("'grid' must be a list of [row, col, card]")
-    grid = {}
+    grid: dict[Cell, int] = {}
     for i, entry in enumerate(raw):
         if not isinstance(entry, (list, tuple)) or len(entry) != 3:
             raise InvalidPosition(f"grid[{i}]: {entry!r} is not [row, col, card]")
@@ -78,7 +79,7 @@ def _read_grid(raw):
     return grid
 
 
-def _check_span(grid):
+def _check_span(grid: Mapping[Cell, int]) -> None:
     # Every card was placed touching the table, so the 70 cards can never span
     # more than 70 rows or columns, even after sets left gaps. A far-off card
     # would also make every picture of the table as wide as the gap.
@@ -94,7 +95,7 @@ def _check_span(grid):
                           cells=sorted(far)[:8])
 
 
-def _check_count(places):
+def _check_count(places: Iterable[tuple[int, str, Cell | None]]) -> None:
     """places: list of (card, where, table cell or None). Each deck card exactly once."""
     first: dict[int, tuple[str, Cell | None]] = {}
     for card, where, cell in places:
@@ -114,7 +115,7 @@ def _check_count(places):
             f"{', '.join(missing[:8])}{' ...' if len(missing) > 8 else ''}")
 
 
-def _check_table(grid, window):
+def _check_table(grid: Mapping[Cell, int], window: int) -> None:
     if not fits(grid, window):
         r0, r1, c0, c1 = bounds(grid)
         # The cards on the edges that make the table too long or too wide.
@@ -139,7 +140,7 @@ def _check_table(grid, window):
                                 "at once").format(line=line_text(axis, s)), cells=s)
 
 
-def _read_unclaimed(raw, grid, n):
+def _read_unclaimed(raw: object, grid: Mapping[Cell, int], n: int) -> list[tuple[frozenset[Cell], int]]:
     if not isinstance(raw, list):
         raise InvalidPosition("'unclaimed' must be a list of {cells, formed_by}")
     live = {frozenset(s) for s in all_sets(grid)}
@@ -164,13 +165,13 @@ def _read_unclaimed(raw, grid, n):
     return out
 
 
-def _read_offending(raw, grid, window):
+def _read_offending(raw: object, grid: Mapping[Cell, int], window: int | None) -> set[Cell]:
     """The cards placed against the rules. The others must form a legal table:
     they were placed by the rules, and a challenge never takes them."""
     if not isinstance(raw, list):
         raise InvalidPosition("'offending' must be a list of cells [row, col] (leave the key "
                               f"out when the table's history is unknown), not {raw!r}")
-    cells = set()
+    cells: set[Cell] = set()
     for i, x in enumerate(raw):
         cell = _cell(x, f"offending[{i}]")
         if cell not in grid:
@@ -206,7 +207,8 @@ def read(d: Any) -> dict[str, Any]:
     if not isinstance(d["collected"], list) or len(d["collected"]) != n:
         raise InvalidPosition(f"'collected' must hold one pile per player ({n})")
     collected = [_cards(c, f"collected[{s}]") for s, c in enumerate(d["collected"])]
-    places = [(v, _("the grid at {cell}").format(cell=fmt_cell(c)), c) for c, v in grid.items()]
+    places: list[tuple[int, str, Cell | None]] = [
+        (v, _("the grid at {cell}").format(cell=fmt_cell(c)), c) for c, v in grid.items()]
     places += [(v, f"hands[{s}]", None) for s, h in enumerate(hands) for v in h]
     places += [(v, _("the deck"), None) for v in deck]
     places += [(v, f"collected[{s}]", None) for s, c in enumerate(collected) for v in c]
@@ -242,8 +244,10 @@ def read(d: Any) -> dict[str, Any]:
                 offending=offending)
 
 
-def complete(grid, hands, collected, to_move, out, seed, options,
-             offending=None) -> dict[str, Any]:
+def complete(grid: Mapping[Cell, str], hands: Sequence[Sequence[str]],
+             collected: Sequence[Sequence[str]] | None, to_move: int, out: Sequence[bool] | None,
+             seed: int | str | None, options: dict[str, Any],
+             offending: Iterable[Cell] | None = None) -> dict[str, Any]:
     """A full position dict from a partial one: unnamed cards go to the deck.
     ``offending`` (cells) is copied in when given."""
     n = len(hands)
@@ -253,7 +257,7 @@ def complete(grid, hands, collected, to_move, out, seed, options,
     deck = [c for c in DECK if c not in named]
     if seed is not None:
         random.Random(seed).shuffle(deck)
-    d = {"game": "smartrix",
+    d: dict[str, Any] = {"game": "smartrix",
          "grid": [[r, c, t] for (r, c), t in sorted(grid.items())],
          "hands": [list(h) for h in hands],
          "deck": [TEXT[c] for c in deck],
