@@ -40,10 +40,15 @@ import json
 import math
 import random
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kit import games
+from kit.contract import Game
+
+#: A JSON-like value (None, bool, int, float, str, list, tuple, dict), or any
+#: object a fuzzer throws: the functions below take and make such values whole.
+Value = Any
 
 _REPR = reprlib.Repr()
 _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxtuple = 60, 60, 8, 8
@@ -54,7 +59,7 @@ _STRANGER = object()   # no move of any game; one object, so the same seed shows
 _CHARS = "0123456789,@ -;()WRGBYCSTXwpassclaimrecycle\t\n\u0661"
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     """A short repr for failure messages. Moves are shown field by field: a
     move's own repr is its text, which can hide (or fail on) a bad field."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -67,16 +72,21 @@ def shown(value) -> str:
 class _Shown:
     """``shown(value)``, worked out only if a failure message is formatted."""
 
-    def __init__(self, value):
+    def __init__(self, value: object) -> None:
         self.value = value
 
-    def __format__(self, spec) -> str:
+    def __format__(self, spec: str) -> str:
         return shown(self.value)
+
+
+#: (label, build): build() makes a bad move (and may raise), label() says what it
+#: was meant to be.
+_Case = tuple[Callable[[], str], Callable[[], Any]]
 
 
 # ----- JSON-like values and mutations -------------------------------------------
 
-def json_like(rng: random.Random, words=(), depth: int = 2):
+def json_like(rng: random.Random, words: Sequence[str] = (), depth: int = 2) -> Value:
     """A random JSON-like value (None, bool, int, float, str, list, dict),
     nested at most ``depth`` deep; ``words`` are strings worth trying (card
     texts, move words) mixed in with random ones."""
@@ -99,17 +109,17 @@ def json_like(rng: random.Random, words=(), depth: int = 2):
             json_like(rng, words, depth - 1) for i in range(rng.randrange(4))}
 
 
-def _change_int(x: int, rng: random.Random):
+def _change_int(x: int, rng: random.Random) -> Value:
     return rng.choice([x + 1, x - 1, -x - 1, x + rng.randint(2, 70), rng.choice(_INTS),
                        str(x), float(x), bool(x % 2), None, [x], (x, x)])
 
 
-def _change_str(x: str, rng: random.Random):
+def _change_str(x: str, rng: random.Random) -> Value:
     return rng.choice(["", x + rng.choice(_CHARS), x[:-1], x[::-1], x * 2, x.lower(),
                        x.upper(), " " + x + " ", 3, None, [x]])
 
 
-def _change_sequence(x, rng: random.Random):
+def _change_sequence(x: list[Value] | tuple[Value, ...], rng: random.Random) -> Value:
     items, same = list(x), type(x)
     other = tuple if isinstance(x, list) else list
     choices = [same(items + [json_like(rng, depth=1)]), same(reversed(items)), same(),
@@ -121,7 +131,7 @@ def _change_sequence(x, rng: random.Random):
     return rng.choice(choices)
 
 
-def _change_dict(x: dict[Any, Any], rng: random.Random):
+def _change_dict(x: dict[Any, Any], rng: random.Random) -> Value:
     items = dict(x)
     if items and rng.random() < 0.5:
         del items[rng.choice(list(items))]
@@ -130,7 +140,7 @@ def _change_dict(x: dict[Any, Any], rng: random.Random):
                        list(items)])
 
 
-def _change(value, rng: random.Random, words=()):
+def _change(value: Value, rng: random.Random, words: Sequence[str] = ()) -> Value:
     if rng.random() < 0.2:
         return json_like(rng, words)
     if isinstance(value, bool) or value is None or isinstance(value, float):
@@ -146,7 +156,7 @@ def _change(value, rng: random.Random, words=()):
     return json_like(rng, words)
 
 
-def mutate(value, rng: random.Random, words=()):
+def mutate(value: Value, rng: random.Random, words: Sequence[str] = ()) -> Value:
     """``value`` with one random change at one random place inside it (the
     original is not modified): a deleted or added element or key, a value of
     another type, a number out of range, a random JSON-like value swapped in."""
@@ -161,13 +171,13 @@ def mutate(value, rng: random.Random, words=()):
     return _change(value, rng, words)
 
 
-def _has_int(value) -> bool:
+def _has_int(value: object) -> bool:
     if isinstance(value, (list, tuple)):
         return any(_has_int(v) for v in value)
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def nudge(value, rng: random.Random):
+def nudge(value: Value, rng: random.Random) -> Value:
     """``value`` with one integer inside it moved by 1 to 3 (shape and types
     kept): a legal move nudged is well formed and most often illegal."""
     if isinstance(value, (list, tuple)):
@@ -183,7 +193,7 @@ def nudge(value, rng: random.Random):
     return value
 
 
-def _words(game, legal) -> tuple[str, ...]:
+def _words(game: Game, legal: Sequence[object]) -> tuple[str, ...]:
     """Strings worth trying: the words of a few legal moves and the position's texts."""
     words = {w for m in legal[:10] for w in str(m).split()}
     stack = [game.to_dict()]
@@ -201,7 +211,7 @@ def _words(game, legal) -> tuple[str, ...]:
 
 # ----- bad moves -------------------------------------------------------------------
 
-def move_classes(game) -> list[type[Any]]:
+def move_classes(game: Game) -> list[type[Any]]:
     """The game's Move class (as registered in ``kit.games``) and every subclass of it
     (a game may have one Move class per kind of move)."""
     classes, todo = [], [games.of(game).load_move()]
@@ -212,7 +222,8 @@ def move_classes(game) -> list[type[Any]]:
     return classes
 
 
-def _hand_built(cls, legal, rng, words):
+def _hand_built(cls: type[Any], legal: Sequence[object], rng: random.Random,
+                words: Sequence[str]) -> _Case:
     """(label, build) for a ``cls`` built with at least one wrong field."""
     fields = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else ()
     if not fields:
@@ -235,7 +246,7 @@ def _hand_built(cls, legal, rng, words):
             lambda: cls(**base))
 
 
-def _replaced(move, rng, change):
+def _replaced(move: object, rng: random.Random, change: Callable[[Value], Value]) -> _Case:
     """(label, build) for a legal move with one field changed by ``change``."""
     fields = dataclasses.fields(move) if dataclasses.is_dataclass(move) else ()
     if not fields:
@@ -243,10 +254,10 @@ def _replaced(move, rng, change):
     name = rng.choice(fields).name
     value = change(getattr(move, name))
     return (lambda: f"{type(move).__name__} {str(move)!r} with {name}={shown(value)}",
-            lambda: dataclasses.replace(move, **{name: value}))
+            lambda: dataclasses.replace(move, **{name: value}))  # type: ignore[type-var]
 
 
-def _garbled_text(text: str, rng: random.Random, words) -> str:
+def _garbled_text(text: str, rng: random.Random, words: Sequence[str]) -> str:
     chars = list(text)
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(len(chars) + 1)
@@ -262,13 +273,13 @@ def _garbled_text(text: str, rng: random.Random, words) -> str:
     return "".join(chars)
 
 
-def _move_cases(game, rng: random.Random, n: int) -> list[tuple[Callable[[], str], Callable[[], Any]]]:
+def _move_cases(game: Game, rng: random.Random, n: int) -> list[_Case]:
     """``n`` (label, build) pairs: build() makes the bad move (and may raise),
     label() says what it was meant to be (only called for a failure: reprs cost)."""
     legal = game.legal_moves()
     words = _words(game, legal)
     classes = move_classes(game)
-    cases = []
+    cases: list[_Case] = []
     for _ in range(n):
         kind = rng.randrange(6) if legal else rng.choice([0, 4, 5])
         if kind == 0:
@@ -278,19 +289,23 @@ def _move_cases(game, rng: random.Random, n: int) -> list[tuple[Callable[[], str
         elif kind == 2:
             cases.append(_replaced(rng.choice(legal), rng, lambda v: nudge(v, rng)))
         elif kind == 3:
-            text = _garbled_text(str(rng.choice(legal)), rng, words)
-            cases.append((lambda text=text: repr(text), lambda text=text: text))
+            cases.append(_fixed(_garbled_text(str(rng.choice(legal)), rng, words), repr))
         elif kind == 4:
             text = "".join(rng.choice(_CHARS) for _ in range(rng.randrange(12)))
-            cases.append((lambda text=text: repr(text), lambda text=text: text))
+            cases.append(_fixed(text, repr))
         else:
             value = rng.choice([json_like(rng, words), _STRANGER, b"pass", 1.5, (1, 2, 3),
                                 [0, 0], rng.choice(classes)])
-            cases.append((lambda value=value: shown(value), lambda value=value: value))
+            cases.append(_fixed(value, shown))
     return cases
 
 
-def bad_moves(game, rng: random.Random, n: int = 20) -> list[Any]:
+def _fixed(value: object, label: Callable[[object], str]) -> _Case:
+    """(label, build) for a value thrown as it is."""
+    return (lambda: label(value), lambda: value)
+
+
+def bad_moves(game: Game, rng: random.Random, n: int = 20) -> list[Any]:
     """``n`` or fewer bad moves for ``game`` (see the module docstring); a case
     whose constructor refuses its fields is left out (check_refused reports a
     constructor that raises anything but ValueError)."""
@@ -323,11 +338,11 @@ def bad_positions(d: dict[str, Any], rng: random.Random, n: int = 20) -> list[An
 
 # ----- judging -----------------------------------------------------------------------
 
-def _same(game, before, before_dict) -> bool:
+def _same(game: Game, before: Game, before_dict: dict[str, Any]) -> bool:
     return game == before and game.to_dict() == before_dict
 
 
-def move_failures(game, move) -> list[str]:
+def move_failures(game: Game, move: object) -> list[str]:
     """What is wrong with how ``game`` takes ``move`` (empty: all good).
 
     ``play``, ``explain``, ``check_move`` and ``parse_move`` (those the game
@@ -337,7 +352,8 @@ def move_failures(game, move) -> list[str]:
     """
     before, before_dict = game.copy(), game.to_dict()
     work, what = game.copy(), _Shown(move)
-    failures, says_legal = [], None
+    failures: list[str] = []
+    says_legal: bool | None = None
     for name in ("parse_move", "explain", "check_move"):
         method = getattr(work, name, None)
         if method is None:
@@ -383,7 +399,7 @@ def move_failures(game, move) -> list[str]:
     return failures
 
 
-def position_failures(game_class, data) -> list[str]:
+def position_failures(game_class: type[Game], data: Value) -> list[str]:
     """What is wrong with how ``game_class.from_dict`` takes ``data`` (empty:
     all good): only ValueError may come out, ``data`` must not be modified,
     and accepted data must give a game whose ``to_dict`` round-trips through
@@ -414,10 +430,10 @@ def position_failures(game_class, data) -> list[str]:
     return failures
 
 
-def check_refused(game, rng: random.Random, n: int = 20) -> list[str]:
+def check_refused(game: Game, rng: random.Random, n: int = 20) -> list[str]:
     """Throw ``n`` bad moves and ``n`` bad positions at ``game``; return one
     line per failure (see the module docstring). ``game`` is not changed."""
-    failures = []
+    failures: list[str] = []
     for label, build in _move_cases(game, rng, n):
         try:
             move = build()

@@ -4,8 +4,15 @@ Used by the tests, and handy for a lesson author checking a board without a
 browser. Nothing here needs a kernel or a frontend.
 """
 
+from __future__ import annotations
 
-def send_event(widget, event: str, **content) -> None:
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kit.ui.board import BoardView
+
+
+def send_event(widget: Any, event: str, **content: object) -> None:
     """Deliver a frontend event message to ``widget`` (a canvas or multicanvas)."""
     widget.comm.handle_msg({"content": {"comm_id": widget.comm.comm_id,
                                         "data": {"method": "custom",
@@ -13,7 +20,7 @@ def send_event(widget, event: str, **content) -> None:
                             "buffers": []})
 
 
-def click(canvas, x: float, y: float) -> None:
+def click(canvas: Any, x: float, y: float) -> None:
     """A mouse press at canvas pixel (x, y), as the frontend sends it.
 
     The frontend scales CSS pixels to the canvas' own pixels, so for a board
@@ -22,12 +29,12 @@ def click(canvas, x: float, y: float) -> None:
     send_event(canvas, "mouse_down", x=x, y=y)
 
 
-def click_scene(board, x: float, y: float) -> None:
+def click_scene(board: BoardView, x: float, y: float) -> None:
     """A mouse press at scene point (x, y) of a :class:`kit.ui.BoardView`."""
     click(board.canvas, x * board.pixel_ratio, y * board.pixel_ratio)
 
 
-def press(canvas, key: str, *, shift: bool = False, ctrl: bool = False,
+def press(canvas: Any, key: str, *, shift: bool = False, ctrl: bool = False,
           meta: bool = False) -> None:
     """A key pressed while ``canvas`` has focus, as the frontend sends it
     (``key`` is the browser's ``KeyboardEvent.key``: "ArrowUp", "Enter", " ", "r")."""
@@ -35,14 +42,14 @@ def press(canvas, key: str, *, shift: bool = False, ctrl: bool = False,
 
 
 
-def cursor_to(board, *, cell=None, hand=None) -> int:
+def cursor_to(board: Any, *, cell: tuple[int, int] | None = None, hand: int | None = None) -> int:
     """Move ``board``'s cursor (``kit.ui.keys``) onto table ``cell`` or hand card
     ``hand`` (an index) by simulated arrow key events only; the number of presses."""
     from kit.ui.keys import walk
     return walk(board, lambda key: press(board.canvas, key), cell=cell, hand=hand)
 
 
-def make_by_keys(board, move, *, confirm: bool = True) -> None:
+def make_by_keys(board: Any, move: object, *, confirm: bool = True) -> None:
     """Make ``move`` (a move or its text) on ``board`` by simulated key events only,
     as the game's key map says a person does it (``KeyMap.make``)."""
     board.cursor_keys.keymap.make(board, move, lambda key: press(board.canvas, key),

@@ -52,7 +52,7 @@ class Watch:
     Subclasses say what "conserved" and "the scores add up" mean for their game.
     """
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any) -> None:
         self.game = game
         self.start: dict[str, Any] = game.to_dict()
         self.points = [0] * self.seats()
@@ -66,7 +66,7 @@ class Watch:
         if isinstance(move, str):
             move = game.parse_move(move)
         seat = game.to_move
-        points = game.play(move)
+        points: int = game.play(move)
         require(isinstance(points, int), f"play({move}) returned {points!r}, not an int")
         self.points[seat] += points
         self.moves += 1
