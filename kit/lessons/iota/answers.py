@@ -7,16 +7,22 @@ Not covered: judging the answer (:mod:`kit.lessons.iota.checks`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
 from kit.errors import InvalidMoveText
 from kit.i18n import NO_WORDS, YES_WORDS, _
 from kit.iota import Game
 from kit.iota.cards import WILD, parse_card
 from kit.iota.moves import Move, Play, Recycle
 
+if TYPE_CHECKING:
+    from kit.lessons.exercise import Verdict
+
 
 # ----- reading answers ------------------------------------------------------
 
-def read_play(answer) -> Play:
+def read_play(answer: object) -> Play:
     """A Play from text like ``2GT@0,1 2BX@0,2`` or a Play; InvalidMoveText otherwise."""
     if isinstance(answer, str):
         if not answer.strip():
@@ -32,7 +38,7 @@ def read_play(answer) -> Play:
     return answer.checked()
 
 
-def read_points(answer) -> int:
+def read_points(answer: object) -> int:
     """A whole number of points from text; InvalidMoveText naming what was typed."""
     if isinstance(answer, int) and not isinstance(answer, bool):
         return answer
@@ -58,7 +64,7 @@ NO = NO_WORDS | {"invalid", "not valid", "false", "illegal",
                  "невярно", "невалидна", "невалиден", "неправилна", "неправилно", "недопустима"}
 
 
-def read_yes_no(answer) -> bool:
+def read_yes_no(answer: object) -> bool:
     """True for yes/valid, False for no/invalid; InvalidMoveText otherwise."""
     text = " ".join(str(answer if answer is not None else "").strip().lower().split())
     text = text.rstrip(".!")
@@ -72,7 +78,7 @@ def read_yes_no(answer) -> bool:
     raise InvalidMoveText(_("type valid or invalid (or yes or no)"))
 
 
-def read_card(answer) -> int:
+def read_card(answer: object) -> int:
     """A real card from text like ``3GT``; InvalidMoveText otherwise."""
     text = str(answer if answer is not None else "").strip()
     if not text:
@@ -86,7 +92,7 @@ def read_card(answer) -> int:
     return card
 
 
-def then_words(moves) -> str:
+def then_words(moves: Iterable[Move]) -> str:
     """Moves one after the other: "recycle 0,1 3GT then 2GT@0,2"."""
     words = [str(m) for m in moves]
     said = words[0] if words else ""
@@ -96,7 +102,8 @@ def then_words(moves) -> str:
     return said
 
 
-def turn_words(game: Game, moves, check=None) -> str:
+def turn_words(game: Game, moves: Iterable[str | Move],
+               check: Callable[[Move | tuple[Move, ...]], Verdict] | None = None) -> str:
     """A turn in notation for print, with what the kit says of it (``check(turn)``)."""
     moves = moves_of(list(moves))
     said = then_words(moves)
@@ -106,7 +113,7 @@ def turn_words(game: Game, moves, check=None) -> str:
     return f"{said}. {verdict.why}"
 
 
-def read_turn(answer) -> list[Move]:
+def read_turn(answer: object) -> list[Move]:
     """A turn (recycles, then a play) from a list of moves, a Play, or text (moves
     separated by ';')."""
     if isinstance(answer, str):
@@ -125,7 +132,7 @@ def read_turn(answer) -> list[Move]:
     return moves
 
 
-def moves_of(answer) -> list[Move]:
+def moves_of(answer: str | Move | Iterable[str | Move]) -> list[Move]:
     """Moves from text (separated by ';'), a move, or a list of either."""
     if isinstance(answer, str):
         answer = [part for part in answer.split(";") if part.strip()]

@@ -8,25 +8,28 @@ No widgets. Not covered: the puzzles (:mod:`kit.lessons.iota.puzzles`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kit.i18n import N_, _, format_list, ngettext
 from kit.iota import Game
 from kit.iota.cards import TEXT, VALUE, WILD, describe, parse_card
 from kit.iota.lines import table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
+from kit.iota.scoring import Explanation
 from kit.lessons.exercise import Verdict
 from kit.lessons.iota.answers import read_card, read_play, read_points, read_yes_no
 
 
 # ----- lesson 1: is this line valid? ---------------------------------------------
 
-def line_problem_of(cards) -> str | None:
+def line_problem_of(cards: Sequence[str]) -> str | None:
     """Why the row ``cards`` (texts) breaks the rules, or None if it is a valid line."""
     table = {(0, c): parse_card(t) for c, t in enumerate(cards)}
     problem = table_problem(table)
     return problem[0] if problem else None
 
 
-def check_line(cards, answer) -> Verdict:
+def check_line(cards: Sequence[str], answer: object) -> Verdict:
     """Did the student judge the line (valid or invalid) as the engine does? A right
     answer is told why; a wrong one what to look at, not the verdict."""
     said = read_yes_no(answer)
@@ -60,7 +63,7 @@ _DIFFERENT = (N_("numbers all different"), N_("colours all different"),
               N_("shapes all different"))
 
 
-def _features(cards) -> list[tuple[int, list[str], bool, bool]]:
+def _features(cards: Sequence[str]) -> list[tuple[int, list[str], bool, bool]]:
     """(feature index, the real cards' values in order, all the same?, all different?)
     per feature."""
     real = [TEXT[parse_card(c)] for c in cards if parse_card(c) != WILD]
@@ -71,7 +74,7 @@ def _features(cards) -> list[tuple[int, list[str], bool, bool]]:
     return out
 
 
-def line_fault(cards) -> str:
+def line_fault(cards: Sequence[str]) -> str:
     """Why ``cards`` is no line, in a student's words (no coordinates): too long, or the
     first feature neither all the same nor all different."""
     if len(cards) > 4:
@@ -82,7 +85,7 @@ def line_fault(cards) -> str:
     return _("its cards cannot all be in one line")
 
 
-def line_look(cards, valid: bool) -> str:
+def line_look(cards: Sequence[str], valid: bool) -> str:
     """What to look at again after a wrong judgement of ``cards``: the feature (or the
     length) that decides it, never the verdict itself."""
     if not valid and len(cards) > 4:
@@ -99,7 +102,7 @@ def line_look(cards, valid: bool) -> str:
              "different?").format(looks=looks)
 
 
-def line_reasons(cards) -> str:
+def line_reasons(cards: Sequence[str]) -> str:
     """For each of number, colour, shape: 'all the same' or 'all different' (real cards)."""
     real = [parse_card(c) for c in cards if parse_card(c) != WILD]
     words = []
@@ -139,7 +142,7 @@ RULES = {
 }
 
 
-def check_breaks(game: Game, rule: str, answer) -> Verdict:
+def check_breaks(game: Game, rule: str, answer: object) -> Verdict:
     """Target practice: is the play ``answer`` refused, and for the rule ``rule``?"""
     if rule not in RULES:
         raise ValueError(f"unknown rule {rule!r}; rules are {', '.join(RULES)}")
@@ -154,7 +157,7 @@ def check_breaks(game: Game, rule: str, answer) -> Verdict:
         play=play, rule=why.rule))
 
 
-def check_legal_play(game: Game, answer) -> Verdict:
+def check_legal_play(game: Game, answer: object) -> Verdict:
     """Is the play ``answer`` allowed here? Says its score or the rule it breaks."""
     play = read_play(answer)
     why = game.explain(play)
@@ -164,7 +167,7 @@ def check_legal_play(game: Game, answer) -> Verdict:
     return Verdict(False, _("{play} is not allowed: {rule}.").format(play=play, rule=why.rule))
 
 
-def check_both_ends(game: Game, answer) -> Verdict:
+def check_both_ends(game: Game, answer: object) -> Verdict:
     """Is ``answer`` a legal play with cards at both ends of a line already on the table?"""
     play = read_play(answer)
     why = game.explain(play)
@@ -189,7 +192,7 @@ def check_both_ends(game: Game, answer) -> Verdict:
         play=play, n=why.points))
 
 
-def check_draw_count(game: Game, play: str, answer) -> Verdict:
+def check_draw_count(game: Game, play: str, answer: object) -> Verdict:
     """How many cards does the mover draw after ``play``? (back up to 4, while the deck lasts)
 
     A wrong count is told what is wrong with it (it would leave more or fewer than 4
@@ -219,7 +222,7 @@ def check_draw_count(game: Game, play: str, answer) -> Verdict:
 
 # ----- lesson 3: scoring ------------------------------------------------------
 
-def check_score(game: Game, play, answer) -> Verdict:
+def check_score(game: Game, play: object, answer: object) -> Verdict:
     """Did the student type the right score for ``play``? The breakdown says why; a
     wrong score is told the mistake it looks like (forgot to double, one line only, a
     card in two lines counted once) and what to count, never the sums."""
@@ -234,7 +237,7 @@ def check_score(game: Game, play, answer) -> Verdict:
         n=n, why=score_mistake(why, read_play(play), n)), more=how_to_count(why))
 
 
-def score_mistake(why, play, n: int) -> str:
+def score_mistake(why: Explanation, play: Play, n: int) -> str:
     """The common mistake ``n`` looks like, in words without the score; else what to do."""
     lines = [line.points for line in why.lines]
     doubles = why.doubling_names
@@ -252,7 +255,7 @@ def score_mistake(why, play, n: int) -> str:
     return _("Count again, line by line: press Why? to see what to add up.")
 
 
-def how_to_count(why) -> str:
+def how_to_count(why: Explanation) -> str:
     """What to add up and double for this play, without the sums: a wrong answer
     says why it is wrong but does not hand over the score."""
     lines = format_list([_("{first} to {last} ({n} cards)").format(
@@ -266,7 +269,7 @@ def how_to_count(why) -> str:
     return f"{count} {then}"
 
 
-def breakdown(why) -> str:
+def breakdown(why: Explanation) -> str:
     """An explanation in one paragraph: each line's sum, then each doubling."""
     lines = "; ".join(_("{sum} = {points} ({first} to {last})").format(
         sum=" + ".join(str(VALUE[parse_card(t)]) for t in line.cards), points=line.points,
@@ -282,14 +285,15 @@ def breakdown(why) -> str:
 
 # ----- lesson 4: wilds, passing, the end ---------------------------------------
 
-def check_wild(game: Game, cell, answer) -> Verdict:
+def check_wild(game: Game, cell: Sequence[int], answer: object) -> Verdict:
     """Could the wild at ``cell`` stand for the card ``answer`` (in its row and its column)?"""
     card = read_card(answer)
-    if game.table.get(tuple(cell)) != WILD:
+    at = (cell[0], cell[1]) if len(cell) == 2 else None
+    if at is None or game.table.get(at) != WILD:
         raise ValueError(f"there is no wild at {cell}")
     after = dict(game.table)
-    after[tuple(cell)] = card
-    problem = table_problem(after, [tuple(cell)])
+    after[at] = card
+    problem = table_problem(after, [at])
     if problem is None:
         return Verdict(True, _("{card} ({words}) fits the wild's row and its column.").format(
             card=TEXT[card], words=describe(card)))
@@ -298,7 +302,7 @@ def check_wild(game: Game, cell, answer) -> Verdict:
         card=TEXT[card], why=problem[0]))
 
 
-def check_exchange_count(game: Game, answer) -> Verdict:
+def check_exchange_count(game: Game, answer: object) -> Verdict:
     """At most how many cards may the mover swap when passing? A wrong count is told
     what is wrong with it (more than the hand or the deck holds, or fewer than
     allowed), never the limit."""
@@ -321,7 +325,7 @@ def check_exchange_count(game: Game, answer) -> Verdict:
                    .format(n=n))
 
 
-def check_pass(game: Game, swap: int, answer) -> Verdict:
+def check_pass(game: Game, swap: int, answer: object) -> Verdict:
     """Did the student pass, swapping exactly ``swap`` cards? ``answer``: a move or a turn."""
     move = answer[-1] if isinstance(answer, (list, tuple)) and answer else answer
     if isinstance(move, str):
@@ -345,7 +349,7 @@ def check_pass(game: Game, swap: int, answer) -> Verdict:
                                   "the top. Your turn is over.", n).format(cards=gone, n=n))
 
 
-def check_move(game: Game, answer) -> Verdict:
+def check_move(game: Game, answer: object) -> Verdict:
     """Is the move ``answer`` (any kind: play, pass, recycle) legal here?"""
     if not isinstance(answer, Move):
         answer = Move.parse(answer if isinstance(answer, str) else "")
@@ -362,7 +366,7 @@ def check_move(game: Game, answer) -> Verdict:
     return Verdict(False, _("{play} is not allowed: {rule}.").format(play=answer, rule=why.rule))
 
 
-def check_recycle(game: Game, answer) -> Verdict:
+def check_recycle(game: Game, answer: object) -> Verdict:
     """Was the turn's first move (``answer``: a move or a turn) a recycle the kit allows?
     A play or a pass is no recycle, however legal."""
     first = answer[0] if isinstance(answer, (list, tuple)) and answer else answer
@@ -379,7 +383,7 @@ def check_recycle(game: Game, answer) -> Verdict:
     return check_move(game, first)
 
 
-def check_pass_ends(game: Game, answer) -> Verdict:
+def check_pass_ends(game: Game, answer: object) -> Verdict:
     """Would the game be over if the player to move passed now? (yes or no) A wrong
     answer is told what to look at, not the verdict."""
     said = read_yes_no(answer)
@@ -406,7 +410,7 @@ def check_pass_ends(game: Game, answer) -> Verdict:
     return Verdict(True, why)
 
 
-def check_final_score(game: Game, play, answer) -> Verdict:
+def check_final_score(game: Game, play: object, answer: object) -> Verdict:
     """The score of the game's last play, with its doubling; also says the game is over."""
     verdict = check_score(game, play, answer)
     if not verdict.correct:   # the final scores would give the play's score away

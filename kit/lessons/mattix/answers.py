@@ -16,7 +16,7 @@ from kit.mattix import Move
 
 # ----- reading answers ------------------------------------------------------
 
-def read_move(answer) -> Move:
+def read_move(answer: object) -> Move:
     """A Move from ``"2,3"``, ``(2, 3)`` or a Move; InvalidMoveText otherwise."""
     if isinstance(answer, Move):
         return answer

@@ -84,7 +84,7 @@ def refusal(game: Game, move: Move) -> str | None:
     return _("{move} is empty: its tile was already taken").format(move=move)
 
 
-def _legal(game: Game, answer) -> Move | Verdict:
+def _legal(game: Game, answer: object) -> Move | Verdict:
     """The move if ``answer`` is a legal take here, else the Verdict saying why not."""
     move = read_move(answer)
     why = refusal(game, move)
@@ -117,7 +117,7 @@ def reply_words(game: Game, move: Move) -> str:
 
 # ----- lesson 1: the star and the two lines -----------------------------------
 
-def check_legal_takes(game: Game, answer) -> Verdict:
+def check_legal_takes(game: Game, answer: object) -> Verdict:
     """Are the typed cells exactly the tiles the player to move may take?"""
     said, legal = read_cells(answer), set(game.legal_moves())
     side, line = _side(game), _line(game)
@@ -147,7 +147,7 @@ def check_legal_takes(game: Game, answer) -> Verdict:
                                    "tiles that may be taken too.", missing).format(n=missing))
 
 
-def check_take(game: Game, answer) -> Verdict:
+def check_take(game: Game, answer: object) -> Verdict:
     """Is ``answer`` a legal take? Says the tile it scores and where the star goes."""
     move = _legal(game, answer)
     if isinstance(move, Verdict):
@@ -165,7 +165,7 @@ def check_take(game: Game, answer) -> Verdict:
 
 # ----- lesson 2: the rules in full --------------------------------------------
 
-def check_score_after(game: Game, move, answer) -> Verdict:
+def check_score_after(game: Game, move, answer: object) -> Verdict:
     """The mover's score after taking ``move``, typed as a whole number.
 
     A wrong try is told what it did (the tile alone, the score before, the sign
@@ -251,7 +251,7 @@ def truth_words(game: Game) -> str:
     return _("row player wins") if game.winner == 0 else _("column player wins")
 
 
-def check_outcome(game: Game, answer) -> Verdict:
+def check_outcome(game: Game, answer: object) -> Verdict:
     """Who wins this game, if it is over? Answer "row", "column", "draw" or "not over".
 
     A wrong try is told what is wrong with it (the game goes on; the game has
@@ -309,7 +309,7 @@ TAKE, TILE, BEST_REPLY, NET_GAIN = (Heading(N_("take")), Heading(N_("tile")),
                                     Heading(N_("best reply")), Heading(N_("net gain")))
 
 
-def check_net_gain(game: Game, move, answer) -> Verdict:
+def check_net_gain(game: Game, move, answer: object) -> Verdict:
     """The net gain of taking ``move``: its tile minus the opponent's biggest reply.
 
     Common slips are named (the tile alone, the reply added, the order turned,
@@ -351,7 +351,7 @@ def check_net_gain(game: Game, move, answer) -> Verdict:
     return Verdict(False, why)
 
 
-def check_best_take(game: Game, answer) -> Verdict:
+def check_best_take(game: Game, answer: object) -> Verdict:
     """Is ``answer`` a best take? Judged exactly. A wrong take is told the best
     answer to it and how it ends, never which take is best."""
     move = _legal(game, answer)

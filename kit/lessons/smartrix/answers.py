@@ -17,7 +17,7 @@ from kit.smartrix import Move, parse_card
 
 # ----- reading answers ------------------------------------------------------
 
-def read_card(answer) -> int:
+def read_card(answer: object) -> int:
     """A card int from its 8-digit text; InvalidMoveText naming the problem."""
     text = str(answer).strip() if answer is not None else ""
     if not text:
@@ -31,7 +31,7 @@ def read_card(answer) -> int:
                               .format(text=repr(text))) from None
 
 
-def read_move(answer) -> Move:
+def read_move(answer: object) -> Move:
     """A Move from text like ``10100000@0,1`` or ``pass``, or a Move."""
     if isinstance(answer, Move):
         return answer
@@ -40,7 +40,7 @@ def read_move(answer) -> Move:
     return Move.parse(answer.strip())
 
 
-def read_cells(answer) -> set[tuple[int, int]]:
+def read_cells(answer: object) -> set[tuple[int, int]]:
     """Cells from text like ``0,1 -1,2`` (spaces or ``;`` between cells)."""
     if not isinstance(answer, str) or not answer.strip():
         raise InvalidMoveText(_("type cells as row,column pairs, e.g. 0,1 -1,2"))

@@ -40,7 +40,7 @@ def deck_counts() -> Summary:
 
 # ----- lesson 1: cards, turning, one neighbour ----------------------------------
 
-def check_value(card, answer) -> Verdict:
+def check_value(card, answer: object) -> Verdict:
     """The value of ``card``: its number of spots. A wrong try is told what it
     counted (the boxes, the empty rings, too few, too many), never the value."""
     card = parse_card(card) if isinstance(card, str) else card
@@ -75,7 +75,7 @@ def _ring_shift(card: int, k: int) -> int:
     return ((card << k) | (card >> (8 - k))) & 0xFF if k else card
 
 
-def check_rotation(card, answer) -> Verdict:
+def check_rotation(card, answer: object) -> Verdict:
     """``card`` turned a quarter turn clockwise, typed as 8 digits. A wrong try is
     told what it is (the card unturned, turned the other way or twice, moved one
     place, or another card), never the right digits."""
@@ -151,7 +151,7 @@ def placement(game: Game, answer: object, passing: str) -> tuple[Move, Explanati
     return move, exp, None if exp.legal else refused(game, move)
 
 
-def check_placement(game: Game, answer) -> Verdict:
+def check_placement(game: Game, answer: object) -> Verdict:
     """Is ``answer`` (a move) a legal placement here? The engine says why."""
     move, exp, wrong = placement(game, answer, _("Place a card: pick it in the hand, turn it, "
                                                  "click a cell."))
@@ -179,7 +179,7 @@ def fit_cells(game: Game, card) -> set[tuple[int, int]]:
             and CANONICAL[m.card] == canon}
 
 
-def check_fit_cells(game: Game, card, answer) -> Verdict:
+def check_fit_cells(game: Game, card, answer: object) -> Verdict:
     """Are the typed cells exactly those where ``card`` fits (in some turn)? A
     wrong try is told which of its cells do not fit, or that some are missing,
     never which cells those are."""
@@ -272,7 +272,7 @@ def reason_words(style: str = "list") -> str:
     return ", ".join(words) if style == "list" else format_list(words, style="or")
 
 
-def read_reasons(answer) -> set[str]:
+def read_reasons(answer: object) -> set[str]:
     """The reasons (keys of REASONS) a typed answer names, in any of the kit's
     languages; InvalidMoveText when a word is none of them."""
     text = str(answer).strip().lower()
@@ -319,7 +319,7 @@ def _touches_nothing(game: Game, move: Move) -> bool:
             and not touching(game, move.cell))
 
 
-def check_why(game: Game, move, answer) -> Verdict:
+def check_why(game: Game, move, answer: object) -> Verdict:
     """Why does ``move`` not fit? Answer side, corner, window or touch (one or more).
     A wrong reason is told why it is not one; a missing one, that there is more."""
     words = read_reasons(answer)
@@ -360,7 +360,7 @@ def most_cards(game: Game) -> tuple[int, list[Move]]:
     return best, [m for n, m in counts if n == best]
 
 
-def check_most_cards(game: Game, answer) -> Verdict:
+def check_most_cards(game: Game, answer: object) -> Verdict:
     """Does the placement ``answer`` collect the most cards possible here?"""
     move, exp, wrong = placement(game, answer, _("Place a card: passing collects nothing."))
     if wrong is not None:
@@ -390,7 +390,7 @@ def set_values(game: Game, move) -> tuple[list[int], int]:
     return [grid[c].count("1") for c in cells], exp.points
 
 
-def check_points(game: Game, move, answer) -> Verdict:
+def check_points(game: Game, move, answer: object) -> Verdict:
     """The points ``move`` scores: the values of every card it collects. A wrong
     try is told the mistake it looks like (the new card left out, the middle card
     counted once per line, the cards counted instead of their spots), never the sum."""
@@ -436,7 +436,7 @@ def score_answer(game: Game) -> str:
     return " ".join(str(s) for s in game.seat_scores)
 
 
-def check_scores(game: Game, answer) -> Verdict:
+def check_scores(game: Game, answer: object) -> Verdict:
     """The final score of every seat, typed in seat order (``"31 -4"``). A wrong try
     is told which player's score is wrong and the mistake it looks like."""
     parts = str(answer).replace(",", " ").split()
@@ -489,7 +489,7 @@ def out_players(game: Game) -> str:
     return _("Out: {players}").format(players=format_list(out)) if out else _("Out: nobody")
 
 
-def check_challenge(game: Game, answer) -> Verdict:
+def check_challenge(game: Game, answer: object) -> Verdict:
     """Is the typed set of cells a successful (smallest) challenge here? A wrong
     try is told what is wrong with its cards (a card placed by the rules, a table
     still broken, more cards than needed), never which cards to take."""
