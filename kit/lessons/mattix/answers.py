@@ -30,7 +30,7 @@ def read_move(answer: object) -> Move:
                           .format(answer=repr(answer)))
 
 
-def read_cells(text) -> set[Move]:
+def read_cells(text: object) -> set[Move]:
     """A set of Moves from text like ``"0,1 0,3"`` (spaces or ``;`` between cells)."""
     if not isinstance(text, str):
         raise InvalidMoveText(_("type the tiles as row,column pairs, e.g. 0,1 0,3; got {text}")
@@ -41,7 +41,7 @@ def read_cells(text) -> set[Move]:
     return {Move.parse(p) for p in parts}
 
 
-def read_number(text, what: str) -> int:
+def read_number(text: object, what: str) -> int:
     """A whole number typed by the student, or InvalidMoveText saying how to type it
     (``what``, "the score", is marked N_ by the caller and translated here)."""
     text = str(text).strip().replace("−", "-")

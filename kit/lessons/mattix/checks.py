@@ -165,7 +165,7 @@ def check_take(game: Game, answer: object) -> Verdict:
 
 # ----- lesson 2: the rules in full --------------------------------------------
 
-def check_score_after(game: Game, move, answer: object) -> Verdict:
+def check_score_after(game: Game, move: Move | str, answer: object) -> Verdict:
     """The mover's score after taking ``move``, typed as a whole number.
 
     A wrong try is told what it did (the tile alone, the score before, the sign
@@ -309,7 +309,7 @@ TAKE, TILE, BEST_REPLY, NET_GAIN = (Heading(N_("take")), Heading(N_("tile")),
                                     Heading(N_("best reply")), Heading(N_("net gain")))
 
 
-def check_net_gain(game: Game, move, answer: object) -> Verdict:
+def check_net_gain(game: Game, move: Move | str, answer: object) -> Verdict:
     """The net gain of taking ``move``: its tile minus the opponent's biggest reply.
 
     Common slips are named (the tile alone, the reply added, the order turned,
@@ -443,7 +443,7 @@ def illegal_tries(game: Game) -> list[str]:
     return [str((_crossing(game) or off)[0]), str(Move(*game.star))]
 
 
-def check_choice(options: dict[str, str], truth: str, why: str, answer,
+def check_choice(options: dict[str, str], truth: str, why: str, answer: object,
                  labels: dict[str, str] | None = None) -> Verdict:
     """A choice among ``options`` (answer text -> name); ``truth`` is the right name.
     ``labels``: a name as the task shows it, when not the name itself ("sí" for

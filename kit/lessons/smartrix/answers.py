@@ -9,6 +9,7 @@ Each reader returns the engine's value or raises ``kit.InvalidMoveText`` (a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from kit.errors import InvalidMoveText
 from kit.i18n import N_, _
@@ -64,7 +65,7 @@ NUMBER_WANTED = {
 }
 
 
-def read_number(answer, what: str, example: str = "12") -> int:
+def read_number(answer: object, what: str, example: str = "12") -> int:
     """A whole number; InvalidMoveText saying ``what`` was asked (a key of
     :data:`NUMBER_WANTED`, or words already in the student's language)."""
     text = str(answer).strip()
@@ -76,11 +77,11 @@ def read_number(answer, what: str, example: str = "12") -> int:
     return int(text)
 
 
-def _cell(cell) -> str:
+def _cell(cell: tuple[int, int]) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-def _cells(cells) -> str:
+def _cells(cells: Iterable[tuple[int, int]]) -> str:
     return " ".join(_cell(c) for c in sorted(cells))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 
 import re
+from collections.abc import Collection
 
 from kit.errors import InvalidMoveText
 from kit.i18n import N_, _, format_list, ngettext
@@ -40,7 +41,7 @@ def deck_counts() -> Summary:
 
 # ----- lesson 1: cards, turning, one neighbour ----------------------------------
 
-def check_value(card, answer: object) -> Verdict:
+def check_value(card: str | int, answer: object) -> Verdict:
     """The value of ``card``: its number of spots. A wrong try is told what it
     counted (the boxes, the empty rings, too few, too many), never the value."""
     card = parse_card(card) if isinstance(card, str) else card
@@ -75,7 +76,7 @@ def _ring_shift(card: int, k: int) -> int:
     return ((card << k) | (card >> (8 - k))) & 0xFF if k else card
 
 
-def check_rotation(card, answer: object) -> Verdict:
+def check_rotation(card: str | int, answer: object) -> Verdict:
     """``card`` turned a quarter turn clockwise, typed as 8 digits. A wrong try is
     told what it is (the card unturned, turned the other way or twice, moved one
     place, or another card), never the right digits."""
@@ -110,7 +111,7 @@ def check_rotation(card, answer: object) -> Verdict:
     return Verdict(False, why.format(text=text, n=VALUE[said], value=VALUE[card]))
 
 
-def touching(game: Game, cell) -> list[tuple[tuple[int, int], str, int]]:
+def touching(game: Game, cell: tuple[int, int]) -> list[tuple[tuple[int, int], str, int]]:
     """``(neighbour cell, "side"/"corner", boxes facing)`` for each card ``cell`` touches."""
     out, grid = [], game.table
     for (dr, dc), name, pairs in FACING:
@@ -120,7 +121,7 @@ def touching(game: Game, cell) -> list[tuple[tuple[int, int], str, int]]:
     return out
 
 
-def refused(game: Game, move) -> Verdict:
+def refused(game: Game, move: Move | str) -> Verdict:
     """A refused placement, in one sentence: what is wrong with it (the kit's
     whole explanation folds under "Why?")."""
     exp = game.explain(move)
@@ -157,6 +158,7 @@ def check_placement(game: Game, answer: object) -> Verdict:
                                                  "click a cell."))
     if wrong is not None:
         return wrong
+    assert move.cell is not None    # a legal placement
     # Translators: {side} is a side or corner of the new card ("right side", "top-left corner")
     meets = "; ".join(ngettext("at its {side} it meets the card at {cell}: "
                                "{n} pair of facing boxes, matching",
@@ -171,7 +173,7 @@ def check_placement(game: Game, answer: object) -> Verdict:
 
 # ----- lesson 2: eight directions -----------------------------------------------
 
-def fit_cells(game: Game, card) -> set[tuple[int, int]]:
+def fit_cells(game: Game, card: str | int) -> set[tuple[int, int]]:
     """The cells where ``card`` (in the mover's hand) fits in some orientation."""
     canon = CANONICAL[parse_card(card) if isinstance(card, str) else card]
     return {m.cell for m in game.legal_moves()
@@ -179,7 +181,7 @@ def fit_cells(game: Game, card) -> set[tuple[int, int]]:
             and CANONICAL[m.card] == canon}
 
 
-def check_fit_cells(game: Game, card, answer: object) -> Verdict:
+def check_fit_cells(game: Game, card: str | int, answer: object) -> Verdict:
     """Are the typed cells exactly those where ``card`` fits (in some turn)? A
     wrong try is told which of its cells do not fit, or that some are missing,
     never which cells those are."""
@@ -206,11 +208,11 @@ def check_fit_cells(game: Game, card, answer: object) -> Verdict:
     return Verdict(False, text[0].upper() + text[1:] + ".", more=" ".join(more))
 
 
-def _any_turn(card) -> int:
+def _any_turn(card: str | int) -> int:
     return parse_card(card) if isinstance(card, str) else card
 
 
-def _first_reason(game: Game, card, cell) -> str:
+def _first_reason(game: Game, card: str | int, cell: tuple[int, int]) -> str:
     card = _any_turn(card)
     for k in range(4):
         exp = game.explain(Move("place", card=rotate(card, k), cell=cell))
@@ -290,7 +292,7 @@ def read_reasons(answer: object) -> set[str]:
     return found
 
 
-def why_not(game: Game, move) -> set[str]:
+def why_not(game: Game, move: Move | str) -> set[str]:
     """The reasons (keys of REASONS) the placement ``move`` is refused."""
     move = read_move(move)
     exp = game.explain(move)
@@ -319,7 +321,7 @@ def _touches_nothing(game: Game, move: Move) -> bool:
             and not touching(game, move.cell))
 
 
-def check_why(game: Game, move, answer: object) -> Verdict:
+def check_why(game: Game, move: Move | str, answer: object) -> Verdict:
     """Why does ``move`` not fit? Answer side, corner, window or touch (one or more).
     A wrong reason is told why it is not one; a missing one, that there is more."""
     words = read_reasons(answer)
@@ -347,7 +349,7 @@ def check_why(game: Game, move, answer: object) -> Verdict:
 
 # ----- lesson 3: sets ---------------------------------------------------------
 
-def cards_collected(game: Game, move) -> int:
+def cards_collected(game: Game, move: Move | str) -> int:
     """How many cards ``move`` collects (0 if it forms no set or is not legal)."""
     exp = game.explain(read_move(move))
     return len({c for run in exp.sets for c in run}) if exp.legal else 0
@@ -381,16 +383,18 @@ def check_most_cards(game: Game, answer: object) -> Verdict:
                    more=f"{str(exp).capitalize()}.")
 
 
-def set_values(game: Game, move) -> tuple[list[int], int]:
+def set_values(game: Game, move: Move | str) -> tuple[list[int], int]:
     """``(values, points)``: the value of every card ``move`` collects, and the sum."""
     move = read_move(move)
     exp = game.explain(move)
-    grid = {**game.grid, move.cell: move.card_text}
+    grid = dict(game.grid)
+    if move.cell is not None and move.card_text is not None:   # a placement
+        grid[move.cell] = move.card_text
     cells = sorted({c for run in exp.sets for c in run})
     return [grid[c].count("1") for c in cells], exp.points
 
 
-def check_points(game: Game, move, answer: object) -> Verdict:
+def check_points(game: Game, move: Move | str, answer: object) -> Verdict:
     """The points ``move`` scores: the values of every card it collects. A wrong
     try is told the mistake it looks like (the new card left out, the middle card
     counted once per line, the cards counted instead of their spots), never the sum."""
@@ -398,6 +402,7 @@ def check_points(game: Game, move, answer: object) -> Verdict:
     move = read_move(move)
     values, points = set_values(game, move)
     lines = len(game.explain(move).sets)
+    assert move.card is not None, "check_points wants a placement"
     new = VALUE[move.card]
     if said == points:
         return Verdict(True, ngettext("{n} card, {points} points.", "{n} cards, {points} points.",
@@ -520,6 +525,6 @@ def check_challenge(game: Game, answer: object) -> Verdict:
                                    len(cells)).format(n=len(cells)))
 
 
-def _fixes(game: Game, cells) -> bool:
+def _fixes(game: Game, cells: Collection[tuple[int, int]]) -> bool:
     """Does taking ``cells`` away leave a table the rules allow?"""
     return is_legal_table({c: v for c, v in game.table.items() if c not in cells}, game.window)
