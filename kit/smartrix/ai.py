@@ -23,19 +23,24 @@ the order of the pile (the pile is treated as a uniformly shuffled unknown).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+import random
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
 from kit.i18n import _, format_number
-from kit.players import RandomPlayer, standings_table
+from kit.players import Player, RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
 from kit.smartrix.cards import DECK, ORIENTATIONS, TEXT, VALUE, Card, parse_card
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game, next_seat
 from kit.smartrix.table import (AXES, candidate_cells, cards_value, constraint_at, in_window,
                                 Cell, run_through, sets_through)
+
+#: (cell, cells a card there takes, their value, the constraint a card there meets)
+_Hot = tuple[Cell, set[Cell], int, tuple[int, int] | None]
 
 __all__ = ["Threat", "threats", "RandomPlayer", "GreedyPlayer", "CautiousPlayer", "Valuation",
            "tournament", "standings_table", "expected_best"]
@@ -54,7 +59,7 @@ class Threat:
     completions: tuple[str, ...]
 
 
-def _pool(game, cards):
+def _pool(game: Game, cards: Iterable[str | Card] | None) -> list[Card]:
     if cards is None:
         return game.unseen(game.to_move)
     return [parse_card(c) if isinstance(c, str) else int(c) for c in cards]
@@ -75,9 +80,9 @@ def threats(game: Game, cards: Iterable[str | Card] | None = None) -> list[Threa
     return out
 
 
-def _hot_cells(grid, window):
+def _hot_cells(grid: Mapping[Cell, Card], window: int | None) -> list[_Hot]:
     """(cell, cells taken, their value, constraint) for every cell completing a set."""
-    hot = []
+    hot: list[_Hot] = []
     for cell in candidate_cells(grid, window):
         sets = sets_through(grid, cell)
         if sets:
@@ -86,7 +91,8 @@ def _hot_cells(grid, window):
     return hot
 
 
-def _hot_after_place(grid, base_hot, placed, window):
+def _hot_after_place(grid: Mapping[Cell, Card], base_hot: Iterable[Cell], placed: Cell,
+                     window: int | None) -> list[tuple[Cell, set[Cell]]]:
     """``_hot_cells`` of ``grid`` (which now holds a card at ``placed`` and lost
     none), as (cell, cells taken) only, from the hot cells before: only the cells just beyond the runs through
     ``placed`` can newly complete a set, and the window may only shrink."""
@@ -97,7 +103,7 @@ def _hot_after_place(grid, base_hot, placed, window):
         near.add((r0 - axis[0], c0 - axis[1]))
         near.add((r1 + axis[0], c1 + axis[1]))
     near.discard(placed)
-    hot = []
+    hot: list[tuple[Cell, set[Cell]]] = []
     for cell in sorted(near):
         if cell in grid or not in_window(grid, cell, window):
             continue
@@ -119,7 +125,7 @@ def _fitting(need: tuple[int, int]) -> frozenset[Card]:
     return frozenset(c for c in DECK if any(o & mask == bits for o in ORIENTATIONS[c]))
 
 
-def expected_best(gains, pool_size: int, hand_size: int) -> float:
+def expected_best(gains: Sequence[int], pool_size: int, hand_size: int) -> float:
     """E[max gain over a hand of ``hand_size`` cards dealt at random from a pool
     of ``pool_size``], where ``gains`` lists the positive gains of some of the
     pool's cards (the others gain 0). Exact (hypergeometric)."""
@@ -155,11 +161,12 @@ def honest_placements(game: Game) -> list[tuple[Move, int, list[Cell]]]:
     return out
 
 
-def _free_points(game):
+def _free_points(game: Game) -> Move | None:
     """In free-table mode, the best claim or challenge on offer, or None."""
     if game.auto_collect or game.is_over:
         return None
-    best, best_pts = None, 0
+    best: Move | None = None
+    best_pts = 0
     for m in game.takes():  # not legal_moves(): its many placements are not wanted here
         pts = cards_value(game.table, m.cells)
         if best is None or pts > best_pts:
@@ -173,7 +180,7 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, game, rng):
+    def choose(self, game: Game, rng: random.Random) -> Move:
         free = _free_points(game)
         if free is not None:
             return free
@@ -184,7 +191,7 @@ class GreedyPlayer:
         best = max(s[:2] for s in scored)
         return rng.choice([m for pts, shed, m in scored if (pts, shed) == best])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "GreedyPlayer()"
 
 
@@ -225,10 +232,10 @@ class CautiousPlayer:
 
     name = "cautious"
 
-    def __init__(self, risk: float = 1.0):
+    def __init__(self, risk: float = 1.0) -> None:
         self.risk = risk
 
-    def choose(self, game, rng):
+    def choose(self, game: Game, rng: random.Random) -> Move:
         free = _free_points(game)
         if free is not None:
             return free
@@ -267,18 +274,21 @@ class CautiousPlayer:
             progress(total, total)
         return out
 
-    def _after_pass(self, game, pool):
+    def _after_pass(self, game: Game, pool: Collection[Card]) -> float:
         return -self._exposure(game, game.table, pool, game.out_after_pass(), game.deck_size)
 
-    def _risk_after(self, game, grid, pool, move, taken, base_hot, by_cell):
+    def _risk_after(self, game: Game, grid: dict[Cell, Card], pool: Collection[Card], move: Move,
+                    taken: Collection[Cell], base_hot: list[Cell],
+                    by_cell: dict[Cell, list[tuple[Cell, set[Cell]]]]) -> float:
         """The risk after ``move``, tried on ``grid`` (a copy of the table, put back after)."""
+        assert move.cell is not None and move.card is not None   # an honest placement
         if len(game.hand_cards(game.to_move)) == 1:
             return 0.0  # the last card: the game ends
         saved = {x: grid.pop(x) for x in taken}
         if not taken:  # else the card leaves with its set at once
             grid[move.cell] = move.card
         try:
-            hot = None
+            hot: list[_Hot] | None = None
             if not taken:
                 if move.cell not in by_cell:
                     by_cell[move.cell] = _hot_after_place(grid, base_hot, move.cell, game.window)
@@ -289,7 +299,8 @@ class CautiousPlayer:
             grid.pop(move.cell, None)
             grid.update(saved)
 
-    def _exposure(self, game, grid, pool, out, deck_size, hot=None):
+    def _exposure(self, game: Game, grid: Mapping[Cell, Card], pool: Collection[Card],
+                  out: Sequence[bool], deck_size: int, hot: list[_Hot] | None = None) -> float:
         """Signed expected gain of the next seat to move on ``grid``."""
         seat = game.to_move
         nxt = next_seat(out, seat)
@@ -313,11 +324,12 @@ class CautiousPlayer:
         hand = len(game.hand_cards(nxt)) + (1 if deck_size else 0)
         return sign * self.risk * expected_best(gains, len(pool), hand)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"CautiousPlayer(risk={self.risk})"
 
 
-def tournament(players, games: int = 100, seed: int = 0, **options):
+def tournament(players: Sequence[Player], games: int = 100, seed: int = 0,
+               **options: Any) -> list[Standing]:
     """Seeded games between ``players`` (2-7; 4 with ``teams=True``), seats
     rotated; returns ``kit.players.Standing`` per player (win rate, mean score).
     ``options``: ``window``, ``teams``, ``auto_collect`` as for ``Game.new``."""
