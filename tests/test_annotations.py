@@ -24,11 +24,11 @@ _spec.loader.exec_module(share_of)
 
 #: package -> the least share of its functions fully annotated (measured 2026-12-03)
 FLOORS = {"kit": 0.97, "kit.iota": 0.98, "kit.mattix": 0.95, "kit.classroom": 0.92,
-          "kit.ui": 0.78, "kit.smartrix": 0.77, "kit.lessons": 0.68, "kit.testing": 1.0}
+          "kit.ui": 0.78, "kit.smartrix": 0.81, "kit.lessons": 0.68, "kit.testing": 1.0}
 #: the whole of kit/
-FLOOR = 0.84
+FLOOR = 0.85
 #: how many modules mypy checks strictly (pyproject.toml's override list)
-STRICT_MODULES = 89
+STRICT_MODULES = 90
 
 FOUND = share_of.functions()
 
