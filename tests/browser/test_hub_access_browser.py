@@ -1,0 +1,89 @@
+"""The accessible layer on the class hub (issue 29, item 8), in a real browser.
+
+A student follows the hub's lesson link (``hub.lesson_link``, what ``make hub-link``
+prints) to a lesson with a live board (Mattix's first: its third exercise is
+answered on a board), logs in, runs it in Lab as the other hub browser test
+does, and then:
+
+- axe-core (build/axe, as tests/browser/test_axe_browser.py injects it) finds no
+  wcag2a/2aa/21a/21aa violation on the lesson page, the boards built;
+- by keys only (no click, no script moving the focus) Tab reaches the board
+  exercise's Move box; a legal move typed there and Enter is announced in the
+  board's polite live region, a refused one in its assertive region.
+
+One hub, one log-in. Spanish: tests/test_hub_language.py shows a student's kit
+speaks the class's or their own language on the hub; the move box's Spanish
+words are walked in Voila (tests/browser/test_translated_lessons_browser.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from canvas_page import wait_until_drawn
+from hub_fixtures import PASSWORD
+from kit.classroom import hub
+from test_axe_browser import axe_source, violations  # noqa: F401  (a fixture)
+
+pytestmark = pytest.mark.hub
+
+LESSON = "notebooks/mattix/01_meet_mattix.ipynb"
+BOARD_AT = 2                     # the board exercise (tests/browser/test_keyboard_lessons_browser.py)
+LEGAL, REFUSED = "2,1", "0,0"
+ACTIVE = """() => { const e = document.activeElement; if (!e) return 'none';
+  return e.tagName + '.' + (e.className || '') + ' ' + (e.getAttribute('aria-label') || ''); }"""
+TIMEOUT = 60_000
+
+
+def tab_to(page, target, key: str = "Tab", limit: int = 300) -> int:
+    """Press ``key`` until ``target`` has the focus; how many presses."""
+    seen = []
+    for n in range(1, limit + 1):
+        page.keyboard.press(key)
+        seen.append(page.evaluate(ACTIVE))
+        if target.evaluate("el => el === document.activeElement"):
+            return n
+    raise AssertionError(f"{limit} x {key} never reached the move box: {seen[-20:]}")
+
+
+def test_a_student_on_the_hub_plays_a_lesson_board_by_keys_and_hears_it(class_hub, page, axe_source):  # noqa: F811
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(hub.lesson_link(LESSON, class_hub.url))
+    page.fill("#username_input", "ada")
+    page.fill("#password_input", PASSWORD)
+    page.click("#login_submit")
+    page.wait_for_url(re.compile(r"/user/ada/lab/tree/kit-lessons/"), timeout=300_000)
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=120_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    exercises = page.locator(".kit-exercise")
+    expect(exercises.nth(BOARD_AT)).to_be_attached(timeout=180_000)
+    box = exercises.nth(BOARD_AT)
+    box.scroll_into_view_if_needed()
+    canvas = box.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=120_000)
+    assert wait_until_drawn(canvas) > 1000
+    expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=120_000)
+
+    found = violations(page, axe_source)
+    assert not found, found
+
+    # By keys from here on: the focus is where Run All left it (the notebook).
+    move = box.get_by_role("textbox", name="Move", exact=True)
+    page.keyboard.press("Escape")
+    presses = tab_to(page, move)
+    print(f"Tab reached the board's Move box in {presses} presses")
+    polite, urgent = box.locator(".kit-live-polite"), box.locator(".kit-live-assertive")
+    page.keyboard.type(LEGAL)
+    page.keyboard.press("Enter")
+    heard, alarmed = polite.filter(has_text=re.compile(r"\S")), urgent.filter(has_text=re.compile(r"\S"))
+    expect(heard).to_have_count(1, timeout=TIMEOUT)
+    print("polite:", heard.inner_text())
+    expect(alarmed).to_have_count(0)
+    page.keyboard.type(REFUSED)
+    page.keyboard.press("Enter")
+    expect(alarmed).to_have_count(1, timeout=TIMEOUT)
+    print("assertive:", alarmed.inner_text())
