@@ -83,6 +83,7 @@ def test_a_student_on_the_hub_plays_a_lesson_board_by_keys_and_hears_it(class_hu
     expect(heard).to_have_count(1, timeout=TIMEOUT)
     print("polite:", heard.inner_text())
     expect(alarmed).to_have_count(0)
+    page.keyboard.press("Control+a")
     page.keyboard.type(REFUSED)
     page.keyboard.press("Enter")
     expect(alarmed).to_have_count(1, timeout=TIMEOUT)
