@@ -34,6 +34,7 @@ import gettext
 import importlib
 import os
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -201,7 +202,7 @@ def format_list(items: Iterable[object], style: str = "and") -> str:
                                  locale=_babel_locale()))
 
 
-def _babel(module: str):
+def _babel(module: str) -> Any:
     """Babel's ``module`` (numbers, lists), or None in a venv without it."""
     try:
         return importlib.import_module(f"babel.{module}")

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from kit.contract import Game, Move
 from kit.i18n import _, format_number, format_percent
-from kit.progress import Progress, reporter
+from kit.progress import Progress as Progress, reporter   # Progress re-exported for the players
 
 
 class Player(Protocol):

@@ -85,7 +85,7 @@ class Running:
     base: str                          # http://127.0.0.1:N/services/class/
     port: int
     loop: asyncio.AbstractEventLoop
-    room: service.Class
+    room: service.Classroom
 
     def call(self, coroutine: Any) -> Any:
         """Run ``coroutine`` on the service's own loop; its result."""
@@ -296,7 +296,8 @@ def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
             whole = all(isinstance(v, int) for v in values) and middle == int(middle)
             return int(middle) if whole else round(middle, 2)
         return values[0]
-    return over(runs)
+    merged: dict[str, Any] = over(runs)
+    return merged
 
 
 if __name__ == "__main__":

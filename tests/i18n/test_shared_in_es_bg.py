@@ -16,7 +16,7 @@ from kit import catalogues, i18n
 from kit.classroom import service, service_bench as bench
 from kit.classroom.eventstore import Store
 from kit.lessons import record, welcome
-from kit.lessons.exercise import (Exercise, Progress, Verdict, is_exercise_output,
+from kit.lessons.exercise import (Exercise, Help, Progress, Verdict, is_exercise_output,
                                   is_progress_output)
 from kit.mattix import Board
 from kit.testing.events import click
@@ -45,7 +45,7 @@ def take_first(b):
 def adding(progress=None, **kwargs):
     return Exercise("6 + 1?", lambda a: Verdict(str(a).strip() == "7", "6 + 1 = 7." if str(a).strip() == "7"
                                                 else "Count again."),
-                    hints=["Count on from 6.", "6, then 7."], progress=progress, key="add", **kwargs)
+                    help=Help(hints=["Count on from 6.", "6, then 7."]), progress=progress, key="add", **kwargs)
 
 
 class Course(Progress):

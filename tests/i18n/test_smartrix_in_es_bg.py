@@ -197,7 +197,7 @@ def test_board_prompt_and_buttons(speak):
     speak("es")
     b = Board(seed=4, auto_collect=False)
     assert b.prompt() == "Ahora: clic en tu mano, o en la mesa para Reclamar o Asalto."
-    assert [_(label) for label in b.BUTTONS.values()] == [
+    assert [_(label) for label in b.game_buttons().values()] == [
         "⟳ Girar (R)", "Pasar", "Reclamar", "Asalto"]
     key = _(Board.NOTATION_KEY)
     assert "<b>1</b> = mancha de color, <b>0</b> = vacía" in key

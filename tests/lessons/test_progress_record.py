@@ -7,7 +7,7 @@ import re
 import pytest
 
 from kit.lessons import record
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Verdict, Walk
 
 
 class Course(Progress):
@@ -20,10 +20,9 @@ def is_seven(answer) -> Verdict:
                    more="" if n == 7 else "Start at 6 and count one more.")
 
 
-def sum_exercise(progress, **kwargs):
-    return Exercise("What is 6 + 1?", is_seven, hints=["Count on from 6."], show="7",
-                    progress=progress, key="six plus one", answers=["7"], wrong=["6", "8"],
-                    **kwargs)
+def sum_exercise(progress):
+    return Exercise("What is 6 + 1?", is_seven, help=Help(hints=["Count on from 6."], show="7"),
+                    walk=Walk(answers=["7"], wrong=["6", "8"]), progress=progress, key="six plus one")
 
 
 def test_the_file_is_kit_progress_or_the_home_folder(monkeypatch, tmp_path):
@@ -146,8 +145,10 @@ def test_attempt_types_or_enters_a_try_and_checks_it():
     typed = sum_exercise(None)
     assert not typed.attempt("6").correct and typed.text.value == "6"
     made = []
-    on_board = Exercise("Take 7", is_seven, answer=lambda: made[-1], enter=made.append,
-                        answers=["7"], wrong=["5"])
+    on_board = Exercise("Take 7",
+                        is_seven,
+                        answer=Answering(read=lambda: made[-1], enter=made.append),
+                        walk=Walk(answers=["7"], wrong=["5"]))
     assert on_board.attempt("7").correct and made == ["7"]
 
 
@@ -189,7 +190,11 @@ def test_a_right_answer_after_show_me_is_never_done_in_the_file_the_welcome_or_a
 def test_show_me_on_one_exercise_does_not_stop_another_counting():
     progress = Course("Lesson 4")
     shown = sum_exercise(progress)
-    other = Exercise("What is 3 + 4?", is_seven, show="7", progress=progress, key="three plus four")
+    other = Exercise("What is 3 + 4?",
+                     is_seven,
+                     help=Help(show="7"),
+                     progress=progress,
+                     key="three plus four")
     shown.show()
     assert other.attempt("7").correct
     assert record.done(progress.lesson) == ["three plus four"]

@@ -14,7 +14,7 @@ from kit.i18n import _
 from kit.iota import Board, Game
 from kit.iota.cards import TEXT
 from kit.iota.moves import Move, Play, Recycle
-from kit.lessons.exercise import Exercise, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
 from kit.lessons.iota.answers import moves_of, then_words, turn_words
 from kit.scene import Text
 
@@ -171,8 +171,10 @@ def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, pro
     def words() -> str:
         return turn_words(game, [" ".join(moves)], lambda play: check(game, play))
 
-    return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
-                    hints=hints, show=None if solution is None else show, board=board,
-                    progress=progress, key=key, solution=None if solution is None else words,
-                    answers=answers or moves, wrong=wrong,
-                    enter=lambda text: enter_turn(board, text))
+    return Exercise(task, lambda play: check(game, play),
+                    answer=Answering(read=lambda: play_on(board)[0],
+                                     enter=lambda text: enter_turn(board, text)),
+                    help=Help(hints=hints, show=None if solution is None else show,
+                              solution=None if solution is None else words),
+                    shown=Shown(board=board), walk=Walk(answers=answers or moves, wrong=wrong),
+                    progress=progress, key=key)
