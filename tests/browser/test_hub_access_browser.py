@@ -6,7 +6,16 @@ answered on a board), logs in, runs it in Lab as the other hub browser test
 does, and then:
 
 - axe-core (build/axe, as tests/browser/test_axe_browser.py injects it) finds no
-  wcag2a/2aa/21a/21aa violation on the lesson page, the boards built;
+  wcag2a/2aa/21a/21aa violation in the kit's part of the page: the notebook's
+  output areas (``.jp-OutputArea-output``, where the lesson's boards, move boxes,
+  exercises and live regions are), the boards built. axe is scoped to them
+  because JupyterLab's own shell fails rules the kit does not control and does
+  not disable: ``aria-allowed-attr`` on Lab's ``jp-button`` "Upload Files" in the
+  file browser's toolbar, and the ``.jp-WindowedPanel-viewport``'s children
+  (the notebook's windowing, Lab's default ``windowingMode``, which the kit's
+  runtime does not change: kit/classroom/runtime.py). Those are Lab's to fix;
+  the test prints what axe finds outside the scope, for the record, and asserts
+  the scope holds the board exercise, so the kit's elements are never excused;
 - by keys only (no click, no script moving the focus) Tab reaches the board
   exercise's Move box; a legal move typed there and Enter is announced in the
   board's polite live region, a refused one in its assertive region.
@@ -26,7 +35,7 @@ from playwright.sync_api import expect
 from canvas_page import wait_until_drawn
 from hub_fixtures import PASSWORD
 from kit.classroom import hub
-from test_axe_browser import axe_source, violations  # noqa: F401  (a fixture)
+from test_axe_browser import TAGS, axe_source, violations  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.hub
 
@@ -36,6 +45,13 @@ LEGAL, REFUSED = "2,1", "0,0"
 ACTIVE = """() => { const e = document.activeElement; if (!e) return 'none';
   return e.tagName + '.' + (e.className || '') + ' ' + (e.getAttribute('aria-label') || ''); }"""
 TIMEOUT = 60_000
+OUTPUTS = ".jp-OutputArea-output"   # the kit's output areas: axe's scope (see the docstring)
+SCOPED = """async ([tags, scope]) => {
+  const include = Array.from(document.querySelectorAll(scope));
+  const result = await axe.run({include}, {runOnly: {type: 'tag', values: tags}});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(
+    n => n.target.join(' ') + ': ' + n.failureSummary.split('\\n').slice(1, 2).join(' '))}));
+}"""
 
 
 def tab_to(page, target, key: str = "Tab", limit: int = 300) -> int:
@@ -68,7 +84,15 @@ def test_a_student_on_the_hub_plays_a_lesson_board_by_keys_and_hears_it(class_hu
     assert wait_until_drawn(canvas) > 1000
     expect(page.get_by_text(re.compile(r"\| Idle"))).to_be_visible(timeout=120_000)
 
-    found = violations(page, axe_source)
+    # The scope holds the lesson's boards and their move boxes: nothing of the kit's left out.
+    scope = page.locator(OUTPUTS)
+    assert scope.count() > 0
+    for part in ("canvas.kit-board-canvas", ".kit-live-polite", ".kit-live-assertive"):
+        inside = page.locator(f"{OUTPUTS} {part}").count()
+        assert inside == page.locator(part).count() > 0, (part, inside)
+    lab = {v["id"]: v["nodes"][:2] for v in violations(page, axe_source)}
+    print("axe over the whole Lab page (JupyterLab's shell included, not asserted):", lab)
+    found = page.evaluate(SCOPED, [TAGS, OUTPUTS])
     assert not found, found
 
     # By keys from here on: the focus is where Run All left it (the notebook).
