@@ -34,6 +34,7 @@ from playwright.sync_api import expect
 
 from canvas_page import wait_until_drawn
 from hub_fixtures import PASSWORD
+from keys_play import tab_to
 from kit.classroom import hub
 from test_axe_browser import TAGS, axe_source, violations  # noqa: F401  (a fixture)
 
@@ -42,8 +43,6 @@ pytestmark = pytest.mark.hub
 LESSON = "notebooks/mattix/01_meet_mattix.ipynb"
 BOARD_AT = 2                     # the board exercise (tests/browser/test_keyboard_lessons_browser.py)
 LEGAL, REFUSED = "2,1", "0,0"
-ACTIVE = """() => { const e = document.activeElement; if (!e) return 'none';
-  return e.tagName + '.' + (e.className || '') + ' ' + (e.getAttribute('aria-label') || ''); }"""
 TIMEOUT = 60_000
 OUTPUTS = ".jp-OutputArea-output"   # the kit's output areas: axe's scope (see the docstring)
 SCOPED = """async ([tags, scope]) => {
@@ -52,17 +51,6 @@ SCOPED = """async ([tags, scope]) => {
   return result.violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(
     n => n.target.join(' ') + ': ' + n.failureSummary.split('\\n').slice(1, 2).join(' '))}));
 }"""
-
-
-def tab_to(page, target, key: str = "Tab", limit: int = 300) -> int:
-    """Press ``key`` until ``target`` has the focus; how many presses."""
-    seen = []
-    for n in range(1, limit + 1):
-        page.keyboard.press(key)
-        seen.append(page.evaluate(ACTIVE))
-        if target.evaluate("el => el === document.activeElement"):
-            return n
-    raise AssertionError(f"{limit} x {key} never reached the move box: {seen[-20:]}")
 
 
 def test_a_student_on_the_hub_plays_a_lesson_board_by_keys_and_hears_it(class_hub, page, axe_source):  # noqa: F811
@@ -98,7 +86,7 @@ def test_a_student_on_the_hub_plays_a_lesson_board_by_keys_and_hears_it(class_hu
     # By keys from here on: the focus is where Run All left it (the notebook).
     move = box.get_by_role("textbox", name="Move", exact=True)
     page.keyboard.press("Escape")
-    presses = tab_to(page, move)
+    presses = tab_to(page, move, limit=300)
     print(f"Tab reached the board's Move box in {presses} presses")
     polite, urgent = box.locator(".kit-live-polite"), box.locator(".kit-live-assertive")
     page.keyboard.type(LEGAL)
