@@ -179,6 +179,12 @@ class Twin:
         with speaking(lang):
             self._build(setup)
         self.log_name = moves
+        self.lang = lang
+
+    def text(self, move: Any) -> str:
+        """``move`` as the page in this language writes it ("pasar", not "pass")."""
+        from kit.notation import in_language
+        return in_language(str(move), self.lang)
 
     def _build(self, setup: Setup) -> None:
         app = Launcher(delay=0, start=False)
@@ -196,7 +202,7 @@ class Twin:
     def sync(self, page) -> None:
         """Play here the moves the page's move list shows that this game has not had."""
         shown = self.seen(page)
-        history = [str(m) for m in self.game.history]
+        history = [self.text(m) for m in self.game.history]
         assert shown[:len(history)] == history, (shown, history)
         for text in shown[len(history):]:
             self.game.play(self.game.parse_move(text))
@@ -247,7 +253,7 @@ def play_to_end(page, twin: Twin, *, by: str = "box", box_name: str = "Move",
                 assert board_focused(page), focused(page)
                 page.keyboard.press("Escape")
                 expect(box).to_be_focused()
-            page.keyboard.type(str(move))
+            page.keyboard.type(twin.text(move))   # the language's own words
             page.keyboard.press("Enter")
             expect(box).to_have_value("", timeout=20_000)
         else:

@@ -22,9 +22,12 @@ untranslated English move, refusal or verdict message.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
+from kit.notation import WORDS
 from keys_play import (Setup, Twin, board_focused, focused, has_focus, heard, listen, on_body,
                        open_app, pick_game, play_to_end, shots, tab_to, tab_to_board, wait_for)
 
@@ -40,6 +43,8 @@ GAMES = {
 # none may be heard in a translated page.
 ENGLISH = ["played", "Game over", "wins", "That is not a move", "Type a move first",
            "Took back", "Replayed", "is best here", "Now playing", "a draw", "points"]
+# The notation's English words standing alone (kit.notation.WORDS): "pass", not "pasar".
+NOTATION = re.compile(r"(?<![\w@])(" + "|".join(WORDS) + r")(?![\w@])")
 # The language's own words a move's and the end's announcements carry.
 SAID = {"es": {"played": "jugó", "over": "Fin de la partida"},
         "bg": {"played": "изигра", "over": "Край на играта"}}
@@ -147,6 +152,7 @@ def test_a_whole_game_by_keyboard_only_in_spanish_and_bulgarian(app_in, page, ga
     # at least the person's moves, in a game of two seats about as many again.
     assert len(played) >= moves, (moves, texts)
     english = [(t, w) for t in texts for w in ENGLISH if w in t]
+    english += [(t, m.group(1)) for t in texts for m in NOTATION.finditer(t)]
     assert not english, english
     if shots():
         page.screenshot(path=str(shots() / f"keys_{game.lower()}_{lang}_over.png"))
