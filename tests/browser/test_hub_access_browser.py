@@ -10,10 +10,13 @@ does, and then:
   output areas (``.jp-OutputArea-output``, where the lesson's boards, move boxes,
   exercises and live regions are), the boards built. axe is scoped to them
   because JupyterLab's own shell fails rules the kit does not control and does
-  not disable: ``aria-allowed-attr`` on Lab's ``jp-button`` "Upload Files" in the
-  file browser's toolbar, and the ``.jp-WindowedPanel-viewport``'s children
-  (the notebook's windowing, Lab's default ``windowingMode``, which the kit's
-  runtime does not change: kit/classroom/runtime.py). Those are Lab's to fix;
+  not disable (measured on this hub, JupyterLab 4): ``aria-allowed-attr``
+  (``aria-pressed`` on Lab's ``jp-button`` "Upload Files" and the file filter
+  toggle), ``aria-input-field-name`` (the code cells' CodeMirror editors, an
+  unnamed textbox) and ``aria-required-children`` (the notebook's
+  ``.jp-WindowedPanel-viewport``, a list whose children are cells: Lab's
+  default ``windowingMode``, which the kit's runtime does not change,
+  kit/classroom/runtime.py). Those are Lab's to fix;
   the test prints what axe finds outside the scope, for the record, and asserts
   the scope holds the board exercise, so the kit's elements are never excused;
 - by keys only (no click, no script moving the focus) Tab reaches the board
