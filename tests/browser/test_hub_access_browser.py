@@ -18,7 +18,8 @@ does, and then:
   default ``windowingMode``, which the kit's runtime does not change,
   kit/classroom/runtime.py). Those are Lab's to fix;
   the test prints what axe finds outside the scope, for the record, and asserts
-  the scope holds the board exercise, so the kit's elements are never excused;
+  every board and live region of the page is inside the scope, so none of the
+  kit's elements is excused;
 - by keys only (no click, no script moving the focus) Tab reaches the board
   exercise's Move box; a refused move typed there and Enter is announced in an
   assertive live region (the rules' words), a legal one in a polite region
