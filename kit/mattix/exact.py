@@ -51,7 +51,8 @@ class ExactResult:
 class ExactSolver:
     """Exact values of positions over one board's tile layout."""
 
-    def __init__(self, game: Game, etc: bool = True, history: bool = False):
+    def __init__(self, game: Game, etc: bool = True, history: bool = False,
+                 order_min: int = 8):
         n = game.size
         self.size = n
         self.values = [v if v is not None else 0 for row in game.board for v in row]
@@ -64,7 +65,7 @@ class ExactSolver:
         self.lines = ([self._line(i, by_row=True) for i in range(n * n)],
                       [self._line(i, by_row=False) for i in range(n * n)])
         self.counter = [0]
-        self._search = self._make_search(etc, history)
+        self._search = self._make_search(etc, history, order_min)
 
     def _line(self, cell: int, by_row: bool) -> tuple[tuple[int, int, int], ...]:
         n = self.size
@@ -74,7 +75,8 @@ class ExactSolver:
         entries.sort(key=lambda e: -e[2])
         return tuple(entries)
 
-    def _make_search(self, etc: bool, use_history: bool) -> Callable[[int, int, int, int, int, int], int]:
+    def _make_search(self, etc: bool, use_history: bool,
+                     order_min: int) -> Callable[[int, int, int, int, int, int], int]:
         table = self.table
         lines = self.lines
         shift = self.shift
@@ -110,6 +112,19 @@ class ExactSolver:
                         return value - child[1]
             if use_history and len(moves) > 2:
                 moves.sort(key=lambda e: -history[e[1]])
+            elif left >= order_min and len(moves) > 2:
+                # One-step lookahead: tile minus the opponent's biggest reply.
+                scored = []
+                for e in moves:
+                    cm = mask ^ e[0]
+                    r = 0
+                    for b2, _, tile in lines[other][e[1]]:
+                        if cm & b2:
+                            r = tile
+                            break
+                    scored.append((r - e[2], e))
+                scored.sort(key=lambda t: t[0])
+                moves = [e for _, e in scored]
             if first >= 0 and moves[0][1] != first:
                 for k, e in enumerate(moves):
                     if e[1] == first:
