@@ -65,6 +65,7 @@ class ExactSolver:
         self.lines = ([self._line(i, by_row=True) for i in range(n * n)],
                       [self._line(i, by_row=False) for i in range(n * n)])
         self.counter = [0]
+        self.passes = 0
         self._search = self._make_search(etc, history, order_min)
 
     def _line(self, cell: int, by_row: bool) -> tuple[tuple[int, int, int], ...]:
@@ -104,9 +105,8 @@ class ExactSolver:
             other = 1 - mover
             child_left = left - 1
             if etc and left >= etc_min:
-                cbase = other
                 for bit, cell, value in moves:
-                    child = get((((mask ^ bit) << shift) | cell) << 1 | cbase)
+                    child = get((((mask ^ bit) << shift) | cell) << 1 | other)
                     if child is not None and value - child[1] >= beta:
                         counter[0] += 1
                         return value - child[1]
