@@ -51,6 +51,10 @@ def main() -> None:
     value, best = mattix.solve(small)
     assert best in small.legal_moves(), best
     step(f"mattix: solve on 4 x 4, value {value}, best {best}")
+    from kit.mattix.exact import exact_value
+    exact = exact_value(small)
+    assert exact.value == value and exact.best_move in small.legal_moves(), (exact, value)
+    step(f"mattix: the 7 x 7 exact solver (MTD(f)) on 4 x 4 agrees, value {exact.value}")
 
     from kit.iota.analysis import analysis as iota_analysis
     from kit.mattix.analysis import analysis as mattix_analysis

@@ -24,6 +24,10 @@ Row = tuple[Move, int]
 
 #: Boards up to this size are analysed exactly (6 x 6 takes tens of seconds).
 EXACT_SIZE = 6
+#: Bigger boards are analysed exactly too once this few tiles are left (a fresh
+#: 6 x 6 board's count: on late 7 x 7 positions each take is then a few seconds;
+#: see ``python -m kit.mattix.benchmark --exact7``).
+EXACT_TILES_LEFT = 35
 #: Takes drawn in a principal variation, and the time one line may cost.
 LINE_PLIES = 8
 LINE_SECONDS = 0.5
@@ -38,13 +42,15 @@ EXACT_NOTE = N_("Exact values: what the mover gains from here minus what the opp
 
 def analysis(game: Game, *, progress: Progress | None = None,
              stop: threading.Event | None = None, time_limit: float = SEARCH_SECONDS,
-             exact_size: int = EXACT_SIZE) -> AnalysisRows:
+             exact_size: int = EXACT_SIZE,
+             exact_tiles_left: int = EXACT_TILES_LEFT) -> AnalysisRows:
     """Every legal take ranked, best first, as the analysis panel shows it.
 
     Up to ``exact_size`` x ``exact_size``: exact values (``analyse``), each with
     its principal variation in ``rows.lines``, and greedy's take against the
-    best one in ``rows.remarks``. Bigger boards: the same values from a search
-    deepened ply by ply within ``time_limit`` seconds, labelled with the depth
+    best one in ``rows.remarks``; so too any board with at most
+    ``exact_tiles_left`` tiles left (a late 7 x 7 or 8 x 8 position).
+    Otherwise the same values from a search deepened ply by ply within ``time_limit`` seconds, labelled with the depth
     reached. ``progress(done, total)`` is told as moves are valued (on exact
     boards ``progress(done, total, rows)``, if it takes three, gets the rows so
     far too: a 6 x 6 take can cost half a minute); ``stop``
@@ -53,7 +59,7 @@ def analysis(game: Game, *, progress: Progress | None = None,
     """
     if game.is_over:
         return AnalysisRows(note=_("The game is over: there is no move to rank."))
-    if game.size <= exact_size:
+    if game.size <= exact_size or game.tiles_left() <= exact_tiles_left:
         return _exact(game, progress, stop)
     return _searched(game, progress, stop, time_limit)
 

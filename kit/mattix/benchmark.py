@@ -10,6 +10,7 @@ load average is printed too.
 
     python -m kit.mattix.benchmark            # the full run (about 10-20 minutes)
     python -m kit.mattix.benchmark --quick    # a few seconds; keeps the script honest
+    python -m kit.mattix.benchmark --exact7   # the 7 x 7 exact attempt (exact.py)
     python -m kit.mattix.benchmark --tables   # not timings: do the tile tables make
                                               # interesting games? (tournaments, greedy's cost)
 
@@ -154,6 +155,47 @@ def table_checks(games: int, seed: int) -> None:
                   f"mean margin {sa.mean_margin:+.1f} points ({games} games)", flush=True)
 
 
+def late_position(seed: int, size: int, left: int) -> Game:
+    """A seeded level-2 board played by greedy (seeded) until ``left`` tiles remain."""
+    import random
+    g = Game.new(seed=seed, size=size, level=2)
+    player, rng = GreedyPlayer(), random.Random(seed)
+    while g.tiles_left() > left and not g.is_over:
+        g.play(player.choose(g, rng))
+    return g
+
+
+def exact7(seed: int, cap: float, lefts: Sequence[int], boards6: int) -> None:
+    """The 7 x 7 exact attempt: both exact solvers cross-checked, and the curve.
+
+    6 x 6 benchmark boards and late 7 x 7 positions (``lefts`` tiles left):
+    ``solver.search`` and ``exact.exact_value`` must agree; CPU seconds and
+    nodes for each. Then the fresh 7 x 7 boards with ``cap`` seconds each.
+    """
+    from kit.mattix.exact import exact_value
+
+    def both(g: Game, label: str) -> None:
+        old, _, old_cpu = timed(partial(search, g))
+        new, _, new_cpu = timed(partial(exact_value, g))
+        assert old.exact and new.value == old.value, (label, new.value, old.value)
+        print(f"  {label}: value {old.value}, equal; search CPU {fmt(old_cpu)} "
+              f"({old.nodes} nodes), MTD(f) CPU {fmt(new_cpu)} ({new.nodes} nodes, "
+              f"{new.passes} passes); load {os.getloadavg()[0]:.1f}", flush=True)
+
+    for k in range(boards6):
+        both(Game.new(seed=seed + k, size=6, level=2), f"6x6 board {k}")
+    for left in lefts:
+        for k in range(3):
+            g = late_position(seed + k, 7, left)
+            both(g, f"7x7 board {k}, {g.tiles_left()} tiles left")
+    for k in range(3):
+        g = Game.new(seed=seed + k, size=7, level=2)
+        result, wall, cpu = timed(partial(search, g, time_limit=cap, deepen=False))
+        outcome = f"solved, value {result.value}," if result.exact else "not solved"
+        print(f"  7x7 board {k} (48 tiles): {outcome} "
+              f"in {fmt(wall)} wall, CPU {fmt(cpu)}; load {os.getloadavg()[0]:.1f}", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small run, a few seconds")
@@ -161,9 +203,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cap", type=float, default=120.0, help="7x7 time cap per board (s)")
     parser.add_argument("--tables", action="store_true",
                         help="tournaments and greedy's exact cost on the kit's tile tables")
+    parser.add_argument("--exact7", action="store_true",
+                        help="the 7x7 exact attempt: both exact solvers cross-checked on the "
+                             "6x6 boards and late 7x7 positions, time against tiles left")
+    parser.add_argument("--lefts", default="32,35,38", help="tiles left for --exact7")
+    parser.add_argument("--boards6", type=int, default=5, help="6x6 boards for --exact7")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+    if args.exact7:
+        exact7(args.seed, args.cap, [int(x) for x in args.lefts.split(",")], args.boards6)
+        return
     if args.tables:
         table_checks(games=40, seed=args.seed)
         return

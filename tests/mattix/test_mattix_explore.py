@@ -232,6 +232,20 @@ def test_beyond_6x6_a_timed_search_labelled_with_its_depth():
     assert rows.remarks[0].startswith(f"At depth {depth}: greedy takes")
 
 
+def test_a_late_7x7_position_is_analysed_exactly_a_fresh_one_is_searched():
+    from kit.i18n import _
+    from kit.mattix.analysis import EXACT_NOTE, EXACT_TILES_LEFT
+    g = Game.new(size=7, seed=1000, level=2)
+    assert "depth" in analysis(g, time_limit=0.2).note      # 48 tiles: a timed search
+    greedy, rng = mattix.GreedyPlayer(), random.Random(3)
+    while g.tiles_left() > 26:
+        g.play(greedy.choose(g, rng))
+    assert g.tiles_left() <= EXACT_TILES_LEFT
+    rows = analysis(g, time_limit=0.2)
+    assert list(rows) == mattix.analyse(g) and not rows.partial
+    assert rows.note == _(EXACT_NOTE) and rows.remarks == [mattix.greedy_vs_best(g)]
+
+
 def test_stop_gives_the_moves_valued_so_far_marked_partial():
     g = Game.new(size=5, seed=1, level=2)
     stop = threading.Event()
