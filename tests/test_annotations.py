@@ -28,7 +28,7 @@ FLOORS = {"kit": 0.97, "kit.iota": 0.98, "kit.mattix": 0.95, "kit.classroom": 0.
 #: the whole of kit/
 FLOOR = 0.85
 #: how many modules mypy checks strictly (pyproject.toml's override list)
-STRICT_MODULES = 99
+STRICT_MODULES = 100
 
 FOUND = share_of.functions()
 
