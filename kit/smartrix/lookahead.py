@@ -1,0 +1,149 @@
+"""A Smartrix computer player that looks ahead under the hidden cards.
+
+:class:`LookaheadPlayer` (the ``kit.players`` protocol): determinized search.
+It reads only ``game.view(seat)``: the table, the collected piles, its own
+hand, the sizes of the other hands and of the pile, and the pool of cards it
+cannot see. For each *sample* it deals that pool at random to the other hands
+(their sizes kept) and the pile; on that guess of the hidden cards it plays
+each candidate move (the ``top_k`` placements by this turn's points, then the
+heaviest card shed, and the pass), then ``rounds`` rounds of greedy replies by
+every seat (itself included), and scores the margin: its side's score minus
+the best other side's. The move with the best mean margin over the samples is
+played (ties: the heaviest card shed, then the first considered).
+
+Budget: ``playouts`` playouts per move (one playout = one candidate on one
+sample; samples go round the candidates, so every candidate is tried on the
+same guesses), cut short only by ``max_seconds`` (checked between playouts;
+the moves tried so far decide). ``last_playouts`` says how many were run.
+Randomness comes only from the ``rng`` given to :meth:`choose`: the same
+seed, the same moves. Standard library only.
+
+Not covered: a real tree over the replies (ISMCTS); beliefs about the other
+hands from how their owners played (the pool is dealt uniformly).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from kit.smartrix.ai import GreedyPlayer, _free_points, honest_placements
+from kit.smartrix.cards import VALUE, parse_card
+from kit.smartrix.moves import PASS, Move
+from kit.smartrix.rules import Game
+
+__all__ = ["LookaheadPlayer"]
+
+
+def _ints(cards):
+    return [parse_card(c) for c in cards]
+
+
+def sample_game(view: dict[str, Any], rng: random.Random) -> Game:
+    """A full game consistent with ``view`` (``Game.view(seat)``): the unseen
+    cards dealt at random to the other hands, by their sizes, and the pile."""
+    seat = view["seat"]
+    pool = _ints(view["unseen"])
+    rng.shuffle(pool)
+    hands = []
+    for s, size in enumerate(view["hand_sizes"]):
+        if s == seat:
+            hands.append(_ints(view["hands"][s]))
+        else:
+            hands.append(pool[:size])
+            pool = pool[size:]
+    deck = pool[:view["deck_size"]]
+    opts = view["options"]
+    grid = {(r, c): parse_card(t) for r, c, t in view["grid"]}
+    unclaimed = [([tuple(c) for c in u["cells"]], u["formed_by"])
+                 for u in view.get("unclaimed", ())]
+    offending = ([tuple(c) for c in view["offending"]] if "offending" in view
+                 else (() if opts["auto_collect"] else None))
+    return Game(grid, hands, deck, [_ints(c) for c in view["collected"]], view["to_move"],
+                view["out"], window=opts["window"], teams=opts["teams"],
+                auto_collect=opts["auto_collect"], unclaimed=unclaimed, offending=offending)
+
+
+def _clone(g: Game) -> Game:
+    """A fast copy of a sampled game, without its history (never undone)."""
+    return Game(g._grid, g._hands, g._deck, g._collected, g._to_move, g._out,
+                window=g.window, teams=g.teams, auto_collect=g.auto_collect,
+                unclaimed=[(c, s) for c, s in g._unclaimed], offending=g._offending)
+
+
+def _margin(g: Game, side: int) -> int:
+    scores = g.scores
+    others = [v for i, v in enumerate(scores) if i != side]
+    return scores[side] - (max(others) if others else 0)
+
+
+class LookaheadPlayer:
+    """Determinized look-ahead: the mean margin after ``rounds`` rounds of
+    greedy play, over guesses of the hidden cards (see the module)."""
+
+    name = "lookahead"
+
+    def __init__(self, playouts: int = 120, top_k: int = 6, rounds: int = 2,
+                 max_seconds: float = 2.0):
+        if playouts < 1 or top_k < 1 or rounds < 0:
+            raise ValueError("playouts and top_k must be >= 1, rounds >= 0")
+        self.playouts, self.top_k, self.rounds = playouts, top_k, rounds
+        self.max_seconds = max_seconds
+        self.last_playouts = 0
+        self._greedy = GreedyPlayer()
+
+    def candidates(self, game: Game) -> list[Move]:
+        """The moves weighed: the ``top_k`` placements by points now (then the
+        heaviest card shed), and the pass."""
+        scored = sorted(((pts, VALUE[m.card]), i, m)
+                        for i, (m, pts, _) in enumerate(honest_placements(game)))
+        best = [m for _, _, m in sorted(scored, key=lambda s: (-s[0][0], -s[0][1], s[1]))]
+        return best[:self.top_k] + [PASS]
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        self.last_playouts = 0
+        free = _free_points(game)
+        if free is not None:
+            return free
+        cands = self.candidates(game)
+        if len(cands) == 1:
+            return cands[0]
+        seat = game.to_move
+        view = game.view(seat)
+        side = game.team_of(seat)
+        plies = self.rounds * game.players
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        start = time.perf_counter()
+        sample = None
+        sub_seed = 0
+        for i in range(self.playouts):
+            if i and self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
+                break
+            k = i % len(cands)
+            if k == 0:
+                sample = sample_game(view, rng)
+                sub_seed = rng.getrandbits(32)
+            assert sample is not None
+            totals[k] += self._playout(sample, cands[k], plies, side, random.Random(sub_seed))
+            counts[k] += 1
+            self.last_playouts += 1
+        means = [(totals[k] / counts[k] if counts[k] else float("-inf"),
+                  VALUE[m.card] if m.card is not None else 0, -k)
+                 for k, m in enumerate(cands)]
+        return cands[max(range(len(cands)), key=lambda k: means[k])]
+
+    def _playout(self, sample: Game, move: Move, plies: int, side: int,
+                 rng: random.Random) -> float:
+        g = _clone(sample)
+        g._play_unrecorded(move)
+        for _ in range(plies):
+            if g.is_over:
+                break
+            g._play_unrecorded(self._greedy.choose(g, rng))
+        return _margin(g, side)
+
+    def __repr__(self) -> str:
+        return (f"LookaheadPlayer(playouts={self.playouts}, top_k={self.top_k}, "
+                f"rounds={self.rounds}, max_seconds={self.max_seconds})")
