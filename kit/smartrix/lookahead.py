@@ -28,10 +28,11 @@ import random
 import time
 from typing import Any
 
-from kit.smartrix.ai import GreedyPlayer, _free_points, honest_placements
-from kit.smartrix.cards import VALUE, parse_card
+from kit.smartrix.ai import _free_points, honest_placements
+from kit.smartrix.cards import ORIENTATIONS, VALUE, parse_card
 from kit.smartrix.moves import PASS, Move
 from kit.smartrix.rules import Game
+from kit.smartrix.table import candidate_cells, cards_value, constraint_at, sets_through
 
 __all__ = ["LookaheadPlayer"]
 
@@ -72,6 +73,36 @@ def _clone(g: Game) -> Game:
                 unclaimed=[(c, s) for c, s in g._unclaimed], offending=g._offending)
 
 
+def greedy_move(g: Game, rng: random.Random) -> Move:
+    """What :class:`kit.smartrix.ai.GreedyPlayer` plays (the most points now, then
+    the heaviest card shed, then at random), without building every placement."""
+    free = _free_points(g)
+    if free is not None:
+        return free
+    grid, hand = g._grid, g._hands[g._to_move]
+    best_key = (-1, -1)
+    ties: list[tuple[int, Any]] = []
+    for cell in candidate_cells(grid, g.window):
+        need = constraint_at(grid, cell)
+        if need is None:
+            continue
+        mask, bits = need
+        sets = sets_through(grid, cell)
+        base = cards_value(grid, {x for _, run in sets for x in run if x != cell}) if sets else 0
+        for h in hand:
+            for o in ORIENTATIONS[h]:
+                if o & mask == bits:
+                    key = (base + VALUE[o] if sets else 0, VALUE[o])
+                    if key > best_key:
+                        best_key, ties = key, [(o, cell)]
+                    elif key == best_key:
+                        ties.append((o, cell))
+    if not ties:
+        return PASS
+    card, cell = rng.choice(ties)
+    return Move("place", card=card, cell=cell, claim=bool(best_key[0]) and not g.auto_collect)
+
+
 def _margin(g: Game, side: int) -> int:
     scores = g.scores
     others = [v for i, v in enumerate(scores) if i != side]
@@ -84,14 +115,13 @@ class LookaheadPlayer:
 
     name = "lookahead"
 
-    def __init__(self, playouts: int = 120, top_k: int = 6, rounds: int = 2,
+    def __init__(self, playouts: int = 60, top_k: int = 6, rounds: int = 2,
                  max_seconds: float = 2.0):
         if playouts < 1 or top_k < 1 or rounds < 0:
             raise ValueError("playouts and top_k must be >= 1, rounds >= 0")
         self.playouts, self.top_k, self.rounds = playouts, top_k, rounds
         self.max_seconds = max_seconds
         self.last_playouts = 0
-        self._greedy = GreedyPlayer()
 
     def candidates(self, game: Game) -> list[Move]:
         """The moves weighed: the ``top_k`` placements by points now (then the
@@ -141,7 +171,7 @@ class LookaheadPlayer:
         for _ in range(plies):
             if g.is_over:
                 break
-            g._play_unrecorded(self._greedy.choose(g, rng))
+            g._play_unrecorded(greedy_move(g, rng))
         return _margin(g, side)
 
     def __repr__(self) -> str:
