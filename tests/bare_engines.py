@@ -40,7 +40,8 @@ def main() -> None:
         "iota": (iota.Game.new(players=2, seed=1), [iota.GreedyPlayer(), iota.PlannerPlayer()]),
         "mattix": (mattix.Game.new(seed=1, size=6), [mattix.GreedyPlayer(), mattix.LookaheadPlayer()]),
         "smartrix": (smartrix.Game.new(players=3, seed=1),
-                     [smartrix.GreedyPlayer(), smartrix.CautiousPlayer(), smartrix.GreedyPlayer()]),
+                     [smartrix.GreedyPlayer(), smartrix.CautiousPlayer(),
+                      smartrix.LookaheadPlayer(playouts=8)]),
     }
     for name, (game, players) in seated.items():
         play_game(game, players, random.Random(1))

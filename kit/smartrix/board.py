@@ -40,6 +40,7 @@ from kit.i18n import N_, _, format_list, ngettext
 from kit.scene import centre
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, threats
 from kit.smartrix.cards import CANONICAL, TEXT, VALUE, rotate
+from kit.smartrix.lookahead import LookaheadPlayer
 from kit.smartrix.draw import draw
 from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
                                  pan_at, pans, recent_moves)
@@ -67,7 +68,8 @@ class Board(GameBoard):
     with Claim and Challenge buttons).
     """
 
-    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer,
+               "lookahead": LookaheadPlayer}
     BUTTONS = {"rotate": N_("⟳ Rotate (R)"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
     NOTATION_WORDS = ("pass", "claim", "challenge")
