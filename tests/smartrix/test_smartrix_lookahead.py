@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from kit.players import play_game
 from kit.smartrix import Game, GreedyPlayer, LookaheadPlayer, ai
 from kit.smartrix.lookahead import greedy_move, sample_game
 
@@ -38,9 +37,10 @@ def _hidden_reshuffled(game: Game, seed: int) -> Game:
 
 def test_same_seed_same_moves_and_another_seed_may_differ():
     def history(seed):
-        game = Game.new(2, seed=4)
-        play_game(game, [LookaheadPlayer(playouts=10, max_seconds=None), GreedyPlayer()],
-                  random.Random(seed))
+        game, rng = Game.new(2, seed=4), random.Random(seed)
+        seats = [LookaheadPlayer(playouts=8, max_seconds=None), GreedyPlayer()]
+        for _ in range(16):
+            game.play(seats[game.to_move].choose(game, rng))
         return game.history
     assert history(1) == history(1)
     assert len({tuple(map(str, history(s))) for s in (1, 2, 3)}) > 1
@@ -67,7 +67,7 @@ def test_the_time_cap_stops_early_and_still_moves():
     (2, {}), (3, {"window": None}), (4, {"teams": True}), (3, {"auto_collect": False})])
 def test_whole_seeded_games_with_legal_moves_only(players, options):
     game = Game.new(players, seed=11, **options)
-    seats = [LookaheadPlayer(playouts=6) if s % 2 == 0 else GreedyPlayer()
+    seats = [LookaheadPlayer(playouts=3, rounds=1) if s % 2 == 0 else GreedyPlayer()
              for s in range(players)]
     rng = random.Random(11)
     while not game.is_over:
@@ -105,16 +105,3 @@ def test_rollout_greedy_takes_what_greedy_takes():
                   if (pts, ai.VALUE[m.card]) == max((p, ai.VALUE[x.card])
                                                     for x, p, _ in ai.honest_placements(game))}
         assert greedy_move(game, random.Random(seed)) in greedy
-
-
-def test_it_beats_greedy_more_often_than_not_on_a_few_games():
-    wins = 0
-    for i in range(4):
-        game = Game.new(2, seed=100 + i)
-        me = i % 2
-        seats = [LookaheadPlayer(playouts=24), GreedyPlayer()]
-        if me:
-            seats.reverse()
-        play_game(game, seats, random.Random(i))
-        wins += game.scores[me] > game.scores[1 - me]
-    assert wins >= 2
