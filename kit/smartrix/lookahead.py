@@ -126,9 +126,9 @@ class LookaheadPlayer:
     def candidates(self, game: Game) -> list[Move]:
         """The moves weighed: the ``top_k`` placements by points now (then the
         heaviest card shed), and the pass."""
-        scored = sorted(((pts, VALUE[m.card]), i, m)
-                        for i, (m, pts, _) in enumerate(honest_placements(game)))
-        best = [m for _, _, m in sorted(scored, key=lambda s: (-s[0][0], -s[0][1], s[1]))]
+        scored = [(-pts, -(VALUE[m.card] if m.card is not None else 0), i, m)
+                  for i, (m, pts, _) in enumerate(honest_placements(game))]
+        best = [m for *_, m in sorted(scored, key=lambda s: s[:3])]
         return best[:self.top_k] + [PASS]
 
     def choose(self, game: Game, rng: random.Random) -> Move:
