@@ -117,9 +117,8 @@ class LookaheadPlayer:
 
     def __init__(self, playouts: int = 60, top_k: int = 6, rounds: int = 2,
                  max_seconds: float = 2.0):
-        if playouts < 1 or top_k < 1 or rounds < 0:
-            raise ValueError("playouts and top_k must be >= 1, rounds >= 0")
-        self.playouts, self.top_k, self.rounds = playouts, top_k, rounds
+        # At least one playout and one placement weighed; rounds 0: this turn's margin.
+        self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
         self.max_seconds = max_seconds
         self.last_playouts = 0
 
