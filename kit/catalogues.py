@@ -32,8 +32,9 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import IO
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -77,7 +78,8 @@ def source_files(paths: Sequence[Path | str] = ()) -> list[Path]:
     return found
 
 
-def extract_json(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract_json(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                 options: object) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel extractor for the lesson data: each string under a key of
     ``JSON_KEYS`` (or a list of them), with its line number."""
     text = fileobj.read().decode("utf-8")
@@ -105,7 +107,8 @@ _PAGE_CALL = re.compile(r"""\bt\(\s*(["'`])((?:\\.|(?!\1).)*)\1""", re.S)
 _PAGE_MARKED = re.compile(r"<(\w+)[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")
 
 
-def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract_page(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                 options: object) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel extractor for the teacher's page: ``t("...")`` in its script and
     elements marked ``data-t`` (their text is the message)."""
     text = fileobj.read().decode("utf-8")
@@ -117,7 +120,7 @@ def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
         yield text[:match.start()].count("\n") + 1, "t", match.group(2).strip(), []
 
 
-def message_id(message) -> str:
+def message_id(message: Message) -> str:
     """A message's id; a counted message's is its singular."""
     return message.id if isinstance(message.id, str) else message.id[0]
 
@@ -184,7 +187,7 @@ def update(lang: str, template: Catalog, po: Path | None = None,
     return catalog
 
 
-def _translated(message) -> bool:
+def _translated(message: Message) -> bool:
     strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     return all(s for s in strings)
 

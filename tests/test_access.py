@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from kit.iota import Board as IotaBoard
-from kit.lessons.exercise import Exercise, Verdict
+from kit.lessons.exercise import Exercise, Help, Verdict
 from kit.lessons.mattix.boards import board_for
 from kit.mattix import Board as MattixBoard
 from kit.mattix import Game as MattixGame
@@ -146,9 +146,10 @@ def test_a_board_exercise_plays_the_typed_move_through_its_own_path():
 
 
 def test_an_exercise_announces_its_verdict_and_hints():
-    ex = Exercise("What is 2 + 2?", lambda a: Verdict(a.strip() == "4", "Yes." if a.strip() == "4"
+    ex = Exercise("What is 2 + 2?",
+                  lambda a: Verdict(a.strip() == "4", "Yes." if a.strip() == "4"
                                                       else "Not that."),
-                  hints=["Count on your fingers."])
+                  help=Help(hints=["Count on your fingers."]))
     ex.raise_errors = True
     ex.submit("5")
     assert ex.access.urgent and "Not that." in ex.access.said

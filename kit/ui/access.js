@@ -207,6 +207,29 @@ function render({ model, el }) {
     }
   };
 
+  // An exercise's verdict or answer box takes the focus when Python asks after the
+  // page showed this layer (never for a request older than the page: a lesson
+  // opened again must not jump to an old verdict).
+  let exerciseFocus = model.get("focus_request");
+  const focusExercise = () => {
+    const want = model.get("focus_request");
+    if (want <= exerciseFocus) return;
+    exerciseFocus = want;
+    const exercise = el.closest(".kit-exercise");
+    if (!exercise) return;
+    if (model.get("focus_what") === "answer") {
+      const input = exercise.querySelector(".kit-answer input");
+      if (input) { input.focus(); input.select(); }
+      return;
+    }
+    const verdict = exercise.querySelector(".kit-feedback");
+    if (verdict) {
+      // Focusable by script only: not one more Tab stop on the way.
+      if (!verdict.hasAttribute("tabindex")) verdict.setAttribute("tabindex", "-1");
+      verdict.focus({ preventScroll: false });
+    }
+  };
+
   applyLabels();
   applyText();
   applyTyped();
@@ -216,6 +239,7 @@ function render({ model, el }) {
   model.on("change:typed", applyTyped);
   model.on("change:serial", announce);
   model.on("change:focus_serial", focusBoard);
+  model.on("change:focus_request", focusExercise);
 
   // The host and its canvas exist once the whole board is on the page.
   let tries = 0;

@@ -186,7 +186,6 @@ def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
     twin = twin_board(game)
     for played in page.get_by_role("log", name="Moves").locator("code").all_inner_texts():
         twin.game.play(twin.game.parse_move(played))
-    twin.last_move = twin.game.history[-1]
     expect(text).to_contain_text(twin.position_text(), timeout=20_000)
     expect(text).to_contain_text(f"Last move: {twin.last_move}")
     expect(text).to_contain_text(twin._turn_text())

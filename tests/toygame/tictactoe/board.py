@@ -11,7 +11,7 @@ from kit.tictactoe.rules import Game, Move
 from kit.ui.game import GameBoard
 
 
-class Board(GameBoard):
+class Board(GameBoard[Game, Move]):
     PLAYERS = {"random": RandomPlayer}
     NOTATION_KEY = "A move is written <b>row,column</b>, from 0 at the top left."
 

@@ -134,6 +134,14 @@ class Game(Picture):
         return [int(won == seat) for seat in range(2)]
 
     @property
+    def points_history(self) -> list[int]:
+        """A move scores 1 when it wins, so only the last can score."""
+        points = [0] * len(self.history)
+        if points and self.winner is not None:
+            points[-1] = 1
+        return points
+
+    @property
     def last_move(self) -> Move | None:
         return self.history[-1] if self.history else None
 
