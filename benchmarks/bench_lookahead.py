@@ -2,10 +2,11 @@
 
     python benchmarks/bench_lookahead.py --game smartrix --games 400 --players 2
     python benchmarks/bench_lookahead.py --game smartrix --games 100 --players 3 --playouts 60
+    python benchmarks/bench_lookahead.py --game iota --games 400 --players 2 --playouts 24
 
 Game ``i`` is dealt from seed ``seed + i``; the look-ahead player sits at seat
 ``i % players`` (seats alternate), every other seat is the opponent (Smartrix:
-cautious). A win is the look-ahead's side finishing strictly first; a shared
+cautious; IOTA: planner). A win is the look-ahead's side finishing strictly first; a shared
 first place counts 1/k. Players' randomness: ``random.Random(seed + i)`` per
 game, so any game replays alone. Prints one line per game (flushed: a run cut
 short still says what it measured) and the total. A script, not a test.
@@ -35,6 +36,12 @@ def setup(game: str, players: int, playouts: int):
         from kit.smartrix import CautiousPlayer, Game
         from kit.smartrix.lookahead import LookaheadPlayer
         return (lambda s: Game.new(players, seed=s)), LookaheadPlayer(playouts=playouts), CautiousPlayer
+    if game == "iota":
+        from kit.iota import Game as IotaGame
+        from kit.iota import PlannerPlayer
+        from kit.iota.lookahead import LookaheadPlayer as IotaLookahead
+        return ((lambda s: IotaGame.new(players, seed=s)), IotaLookahead(playouts=playouts),
+                PlannerPlayer)
     raise SystemExit(f"no look-ahead player for {game!r} yet")
 
 

@@ -55,6 +55,7 @@ from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, ra
 from kit.iota.analysis import analysis
 from kit.iota.cards import TEXT, WILD, describe
 from kit.iota.draw import Marks, draw
+from kit.iota.lookahead import LookaheadPlayer
 from kit.iota.layout import Cell, Geometry, Point, cell_at, cell_box, plan
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.replay import Replay
@@ -76,7 +77,8 @@ SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table d
 class Board(GameBoard[Game, Move]):
     """An IOTA game on a canvas; options are ``Game.new``'s (``players=2``)."""
 
-    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer,
+               "lookahead": LookaheadPlayer}
     # Marked for the catalogue; the shell shows _(label) and _(NOTATION_KEY).
     BUTTONS = {"confirm": N_("Confirm"), "take_back": N_("Take back"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
