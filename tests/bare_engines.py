@@ -37,7 +37,8 @@ def main() -> None:
 
     iota, mattix, smartrix = kit.iota, kit.mattix, kit.smartrix
     seated = {
-        "iota": (iota.Game.new(players=2, seed=1), [iota.GreedyPlayer(), iota.PlannerPlayer()]),
+        "iota": (iota.Game.new(players=3, seed=1), [iota.GreedyPlayer(), iota.PlannerPlayer(),
+                                                     iota.LookaheadPlayer(playouts=4)]),
         "mattix": (mattix.Game.new(seed=1, size=6), [mattix.GreedyPlayer(), mattix.LookaheadPlayer()]),
         "smartrix": (smartrix.Game.new(players=3, seed=1),
                      [smartrix.GreedyPlayer(), smartrix.CautiousPlayer(),
