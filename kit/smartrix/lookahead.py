@@ -24,8 +24,11 @@ hands from how their owners played (the pool is dealt uniformly).
 
 from __future__ import annotations
 
+import math
 import random
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from kit.smartrix.ai import _free_points, honest_placements
@@ -116,7 +119,7 @@ class LookaheadPlayer:
     name = "lookahead"
 
     def __init__(self, playouts: int = 60, top_k: int = 6, rounds: int = 2,
-                 max_seconds: float = 2.0):
+                 max_seconds: float | None = 2.0):
         # At least one playout and one placement weighed; rounds 0: this turn's margin.
         self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
         self.max_seconds = max_seconds
@@ -131,37 +134,56 @@ class LookaheadPlayer:
         return best[:self.top_k] + [PASS]
 
     def choose(self, game: Game, rng: random.Random) -> Move:
-        self.last_playouts = 0
         free = _free_points(game)
         if free is not None:
+            self.last_playouts = 0
             return free
+        est = self.estimates(game, rng)
+        return max(est, key=lambda e: (e[1], VALUE[e[0].card] if e[0].card is not None else 0,
+                                       -e[4]))[0]
+
+    def estimates(self, game: Game, rng: random.Random,
+                  progress: Callable[[int, int], None] | None = None,
+                  stop: threading.Event | None = None
+                  ) -> list[tuple[Move, float, float, int, int]]:
+        """(move, mean margin, spread, playouts, index) for each candidate, in
+        candidate order (a candidate not tried: mean -inf, n 0)."""
+        self.last_playouts = 0
         cands = self.candidates(game)
-        if len(cands) == 1:
-            return cands[0]
         seat = game.to_move
         view = game.view(seat)
         side = game.team_of(seat)
         plies = self.rounds * game.players
         totals = [0.0] * len(cands)
+        squares = [0.0] * len(cands)
         counts = [0] * len(cands)
         start = time.perf_counter()
         sample = None
         sub_seed = 0
-        for i in range(self.playouts):
-            if i and self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
+        for i in range(self.playouts if len(cands) > 1 else 0):
+            if i and ((stop is not None and stop.is_set()) or (
+                    self.max_seconds is not None
+                    and time.perf_counter() - start > self.max_seconds)):
                 break
             k = i % len(cands)
             if k == 0:
                 sample = sample_game(view, rng)
                 sub_seed = rng.getrandbits(32)
             assert sample is not None
-            totals[k] += self._playout(sample, cands[k], plies, side, random.Random(sub_seed))
+            m = self._playout(sample, cands[k], plies, side, random.Random(sub_seed))
+            totals[k] += m
+            squares[k] += m * m
             counts[k] += 1
             self.last_playouts += 1
-        means = [(totals[k] / counts[k] if counts[k] else float("-inf"),
-                  VALUE[m.card] if m.card is not None else 0, -k)
-                 for k, m in enumerate(cands)]
-        return cands[max(range(len(cands)), key=lambda k: means[k])]
+            if progress is not None:
+                progress(i + 1, self.playouts)
+        out = []
+        for k, move in enumerate(cands):
+            n = counts[k]
+            mean = totals[k] / n if n else float("-inf")
+            spread = math.sqrt(max(0.0, squares[k] / n - mean * mean)) if n else 0.0
+            out.append((move, mean, spread, n, k))
+        return out
 
     def _playout(self, sample: Game, move: Move, plies: int, side: int,
                  rng: random.Random) -> float:
