@@ -115,3 +115,38 @@ def test_lookahead_values_are_seeded_ranked_and_counted():
     assert [e.mean for e in a] == sorted((e.mean for e in a), reverse=True)
     assert sum(e.n for e in a) == 12
     assert all(e.move in game.legal_moves() and e.spread >= 0 for e in a)
+
+
+def test_analysis_with_lookahead_ranks_by_expected_margin_and_stops():
+    from kit.analysis import Expected
+    from kit.iota import analysis
+    game = next(g for g in map(_mid_game, range(10, 40))
+                if len(LookaheadPlayer().candidates(g, random.Random(0))) > 2)
+    seen = []
+    rows = analysis(game, lookahead=True, playouts=14, progress=lambda d, t: seen.append((d, t)))
+    assert rows and all(isinstance(v, Expected) for _, v in rows)
+    assert [v.mean for _, v in rows] == sorted((v.mean for _, v in rows), reverse=True)
+    assert seen[-1] == (14, 14) and not rows.partial
+    plays = {str(m): p for p, m in __import__("kit.iota.ai", fromlist=["x"]).rank_moves(game)}
+    assert all(v.points == plays.get(str(m), 0) for m, v in rows)
+    assert "±" in str(rows[0][1])
+    stop = threading.Event()
+    stop.set()
+    stopped = analysis(game, lookahead=True, playouts=14, stop=stop)
+    assert stopped.partial and sum(v.n for _, v in stopped) == 1
+
+
+def test_a_board_asked_for_the_lookahead_hints_its_best_move():
+    pytest.importorskip("ipywidgets")
+    from kit.iota import Board, analysis
+    from kit.iota.board import LOOKAHEAD_HINT_PLAYOUTS
+    game = next(g for g in map(_mid_game, range(12, 40))
+                if len(LookaheadPlayer().candidates(g, random.Random(0))) > 2)
+    b = Board(game.copy(), delay=0, seed=3, seats=["human", "greedy"])
+    plain = b.hints(b.game)
+    b.lookahead_analysis = True
+    hinted = b.hints(b.game)
+    best = analysis(b.game, lookahead=True, playouts=LOOKAHEAD_HINT_PLAYOUTS)
+    assert hinted[0] == (best[0][0], str(best[0][1]))
+    assert hinted != plain
+    assert isinstance(b.analyse_position(b.game, stop=None)[0][1], type(best[0][1]))

@@ -105,3 +105,23 @@ def test_rollout_greedy_takes_what_greedy_takes():
                   if (pts, ai.VALUE[m.card]) == max((p, ai.VALUE[x.card])
                                                     for x, p, _ in ai.honest_placements(game))}
         assert greedy_move(game, random.Random(seed)) in greedy
+
+
+def test_analysis_with_lookahead_ranks_by_expected_margin_and_stops():
+    import threading
+
+    from kit.analysis import Expected
+    from kit.smartrix.analysis import analysis
+    game = _mid_game(10)
+    seen = []
+    rows = analysis(game, lookahead=True, playouts=14, progress=lambda d, t: seen.append((d, t)))
+    assert rows and all(isinstance(v, Expected) for _, v in rows)
+    assert [v.mean for _, v in rows] == sorted((v.mean for _, v in rows), reverse=True)
+    assert seen[-1] == (14, 14) and not rows.partial
+    assert rows == analysis(game, lookahead=True, playouts=14)
+    stop = threading.Event()
+    stop.set()
+    stopped = analysis(game, lookahead=True, playouts=14, stop=stop)
+    assert stopped.partial and sum(v.n for _, v in stopped) == 1
+    # the player's choice is the analysis' first row
+    assert LookaheadPlayer(playouts=14, max_seconds=None).choose(game, random.Random(0)) == rows[0][0]
