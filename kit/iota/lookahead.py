@@ -16,9 +16,10 @@ otherwise the ``top_k`` plays by the planner's value (points, less the wild
 spent, plus half of what the kept cards could score next) and the planner's
 pass. Budget: ``playouts`` playouts per move (one playout = one candidate on
 one sample; the samples go round the candidates, so every candidate is tried
-on the same guesses), cut short by ``max_seconds`` or by ``stop`` (a
-``threading.Event``), checked between playouts: the moves tried so far
-decide. ``last_playouts`` says how many were run. Randomness comes only from
+on the same guesses), cut short by ``max_seconds`` (counted from the start of
+the move; no playout is begun that would, at 1.5 times the pace so far, end
+past it) or by ``stop`` (a ``threading.Event``), checked between playouts:
+the moves tried so far decide. ``last_playouts`` says how many were run. Randomness comes only from
 the ``rng`` given to :meth:`choose`: the same seed, the same moves. Standard
 library only.
 
@@ -86,6 +87,11 @@ class Estimate:
     n: int
 
 
+def _out_of_time(start: float, done: int, budget: float) -> bool:
+    """Might one more playout (at 1.5 times the mean pace so far) end past ``budget`` seconds?"""
+    spent = time.perf_counter() - start
+    return spent + 1.5 * spent / done > budget
+
 class LookaheadPlayer:
     """Determinized look-ahead: the mean margin after ``rounds`` rounds of
     greedy play, over guesses of the hidden cards (see the module)."""
@@ -120,6 +126,7 @@ class LookaheadPlayer:
                   progress: Callable[[int, int], None] | None = None) -> list[Estimate]:
         """Each candidate's :class:`Estimate`, in candidate order."""
         self.last_playouts = 0
+        start = time.perf_counter()
         cands = self.candidates(game, rng)
         seat = game.to_move
         points = {id(m): p for p, m in _scored_plays(game, cands)}
@@ -128,13 +135,11 @@ class LookaheadPlayer:
         counts = [0] * len(cands)
         if len(cands) > 1:
             plies = self.rounds * game.players
-            start = time.perf_counter()
             sample: Game | None = None
             sub_seed = 0
             for i in range(self.playouts):
                 if i and ((self.stop is not None and self.stop.is_set()) or (
-                        self.max_seconds is not None
-                        and time.perf_counter() - start > self.max_seconds)):
+                        self.max_seconds is not None and _out_of_time(start, i, self.max_seconds))):
                     break
                 k = i % len(cands)
                 if k == 0:

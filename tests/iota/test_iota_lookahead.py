@@ -63,6 +63,19 @@ def test_the_time_cap_stops_early_and_still_moves():
     assert move in game.legal_moves()
 
 
+def test_the_whole_move_keeps_within_its_seconds():
+    import time
+    game = _mid_game(4)
+    player = LookaheadPlayer(playouts=10 ** 6, max_seconds=0.6)
+    start = time.perf_counter()
+    player.choose(game, random.Random(0))
+    spent = time.perf_counter() - start
+    assert player.last_playouts > 2
+    # no playout begun that would end past the budget, at 1.5 times the pace so far:
+    # only a playout far slower than the ones before it (a loaded machine) may overrun
+    assert spent < 0.6 + 2 * spent / player.last_playouts
+
+
 def test_a_stop_set_before_the_move_leaves_one_playout_and_a_legal_move():
     game = _mid_game(5)
     stop = threading.Event()
