@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from kit.classroom.gitpull import TARGET as TARGET  # where the lessons land (re-exported)
 from kit.classroom.names import account_name
 from kit.i18n import LANGUAGES, code_of
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
-TARGET = "kit-lessons"   # the folder the lessons land in, in each student's home
 
 
 def refusal(uid: int, demo: bool) -> str:

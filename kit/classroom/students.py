@@ -35,7 +35,8 @@ except ModuleNotFoundError as missing:
         f"kit.classroom.students needs {missing.name}, which is not installed here: "
         "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
 
-from kit.classroom.hub import TARGET
+from kit.classroom import gitpull
+from kit.classroom.gitpull import TARGET
 from kit.lessons.welcome import CELL, MARGIN
 
 def crowd_names(students: int, prefix: str = "student") -> list[str]:
@@ -227,18 +228,10 @@ class Student:
 
     def pull_lessons(self) -> None:
         """What the nbgitpuller link's page does: its event stream, until it finishes."""
-        params = {"repo": self.repo, "branch": self.branch, "targetpath": TARGET}
-        with self.http.get(self.user_url("git-pull/api"), params=params, stream=True,
-                           timeout=300) as r:
+        with self.http.get(self.user_url(gitpull.API), params=gitpull.params(self.repo, self.branch),
+                           stream=True, timeout=300) as r:
             r.raise_for_status()
-            last: dict[str, Any] = {}
-            for line in r.iter_lines(decode_unicode=True):
-                if line and str(line).startswith("data:"):
-                    last = json.loads(line[5:])
-                    if last.get("phase") in ("finished", "error"):
-                        break
-        if last.get("phase") != "finished":
-            raise RuntimeError(f"git pull failed: {last.get('message', last)}"[:500])
+            gitpull.follow(r.iter_lines(decode_unicode=True))
         self.mark("lessons pulled")
 
     # ---- the lesson, through the kernel ----------------------------------------

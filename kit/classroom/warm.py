@@ -50,11 +50,13 @@ from urllib.parse import urlsplit
 
 import requests
 
+from kit.classroom import gitpull
+from kit.classroom.gitpull import TARGET
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = "warm"
 TOKEN_FILE = "warm-service.token"
 LESSON = "notebooks/00_welcome.ipynb"
-TARGET = "kit-lessons"          # kit.classroom.hub.TARGET (not imported: that module runs git)
 WINDOW = 3600                   # seconds a warm server is kept for its lesson, from the warming
 
 Log = Callable[[str], object]
@@ -203,17 +205,10 @@ class Warmer:
         """nbgitpuller's pull, as the lesson link's page runs it (its event stream)."""
         if not self.repo:
             return
-        params = {"repo": self.repo, "branch": self.branch, "targetpath": TARGET}
-        last: dict[str, Any] = {}
-        with self.get(url, "git-pull/api", params=params, stream=True, timeout=300) as r:
+        with self.get(url, gitpull.API, params=gitpull.params(self.repo, self.branch),
+                      stream=True, timeout=300) as r:
             r.raise_for_status()
-            for line in r.iter_lines(decode_unicode=True):
-                if line and str(line).startswith("data:"):
-                    last = json.loads(line[5:])
-                    if last.get("phase") in ("finished", "error"):
-                        break
-        if last.get("phase") != "finished":
-            raise RuntimeError(f"git pull failed: {last.get('message', last)}"[:300])
+            gitpull.follow(r.iter_lines(decode_unicode=True), limit=300)
 
     def kernel(self, url: str) -> str:
         """The lesson's notebook session (the one a student's Lab or the lesson link

@@ -12,16 +12,24 @@ moves the focus (``focus()``, ``select_option``). What the page shows is read
   with the page by the moves its move list (a log) shows: it knows the legal
   moves, and the cursor's spot for arrow keys sent to both;
 - :func:`play_to_end` plays the person's seat to the end of the game against
-  the computer: by the move box, or by the board's cursor keys.
+  the computer: by the move box, or by the board's cursor keys;
+- :func:`listen` and :func:`heard` record every text the page's live regions
+  (``aria-live``: status, alert) say, as a screen reader hears them;
+- :func:`shots`: the folder for screenshots (``KIT_SCREENSHOTS``), if any.
+
+The one copy of these helpers: tests/browser/test_access_browser.py and
+test_keys_play_browser.py (and the hub's) use them.
 
 Not covered: what a key means on a board (``kit.ui.keys`` and its tests).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -32,6 +40,35 @@ from kit.ui.keys import ARROWS
 
 FOCUSED_BOARD = "() => !!document.activeElement?.classList.contains('kit-board-canvas')"
 IS_FOCUSED = "e => e === document.activeElement"
+# Every text a live region comes to say, in order (read, never changed).
+LISTEN = """() => { if (window.kitHeard) return; window.kitHeard = [];
+  const last = new Map();
+  const note = () => document.querySelectorAll('[aria-live]').forEach(e => {
+    const text = (e.textContent || '').trim();
+    if (text && last.get(e) !== text) { window.kitHeard.push(text); }
+    last.set(e, text); });
+  new MutationObserver(note).observe(document.body,
+    {subtree: true, childList: true, characterData: true});
+  note(); }"""
+
+
+def shots() -> Path | None:
+    """The folder screenshots go to (``KIT_SCREENSHOTS``), or None."""
+    folder = os.environ.get("KIT_SCREENSHOTS")
+    if not folder:
+        return None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder)
+
+
+def listen(page) -> None:
+    """From now on record what the page's live regions say (see :func:`heard`)."""
+    page.evaluate(LISTEN)
+
+
+def heard(page) -> list[str]:
+    """The texts the live regions said since :func:`listen`, in order."""
+    return page.evaluate("() => window.kitHeard || []")
 
 
 def focused(page) -> str:
@@ -62,6 +99,7 @@ def tab_to(page, locator, key: str = "Tab", limit: int = 60) -> int:
 
 
 def tab_to_board(page, key: str = "Tab", limit: int = 60) -> int:
+    """Press ``key`` until a board has the focus; how many presses it took."""
     for n in range(1, limit + 1):
         page.keyboard.press(key)
         if board_focused(page):
@@ -133,9 +171,22 @@ def pick_game(page, setup: Setup, words: Mapping[str, str] | None = None) -> Non
 
 
 class Twin:
-    """The page's game built here too, kept in step by the page's move list."""
+    """The page's game built here too, kept in step by the page's move list.
+    ``lang``: the page's language (the choices' labels and the log's name in it)."""
 
-    def __init__(self, setup: Setup, moves: str = "Moves"):
+    def __init__(self, setup: Setup, moves: str = "Moves", lang: str = "en"):
+        from kit.i18n import speaking
+        with speaking(lang):
+            self._build(setup)
+        self.log_name = moves
+        self.lang = lang
+
+    def text(self, move: Any) -> str:
+        """``move`` as the page in this language writes it ("pasar", not "pass")."""
+        from kit.notation import in_language
+        return in_language(str(move), self.lang)
+
+    def _build(self, setup: Setup) -> None:
         app = Launcher(delay=0, start=False)
         app.game.value = setup.game
         for label, option in setup.choices.items():
@@ -144,7 +195,6 @@ class Twin:
             widget.value = dict(widget.options)[option]
         self.board: Any = app.start_game()
         self.game = self.board.game
-        self.log_name = moves
 
     def seen(self, page) -> list[str]:
         return page.get_by_role("log", name=self.log_name).locator("code").all_inner_texts()
@@ -152,7 +202,7 @@ class Twin:
     def sync(self, page) -> None:
         """Play here the moves the page's move list shows that this game has not had."""
         shown = self.seen(page)
-        history = [str(m) for m in self.game.history]
+        history = [self.text(m) for m in self.game.history]
         assert shown[:len(history)] == history, (shown, history)
         for text in shown[len(history):]:
             self.game.play(self.game.parse_move(text))
@@ -171,8 +221,8 @@ def ready(page, twin: Twin, undo: str = "↶ Undo") -> bool:
     return twin.game.to_move == 0 and page.get_by_role("button", name=undo).is_enabled()
 
 
-def wait_ready(page, twin: Twin, timeout: float = 60) -> None:
-    wait_for(lambda: ready(page, twin), "the person's turn or the end", timeout)
+def wait_ready(page, twin: Twin, timeout: float = 60, undo: str = "↶ Undo") -> None:
+    wait_for(lambda: ready(page, twin, undo), "the person's turn or the end", timeout)
 
 
 def cursor_press(page, twin: Twin):
@@ -187,13 +237,13 @@ def cursor_press(page, twin: Twin):
 
 
 def play_to_end(page, twin: Twin, *, by: str = "box", box_name: str = "Move",
-                limit: int = 200) -> int:
+                undo: str = "↶ Undo", limit: int = 200) -> int:
     """Play the person's seat (seat 0) until the game is over; ``by`` "box" types each
     move in the move box (Esc from the board goes there), "cursor" walks the board's
     cursor to it and presses Enter. The number of the person's moves."""
     box = page.get_by_role("textbox", name=box_name, exact=True)
     played = 0
-    wait_ready(page, twin)
+    wait_ready(page, twin, undo=undo)
     while not twin.game.is_over:
         assert played < limit, "the game did not end"
         move = twin.person_move()
@@ -203,7 +253,7 @@ def play_to_end(page, twin: Twin, *, by: str = "box", box_name: str = "Move",
                 assert board_focused(page), focused(page)
                 page.keyboard.press("Escape")
                 expect(box).to_be_focused()
-            page.keyboard.type(str(move))
+            page.keyboard.type(twin.text(move))   # the language's own words
             page.keyboard.press("Enter")
             expect(box).to_have_value("", timeout=20_000)
         else:
@@ -211,5 +261,5 @@ def play_to_end(page, twin: Twin, *, by: str = "box", box_name: str = "Move",
         wait_for(lambda before=before: len(twin.seen(page)) > before,
                  f"{move} reached the move list")
         played += 1
-        wait_ready(page, twin)
+        wait_ready(page, twin, undo=undo)
     return played

@@ -14,25 +14,20 @@ Not covered here: the cursor keys on the boards (their own tests), axe-core.
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from canvas_page import wait_until_drawn
-from kit.ui.app import Launcher
+from keys_play import Setup, Twin, board_focused, focused, shots, tab_to_board, wait_for
 
 GAMES = ["IOTA", "Mattix", "Smartrix"]
-FOCUSED_BOARD = "() => !!document.activeElement?.classList.contains('kit-board-canvas')"
 
 
 def twin_board(game: str):
     """The board the page's default choices build for ``game``, built here."""
-    app = Launcher(delay=0, start=False)
-    app.game.value = game
-    return app.start_game()
+    return Twin(Setup(game)).board
 
 
 def twin_move(game: str) -> str:
@@ -65,41 +60,6 @@ def twin_refusal(game: str, lang: str = "en") -> tuple[str, str]:
         raise AssertionError(f"no illegal move found among {texts}")
 
 
-def board_focused(page) -> bool:
-    return page.evaluate(FOCUSED_BOARD)
-
-
-def wait_for_board_focus(page, timeout: float = 20) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if board_focused(page):
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"the board never took the focus; it is on {focused(page)}")
-
-
-def focused(page) -> str:
-    return page.evaluate("() => { const e = document.activeElement; return e ? e.tagName"
-                         " + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40) : 'none'; }")
-
-
-def tab_until_board(page, key: str = "Tab", limit: int = 40) -> int:
-    """Press ``key`` until the board has the focus; how many presses."""
-    for n in range(1, limit + 1):
-        page.keyboard.press(key)
-        if board_focused(page):
-            return n
-    raise AssertionError(f"{limit} x {key} never reached the board (at {focused(page)})")
-
-
-def shots() -> Path | None:
-    folder = os.environ.get("KIT_SCREENSHOTS")
-    if not folder:
-        return None
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    return Path(folder)
-
-
 def open_game(page, url: str, game: str) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(url)
@@ -107,14 +67,15 @@ def open_game(page, url: str, game: str) -> None:
     expect(canvas).to_be_visible(timeout=90_000)
     wait_until_drawn(canvas)
     if game == "IOTA":    # the page's first game: reach it from the top by Tab
-        tab_until_board(page)
+        tab_to_board(page)
         return
     page.get_by_role("button", name="Change game or seats").click()
     page.locator("select").first.select_option(game)
     page.get_by_role("button", name="Start").press("Enter")
     expect(page.get_by_text(f"Now playing {game}, deal 1:")).to_be_visible(timeout=30_000)
     wait_until_drawn(page.locator("canvas.kit-board-canvas").first)
-    wait_for_board_focus(page)    # after Start the focus is on the new board
+    wait_for(lambda: board_focused(page),      # after Start the focus is on the new board
+             f"the board has the focus after Start ({focused(page)})", 20)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -135,7 +96,7 @@ def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
     assert board_focused(page), f"Shift+Tab did not come back to the board: {focused(page)}"
     page.keyboard.press("Shift+Tab")
     assert not board_focused(page), "Shift+Tab stayed on the board"
-    tab_until_board(page, limit=5)
+    tab_to_board(page, limit=5)
 
     # Esc: from the board to its move box.
     page.keyboard.press("Escape")
@@ -264,7 +225,7 @@ def test_make_app_in_spanish_and_bulgarian_by_keys_and_the_tree(page, tmp_path, 
         page.goto(url)
         board = page.get_by_role("application", name=words["board"])
         expect(board).to_be_visible(timeout=120_000)
-        tab_until_board(page)
+        tab_to_board(page)
         page.keyboard.press("Tab")
         assert not board_focused(page)
         page.keyboard.press("Shift+Tab")
