@@ -56,6 +56,35 @@ class AnalysisRows(list[tuple[Any, Any]]):
         return f"<table><tr>{head}</tr>{body}</table>{notes}"
 
 
+class Expected:
+    """A look-ahead row's value: the ``mean`` final margin expected (the mover's
+    score less the best other score after the turns looked ahead), its
+    standard deviation ``spread`` over ``n`` playouts, and this turn's
+    ``points``. Compares by the mean; ``str`` says all four."""
+
+    def __init__(self, mean: float, spread: float, n: int, points: int):
+        self.mean, self.spread, self.n, self.points = mean, spread, n, points
+
+    def __lt__(self, other: Expected) -> bool:
+        return self.mean < other.mean
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Expected) and (self.mean, self.spread, self.n, self.points) == (
+            other.mean, other.spread, other.n, other.points)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Expected({self.mean!r}, {self.spread!r}, {self.n!r}, {self.points!r})"
+
+    def __str__(self) -> str:
+        if not self.n:
+            return _("not tried (now {points:+d})").format(points=self.points)
+        # Translators: a move's expected final margin ± its spread over n playouts, and its points now
+        return _("{mean} ± {spread} over {n}, now {points:+d}").format(
+            mean=f"{self.mean:+.1f}", spread=f"{self.spread:.1f}", n=self.n, points=self.points)
+
+
 def stopped_early_text(n: int) -> str:
     """What a stopped analysis says of its ``n`` rows."""
     return ngettext("Stopped early: {n} move ranked so far.", "Stopped early: {n} moves ranked so far.",

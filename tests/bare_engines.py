@@ -37,10 +37,12 @@ def main() -> None:
 
     iota, mattix, smartrix = kit.iota, kit.mattix, kit.smartrix
     seated = {
-        "iota": (iota.Game.new(players=2, seed=1), [iota.GreedyPlayer(), iota.PlannerPlayer()]),
+        "iota": (iota.Game.new(players=3, seed=1), [iota.GreedyPlayer(), iota.PlannerPlayer(),
+                                                     iota.LookaheadPlayer(playouts=4)]),
         "mattix": (mattix.Game.new(seed=1, size=6), [mattix.GreedyPlayer(), mattix.LookaheadPlayer()]),
         "smartrix": (smartrix.Game.new(players=3, seed=1),
-                     [smartrix.GreedyPlayer(), smartrix.CautiousPlayer(), smartrix.GreedyPlayer()]),
+                     [smartrix.GreedyPlayer(), smartrix.CautiousPlayer(),
+                      smartrix.LookaheadPlayer(playouts=8)]),
     }
     for name, (game, players) in seated.items():
         play_game(game, players, random.Random(1))
@@ -65,6 +67,11 @@ def main() -> None:
         rows = analyse(game)
         assert type(rows).__module__ == "kit.analysis" and rows, (name, type(rows), rows)
         step(f"{name}: analysis() on a position, {len(rows)} rows")
+    for name, analyse, game in (("iota", iota_analysis, iota.Game.new(players=2, seed=3)),
+                                ("smartrix", smartrix_analysis, smartrix.Game.new(players=2, seed=3))):
+        rows = analyse(game, lookahead=True, playouts=6)
+        assert rows and sum(v.n for _, v in rows) == 6, (name, rows)
+        step(f"{name}: analysis(lookahead=True), best {rows[0][0]}: {rows[0][1]}")
 
     names = [spec.name for spec in games.all()]
     assert {"iota", "mattix", "smartrix"} <= set(names), names

@@ -41,9 +41,9 @@ def test_each_game_offers_a_person_or_its_own_computer_players_on_every_seat():
             app.game.value = game
         for seat in app.seats:
             assert [value for _label, value in seat.options] == ["human", *BOARDS[game].PLAYERS]
-    assert list(iota.Board.PLAYERS) == ["random", "greedy", "planner"]
+    assert list(iota.Board.PLAYERS) == ["random", "greedy", "planner", "lookahead"]
     assert list(mattix.Board.PLAYERS) == ["random", "greedy", "lookahead", "search"]
-    assert list(smartrix.Board.PLAYERS) == ["random", "greedy", "cautious"]
+    assert list(smartrix.Board.PLAYERS) == ["random", "greedy", "cautious", "lookahead"]
 
 
 @pytest.mark.parametrize("game", [spec.title for spec in games.all()])

@@ -23,6 +23,7 @@ from kit.iota.analysis import analysis
 from kit.iota.cards import WILD, card_text, describe, parse_card
 from kit.iota.draw import Marks, draw, draw_game, draw_hand
 from kit.iota.layout import Layout, cell_at, cell_box, layout
+from kit.iota.lookahead import LookaheadPlayer, lookahead_values
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.rules import Game
 from kit.iota.scoring import Explanation, ScoredLine
@@ -43,7 +44,7 @@ layout_for = layout
 # Not the widgets: ``from kit.iota import *`` must work without ipywidgets.
 __all__ = ["analysis", "Game", "Move", "Play", "Pass", "Recycle",
            "Explanation", "ScoredLine", "best_turn", "RandomPlayer", "GreedyPlayer",
-           "PlannerPlayer", "tournament", "rank_moves",
+           "PlannerPlayer", "LookaheadPlayer", "lookahead_values", "tournament", "rank_moves",
            "draw", "Marks", "draw_hand", "layout", "Layout", "cell_at", "cell_box", "text_board",
            "WILD", "card_text", "parse_card", "describe",
            "draw_game", "layout_for"]   # deprecated aliases

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 
-from kit.analysis import AnalysisRows, Progress
+from kit.analysis import AnalysisRows, Expected, Progress, tell
 from kit.i18n import N_, _, format_number, ngettext
 from kit.iota.ai import best_turn, rank_moves
 from kit.iota.moves import Move, Pass, Recycle
@@ -24,9 +24,21 @@ NOTE = N_("Every play you could make now, best first, with the points it scores 
         "table; its points are those of the best play after it.")
 
 
+LOOKAHEAD_NOTE = N_("The look-ahead's moves, best first: for each, the final margin it expects "
+                    "(your score less the best other score, one round of play later), "
+                    "averaged over guesses of the cards you cannot see, ± how much the guesses "
+                    "disagree, over how many of them, and the points it scores now.")
+
+
 def analysis(game: Game, *, progress: Progress | None = None,
-             stop: threading.Event | None = None) -> AnalysisRows:
+             stop: threading.Event | None = None, lookahead: bool = False, seed: int = 0,
+             playouts: int = 96) -> AnalysisRows:
     """Every legal play ranked by the points it scores now, best first.
+
+    With ``lookahead=True``: the look-ahead player's candidates instead
+    (:func:`kit.iota.lookahead.lookahead_values`), ranked by the final margin
+    expected, each valued by an :class:`kit.analysis.Expected` (mean, spread,
+    playouts, points now); seeded by ``seed``, ``playouts`` in all.
 
     Each recycle is a row too, valued by the best play after it (its line is
     the recycle and that play). The best turn by exhaustive search
@@ -38,6 +50,8 @@ def analysis(game: Game, *, progress: Progress | None = None,
     """
     if game.is_over:
         return AnalysisRows(note=_("The game is over: there is no play to rank."))
+    if lookahead:
+        return _lookahead_rows(game, progress, stop, seed, playouts)
     start = time.perf_counter()
     moves = game.legal_moves()
     recycles = [m for m in moves if isinstance(m, Recycle)]
@@ -94,3 +108,13 @@ def _best_words(best: tuple[int, list[Move]], positions: int, plays: int, second
                         "Best turn by exhaustive search: {turn} for {n} points ({searched}).",
                         points)
     return said.format(turn=turn, n=points, searched=searched)
+
+
+def _lookahead_rows(game: Game, progress: Progress | None, stop: threading.Event | None,
+                    seed: int, playouts: int) -> AnalysisRows:
+    from kit.iota.lookahead import lookahead_values   # kit.iota.lookahead imports ai
+    estimates = lookahead_values(game, seed=seed, playouts=playouts, stop=stop,
+                                 progress=lambda done, total: tell(progress, done, total))
+    rows = [(e.move, Expected(e.mean if e.n else 0.0, e.spread, e.n, e.points)) for e in estimates]
+    partial = stop is not None and stop.is_set()
+    return AnalysisRows(rows, note=_(LOOKAHEAD_NOTE), partial=partial)

@@ -55,6 +55,7 @@ from kit.iota.ai import GreedyPlayer, PlannerPlayer, RandomPlayer, best_turn, ra
 from kit.iota.analysis import analysis
 from kit.iota.cards import TEXT, WILD, describe
 from kit.iota.draw import Marks, draw
+from kit.iota.lookahead import LookaheadPlayer
 from kit.iota.layout import Cell, Geometry, Point, cell_at, cell_box, plan
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.replay import Replay
@@ -72,11 +73,17 @@ HINT_ROWS = 3
 SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table down."),
             "left": N_("Scrolled the table left."), "right": N_("Scrolled the table right.")}
 
+LOOKAHEAD_HINT_PLAYOUTS = 48   # the Hint's look-ahead budget: about a second here
+
 
 class Board(GameBoard[Game, Move]):
     """An IOTA game on a canvas; options are ``Game.new``'s (``players=2``)."""
 
-    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
+    # True: the analysis panel and the Hint rank by the look-ahead's expected margin
+    # (kit.<game>.lookahead) instead of this turn's value; set on a board.
+    lookahead_analysis = False
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer,
+               "lookahead": LookaheadPlayer}
     # Marked for the catalogue; the shell shows _(label) and _(NOTATION_KEY).
     BUTTONS = {"confirm": N_("Confirm"), "take_back": N_("Take back"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
@@ -453,7 +460,7 @@ class Board(GameBoard[Game, Move]):
 
     def analyse_position(self, game: Game, *, progress: Progress | None = None,
                          stop: threading.Event | None = None) -> AnalysisRows:
-        return analysis(game, progress=progress, stop=stop)
+        return analysis(game, progress=progress, stop=stop, lookahead=self.lookahead_analysis)
 
     def preview(self, move: Move | None, line: list[Move] | None = None) -> None:
         """Draw ``move`` (or ``line``: recycles, then a play) as pending cards, unplayed.
@@ -503,6 +510,9 @@ class Board(GameBoard[Game, Move]):
     # ----- hints ----------------------------------------------------------
 
     def hints(self, game: Game) -> list[tuple[Move, str]]:
+        if self.lookahead_analysis:      # the Hint says what the look-ahead says
+            return [(move, str(value)) for move, value in
+                    analysis(game, lookahead=True, playouts=LOOKAHEAD_HINT_PLAYOUTS)[:HINT_ROWS]]
         rows: list[tuple[Move, str]] = [(play, _points(points))
                                         for points, play in rank_moves(game)[:HINT_ROWS]]
         # rank_moves sees plays only; a turn that recycles a wild first may score

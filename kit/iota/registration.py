@@ -13,13 +13,14 @@ from kit.i18n import N_
 
 def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
     """A seeded soak game: 1-4 players, sometimes the draw for who starts."""
-    from kit.iota import GreedyPlayer, PlannerPlayer
+    from kit.iota import GreedyPlayer, LookaheadPlayer, PlannerPlayer
     from kit.players import RandomPlayer
     from kit.iota.rules import Game
     players = rng.randint(1, 4)
     draw = rng.random() < 0.25
     game = Game.new(players=players, seed=seed, draw_for_start=draw)
-    pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), PlannerPlayer()]
+    pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), PlannerPlayer(),
+            LookaheadPlayer(playouts=4, top_k=2)]
     return game, [rng.choice(pool) for __ in range(players)], \
         f"{players} player(s){', draw for start' if draw else ''}"
 

@@ -10,7 +10,8 @@ Quick tour::
 
 Variants are options of ``Game.new``: ``window=None`` (children's), ``teams=True``
 (4 players), ``auto_collect=False`` (free table: claims and challenges).
-Rules live in ``rules.py``, players in ``ai.py``, the ranked moves in
+Rules live in ``rules.py``, players in ``ai.py`` (the look-ahead one in
+``lookahead.py``), the ranked moves in
 ``analysis.py``, the geometry in ``layout.py``, pictures in ``draw.py`` and the
 plain-text board in ``text.py``: all of them need only the standard library.
 The widgets, the live board (``Board``, ``board.py``), the position editor
@@ -26,6 +27,7 @@ from kit.smartrix.analysis import analysis
 from kit.smartrix.cards import (BOX_NAMES, CANONICAL, DECK, ORIENTATIONS, VALUE, card_text,
                                 parse_card, rotate)
 from kit.smartrix.draw import draw
+from kit.smartrix.lookahead import LookaheadPlayer
 from kit.smartrix.layout import (Layout, cell_at, cell_box, fitting_cells, hand_at, hand_box,
                                  layout, legal_cells)
 from kit.smartrix.moves import PASS, Explanation, Move, parse_move
@@ -39,7 +41,7 @@ __all__ = [
     "DECK", "VALUE", "CANONICAL", "ORIENTATIONS", "BOX_NAMES", "rotate", "card_text", "parse_card",
     # analysis and players
     "threats", "Threat", "expected_best", "RandomPlayer", "GreedyPlayer", "CautiousPlayer",
-    "Valuation", "tournament", "standings_table", "analysis",
+    "LookaheadPlayer", "Valuation", "tournament", "standings_table", "analysis",
     # pictures and text
     "draw", "layout", "Layout", "cell_at", "cell_box", "hand_box", "hand_at", "legal_cells",
     "fitting_cells", "text_board",

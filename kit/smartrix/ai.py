@@ -16,8 +16,9 @@ challenge is the game's own, so it takes only offending cards). They
 look only at what their seat may see: the table, the collected piles, their
 own hand and the sizes of the other hands and of the pile.
 
-Not covered: search deeper than the next player's reply, card counting over
-the order of the pile (the pile is treated as a uniformly shuffled unknown).
+Not covered here: search deeper than the next player's reply (that is
+:class:`kit.smartrix.lookahead.LookaheadPlayer`), card counting over the order
+of the pile (the pile is treated as a uniformly shuffled unknown).
 """
 
 from __future__ import annotations

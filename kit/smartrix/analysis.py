@@ -13,7 +13,7 @@ panel (``kit.ui.analysis``).
 
 from __future__ import annotations
 
-from kit.analysis import AnalysisRows
+from kit.analysis import AnalysisRows, Expected, tell
 from kit.i18n import N_, _, format_number, ngettext
 from kit.smartrix.ai import CautiousPlayer, Threat, Valuation, threats
 from kit.smartrix.cards import TEXT, VALUE
@@ -25,11 +25,22 @@ NOTE = N_("Value = points now − risk, the best set the next player may expect 
         "on the table the move leaves (the cautious player's sum). A clicked row shows its "
         "card in place, its points and risk, and in orange the lines it leaves one card "
         "short.")
+LOOKAHEAD_NOTE = N_("The look-ahead's moves, best first: for each, the margin it expects two "
+                    "rounds of play later (your side's score less the best other side's), "
+                    "averaged over guesses of the cards you cannot see, ± how much the guesses "
+                    "disagree, over how many of them, and the points it scores now.")
 TAKES_NOTE = N_("Claims and challenges come first: they do not use up the turn.")
 
 
-def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
+def analysis(game: Game, *, progress=None, stop=None, lookahead: bool = False, seed: int = 0,
+             playouts: int = 120) -> AnalysisRows:
     """Every move ranked by the cautious player's value, best first.
+
+    With ``lookahead=True``: the look-ahead player's candidates
+    (:class:`kit.smartrix.lookahead.LookaheadPlayer`) ranked by the margin
+    expected, each valued by an :class:`kit.analysis.Expected` (mean, spread,
+    playouts, points now), after the claims and challenges on offer; seeded by
+    ``seed``, ``playouts`` in all.
 
     Rows are ``(move, Valuation)``: ``str`` of a valuation is its value
     ("+3.2"), ``explain()`` says it in full ("value +3.2 = 5 now - 1.8 risk").
@@ -44,6 +55,8 @@ def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
     takes = [] if game.auto_collect else [
         (m, Valuation(cards_value(game.table, m.cells), 0.0)) for m in game.takes()]
     takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
+    if lookahead:
+        return _lookahead_rows(game, takes, progress, stop, seed, playouts)
     valued = CautiousPlayer().valuations(game, progress=progress, stop=stop)
     valued.sort(key=lambda mv: (-round(mv[1].value, 9),
                                 -(VALUE[mv[0].card] if mv[0].card is not None else 0),
@@ -51,6 +64,23 @@ def analysis(game: Game, *, progress=None, stop=None) -> AnalysisRows:
     partial = stop is not None and stop.is_set()
     return AnalysisRows(takes + valued, note=_(NOTE), remarks=[_(TAKES_NOTE)] if takes else [],
                         partial=partial)
+
+
+def _lookahead_rows(game: Game, takes, progress, stop, seed: int, playouts: int) -> AnalysisRows:
+    import random
+
+    from kit.smartrix.ai import honest_placements
+    from kit.smartrix.lookahead import LookaheadPlayer
+    player = LookaheadPlayer(playouts=playouts, max_seconds=None)
+    points = {m: pts for m, pts, _ in honest_placements(game)}
+    est = player.estimates(game.copy(), random.Random(seed),
+                           progress=lambda done, total: tell(progress, done, total), stop=stop)
+    est.sort(key=lambda e: (-e[1], -(VALUE[e[0].card] if e[0].card is not None else 0), e[4]))
+    rows = [(m, Expected(mean if n else 0.0, spread, n, points.get(m, 0)))
+            for m, mean, spread, n, _ in est]
+    partial = stop is not None and stop.is_set()
+    return AnalysisRows(takes + rows, note=_(LOOKAHEAD_NOTE),
+                        remarks=[_(TAKES_NOTE)] if takes else [], partial=partial)
 
 
 def after_threats(game: Game, move: Move | str) -> list[Threat]:

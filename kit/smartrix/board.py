@@ -40,6 +40,7 @@ from kit.i18n import N_, _, format_list, ngettext
 from kit.scene import centre
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, threats
 from kit.smartrix.cards import CANONICAL, TEXT, VALUE, rotate
+from kit.smartrix.lookahead import LookaheadPlayer
 from kit.smartrix.draw import draw
 from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
                                  pan_at, pans, recent_moves)
@@ -58,6 +59,8 @@ SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table d
 # Translators: Claim takes a set left on the table; Challenge is the sheets' "asalto" / "отнемане"
 FREE_BUTTONS = {"claim": N_("Claim"), "challenge": N_("Challenge")}
 
+LOOKAHEAD_HINT_PLAYOUTS = 48   # the Hint's look-ahead budget: about a second here
+
 
 class Board(GameBoard[Game, Move]):
     """A Smartrix game on a canvas.
@@ -67,7 +70,11 @@ class Board(GameBoard[Game, Move]):
     with Claim and Challenge buttons).
     """
 
-    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer}
+    # True: the analysis panel and the Hint rank by the look-ahead's expected margin
+    # (kit.<game>.lookahead) instead of this turn's value; set on a board.
+    lookahead_analysis = False
+    PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer,
+               "lookahead": LookaheadPlayer}
     BUTTONS = {"rotate": N_("⟳ Rotate (R)"), "pass": N_("Pass")}
     COUNTS_PLAYERS = True
     NOTATION_WORDS = ("pass", "claim", "challenge")
@@ -176,7 +183,7 @@ class Board(GameBoard[Game, Move]):
         return _("Fits nowhere this way: press R, pick another card, or Pass.")
 
     def analyse_position(self, game, *, progress=None, stop=None):
-        return analysis(game, progress=progress, stop=stop)
+        return analysis(game, progress=progress, stop=stop, lookahead=self.lookahead_analysis)
 
     def preview(self, move, line=None) -> None:
         """Draw ``move`` in place without playing it, with the lines it leaves one
@@ -237,6 +244,9 @@ class Board(GameBoard[Game, Move]):
          "claim": self._claim, "challenge": self._challenge}[name]()
 
     def hints(self, game) -> list[tuple[Move, str]]:
+        if self.lookahead_analysis:      # the Hint says what the look-ahead says
+            return [(move, str(value)) for move, value in
+                    analysis(game, lookahead=True, playouts=LOOKAHEAD_HINT_PLAYOUTS)[:HINT_ROWS]]
         return cautious_hints(game, HINT_ROWS)
 
     # ----- what the clicks and buttons do ---------------------------------

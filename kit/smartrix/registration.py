@@ -18,14 +18,15 @@ def seat_name(seat: int) -> str:
 def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
     """A seeded soak game: 2-7 players, window 5 or the children's variant, teams,
     the free table."""
-    from kit.smartrix import CautiousPlayer, GreedyPlayer
+    from kit.smartrix import CautiousPlayer, GreedyPlayer, LookaheadPlayer
     from kit.players import RandomPlayer
     from kit.smartrix.rules import Game
     players = rng.randint(2, 7)
     options: dict[str, Any] = {"window": rng.choice([5, None]), "auto_collect": rng.random() < 0.7,
                "teams": players == 4 and rng.random() < 0.5}
     game = Game.new(players=players, seed=seed, **options)
-    pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), CautiousPlayer()]
+    pool = [RandomPlayer(), RandomPlayer(), GreedyPlayer(), CautiousPlayer(),
+            LookaheadPlayer(playouts=8)]
     return game, [rng.choice(pool) for _ in range(players)], \
         f"{players} players, " + ", ".join(f"{k}={v}" for k, v in options.items())
 

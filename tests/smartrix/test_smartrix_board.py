@@ -288,7 +288,7 @@ def test_free_table_place_and_claim_in_one_move():
 def test_notation_key_and_players():
     assert "8 digits" in Board.NOTATION_KEY and "clockwise" in Board.NOTATION_KEY
     assert "numbered from 1" in Board.NOTATION_KEY       # as "Player 1" on the board
-    assert set(Board.PLAYERS) == {"random", "greedy", "cautious"}
+    assert set(Board.PLAYERS) == {"random", "greedy", "cautious", "lookahead"}
 
 
 def test_a_click_while_the_computer_moves_changes_nothing():

@@ -1,0 +1,195 @@
+"""An IOTA computer player that looks ahead under the hidden cards.
+
+:class:`LookaheadPlayer` (the ``kit.players`` protocol): determinized search,
+as :mod:`kit.smartrix.lookahead` does for Smartrix. It reads only what its
+seat may see (``game.view(seat)``): the table, its own hand, the scores and
+the sizes of the other hands and of the deck. The cards it cannot see are the
+66 less the table and its hand. For each *sample* it deals those cards at
+random to the other hands (their sizes kept) and the deck; on that guess it
+plays each candidate move, then ``rounds`` rounds of greedy replies by every
+seat (itself included), and scores the margin: its score minus the best other
+score. The move with the best mean margin over the samples is played (ties:
+the planner's order).
+
+The candidates: a free wild recycle is taken at once, as the planner does;
+otherwise the ``top_k`` plays by the planner's value (points, less the wild
+spent, plus half of what the kept cards could score next) and the planner's
+pass. Budget: ``playouts`` playouts per move (one playout = one candidate on
+one sample; the samples go round the candidates, so every candidate is tried
+on the same guesses), cut short by ``max_seconds`` (counted from the start of
+the move; no playout is begun that would, at 1.5 times the pace so far, end
+past it) or by ``stop`` (a ``threading.Event``), checked between playouts:
+the moves tried so far decide. ``last_playouts`` says how many were run. Randomness comes only from
+the ``rng`` given to :meth:`choose`: the same seed, the same moves. Standard
+library only.
+
+:func:`lookahead_values` gives the same estimate for the analysis: each
+candidate's mean final margin, its spread and the number of playouts.
+
+Not covered: a tree over the replies (ISMCTS); beliefs about the other hands
+from how their owners played (the unseen cards are dealt uniformly).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from kit.iota.ai import GreedyPlayer, PlannerPlayer, _scored_plays
+from kit.iota.cards import FULL_DECK
+from kit.iota.moves import Move, Recycle
+from kit.iota.rules import Game
+
+__all__ = ["LookaheadPlayer", "Estimate", "lookahead_values", "sample_game"]
+
+
+def sample_game(game: Game, seat: int, rng: random.Random) -> Game:
+    """A full game consistent with what ``seat`` sees of ``game``: the cards it
+    cannot see dealt at random to the other hands (by their sizes) and the deck."""
+    view = game.view(seat)
+    hidden = Counter(FULL_DECK)
+    hidden.subtract(game.table.values())
+    own = list(game.hands[seat])
+    hidden.subtract(own)
+    pool = list(hidden.elements())
+    rng.shuffle(pool)
+    hands = []
+    for s, size in enumerate(view["hand_sizes"]):
+        if s == seat:
+            hands.append(own)
+        else:
+            hands.append(pool[:size])
+            pool = pool[size:]
+    return Game(game.table, hands, pool[:view["deck_size"]], view["scores"], view["to_move"],
+                view["passes"])
+
+
+def _margin(g: Game, seat: int) -> int:
+    others = [v for i, v in enumerate(g.scores) if i != seat]
+    return g.scores[seat] - (max(others) if others else 0)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A candidate move's look-ahead value: ``mean`` final margin (the mover's
+    score less the best other score, after the rounds looked ahead), its
+    standard deviation ``spread`` and ``n`` playouts; ``points`` this turn."""
+
+    move: Move
+    points: int
+    mean: float
+    spread: float
+    n: int
+
+
+def _out_of_time(start: float, done: int, budget: float) -> bool:
+    """Might one more playout (at 1.5 times the mean pace so far) end past ``budget`` seconds?"""
+    spent = time.perf_counter() - start
+    return spent + 1.5 * spent / done > budget
+
+class LookaheadPlayer:
+    """Determinized look-ahead: the mean margin after ``rounds`` rounds of
+    greedy play, over guesses of the hidden cards (see the module)."""
+
+    name = "lookahead"
+
+    def __init__(self, playouts: int = 48, top_k: int = 5, rounds: int = 1,
+                 max_seconds: float | None = 2.0, stop: threading.Event | None = None):
+        # At least one playout and one play weighed; rounds 0: this turn's margin.
+        self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
+        self.max_seconds = max_seconds
+        self.stop = stop
+        self.last_playouts = 0
+        self._planner = PlannerPlayer()
+
+    def candidates(self, game: Game, rng: random.Random) -> list[Move]:
+        """The moves weighed: the ``top_k`` plays by the planner's value, and the
+        planner's pass (a recycle alone when one is open: it is free)."""
+        moves = game.legal_moves()
+        recycle = [m for m in moves if isinstance(m, Recycle)]
+        if recycle:
+            return [min(recycle, key=lambda m: (m.card, m.cell))]
+        scored = _scored_plays(game, moves)
+        scored.sort(key=lambda t: -t[0])
+        valued = [(points - self._planner._cost(game, move, points, None), i, move)
+                  for i, (points, move) in enumerate(scored[:self._planner.candidates])]
+        valued.sort(key=lambda t: (-t[0], t[1]))
+        plays: list[Move] = [move for *_, move in valued[:self.top_k]]
+        return plays + [self._planner._pass(game, moves, rng)]
+
+    def estimates(self, game: Game, rng: random.Random,
+                  progress: Callable[[int, int], None] | None = None) -> list[Estimate]:
+        """Each candidate's :class:`Estimate`, in candidate order."""
+        self.last_playouts = 0
+        start = time.perf_counter()
+        cands = self.candidates(game, rng)
+        seat = game.to_move
+        points = {id(m): p for p, m in _scored_plays(game, cands)}
+        sums = [0.0] * len(cands)
+        squares = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        if len(cands) > 1:
+            plies = self.rounds * game.players
+            sample: Game | None = None
+            sub_seed = 0
+            for i in range(self.playouts):
+                if i and ((self.stop is not None and self.stop.is_set()) or (
+                        self.max_seconds is not None and _out_of_time(start, i, self.max_seconds))):
+                    break
+                k = i % len(cands)
+                if k == 0:
+                    sample = sample_game(game, seat, rng)
+                    sub_seed = rng.getrandbits(32)
+                assert sample is not None
+                m = self._playout(sample, cands[k], plies, seat, random.Random(sub_seed))
+                sums[k] += m
+                squares[k] += m * m
+                counts[k] += 1
+                self.last_playouts += 1
+                if progress is not None:
+                    progress(i + 1, self.playouts)
+        out = []
+        for k, move in enumerate(cands):
+            n = counts[k]
+            mean = sums[k] / n if n else float("-inf")
+            var = max(0.0, squares[k] / n - mean * mean) if n else 0.0
+            out.append(Estimate(move, points.get(id(move), 0), mean, math.sqrt(var), n))
+        return out
+
+    def choose(self, game: Game, rng: random.Random) -> Move:
+        est = self.estimates(game, rng)
+        return est[max(range(len(est)), key=lambda k: (est[k].mean, -k))].move
+
+    @staticmethod
+    def _playout(sample: Game, move: Move, plies: int, seat: int, rng: random.Random) -> float:
+        g = Game(sample.table, sample.hands, sample.deck, sample.scores, sample.to_move,
+                 sample.passes)
+        g._play_unrecorded(move)
+        greedy = GreedyPlayer()
+        for _ in range(plies):
+            if g.is_over:
+                break
+            g._play_unrecorded(greedy.choose(g, rng))
+        return _margin(g, seat)
+
+    def __repr__(self) -> str:
+        return (f"LookaheadPlayer(playouts={self.playouts}, top_k={self.top_k}, "
+                f"rounds={self.rounds}, max_seconds={self.max_seconds})")
+
+
+def lookahead_values(game: Game, seed: int = 0, playouts: int = 96, rounds: int = 1,
+                     top_k: int = 8, stop: threading.Event | None = None,
+                     progress: Callable[[int, int], None] | None = None,
+                     max_seconds: float | None = None) -> list[Estimate]:
+    """The look-ahead's estimates for the player to move, best mean margin first
+    (seeded: the same ``seed``, the same figures)."""
+    player = LookaheadPlayer(playouts=playouts, top_k=top_k, rounds=rounds,
+                             max_seconds=max_seconds, stop=stop)
+    est = player.estimates(game.copy(), random.Random(seed), progress)
+    order = sorted(range(len(est)), key=lambda k: (-est[k].mean, k))
+    return [est[k] for k in order]
