@@ -165,18 +165,20 @@ def engine_answer(name: str, kind: str, position: dict[str, Any], move: str = ""
     raise ValueError(f"unknown task kind {kind!r}; the kinds are {', '.join(KINDS)}")
 
 
-def confirm(name: str, puzzle: TeacherPuzzle) -> None:
-    """ValueError unless the engine agrees with ``puzzle.answer``."""
+def confirm(name: str, puzzle: TeacherPuzzle, where: str = "") -> None:
+    """ValueError unless the engine agrees with ``puzzle.answer`` (``where``: how the
+    message names the puzzle)."""
+    where = where or f"puzzle {puzzle.name!r}"
     game = game_of(name, puzzle.position)
     if puzzle.kind == "best_move":
         best, _values, _unit = _best(game)
         if str(puzzle.answer) not in {str(m) for m in best}:
-            raise ValueError(f"puzzle {puzzle.name!r}: field 'answer': {puzzle.answer!r} is not "
+            raise ValueError(f"{where}: field 'answer': {puzzle.answer!r} is not "
                              f"a best move by the engine (it finds {best[0]})")
         return
     truth = engine_answer(name, puzzle.kind, puzzle.position, puzzle.move)
     if str(puzzle.answer).strip().lower() != truth:
-        raise ValueError(f"puzzle {puzzle.name!r}: field 'answer': {puzzle.answer!r} does not "
+        raise ValueError(f"{where}: field 'answer': {puzzle.answer!r} does not "
                          f"match the engine ({truth!r})")
 
 
@@ -379,9 +381,9 @@ def from_json(data: Any, *, source: str = "the puzzle set") -> PuzzleSet:
         puzzle = TeacherPuzzle(name=pname, kind=kind, position=position, answer=answer,
                                move=move, task=task, hints=tuple(hints), wrong=tuple(wrong))
         try:
-            confirm(name, puzzle)
+            confirm(name, puzzle, where)
         except ValueError as exc:
-            raise ValueError(f"{source}: {exc}") from None
+            raise ValueError(str(exc) if str(exc).startswith(where) else f"{where}: {exc}") from None
         puzzles.append(puzzle)
     return PuzzleSet(game=name, title=title, puzzles=puzzles)
 
