@@ -318,7 +318,7 @@ def propose(name: str, kind: str, position: dict[str, Any], move: str = "",
 
 # ----- reading a set --------------------------------------------------------------
 
-def _field(where: str, raw: dict, key: str, kind: type, required: bool = True):
+def _field(where: str, raw: dict[str, Any], key: str, kind: type, required: bool = True):
     if key not in raw:
         if required:
             raise ValueError(f"{where}: field {key!r} is missing")
@@ -412,11 +412,17 @@ def exercises(puzzles: PuzzleSet, progress=None) -> list[Any]:
         picture = widgets.HTML(svg_img(game._repr_svg_()) if hasattr(game, "_repr_svg_") else "")
         task = p.task or _(TASKS[p.kind]).format(move=p.move, first=seat_words(puzzles.game, 0),
                                                  second=seat_words(puzzles.game, 1))
+
+        def judge(answer: object, p: TeacherPuzzle = p) -> Any:
+            return check(puzzles.game, p, answer)
+
+        def svg(game: Any = game) -> str:
+            return str(game._repr_svg_())
+
         out.append(Exercise(
-            _("Puzzle {number}.").format(number=p.name) + " " + task,
-            lambda answer, p=p: check(puzzles.game, p, answer),
+            _("Puzzle {number}.").format(number=p.name) + " " + task, judge,
             help=Help(hints=list(p.hints), show=shown_answer(puzzles.game, p)),
-            shown=Shown(board=picture, picture=lambda game=game: game._repr_svg_()),
+            shown=Shown(board=picture, picture=svg),
             walk=Walk(answers=[p.answer], wrong=[w.answer for w in p.wrong]),
             progress=progress, key=f"{p.name}"))
     return out
@@ -433,8 +439,8 @@ def puzzle_set(path, title: str | None = None):
         COURSE = f"Puzzles/{games.get(loaded.game).name}"
 
     progress = TeacherProgress(title or loaded.title or Path(path).stem)
-    box = widgets.VBox([progress.widget, *exercises(loaded, progress)])
-    box.progress = progress          # type: ignore[attr-defined]
-    box.puzzles = loaded             # type: ignore[attr-defined]
-    box.exercises = list(box.children[1:])   # type: ignore[attr-defined]
+    box: Any = widgets.VBox([progress.widget, *exercises(loaded, progress)])
+    box.progress = progress
+    box.puzzles = loaded
+    box.exercises = list(box.children[1:])
     return box

@@ -75,7 +75,7 @@ class EditorShell(BoardWidget, widgets.VBox):
                         "puzzle": self.button(_("Make a puzzle"), self.make_puzzle,
                                               _("a checked exercise from this position, for a "
                                                 "puzzle set file"))}
-        self.maker = None       # the Make a puzzle panel, once opened
+        self.maker: Any = None       # the Make a puzzle panel, once opened
         self.maker_box = widgets.VBox()
         self.played_box = widgets.VBox()
         json_label = _("Position as JSON")
@@ -252,7 +252,8 @@ class EditorShell(BoardWidget, widgets.VBox):
         return it. It reads the position on the editor each time it asks the engine."""
         if self.maker is None:
             # By reference: the lessons build on the widgets, not the other way round.
-            self.maker = lazy.load("kit.lessons.puzzlemaker:PuzzleMaker")(self)
+            maker: Any = lazy.load("kit.lessons.puzzlemaker:PuzzleMaker")
+            self.maker = maker(self)
             self.maker_box.children = [self.maker]
         return self.maker
 
