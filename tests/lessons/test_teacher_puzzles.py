@@ -183,3 +183,41 @@ def test_the_set_is_shown_in_spanish_and_bulgarian(tmp_path, speak, lang):
     maker.move.value = "2,1"
     draft = maker.propose()
     assert draft is not None and draft.task != "How many points does the move 2,1 score?"
+
+
+def test_the_graded_set_command_makes_an_nbgrader_set_the_kit_checks(tmp_path):
+    from kit.classroom import grading
+    path = build_set("iota", tmp_path / "friday.json")
+    assert grading.main([str(tmp_path / "course"), "--set", str(path)]) == 0
+    target = tmp_path / "course" / "source" / "friday" / "friday.ipynb"
+    import nbformat
+    nb = nbformat.read(target, as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert (tmp_path / "course" / "nbgrader_config.py").exists()
+    assert len(code) == 1 + 2 * 3
+    scope: dict = {}
+    exec(code[0], scope)
+    for answer, check in zip(code[1::2], code[2::2], strict=True):
+        exec(answer, scope)           # the solution nbgrader strips from the student's copy
+        exec(check, scope)            # passes
+    scope["answer"] = "no"            # the "is it legal" puzzle's wrong answer
+    with pytest.raises(grading.WrongAnswer):
+        exec(code[-1], scope)
+    grading.main([str(tmp_path / "course"), "--set", str(path), "--lang", "bg"])
+    bg = nbformat.read(tmp_path / "course" / "source" / "friday_bg" / "friday_bg.ipynb", 4)
+    assert "kit.set_language('bg')" in bg.cells[1].source
+    assert "Задача" in bg.cells[2].source
+
+
+def test_the_handout_command_writes_student_and_teacher_copies(tmp_path):
+    from kit.classroom import handouts
+    path = build_set("smartrix", tmp_path / "friday.json")
+    assert handouts.main([str(tmp_path / "out"), "--set", str(path), "--no-pdf"]) == 0
+    student = (tmp_path / "out" / "student" / "friday.html").read_text()
+    teacher = (tmp_path / "out" / "teacher" / "friday.html").read_text()
+    answers = [p.answer for p in puzzleset.load(path).puzzles]
+    assert "How much does" in student and "How much does" in teacher
+    assert "The answer:" in teacher and "The answer:" not in student
+    assert all(f"The answer: {a}" in teacher or a in ("yes", "no") for a in answers)
+    assert "My own first hint." in teacher and "My own first hint." not in student
+    assert student.count("<img") + student.count("<svg") >= 3
