@@ -444,3 +444,76 @@ def puzzle_set(path, title: str | None = None):
     box.puzzles = loaded
     box.exercises = list(box.children[1:])
     return box
+
+
+# ----- sharing a set with the class (the hub's lesson link) ------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Where a shared set goes: the hub serves ``notebooks/`` (its tracked files) to students
+SHARED = Path("notebooks") / "puzzles"
+
+
+def notebook(set_file: str, lang: str = "en") -> Any:
+    """A one-cell lesson notebook playing ``set_file`` (a name beside the notebook)."""
+    import nbformat
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    setup = "import kit.lessons"
+    if lang != "en":
+        setup = f"import kit; kit.set_language({lang!r})\n{setup}"
+    nb.cells.append(nbformat.v4.new_code_cell(
+        f"{setup}\nkit.lessons.puzzle_set({set_file!r})"))
+    return nb
+
+
+def share(path, root: Path = ROOT, lang: str = "en", hub_url: str | None = None) -> str:
+    """Put the set (checked first) and a notebook playing it under ``notebooks/puzzles/``
+    of ``root``, ``git add`` them (the hub serves tracked files), return the lesson link."""
+    import shutil
+    import subprocess
+
+    import nbformat
+
+    from kit.classroom import hub
+    path = Path(path)
+    load(path)                                   # a bad set is refused before it is shared
+    folder = root / SHARED
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = path.stem if lang == "en" else f"{path.stem}_{lang}"
+    target = folder / path.name
+    if path.resolve() != target.resolve():
+        shutil.copyfile(path, target)
+    nb_path = folder / f"{stem}.ipynb"
+    nbformat.write(notebook(path.name, lang), nb_path)
+    if (root / ".git").exists():
+        subprocess.run(["git", "-C", str(root), "add", "--", str(target), str(nb_path)],
+                       check=True, capture_output=True)
+    lesson = str(nb_path.relative_to(root))
+    return hub.lesson_link(lesson, hub_url or hub.HUB_URL)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m kit.lessons.puzzleset share my_puzzles.json [--lang es]``: the set
+    shared under notebooks/puzzles/ and its hub lesson link printed;
+    ``check my_puzzles.json``: load it, saying what is wrong."""
+    import sys
+    if len(argv) < 2 or argv[0] not in ("share", "check"):
+        print(main.__doc__, file=sys.stderr)
+        return 2
+    lang = argv[argv.index("--lang") + 1] if "--lang" in argv else "en"
+    try:
+        if argv[0] == "check":
+            loaded = load(argv[1])
+            print(f"{argv[1]}: {len(loaded.puzzles)} puzzles, all confirmed by the engine")
+        else:
+            print(share(argv[1], lang=lang))
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.exit(main(sys.argv[1:]))

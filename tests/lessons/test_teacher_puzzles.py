@@ -221,3 +221,36 @@ def test_the_handout_command_writes_student_and_teacher_copies(tmp_path):
     assert all(f"The answer: {a}" in teacher or a in ("yes", "no") for a in answers)
     assert "My own first hint." in teacher and "My own first hint." not in student
     assert student.count("<img") + student.count("<svg") >= 3
+
+
+def test_sharing_a_set_writes_a_lesson_the_hub_link_opens(tmp_path):
+    import nbformat
+    from urllib.parse import parse_qs, urlparse
+    root = tmp_path / "class"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    path = build_set("mattix", tmp_path / "friday.json")
+    link = puzzleset.share(path, root=root, lang="es")
+    query = parse_qs(urlparse(link).query)
+    assert query["urlpath"] == ["lab/tree/kit-lessons/notebooks/puzzles/friday_es.ipynb"]
+    nb = nbformat.read(root / "notebooks" / "puzzles" / "friday_es.ipynb", 4)
+    assert "kit.set_language('es')" in nb.cells[0].source
+    assert "kit.lessons.puzzle_set('friday.json')" in nb.cells[0].source
+    tracked = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True,
+                             text=True, check=True).stdout.split()
+    assert tracked == ["notebooks/puzzles/friday.json", "notebooks/puzzles/friday_es.ipynb"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(path.read_text().replace('"version": 1', '"version": 7'))
+    with pytest.raises(ValueError, match="version"):
+        puzzleset.share(bad, root=root)
+
+
+def test_the_check_command_names_the_bad_puzzle(tmp_path):
+    path, data = _saved(tmp_path)
+    data["puzzles"][2]["answer"] = "no" if data["puzzles"][2]["answer"] == "yes" else "yes"
+    path.write_text(json.dumps(data))
+    out = subprocess.run([sys.executable, "-m", "kit.lessons.puzzleset", "check", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 1
+    assert "puzzle 3 ('3'): field 'answer'" in out.stderr
