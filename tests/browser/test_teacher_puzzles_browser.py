@@ -15,9 +15,10 @@ from playwright.sync_api import expect
 from servers import free_port, lab_command, running, write_notebook
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lessons"))
-from test_teacher_puzzles import build_set  # noqa: E402
+from test_teacher_puzzles import build_set
 
 WAIT = 90_000  # ms: a cold kernel on a busy 2-core machine
+SET = None     # the set the fixture made: what the page must say is read from it
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 
@@ -26,6 +27,9 @@ def puzzle_lab(chromium_path, tmp_path_factory):
     site = tmp_path_factory.mktemp("puzzles") / "site"
     site.mkdir(parents=True, exist_ok=True)
     build_set("mattix", site / "friday.json")
+    global SET
+    from kit.lessons import puzzleset
+    SET = puzzleset.load(site / "friday.json")
     write_notebook(site / "play.ipynb", "import kit.lessons\nkit.lessons.puzzle_set('friday.json')")
     write_notebook(site / "make.ipynb",
                    "from kit import mattix\nfrom kit.lessons.mattix import load_puzzles\n"
@@ -52,20 +56,23 @@ def test_a_teacher_set_is_walked_wrong_hint_right_show_me(puzzle_lab, page):
     expect(exercises).to_have_count(4, timeout=WAIT)
     score = exercises.nth(1)                    # "how many points": typed answers
     box = score.locator(".kit-answer input")
-    box.fill("13")
+    assert SET is not None
+    truth = int(SET.puzzles[1].answer)
+    box.fill(str(truth + 1))
     box.press("Enter")                          # by the keyboard
     expect(score.locator(".kit-feedback")).to_contain_text("That is too many.", timeout=WAIT)
     score.get_by_role("button", name="Hint").click()    # by the mouse
     expect(score.locator(".kit-hint")).to_contain_text("Count what the move makes",
                                                        timeout=WAIT)
-    box.fill("12")
+    box.fill(str(truth))
     box.press("Enter")
     expect(score.locator(".kit-feedback")).to_contain_text("Right!", timeout=WAIT)
     expect(page.locator(".kit-progress").first).to_contain_text("1 of 4", timeout=WAIT)
     best = exercises.nth(0)
     best.get_by_role("button", name="Show me").focus()
     page.keyboard.press("Enter")
-    expect(best.locator(".kit-feedback")).to_contain_text("The answer: 2,2", timeout=WAIT)
+    expect(best.locator(".kit-feedback")).to_contain_text(f"The answer: {SET.puzzles[0].answer}",
+                                                             timeout=WAIT)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "teacher-puzzles-play.png"))
 
@@ -76,6 +83,7 @@ def test_the_editor_opens_make_a_puzzle(puzzle_lab, page):
     panel = page.locator(".kit-puzzle-maker")
     expect(panel).to_be_visible(timeout=WAIT)
     panel.get_by_role("button", name="Ask the engine").click()
-    expect(panel).to_contain_text("The engine's answer: 2,2", timeout=WAIT)
+    assert SET is not None
+    expect(panel).to_contain_text(f"The engine's answer: {SET.puzzles[0].answer}", timeout=WAIT)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "teacher-puzzles-make.png"), full_page=True)
