@@ -197,7 +197,7 @@ def set_notebook(path: Path, teacher: bool) -> nbformat.NotebookNode:
         task = _("Puzzle {number}.").format(number=p.name) + " " + p.task
         text = f"## {html.escape(task)}\n\n"
         if teacher:
-            text += f"**{words['answer']}** {html.escape(puzzleset.shown_answer(loaded.game, p))}"
+            text += f"**{words['answer']}** `{puzzleset.shown_answer(loaded.game, p)}`"
             for h in p.hints:
                 text += f"\n\n**{words['hint']}** {html.escape(h)}"
             for w in p.wrong:

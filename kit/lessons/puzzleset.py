@@ -256,13 +256,12 @@ def check(name: str, puzzle: TeacherPuzzle, answer) -> Any:
 
 
 def shown_answer(name: str, puzzle: TeacherPuzzle) -> str:
-    """The answer in words (Show me)."""
+    """The answer in words (Show me, the teacher's handout)."""
     if puzzle.kind == "who_wins":
-        who = _("a draw") if puzzle.answer == DRAW else seat_words(name, int(puzzle.answer))
-        return _("The answer: {answer}.").format(answer=who)
+        return _("a draw") if puzzle.answer == DRAW else seat_words(name, int(puzzle.answer))
     if puzzle.kind == "legal":
-        return _("The answer: {answer}.").format(answer=_(puzzle.answer))
-    return _("The answer: {answer}.").format(answer=puzzle.answer)
+        return _(puzzle.answer)
+    return puzzle.answer
 
 
 # ----- proposing a puzzle from a position ------------------------------------------
@@ -439,10 +438,11 @@ def puzzle_set(path, title: str | None = None):
         COURSE = f"Puzzles/{games.get(loaded.game).name}"
 
     progress = TeacherProgress(title or loaded.title or Path(path).stem)
-    box: Any = widgets.VBox([progress.widget, *exercises(loaded, progress)])
+    # Each exercise shows the set's live progress line under it, as in the courses.
+    box: Any = widgets.VBox(exercises(loaded, progress))
     box.progress = progress
     box.puzzles = loaded
-    box.exercises = list(box.children[1:])
+    box.exercises = list(box.children)
     return box
 
 

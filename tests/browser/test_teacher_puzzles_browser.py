@@ -71,7 +71,7 @@ def test_a_teacher_set_is_walked_wrong_hint_right_show_me(puzzle_lab, page):
     best = exercises.nth(0)
     best.get_by_role("button", name="Show me").focus()
     page.keyboard.press("Enter")
-    expect(best.locator(".kit-feedback")).to_contain_text(f"The answer: {SET.puzzles[0].answer}",
+    expect(best.locator(".kit-feedback")).to_contain_text(f"Solution: {SET.puzzles[0].answer}",
                                                              timeout=WAIT)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "teacher-puzzles-play.png"))
