@@ -437,7 +437,8 @@ def puzzle_set(path, title: str | None = None):
     class TeacherProgress(Progress):
         COURSE = f"Puzzles/{games.get(loaded.game).name}"
 
-    progress = TeacherProgress(title or loaded.title or Path(path).stem)
+    # The lesson's name on the teacher's page: within the length a name may have.
+    progress = TeacherProgress((title or loaded.title or Path(path).stem)[:120])
     # Each exercise shows the set's live progress line under it, as in the courses.
     box: Any = widgets.VBox(exercises(loaded, progress))
     box.progress = progress

@@ -87,6 +87,12 @@ def test_a_set_made_in_the_editor_is_saved_loaded_and_walked(name, tmp_path):
         assert verdict is not None and verdict.correct, verdict
         assert ex.solved
     assert box.progress.count == len(box.exercises)
+    from kit.lessons import record          # the events the teacher's page is sent
+    events = [e for e in record.load()["events"] if e["lesson"] == f"Puzzles/{name}/Friday {name}"]
+    kinds = [e["event"] for e in events]
+    assert kinds.count("right") == len(box.exercises) and "wrong" in kinds and "hint" in kinds
+    assert ({e["feedback"] for e in events if e["event"] == "wrong"}
+            == {w.feedback for p in box.puzzles.puzzles for w in p.wrong})
     # a fresh kernel keeps what was done (the progress file) ...
     again = puzzleset.puzzle_set(path)
     assert again.progress.count == len(box.exercises)
