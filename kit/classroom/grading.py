@@ -16,6 +16,11 @@ Not covered: nbgrader's course setup beyond one config file, or answers made
 on a live board (the lessons' puzzle boards do that, ungraded).
 
     python -m kit.classroom.grading COURSE_DIR [GAME [NUMBER ...]]
+    python -m kit.classroom.grading COURSE_DIR --set my_puzzles.json [--lang es]
+
+With ``--set``, a teacher's own puzzle set (``kit.lessons.puzzleset``) becomes the
+source notebook ``source/<set>/<set>.ipynb``: each puzzle's autograder cell carries the
+puzzle itself and judges with :func:`check_set` (the set's own tutor words).
 """
 
 from __future__ import annotations
@@ -78,6 +83,59 @@ def check(game: str, puzzle: dict[str, Any], answer: object) -> Verdict:
         raise WrongAnswer(str(verdict))
     print(verdict)
     return verdict
+
+
+def check_set(game: str, puzzle: dict[str, Any], answer: object) -> Verdict:
+    """Judge ``answer`` to one puzzle of a teacher's set (its JSON) with the kit; raises
+    WrongAnswer with the set's feedback when wrong (the puzzle is re-checked on the way)."""
+    from kit.lessons import puzzleset
+    one = puzzleset.from_json({"format": puzzleset.FORMAT, "version": puzzleset.VERSION,
+                               "game": game, "puzzles": [puzzle]})
+    verdict = puzzleset.check(game, one.puzzles[0], answer)
+    if not verdict.correct:
+        raise WrongAnswer(str(verdict))
+    print(verdict)
+    return verdict
+
+
+def set_assignment(path: Path, lang: str = "en") -> nbformat.NotebookNode:
+    """The nbgrader source notebook of the teacher's set in ``path``."""
+    from kit.lessons import puzzleset
+    with speaking(lang):
+        loaded = puzzleset.load(path)
+        raw = {p["name"]: p for p in json.loads(Path(path).read_text(encoding="utf-8"))["puzzles"]}
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        title = loaded.title or Path(path).stem
+        nb.cells.append(nbformat.v4.new_markdown_cell(
+            f"# {title}\n\n" + _("Each puzzle is worth one point. Write your answer between the "
+                                  "quotes, run the cell, then run the check under it: it says "
+                                  "*Right!* or why not. Submit when done."),
+            metadata=_meta("intro")))
+        setup = "from kit.classroom.grading import check_set"
+        if lang != "en":
+            setup = f"import kit; kit.set_language({lang!r})\n{setup}"
+        nb.cells.append(nbformat.v4.new_code_cell(setup, metadata=_meta("setup")))
+        for i, p in enumerate(loaded.puzzles, 1):
+            svg = base64.b64encode(str(puzzleset.game_of(loaded.game, p.position)._repr_svg_())
+                                   .encode()).decode()
+            alt = _("puzzle {n}").format(n=i)
+            task = _("Puzzle {number}.").format(number=p.name) + " " + p.task
+            nb.cells.append(nbformat.v4.new_markdown_cell(
+                f"## {task}\n\n<img alt=\"{alt}\" src=\"data:image/svg+xml;base64,{svg}\">",
+                metadata=_meta(f"task_{i}")))
+            nb.cells.append(nbformat.v4.new_code_cell(
+                "# " + _("Puzzle {n}").format(n=i) + "\n### BEGIN SOLUTION\n"
+                f"answer = {json.dumps(p.answer)}\n### END SOLUTION",
+                metadata=_meta(f"answer_{i}", solution=True, locked=False)))
+            nb.cells.append(nbformat.v4.new_code_cell(
+                "# " + _("Puzzle {n}: checked by the kit (1 point). Do not edit.").format(n=i)
+                + "\n" + f"check_set({loaded.game!r}, {raw[p.name]!r}, answer)",
+                metadata=_meta(f"check_{i}", grade=True, points=1)))
+        for cell in nb.cells:
+            cell.id = cell.metadata["nbgrader"]["grade_id"]
+        return nb
 
 
 def _meta(grade_id: str, *, solution: bool = False, grade: bool = False, locked: bool = True,
@@ -194,6 +252,24 @@ def main(argv: list[str]) -> int:
     if not argv:
         print((__doc__ or "").strip().splitlines()[-1].strip(), file=sys.stderr)
         return 2
+    if "--set" in argv:
+        args = list(argv)
+        lang = "en"
+        if "--lang" in args:
+            lang = args[args.index("--lang") + 1]
+            del args[args.index("--lang"):args.index("--lang") + 2]
+        path = Path(args[args.index("--set") + 1])
+        del args[args.index("--set"):args.index("--set") + 2]
+        course = Path(args[0])
+        course.mkdir(parents=True, exist_ok=True)
+        if not (course / "nbgrader_config.py").exists():
+            (course / "nbgrader_config.py").write_text(CONFIG)
+        name = path.stem if lang == "en" else f"{path.stem}_{lang}"
+        target = course / "source" / name / f"{name}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(set_assignment(path, lang), target)
+        print(target)
+        return 0
     names = [argv[1]] if len(argv) > 1 else None
     numbers = [int(a) for a in argv[2:]] or None
     for path in write_course(Path(argv[0]), names, numbers):

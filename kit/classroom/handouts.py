@@ -21,6 +21,11 @@ solution and hint.
 Not covered: running the lessons (``make lessons`` does) or slides.
 
     python -m kit.classroom.handouts [OUT_DIR]
+    python -m kit.classroom.handouts OUT_DIR --set my_puzzles.json [--lang es] [--no-pdf]
+
+With ``--set``, a teacher's own puzzle set (``kit.lessons.puzzleset``) is written as
+``student/<set>.html`` (task and position, room to answer) and ``teacher/<set>.html``
+(the engine-confirmed answer, the hints and the wrong tries with their feedback).
 """
 
 from __future__ import annotations
@@ -177,6 +182,48 @@ def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
     return nb
 
 
+def set_notebook(path: Path, teacher: bool) -> nbformat.NotebookNode:
+    """A teacher's puzzle set file as a handout notebook (built, not executed), in the
+    language the kit speaks."""
+    from kit.lessons import puzzleset
+    loaded = puzzleset.load(path)
+    title = loaded.title or path.stem
+    nb = nbformat.v4.new_notebook()
+    copy = _("teacher's copy") if teacher else _("student's copy")
+    nb.cells.append(nbformat.v4.new_markdown_cell(f"# {html.escape(title)} ({copy})"))
+    words = {"answer": _("Answer:"), "hint": _("Hint:"), "wrong": _("A wrong try:"),
+             "write": _("Your answer:")}
+    for p in loaded.puzzles:
+        task = _("Puzzle {number}.").format(number=p.name) + " " + p.task
+        text = f"## {html.escape(task)}\n\n"
+        if teacher:
+            text += f"**{words['answer']}** `{puzzleset.shown_answer(loaded.game, p)}`"
+            for h in p.hints:
+                text += f"\n\n**{words['hint']}** {html.escape(h)}"
+            for w in p.wrong:
+                text += f"\n\n**{words['wrong']}** `{w.answer}`: {html.escape(w.feedback)}"
+        else:
+            text += f"**{words['write']}** ______________________"
+        nb.cells.append(nbformat.v4.new_markdown_cell(text))
+        nb.cells.append(svg_cell(puzzleset.game_of(loaded.game, p.position)._repr_svg_()))
+    return nb
+
+
+def build_set(path: Path, out: Path, lang: str = "en", pdf: bool = True) -> list[Path]:
+    """The student's and teacher's handouts of the teacher's set in ``path``."""
+    if pdf and shutil.which("chromium") is None:
+        raise RuntimeError("the PDFs need Debian's chromium: sudo apt-get install chromium")
+    written = []
+    for copy in ("student", "teacher"):
+        with speaking(lang):
+            nb = set_notebook(Path(path), teacher=copy == "teacher")
+            body, _resources = exporter(copy == "teacher").from_notebook_node(nb)
+        target = out / copy / f"{Path(path).stem}.html"
+        write(fit_to_page(with_language(body, lang)), target, pdf)
+        written.append(target)
+    return written
+
+
 def svg_cell(svg: str) -> nbformat.NotebookNode:
     cell = nbformat.v4.new_code_cell("")
     cell.outputs = [nbformat.v4.new_output("display_data", data={"image/svg+xml": svg})]
@@ -236,6 +283,20 @@ def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool 
 
 
 def main(argv: list[str]) -> int:
+    if "--set" in argv:
+        args = list(argv)
+        pdf = "--no-pdf" not in args
+        args = [a for a in args if a != "--no-pdf"]
+        lang = "en"
+        if "--lang" in args:
+            lang = args[args.index("--lang") + 1]
+            del args[args.index("--lang"):args.index("--lang") + 2]
+        path = Path(args[args.index("--set") + 1])
+        del args[args.index("--set"):args.index("--set") + 2]
+        out = Path(args[0]) if args else ROOT / "build" / "handouts"
+        for f in build_set(path, out, lang, pdf):
+            print(f)
+        return 0
     out = Path(argv[0]) if argv else ROOT / "build" / "handouts"
     for f in build(out):
         print(f.relative_to(out), "+ .pdf")

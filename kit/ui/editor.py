@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from kit import lazy
 from kit.i18n import _
 from kit.scene import Scene
 from kit.ui import style
@@ -70,13 +71,20 @@ class EditorShell(BoardWidget, widgets.VBox):
                         "copy": self.button(_("Position → text"), self._show_json,
                                             _("put the current position's JSON in the text area")),
                         "play": self.button(_("▶ Play from here"), self.play_from_here,
-                                            _("play this position on a live board, below"))}
+                                            _("play this position on a live board, below")),
+                        "puzzle": self.button(_("Make a puzzle"), self.make_puzzle,
+                                              _("a checked exercise from this position, for a "
+                                                "puzzle set file"))}
+        self.maker: Any = None       # the Make a puzzle panel, once opened
+        self.maker_box = widgets.VBox()
         self.played_box = widgets.VBox()
         json_label = _("Position as JSON")
         json_help = _("(copy it, or paste one and press Text → position)")
         side = widgets.VBox(
             [*self.tools(), self.problem_box,
-             widgets.HBox([self.buttons["play"]]),
+             widgets.HBox([self.buttons["play"], self.buttons["puzzle"]],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+             self.maker_box,
              widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{html.escape(json_label)}</b> '
                           f'{html.escape(json_help)}</div>'),
              self.json_box,
@@ -238,6 +246,16 @@ class EditorShell(BoardWidget, widgets.VBox):
 
     def _show_json(self) -> None:
         self.json_box.value = self.to_json()
+
+    def make_puzzle(self):
+        """Open the Make a puzzle panel (``kit.lessons.puzzlemaker``) beside the board;
+        return it. It reads the position on the editor each time it asks the engine."""
+        if self.maker is None:
+            # By reference: the lessons build on the widgets, not the other way round.
+            maker: Any = lazy.load("kit.lessons.puzzlemaker:PuzzleMaker")
+            self.maker = maker(self)
+            self.maker_box.children = [self.maker]
+        return self.maker
 
     def play_from_here(self):
         """Show a live Board of this position under the editor; return it."""

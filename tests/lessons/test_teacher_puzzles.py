@@ -1,0 +1,262 @@
+"""A teacher's own puzzles (issue 34): made by clicks in each game's Editor, saved,
+loaded fresh and walked with the tutor; the bad files refused, naming puzzle and field."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit import games
+from kit.lessons import puzzleset
+from kit.lessons.mattix.puzzles import load_puzzles as mattix_puzzles
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _editor(name: str):
+    spec = games.get(name)
+    if name == "mattix":      # a small position: the exact solver answers who wins
+        game = spec.load_game().from_dict(mattix_puzzles()[0].position)
+    else:
+        game = spec.load_game().new(players=2, seed=3)
+    return spec.load_editor()(game)
+
+
+def _make(editor, kind: str, move: str = "") -> bool:
+    maker = editor.make_puzzle()
+    maker.kind.value = kind
+    maker.move.value = move
+    maker.buttons["propose"].click()
+    assert maker.draft is not None, maker.message.value
+    return True
+
+
+def build_set(name: str, path: Path) -> Path:
+    """A set of every kind the game has, made by clicking the Editor's buttons."""
+    editor = _editor(name)
+    editor.buttons["puzzle"].click()
+    maker = editor.maker
+    assert maker is not None and maker in editor.maker_box.children
+    game = editor.game
+    legal = [str(m) for m in game.legal_moves()]
+    _make(editor, "best_move")
+    maker.hints.value = "My own first hint.\n" + maker.hints.value   # the teacher's words
+    maker.buttons["add"].click()
+    _make(editor, "score", legal[-1])
+    maker.task.value = "How much does " + legal[-1] + " make?"
+    maker.buttons["add"].click()
+    _make(editor, "legal", legal[0])
+    maker.buttons["add"].click()
+    if name == "mattix":
+        _make(editor, "who_wins")
+        maker.buttons["add"].click()
+    maker.title.value = "Friday " + name
+    maker.path.value = str(path)
+    maker.buttons["save"].click()
+    assert path.exists(), maker.message.value
+    return path
+
+
+@pytest.mark.parametrize("name", ["iota", "mattix", "smartrix"])
+def test_a_set_made_in_the_editor_is_saved_loaded_and_walked(name, tmp_path):
+    path = build_set(name, tmp_path / "my_puzzles.json")
+    data = json.loads(path.read_text())
+    assert data["format"] == puzzleset.FORMAT and data["version"] == puzzleset.VERSION
+    assert data["game"] == name and data["title"] == f"Friday {name}"
+    assert data["puzzles"][0]["hints"][0] == "My own first hint."
+    assert data["puzzles"][1]["task"].startswith("How much does")
+    box = puzzleset.puzzle_set(path)
+    assert len(box.exercises) == (4 if name == "mattix" else 3)
+    for ex, p in zip(box.exercises, box.puzzles.puzzles, strict=True):
+        ex.raise_errors = True
+        for wrong in p.wrong:                              # wrong: told what is wrong
+            verdict = ex.submit(wrong.answer)
+            assert verdict is not None and not verdict.correct
+            assert verdict.why == wrong.feedback
+        assert not ex.solved
+        if ex.hints:                                       # hints climb, one per click
+            ex.buttons["hint"].click()
+            assert ex.hints_shown == 1
+        verdict = ex.submit(p.answer if p.kind != "who_wins"
+                            else puzzleset.seat_words(name, int(p.answer))
+                            if p.answer != "draw" else "draw")
+        assert verdict is not None and verdict.correct, verdict
+        assert ex.solved
+    assert box.progress.count == len(box.exercises)
+    from kit.lessons import record          # the events the teacher's page is sent
+    events = [e for e in record.load()["events"] if e["lesson"] == f"Puzzles/{name}/Friday {name}"]
+    kinds = [e["event"] for e in events]
+    assert kinds.count("right") == len(box.exercises) and "wrong" in kinds and "hint" in kinds
+    assert ({e["feedback"] for e in events if e["event"] == "wrong"}
+            == {w.feedback for p in box.puzzles.puzzles for w in p.wrong})
+    # a fresh kernel keeps what was done (the progress file) ...
+    again = puzzleset.puzzle_set(path)
+    assert again.progress.count == len(box.exercises)
+    # ... and Show me says the answer
+    again.progress.start_over()
+    first = again.exercises[0]
+    first.buttons["show"].click()
+    assert box.puzzles.puzzles[0].answer in first.message
+
+
+def test_a_fresh_kernel_loads_and_plays_the_set(tmp_path):
+    path = build_set("mattix", tmp_path / "set.json")
+    code = ("import kit.lessons, sys; box = kit.lessons.puzzle_set(sys.argv[1]); "
+            "ex = box.exercises[1]; p = box.puzzles.puzzles[1]; "
+            "print(ex.submit(p.answer).correct, len(box.exercises))")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120, env={"PYTHONPATH": str(ROOT), "KIT_LANG": "en",
+                                                     "KIT_PROGRESS": str(tmp_path / "p.json"),
+                                                     "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "4"]
+
+
+def test_the_maker_refuses_what_the_engine_cannot_ask():
+    editor = _editor("mattix")
+    maker = editor.make_puzzle()
+    maker.kind.value = "score"
+    maker.move.value = "0,1"      # off the row player's line: not legal, so no score
+    maker.propose()
+    assert maker.draft is None and "not legal" in maker.message.value
+    assert not maker.add() and not maker.puzzles.puzzles
+
+
+def _saved(tmp_path) -> tuple[Path, dict]:
+    path = build_set("mattix", tmp_path / "good.json")
+    return path, json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("tamper, words", [
+    (lambda d: d.update(version=2), "'version'"),
+    (lambda d: d.update(format="other"), "'format'"),
+    (lambda d: d.update(game="chess"), "'game'"),
+    (lambda d: d["puzzles"][1].pop("move"), "puzzle 2 ('2'): field 'move' is missing"),
+    (lambda d: d["puzzles"][0].update(kind="mate_in_2"), "puzzle 1 ('1'): field 'kind'"),
+    (lambda d: d["puzzles"][0].update(hints="one"), "puzzle 1 ('1'): field 'hints'"),
+    (lambda d: d["puzzles"][2].update(wrong=[{"answer": 1}]), "puzzle 3 ('3'): field 'wrong'"),
+    (lambda d: d["puzzles"][0]["position"].update(board="x"), "puzzle 1 ('1'): field 'position'"),
+    (lambda d: d["puzzles"][1].update(answer="99"), "puzzle 2 ('2'): field 'answer'"),
+    (lambda d: d["puzzles"][0].update(answer="2,1"), "puzzle 1 ('1'): field 'answer'"),
+    (lambda d: d["puzzles"][3].update(answer="1"), "puzzle 4 ('4'): field 'answer'"),
+    (lambda d: d["puzzles"][1].update(name="1"), "field 'name' is used twice"),
+])
+def test_a_bad_or_tampered_file_is_refused_naming_puzzle_and_field(tmp_path, tamper, words):
+    path, data = _saved(tmp_path)
+    tamper(data)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(ValueError) as caught:
+        puzzleset.load(bad)
+    assert words in str(caught.value)
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kit-puzzle-set", ')
+    with pytest.raises(ValueError, match="bad.json: not JSON"):
+        puzzleset.load(bad)
+
+
+def test_an_answer_the_engine_no_longer_gives_is_refused_when_the_position_changes(tmp_path):
+    path, data = _saved(tmp_path)
+    position = data["puzzles"][1]["position"]        # "how many points": change the tile
+    move = data["puzzles"][1]["move"]
+    r, c = (int(x) for x in move.split(","))
+    position["board"][r][c] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=r"puzzle 2 \('2'\): field 'answer'"):
+        puzzleset.load(path)
+
+
+@pytest.mark.parametrize("lang", ["es", "bg"])
+def test_the_set_is_shown_in_spanish_and_bulgarian(tmp_path, speak, lang):
+    path = build_set("mattix", tmp_path / "set.json")
+    speak(lang)
+    from kit.i18n import _
+    box = puzzleset.puzzle_set(path)
+    legal = box.exercises[2]
+    assert legal.buttons["check"].description == _("Check") != "Check"
+    verdict = legal.submit(_("yes"))
+    assert verdict is not None and verdict.correct
+    assert _("Right! {why}").split("{")[0] in legal.message
+    maker = _editor("mattix").make_puzzle()
+    maker.kind.value = "score"
+    maker.move.value = "2,1"
+    draft = maker.propose()
+    assert draft is not None and draft.task != "How many points does the move 2,1 score?"
+
+
+def test_the_graded_set_command_makes_an_nbgrader_set_the_kit_checks(tmp_path):
+    from kit.classroom import grading
+    path = build_set("iota", tmp_path / "friday.json")
+    assert grading.main([str(tmp_path / "course"), "--set", str(path)]) == 0
+    target = tmp_path / "course" / "source" / "friday" / "friday.ipynb"
+    import nbformat
+    nb = nbformat.read(target, as_version=4)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert (tmp_path / "course" / "nbgrader_config.py").exists()
+    assert len(code) == 1 + 2 * 3
+    scope: dict = {}
+    exec(code[0], scope)
+    for answer, check in zip(code[1::2], code[2::2], strict=True):
+        exec(answer, scope)           # the solution nbgrader strips from the student's copy
+        exec(check, scope)            # passes
+    scope["answer"] = "no"            # the "is it legal" puzzle's wrong answer
+    with pytest.raises(grading.WrongAnswer):
+        exec(code[-1], scope)
+    grading.main([str(tmp_path / "course"), "--set", str(path), "--lang", "bg"])
+    bg = nbformat.read(tmp_path / "course" / "source" / "friday_bg" / "friday_bg.ipynb", 4)
+    assert "kit.set_language('bg')" in bg.cells[1].source
+    assert "Задача" in bg.cells[2].source
+
+
+def test_the_handout_command_writes_student_and_teacher_copies(tmp_path):
+    from kit.classroom import handouts
+    path = build_set("smartrix", tmp_path / "friday.json")
+    assert handouts.main([str(tmp_path / "out"), "--set", str(path), "--no-pdf"]) == 0
+    student = (tmp_path / "out" / "student" / "friday.html").read_text()
+    teacher = (tmp_path / "out" / "teacher" / "friday.html").read_text()
+    answers = [p.answer for p in puzzleset.load(path).puzzles]
+    assert "How much does" in student and "How much does" in teacher
+    assert "Answer:" in teacher and "Answer:" not in student
+    assert all(f"<code>{a}</code>" in teacher for a in answers)
+    assert "My own first hint." in teacher and "My own first hint." not in student
+    assert student.count("<img") + student.count("<svg") >= 3
+
+
+def test_sharing_a_set_writes_a_lesson_the_hub_link_opens(tmp_path):
+    import nbformat
+    from urllib.parse import parse_qs, urlparse
+    root = tmp_path / "class"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    path = build_set("mattix", tmp_path / "friday.json")
+    link = puzzleset.share(path, root=root, lang="es")
+    query = parse_qs(urlparse(link).query)
+    assert query["urlpath"] == ["lab/tree/kit-lessons/notebooks/puzzles/friday_es.ipynb"]
+    nb = nbformat.read(root / "notebooks" / "puzzles" / "friday_es.ipynb", 4)
+    assert "kit.set_language('es')" in nb.cells[0].source
+    assert "kit.lessons.puzzle_set('friday.json')" in nb.cells[0].source
+    tracked = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True,
+                             text=True, check=True).stdout.split()
+    assert tracked == ["notebooks/puzzles/friday.json", "notebooks/puzzles/friday_es.ipynb"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(path.read_text().replace('"version": 1', '"version": 7'))
+    with pytest.raises(ValueError, match="version"):
+        puzzleset.share(bad, root=root)
+
+
+def test_the_check_command_names_the_bad_puzzle(tmp_path):
+    path, data = _saved(tmp_path)
+    data["puzzles"][2]["answer"] = "no" if data["puzzles"][2]["answer"] == "yes" else "yes"
+    path.write_text(json.dumps(data))
+    out = subprocess.run([sys.executable, "-m", "kit.lessons.puzzleset", "check", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 1
+    assert "puzzle 3 ('3'): field 'answer'" in out.stderr
