@@ -57,6 +57,8 @@ class GameSpec:
     ``benchmark`` names the module timing the engine, run as ``python -m
     <module> [--quick]`` (``benchmarks/bench_engines.py``, ``make bench``).
     ``keys`` names the live board's key map (``kit.ui.keys.KeyMap``: the cursor keys).
+    ``course`` names the folder of its lesson notebooks under ``notebooks/``
+    (None: no course; the welcome, handouts and slides offer it none).
     ``order`` sorts the games (the picker's first game is the lowest).
     ``folder`` is the game's folder (the registration's; filled in when it is
     discovered) and ``locale`` its message catalogues, by default the folder's
@@ -81,6 +83,7 @@ class GameSpec:
     options: Mapping[str, Option] = field(default_factory=dict)
     player_options: Mapping[str, Option] = field(default_factory=dict)
     lesson: str | None = None                   # "kit.lessons.iota"
+    course: str | None = None                   # its lessons' folder under notebooks/: "iota"
     answer_format: str = ""
     puzzles: Path | None = None                 # the puzzle set's JSON
     puzzle_picture: Callable[[Any], str] | None = None
