@@ -76,7 +76,13 @@ def played(name, seed=1, moves=6):
 
 def test_same_seed_same_game_and_another_seed_another(name):
     assert GAMES[name](5).to_dict() == GAMES[name](5).to_dict()
-    assert GAMES[name](5).to_dict() != GAMES[name](6).to_dict()
+    deals = {repr(GAMES[name](seed).to_dict()) for seed in range(8)}
+    # A game dealt by chance deals differently for another seed; one that starts
+    # the same every time (tic-tac-toe's empty grid) has a single deal. The kit's
+    # card and tile games deal by chance.
+    assert len(deals) > 1 or name not in ("iota", "mattix", "smartrix")
+    if len(deals) > 1:
+        assert GAMES[name](5).to_dict() != GAMES[name](6).to_dict()
 
 
 def test_position_round_trips_through_json(name):
