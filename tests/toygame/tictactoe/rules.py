@@ -81,7 +81,7 @@ class Game(Picture):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
-        check_position_keys(d, "tic-tac-toe", required=("cells",))
+        check_position_keys(d, "tictactoe", required=("cells",))
         cells = d["cells"]
         if not isinstance(cells, str) or len(cells) != SIZE * SIZE or set(cells) - set(MARKS + EMPTY):
             raise InvalidPosition(f"cells is {SIZE * SIZE} of X, O and . , not {cells!r}")
@@ -96,7 +96,7 @@ class Game(Picture):
         return game
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cells": "".join(self.cells)}
+        return {"game": "tictactoe", "cells": "".join(self.cells)}
 
     def copy(self) -> Game:
         twin = Game("".join(self.cells))
