@@ -1,0 +1,53 @@
+"""Nim's picture: a pure function of the game, returning a ``kit.scene.Scene``.
+
+A row per heap, its stones as circles, the heap's number at the left; the
+stones the last move took are drawn hollow at the row's end. Also the
+geometry a board clicks with: which heap and how many stones a point means.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.i18n import _
+from kit.scene import Scene
+
+STONE = 48.0
+ROW = 64.0
+LEFT = 60.0
+TOP = 20.0
+WIDTH = LEFT + 9 * STONE + 20
+
+
+def stone_centre(heap: int, i: int) -> tuple[float, float]:
+    """The centre of stone ``i`` (from 0 at the left) of heap ``heap``."""
+    return LEFT + i * STONE + STONE / 2, TOP + heap * ROW + ROW / 2
+
+
+def stone_at(game: Any, x: float, y: float) -> tuple[int, int] | None:
+    """(heap, stones to take) for a click at (x, y): a click on a heap's stone
+    takes it and every stone to its right; None off the stones."""
+    heap, i = int((y - TOP) // ROW), int((x - LEFT) // STONE)
+    if y < TOP or x < LEFT or not 0 <= heap < len(game.heaps) or not 0 <= i < game.heaps[heap]:
+        return None
+    return heap, game.heaps[heap] - i
+
+
+def draw(game: Any, *, last: Any = None) -> Scene:
+    """The heaps, each stone a circle; the last move's stones hollow (default the game's)."""
+    height = 2 * TOP + len(game.heaps) * ROW
+    # Translators: the picture's title read by a screen reader; {heaps} lists the heaps' sizes
+    title = _("Nim: heaps of {heaps} stones").format(heaps=", ".join(map(str, game.heaps)))
+    scene = Scene(WIDTH, height, background="#FFFFFF", title=title)
+    last = game.last_move if last is None else last
+    for heap, size in enumerate(game.heaps):
+        _x, y = stone_centre(heap, 0)
+        scene.text(LEFT / 2, y + 8, str(heap), size=22, anchor="middle", fill="#444444")
+        for i in range(size):
+            x, y = stone_centre(heap, i)
+            scene.circle(x, y, STONE / 2 - 4, fill="#6B5B45", stroke="#3A3025", stroke_width=2)
+        if last is not None and last.heap == heap:
+            for i in range(size, size + last.count):
+                x, y = stone_centre(heap, i)
+                scene.circle(x, y, STONE / 2 - 4, fill=None, stroke="#E08000", stroke_width=3)
+    return scene
