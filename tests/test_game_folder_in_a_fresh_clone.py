@@ -1,11 +1,11 @@
-"""A game is its folder: copied into a fresh clone's kit/, nothing else edited,
-the shared suite (a fast subset: contract, games, invariants, i18n) runs green
-over it, and the clone's only change is that folder.
+"""A game is its folder: Nim (kit/nim/) copied into a fresh clone of the
+repository that lacks it (a clone at HEAD with kit/nim removed and committed),
+nothing else edited, the shared suite (a fast subset: contract, games,
+invariants, i18n) runs green over it, and the clone's only change is that folder.
 
-The game copied is the toy in tests/toygame/ (tic-tac-toe): it ships no
-translation and no course, so it speaks English in Spanish and Bulgarian and
-is offered no lessons, and no test fails for it. ``git status`` in the clone
-counts the files touched outside the folder (issue 32 asks for 0; it was 8).
+Nim ships its Spanish and Bulgarian in its own catalogues, and no course and no
+benchmark: it is offered none, and no test fails for it. ``git status`` in the
+clone counts the files touched outside the folder (issue 32: it was 8; now 0).
 """
 
 import os
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDER = ROOT / "tests" / "toygame" / "tictactoe"
+FOLDER = ROOT / "kit" / "nim"
 SHARED = ["tests/test_contract.py", "tests/test_games.py", "tests/test_invariants.py",
           "tests/i18n/test_catalogues.py", "tests/i18n/test_game_catalogues.py"]
 
@@ -27,7 +27,10 @@ def clone(tmp_path_factory):
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.fail("this test clones the repository: it needs git and a checkout")
     where = tmp_path_factory.mktemp("clone") / "kit-clone"
-    subprocess.run(["git", "clone", "-q", "--shared", str(ROOT), str(where)], check=True, timeout=120)
+    git = ["git", "-c", "user.name=test", "-c", "user.email=test@localhost"]
+    subprocess.run([*git, "clone", "-q", "--shared", str(ROOT), str(where)], check=True, timeout=120)
+    subprocess.run([*git, "rm", "-r", "-q", f"kit/{FOLDER.name}"], cwd=where, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "the kit without the game"], cwd=where, check=True)
     assert not (where / "kit" / FOLDER.name).exists()
     shutil.copytree(FOLDER, where / "kit" / FOLDER.name,
                     ignore=shutil.ignore_patterns("__pycache__"))
@@ -43,7 +46,7 @@ def test_the_shared_suite_runs_green_over_a_game_copied_into_a_fresh_clone(clone
     # The new game was there: its contract and its registry entry were tested.
     listed = subprocess.run([sys.executable, "-m", "pytest", *SHARED[:2], "--collect-only", "-q"],
                             cwd=clone, env=env, capture_output=True, text=True, timeout=300).stdout
-    assert "[tictactoe" in listed and "tictactoe]" in listed
+    assert "[nim" in listed and "nim]" in listed
 
 
 def test_nothing_outside_the_games_folder_was_touched(clone):
