@@ -56,6 +56,9 @@ class GameSpec:
     draws a puzzle's position as SVG where the game's own picture would not do.
     ``benchmark`` names the module timing the engine, run as ``python -m
     <module> [--quick]`` (``benchmarks/bench_engines.py``, ``make bench``).
+    ``plans`` names a module whose ``legal(board)`` and ``illegal(board)`` say
+    what to click for a legal and a refused move (the browser tests' and
+    ``bench_boards``' plans, beside the three games' own in tests/browser).
     ``keys`` names the live board's key map (``kit.ui.keys.KeyMap``: the cursor keys).
     ``course`` names the folder of its lesson notebooks under ``notebooks/``
     (None: no course; the welcome, handouts and slides offer it none).
@@ -89,6 +92,7 @@ class GameSpec:
     puzzle_picture: Callable[[Any], str] | None = None
     soak: SoakSetup | None = None
     benchmark: str | None = None                # the engine benchmark's module: "kit.iota.benchmark"
+    plans: str | None = None                    # what the browser tests click: "kit.nim.plans"
     keys: str | None = None                     # the board's key map (kit.ui.keys): "kit.iota.keys:KEYS"
     order: int = 100
     folder: Path | None = None                  # kit/<name>/ (set by the registry)

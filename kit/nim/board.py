@@ -1,4 +1,5 @@
-"""The live Nim board: click a stone to take it and every stone to its right."""
+"""The live Nim board: click a stone to take it and every stone to its right
+(a click left of a heap's stones asks for more than it has: refused, marked)."""
 
 from __future__ import annotations
 
@@ -29,12 +30,13 @@ class Board(GameBoard):
 
     def cell_point(self, cell: Any) -> tuple[float, float]:
         heap, count = cell
-        return stone_centre(heap, self.game.heaps[heap] - count)
+        return stone_centre(heap, count - 1)
 
     def on_click(self, x: float, y: float) -> None:
         found = stone_at(self.game, x, y)
         if found is None:
-            self.say(_("Click a stone: it and every stone to its right are taken."), tone="bad")
+            self.say(_("Click a stone of a heap: it and every stone to its right are taken."),
+                     tone="bad")
             return
         self.submit(Move(*found))
 

@@ -1,8 +1,10 @@
 """Nim's picture: a pure function of the game, returning a ``kit.scene.Scene``.
 
-A row per heap, its stones as circles, the heap's number at the left; the
-stones the last move took are drawn hollow at the row's end. Also the
-geometry a board clicks with: which heap and how many stones a point means.
+A row per heap, its stones as circles set to the right, the heap's number at
+the left; the stones the last move took are drawn hollow to the left of those
+left. Also the geometry a board clicks with: a click on the k-th place from
+the right of a heap's row takes k stones (those from it to the right end),
+so a place left of the stones asks for more than the heap has.
 """
 
 from __future__ import annotations
@@ -16,21 +18,24 @@ STONE = 48.0
 ROW = 64.0
 LEFT = 60.0
 TOP = 20.0
-WIDTH = LEFT + 9 * STONE + 20
+WIDTH = LEFT + 9 * STONE + 20      # nine places
 
 
-def stone_centre(heap: int, i: int) -> tuple[float, float]:
-    """The centre of stone ``i`` (from 0 at the left) of heap ``heap``."""
-    return LEFT + i * STONE + STONE / 2, TOP + heap * ROW + ROW / 2
+PLACES = 9          # the places of a row (the largest heap)
+
+
+def stone_centre(heap: int, k: int) -> tuple[float, float]:
+    """The centre of place ``k`` (from 0 at the right end) of heap ``heap``'s row."""
+    return LEFT + (PLACES - 1 - k) * STONE + STONE / 2, TOP + heap * ROW + ROW / 2
 
 
 def stone_at(game: Any, x: float, y: float) -> tuple[int, int] | None:
-    """(heap, stones to take) for a click at (x, y): a click on a heap's stone
-    takes it and every stone to its right; None off the stones."""
+    """(heap, stones to take) for a click at (x, y): the k-th place from the
+    right takes k stones (maybe more than the heap has); None off the rows."""
     heap, i = int((y - TOP) // ROW), int((x - LEFT) // STONE)
-    if y < TOP or x < LEFT or not 0 <= heap < len(game.heaps) or not 0 <= i < game.heaps[heap]:
+    if y < TOP or x < LEFT or not 0 <= heap < len(game.heaps) or not 0 <= i < PLACES:
         return None
-    return heap, game.heaps[heap] - i
+    return heap, PLACES - i
 
 
 def draw(game: Any, *, last: Any = None) -> Scene:

@@ -182,7 +182,9 @@ class Game(Picture):
         move = self._as_move(move)
         why = self.explain(move)
         if not why.legal:
-            raise IllegalMove(why.reason)
+            # The place asked for: (heap, stones), as the board marks it.
+            raise IllegalMove(why.reason, cells=[(move.heap, move.count)]
+                              if move.count <= MAX_HEAP and move.heap < len(self.heaps) else [])
         self._put(move)
         self._undone.clear()
         return why.points
