@@ -14,7 +14,7 @@ def soak(seed: int, rng: random.Random) -> tuple[Any, list[Any], str]:
     from kit.nim.players import PerfectPlayer
     from kit.nim.rules import Game
     from kit.players import RandomPlayer
-    pool = [RandomPlayer(), PerfectPlayer()]
+    pool: list[Any] = [RandomPlayer(), PerfectPlayer()]
     players = [rng.choice(pool), rng.choice(pool)]
     return Game.new(seed=seed), players, " against ".join(p.name for p in players)
 
