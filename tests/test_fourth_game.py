@@ -83,6 +83,15 @@ def test_the_app_picker_offers_it_and_plays_it(nim):
     assert len(board.game.history) == 2 and board.human_to_move
 
 
+def test_a_click_left_of_the_stones_is_refused_and_marked(nim):
+    board = nim.load_board()(seats=["human", "perfect"], delay=0, seed=3)
+    before, n = board.game.to_dict(), board.game.heaps[0]
+    click(board.canvas, *board.xy((0, n + 1)))      # the place left of heap 0's stones
+    assert board.game.to_dict() == before and board.marks == ((0, n + 1),)
+    assert f"Heap 0 has {n} stone(s): {n + 1} cannot be taken." in board.view.message
+    assert board.scene().to_svg().count('stroke="#C00000"') == 2      # a red cross there
+
+
 def test_the_picture_draws_every_stone_and_the_last_move_hollow(nim):
     game = nim.load_game().new()
     game.play("1:2")

@@ -38,8 +38,9 @@ def stone_at(game: Any, x: float, y: float) -> tuple[int, int] | None:
     return heap, PLACES - i
 
 
-def draw(game: Any, *, last: Any = None) -> Scene:
-    """The heaps, each stone a circle; the last move's stones hollow (default the game's)."""
+def draw(game: Any, *, last: Any = None, marks: Any = ()) -> Scene:
+    """The heaps, each stone a circle; the last move's stones hollow (default the
+    game's); each of ``marks`` ((heap, stones) a refused move asked for) crossed in red."""
     height = 2 * TOP + len(game.heaps) * ROW
     # Translators: the picture's title read by a screen reader; {heaps} lists the heaps' sizes
     title = _("Nim: heaps of {heaps} stones").format(heaps=", ".join(map(str, game.heaps)))
@@ -55,4 +56,10 @@ def draw(game: Any, *, last: Any = None) -> Scene:
             for i in range(size, size + last.count):
                 x, y = stone_centre(heap, i)
                 scene.circle(x, y, STONE / 2 - 4, fill=None, stroke="#E08000", stroke_width=3)
+    for heap, count in marks:
+        if 0 <= heap < len(game.heaps) and 1 <= count <= PLACES:
+            x, y = stone_centre(heap, count - 1)
+            r = STONE / 2 - 8
+            scene.line(x - r, y - r, x + r, y + r, stroke="#C00000", stroke_width=4)
+            scene.line(x - r, y + r, x + r, y - r, stroke="#C00000", stroke_width=4)
     return scene
