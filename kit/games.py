@@ -95,8 +95,8 @@ class GameSpec:
     plans: str | None = None                    # what the browser tests click: "kit.nim.plans"
     keys: str | None = None                     # the board's key map (kit.ui.keys): "kit.iota.keys:KEYS"
     order: int = 100
-    folder: Path | None = None                  # kit/<name>/ (set by the registry)
-    locale: Path | None = None                  # kit/<name>/locale/ (set by the registry)
+    folder: Path | None = None                  # kit/<name>/ (set by the registry, not by a game)
+    locale: Path | None = None                  # kit/<name>/locale/ (likewise)
 
     def catalogue(self, lang: str, suffix: str = ".mo") -> Path | None:
         """The game's own compiled catalogue of ``lang`` (``suffix=".po"``: its source), or None."""
@@ -171,8 +171,8 @@ def _discover() -> dict[str, GameSpec]:
             raise ValueError(f"kit/{name}/registration.py registers {spec.name!r}, "
                              f"not {name!r}")
         # Filled in place (the registration's GAME stays the very spec the registry hands out).
-        object.__setattr__(spec, "folder", spec.folder or path.parent)
-        object.__setattr__(spec, "locale", spec.locale or path.parent / "locale")
+        object.__setattr__(spec, "folder", path.parent)
+        object.__setattr__(spec, "locale", path.parent / "locale")   # where kit.i18n reads it
         found.append(spec)
     found.sort(key=lambda s: (s.order, s.name))
     return {s.name: s for s in found}

@@ -5,7 +5,7 @@ for counted words) and is looked up in the message catalogue of the current
 language, ``kit/locale/<lang>/LC_MESSAGES/kit.mo``, read by the standard
 library's ``gettext``; English is the source text and the fallback. A game's
 own messages live in its folder, ``kit/<game>/locale/<lang>/LC_MESSAGES/<game>.mo``
-(found through its registration, ``kit.games``): a message is looked up in the
+(the folder holding its registration, as ``kit.games`` finds it): a message is looked up in the
 games' catalogues, then in the shared one; a game that ships no catalogue of a
 language speaks English in it.
 ``set_language("es")`` picks the language for the whole process; before any
@@ -37,6 +37,7 @@ from __future__ import annotations
 import gettext
 import importlib
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -147,12 +148,16 @@ def _merged(code: str) -> gettext.NullTranslations:
 
 
 def game_catalogues(code: str) -> list[Path]:
-    """The compiled catalogues of ``code`` that the registered games ship."""
-    from kit import games     # the registry imports this module: looked up at run time
+    """The compiled catalogues of ``code`` that the game folders ship: each
+    registered game's ``locale/<code>/LC_MESSAGES/<game>.mo`` (the folders
+    ``kit.games`` registers, listed by the kit package without importing any)."""
+    # The kit package imports this module first: it is asked, not imported back.
+    package = sys.modules.get("kit")
+    folders = package._registrations() if package is not None else []
     found = []
-    for spec in games.all():
-        path = spec.catalogue(code)
-        if path is not None and path.is_file():
+    for name, registration in folders:
+        path = registration.parent / "locale" / code / "LC_MESSAGES" / f"{name}.mo"
+        if path.is_file():
             found.append(path)
     return found
 
