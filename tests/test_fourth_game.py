@@ -92,6 +92,14 @@ def test_a_click_left_of_the_stones_is_refused_and_marked(nim):
     assert board.scene().to_svg().count('stroke="#C00000"') == 2      # a red cross there
 
 
+def test_a_hint_rings_the_stones_the_best_move_takes(nim):
+    from kit.nim import Game
+    board = nim.load_board()(Game.new(), seats=["human", "perfect"], delay=0)     # heaps 3, 4, 5
+    board.controls["hint"].click()
+    assert board.view.message.startswith("Hint:") and "0:2" in board.view.message
+    assert board.scene().to_svg().count('stroke="#2E8B57"') == 2       # 3 -> 1: 1 ^ 4 ^ 5 = 0
+
+
 def test_the_picture_draws_every_stone_and_the_last_move_hollow(nim):
     game = nim.load_game().new()
     game.play("1:2")

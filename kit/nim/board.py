@@ -23,7 +23,7 @@ class Board(GameBoard):
         return Game.new(seed=seed)
 
     def scene(self) -> Scene:
-        return draw(self.game, marks=self.marks)
+        return draw(self.game, marks=self.marks, hints=self.hint_rows)
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)

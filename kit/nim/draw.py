@@ -38,9 +38,10 @@ def stone_at(game: Any, x: float, y: float) -> tuple[int, int] | None:
     return heap, PLACES - i
 
 
-def draw(game: Any, *, last: Any = None, marks: Any = ()) -> Scene:
+def draw(game: Any, *, last: Any = None, marks: Any = (), hints: Any = ()) -> Scene:
     """The heaps, each stone a circle; the last move's stones hollow (default the
-    game's); each of ``marks`` ((heap, stones) a refused move asked for) crossed in red."""
+    game's); each of ``marks`` ((heap, stones) a refused move asked for) crossed in
+    red; the first of ``hints`` ((move, why) rows) rings the stones it takes in green."""
     height = 2 * TOP + len(game.heaps) * ROW
     # Translators: the picture's title read by a screen reader; {heaps} lists the heaps' sizes
     title = _("Nim: heaps of {heaps} stones").format(heaps=", ".join(map(str, game.heaps)))
@@ -56,6 +57,11 @@ def draw(game: Any, *, last: Any = None, marks: Any = ()) -> Scene:
             for i in range(size, size + last.count):
                 x, y = stone_centre(heap, i)
                 scene.circle(x, y, STONE / 2 - 4, fill=None, stroke="#E08000", stroke_width=3)
+    best = next((move for move, _why in hints if move is not None), None)
+    if best is not None and 0 <= best.heap < len(game.heaps):
+        for k in range(min(best.count, game.heaps[best.heap])):
+            x, y = stone_centre(best.heap, k)
+            scene.circle(x, y, STONE / 2 - 1, fill=None, stroke="#2E8B57", stroke_width=3)
     for heap, count in marks:
         if 0 <= heap < len(game.heaps) and 1 <= count <= PLACES:
             x, y = stone_centre(heap, count - 1)
