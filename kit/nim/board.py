@@ -16,6 +16,7 @@ from kit.ui.game import GameBoard
 
 class Board(GameBoard):
     PLAYERS = {"perfect": PerfectPlayer, "random": RandomPlayer}
+    MOVE_EXAMPLE = N_("for example 1:3")
     NOTATION_KEY = N_("A move is written <b>heap:stones</b>, heaps numbered from 0 at the top: "
                       "<b>1:3</b> takes three stones from heap 1.")
 

@@ -29,4 +29,4 @@ GAME = GameSpec(
     game="kit.nim.rules:Game", board="kit.nim.board:Board",
     invariants="kit.nim.invariants:NimWatch", move="kit.nim.rules:Move",
     players=(2,), default_players=2, opponent="perfect",
-    seat_name=seat_name, soak=soak, plans="kit.nim.plans")
+    seat_name=seat_name, soak=soak, plans="kit.nim.plans", keys="kit.nim.keys:KEYS")
