@@ -29,7 +29,7 @@ BROWSER_FLAG := $(if $(filter no,$(OPEN)),--no-browser,)
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 .DEFAULT_GOAL := help
-.PHONY: help lab app test fast lint bare bench soak voila lessons clean handouts slides grading hub hub-allowed hub-link
+.PHONY: help lab app test fast lint bare bench soak voila lessons clean handouts slides grading hub hub-allowed hub-link hub-warm
 
 # Stop early, in one line, when there is no Python 3.10+ with venv and pip to
 # build .venv from (only checked while .venv does not exist yet).
@@ -58,6 +58,7 @@ help:
 	@echo "make grading  write the graded puzzle sets for nbgrader into grading/source/"
 	@echo "make hub      a JupyterHub for a class on http://localhost:$(HUB_PORT) (docs/teaching.md)"
 	@echo "make hub-link LESSON=notebooks/iota/03_scoring.ipynb  the link that opens a lesson on the hub"
+	@echo "make hub-warm [LESSON=...]  10 min before class: every listed student's server started (docs/teaching.md)"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -190,6 +191,13 @@ hub: hub-allowed $(VENV)/.installed-class $(CHP)
 	mkdir -p build/hub/state
 	cd build/hub/state && KIT_HUB_PORT=$(HUB_PORT) KIT_CLASS_LIST="$(if $(KIT_CLASS_LIST),$(abspath $(KIT_CLASS_LIST)))" \
 	  $(CURDIR)/$(VENV)/bin/jupyterhub -f $(CURDIR)/deploy/jupyterhub_config.py
+
+# Warm servers (kit/classroom/warm.py): beside a running `sudo make hub` with a
+# class list, about 10 minutes before class, start every listed student's server,
+# pull the lessons and start the lesson's kernel (LESSON=, default the welcome).
+hub-warm: $(VENV)/.installed-class
+	KIT_HUB_PORT=$(HUB_PORT) KIT_HUB_STATE=$(CURDIR)/build/hub/state \
+	  $(PY) -m kit.classroom.warm $(if $(LESSON),--lesson $(LESSON))
 
 # The nbgitpuller link opening LESSON on the hub (REPO=, BRANCH=, HUB_URL= to change).
 hub-link: $(VENV)/.installed

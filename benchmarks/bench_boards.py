@@ -22,6 +22,7 @@ Every registered game (kit.games) that the browser tests' plans
     python benchmarks/bench_boards.py              # everything, a few minutes
     python benchmarks/bench_boards.py --quick      # handlers and players only, seconds
     python benchmarks/bench_boards.py --quick --json out.json   # also as JSON
+    python benchmarks/bench_boards.py --text-view  # each board's text view switched on
 
 This is a script, not a test: nothing here fails on timing.
 """
@@ -53,6 +54,9 @@ from servers import free_port, lab_command, running, write_notebook  # noqa: E40
 MESSAGE_TARGET = 1
 BYTES_TARGET = 50_000
 LATENCY_TARGET_MS = 100
+#: ``--text-view``: every board measured with the accessible layer's text view switched
+#: on (a screen reader user's board: the position as text is sent with every change)
+TEXT_VIEW = False
 
 
 # ----- counting what the kernel sends ------------------------------------------
@@ -114,15 +118,24 @@ def spec(game: str, actions: dict, latency) -> dict:
     def expression(seats):
         return f"{game}.Board(seats={seats!r}, delay=0, seed=3)"
     board_class = build_offline(expression(PEOPLE), game).__class__
+
+    def fresh(seats=PEOPLE):
+        board = build_offline(expression(seats), game)
+        if TEXT_VIEW:   # the accessible layer's text view on: each move sends it too
+            offline(setattr, board.access, "text_view", True)
+        return board
+    cell = f"from kit import {game}\n"
+    cell += (f"b = {expression(PEOPLE)}\nb.access.text_view = True\nb" if TEXT_VIEW
+             else expression(PEOPLE))
     legal, illegal = steps(LEGAL[game]), steps(ILLEGAL[game])
     timed = {"click that plays a move": last_of(legal),
              "click that is refused": last_of(illegal), **actions, **shell_actions(legal)}
     return {"board": board_class,
-            "notebook": f"from kit import {game}\n{expression(PEOPLE)}",
+            "notebook": cell,
             "actions": {**{name: (split, PEOPLE) for name, split in timed.items()},
                         "undo (over the computer's reply)":
                             (lambda b: (legal(b), ("button", "undo")), AGAINST)},
-            "fresh": lambda seats=PEOPLE: build_offline(expression(seats), game),
+            "fresh": fresh,
             "latency": latency(legal),
             "new_game": lambda seed: board_class(seats=None, seed=seed).game}
 
@@ -338,6 +351,8 @@ def bench_browser(specs, clicks: int) -> dict:
 # ----- report -------------------------------------------------------------------------------
 
 def print_report(results: dict) -> None:
+    print("Accessible layer on every board" + (", text view on" if results.get("text_view")
+                                              else ", text view off"))
     print(f"Board handlers (median of {results['repeat']} runs; target: "
           f"{MESSAGE_TARGET} canvas message and <= {BYTES_TARGET // 1000} KB per redraw)")
     print(f"{'game':<9} {'action':<34} {'handler':>10} {'(CPU)':>10} {'canvas msgs':>12} "
@@ -371,11 +386,15 @@ def main(argv=None) -> dict:
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--games", nargs="*", default=list(SPECS))
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--text-view", action="store_true",
+                        help="measure each board with its text view (the accessible layer's) on")
     args = parser.parse_args(argv)
+    global TEXT_VIEW
+    TEXT_VIEW = args.text_view
     repeat = args.repeat or (2 if args.quick else 7)
     moves = args.moves or (2 if args.quick else 20)
     specs = available_specs(args.games)
-    results = {"repeat": repeat, "moves": moves,
+    results = {"repeat": repeat, "moves": moves, "text_view": TEXT_VIEW,
                "handlers": bench_handlers(specs, repeat),
                "players": bench_players(specs, moves)}
     if not (args.quick or args.no_browser):

@@ -35,6 +35,11 @@
 #                        escaped, within useradd's 32 characters).
 #   KIT_HUB_PORT         the port students open (default 8000)
 #   KIT_IDLE_TIMEOUT     seconds before an idle server is stopped (default 3600)
+#   KIT_WARM=1           with a class list: start every listed student's server
+#                        when the hub starts (warm servers, kit/classroom/warm.py;
+#                        or `sudo make hub-warm` later); KIT_WARM_WINDOW seconds
+#                        they are kept up for the lesson (default 3600),
+#                        KIT_WARM_LESSON the lesson whose kernel is started
 #   KIT_HOME_SIZE        each student's own disk, their home (default 1G; e.g.
 #                        512M, 2G; 0: homes on the machine's disk with no limit).
 #                        Reserved on the machine's disk when the account is made
@@ -317,3 +322,27 @@ else:
     c.JupyterHub.load_roles.append({
         "name": "idle-culler", "services": ["idle-culler"],
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]})
+
+    # ---- Warm servers before class (kit/classroom/warm.py) ----------------------
+    # The `warm` service starts each listed student's server ahead of the lesson
+    # (KIT_WARM=1: at the hub's start; `sudo make hub-warm` about 10 minutes before
+    # class): the account made, the lessons pulled, the lesson's kernel running its
+    # imports. Its token's role holds only servers!user=<name> and
+    # access:servers!user=<name> for the students on the class list: never the
+    # teacher's or the admin's servers, never an admin scope. The token is kept in
+    # the state folder (0700, file 0600) for `make hub-warm`.
+    if class_list:
+        from kit.classroom import warm
+        students = sorted(c.Authenticator.allowed_users - {name.lower() for name in STAFF})
+        warm_service = {"name": warm.SERVICE, "api_token": warm.service_token(STATE)}
+        if os.environ.get("KIT_WARM") == "1":
+            warm_service.update({
+                "cwd": str(ROOT), "command": [sys.executable, "-m", "kit.classroom.warm", "--service"],
+                "environment": {
+                    "KIT_CLASS_HOME": os.environ.get("KIT_CLASS_HOME", str(CLASS_HOME)),
+                    "KIT_WARM_PROXY": f"http://{c.JupyterHub.ip}:{c.JupyterHub.port}",
+                    "KIT_IDLE_TIMEOUT": str(seconds("KIT_IDLE_TIMEOUT", 3600)),
+                    **{k: os.environ[k] for k in ("KIT_WARM_WINDOW", "KIT_WARM_LESSON",
+                                                  "KIT_WARM_PARALLEL") if os.environ.get(k)}}})
+        c.JupyterHub.services.append(warm_service)
+        c.JupyterHub.load_roles.append(warm.role(students))

@@ -45,8 +45,9 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import IO
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -139,7 +140,7 @@ def parts() -> list[Part]:
     return [Part(SHARED), *(Part(s.name, s.folder, s.locale) for s in games.all())]
 
 
-def part_of(message, games: Sequence[Part]) -> str:
+def part_of(message: Message, games: Sequence[Part]) -> str:
     """The catalogue a message belongs to: the one game whose folder holds all its
     locations, else the shared one."""
     owners = set()
@@ -162,7 +163,8 @@ def split_template(template: Catalog, where: Sequence[Part] | None = None) -> di
     return out
 
 
-def extract_json(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract_json(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                 options: object) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel extractor for the lesson data: each string under a key of
     ``JSON_KEYS`` (or a list of them), with its line number."""
     text = fileobj.read().decode("utf-8")
@@ -190,7 +192,8 @@ _PAGE_CALL = re.compile(r"""\bt\(\s*(["'`])((?:\\.|(?!\1).)*)\1""", re.S)
 _PAGE_MARKED = re.compile(r"<(\w+)[^>]*\bdata-t\b[^>]*>([^<]+)</\1>")
 
 
-def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract_page(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                 options: object) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel extractor for the teacher's page: ``t("...")`` in its script and
     elements marked ``data-t`` (their text is the message)."""
     text = fileobj.read().decode("utf-8")
@@ -202,7 +205,7 @@ def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
         yield text[:match.start()].count("\n") + 1, "t", match.group(2).strip(), []
 
 
-def message_id(message) -> str:
+def message_id(message: Message) -> str:
     """A message's id; a counted message's is its singular."""
     return message.id if isinstance(message.id, str) else message.id[0]
 
@@ -275,7 +278,7 @@ def update(lang: str, template: Catalog, po: Path | None = None,
     return catalog
 
 
-def _translated(message) -> bool:
+def _translated(message: Message) -> bool:
     strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
     return all(s for s in strings)
 

@@ -9,7 +9,7 @@ Smartrix (and any game added later) alike through these three protocols:
   (a move or its text) returns the points it scored or raises
   :class:`kit.IllegalMove` leaving the game unchanged, ``undo()``/``redo()`` are
   exact inverses, ``explain(move)`` says whether a move is legal and why without
-  playing it, ``last_move`` and ``history`` say what was played, ``is_over`` and
+  playing it, ``last_move``, ``history`` and ``points_history`` say what was played and what it scored, ``is_over`` and
   ``scores`` (one int per player or team) say how it stands, ``view(seat)`` is
   what one seat may see, ``copy()`` an independent twin, and ``str(game)`` /
   ``_repr_svg_()`` its text board and picture.
@@ -125,6 +125,11 @@ class Game(Protocol):
     @property
     def history(self) -> Sequence[Move]:
         """The moves played and not undone, oldest first."""
+        ...
+
+    @property
+    def points_history(self) -> Sequence[int]:
+        """The points each move of ``history`` scored (what ``play`` returned), oldest first."""
         ...
 
     @property

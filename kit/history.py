@@ -53,6 +53,11 @@ class History:
         """The moves played so far, first to last."""
         return [move for _, move, _ in self._undo]
 
+    @property
+    def points_history(self) -> list[int]:
+        """The points each move of :attr:`history` scored, first to last."""
+        return [points for _, _, points in self._undo]
+
     def play(self, move: Any) -> int:
         """Make ``move`` (a Move or its text); return the points it scored.
 

@@ -39,6 +39,7 @@ import importlib
 import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -242,7 +243,7 @@ def format_list(items: Iterable[object], style: str = "and") -> str:
                                  locale=_babel_locale()))
 
 
-def _babel(module: str):
+def _babel(module: str) -> Any:
     """Babel's ``module`` (numbers, lists), or None in a venv without it."""
     try:
         return importlib.import_module(f"babel.{module}")
@@ -254,6 +255,17 @@ def _babel_locale() -> str:
     return {"en": "en", "es": "es_ES", "bg": "bg_BG"}[language()]
 
 
-__all__ = ["LANGUAGES", "NAMES", "NO_WORDS", "N_", "YES_WORDS", "_", "catalogue", "code_of",
+class Sentence(str):
+    """Words for a reader, returned by a function a lesson calls in a cell: a notebook
+    shows them as they are, not as a quoted Python string ('Greedy takes 13 ...' with its
+    quotes; issue 30). Otherwise a plain ``str``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
+
+
+__all__ = ["LANGUAGES", "NAMES", "NO_WORDS", "N_", "Sentence", "YES_WORDS", "_", "catalogue", "code_of",
            "format_list", "format_number", "format_percent", "language", "language_from_env",
            "missing", "ngettext", "set_language", "speaking"]

@@ -21,6 +21,7 @@ Not covered: the rest of a move's syntax (each game's ``moves.py``).
 from __future__ import annotations
 
 import html
+import re
 
 from kit.i18n import _, language
 
@@ -49,6 +50,23 @@ def in_language(text: str, code: str | None = None) -> str:
     code = code or language()
     return " ".join(WORDS[w][code][0] if w in WORDS and code in WORDS[w] else w
                     for w in text.split())
+
+
+#: An English notation word standing alone in a shown text (not inside a card, a cell
+#: or another word): "pass", "recycle -3,0 1YS", "... 2GT claim"
+_SHOWN = re.compile(r"(?<![\w@])(" + "|".join(WORDS) + r")(?![\w@])")
+
+
+def shown(text: str, code: str | None = None) -> str:
+    """``text`` as a student reads it: each English notation word standing alone put in
+    the words of language ``code`` (default: the kit's), every other character kept
+    (spaces, line breaks, HTML). For the kit's shown sentences, statuses, verdicts,
+    move lists and tables in Spanish and Bulgarian, whose own words hold no English
+    word; not for the notation key, which names the English words on purpose."""
+    code = code or language()
+    if not any(code in by_lang for by_lang in WORDS.values()):
+        return text
+    return _SHOWN.sub(lambda m: WORDS[m.group(1)].get(code, (m.group(1),))[0], text)
 
 
 def words_html(english: tuple[str, ...], code: str | None = None) -> str:

@@ -11,13 +11,14 @@ they share: the random player and the tournament.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kit.contract import Game, Move
 from kit.i18n import _, format_number, format_percent
-from kit.progress import Progress, reporter
+from kit.progress import Progress as Progress, reporter   # Progress re-exported for the players
 
 
 class Player(Protocol):
@@ -124,6 +125,17 @@ def _side(game: Game, seat: int) -> int:
     return team_of(seat) if team_of else seat
 
 
+def player_label(name: str) -> str:
+    """A computer player's name as the language names it: "greedy" -> "glotón", and a
+    search with its depth, "search6" -> "buscador 6" (the English key was printed in
+    the Spanish and Bulgarian tables; issue 30)."""
+    depth = re.fullmatch(r"search(\d+)", name)
+    if depth:
+        # Translators: a search player that looks {depth} takes ahead, as a table names it
+        return _("search{depth}").format(depth=depth.group(1))
+    return _(name)
+
+
 def standings_table(standings: Sequence[Standing]) -> str:
     """A plain-text table of a tournament's standings, for lessons."""
     # Translators: the columns of a tournament's table; short (each is a column's width)
@@ -133,7 +145,7 @@ def standings_table(standings: Sequence[Standing]) -> str:
     for s in standings:
         margin = ("+" if s.mean_margin >= 0 else "") + format_number(s.mean_margin, 1)
         # A player's name is its key ("greedy"), shown as the language names it.
-        rows.append(f"{_(s.name):<{w[0]}} {s.games:>{w[1]}} {format_percent(s.win_rate, 1):>{w[2]}} "
+        rows.append(f"{player_label(s.name):<{w[0]}} {s.games:>{w[1]}} {format_percent(s.win_rate, 1):>{w[2]}} "
                     f"{format_number(s.mean_score, 1):>{w[3]}} {margin:>{w[4]}} "
                     f"{format_number(s.mean_points_per_turn, 2):>{w[5]}}")
     return "\n".join(rows)

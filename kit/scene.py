@@ -22,10 +22,10 @@ Not covered: animation, images, gradients. Shapes draw in the order added.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 from kit.i18n import _
@@ -156,19 +156,19 @@ class Scene(Picture):
         self.shapes.append(shape)
         return shape
 
-    def rect(self, x, y, w, h, **style) -> Rect:
+    def rect(self, x: float, y: float, w: float, h: float, **style: Any) -> Rect:
         return self.add(Rect(x, y, w, h, **style))
 
-    def circle(self, cx, cy, r, **style) -> Circle:
+    def circle(self, cx: float, cy: float, r: float, **style: Any) -> Circle:
         return self.add(Circle(cx, cy, r, **style))
 
-    def line(self, x1, y1, x2, y2, **style) -> Line:
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: Any) -> Line:
         return self.add(Line(x1, y1, x2, y2, **style))
 
-    def polygon(self, points, **style) -> Polygon:
-        return self.add(Polygon(tuple(tuple(p) for p in points), **style))
+    def polygon(self, points: Iterable[Sequence[float]], **style: Any) -> Polygon:
+        return self.add(Polygon(tuple((p[0], p[1]) for p in points), **style))
 
-    def text(self, x, y, text, **style) -> Text:
+    def text(self, x: float, y: float, text: object, **style: Any) -> Text:
         return self.add(Text(x, y, str(text), **style))
 
     def to_svg(self, *, scale: float = 1.0) -> str:

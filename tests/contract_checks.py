@@ -73,6 +73,7 @@ class _Checker:
         assert again.to_dict() == game.to_dict(), f"{self.where()}: the same seed dealt another game"
         assert list(game.history) == [], f"{self.where()}: a new game has a history"
         assert game.last_move is None, f"{self.where()}: a new game has a last move"
+        assert list(game.points_history) == [], f"{self.where()}: a new game has points on record"
         for undo in (game.undo, game.redo):
             try:
                 undo()
@@ -148,9 +149,11 @@ class _Checker:
         before = game.to_dict()
         explanation = game.explain(move)
         assert game.to_dict() == before, f"{self.where(move)}: explain() changed the game"
+        points_before = list(game.points_history)
         points = game.play(move)
         assert isinstance(points, int) and not isinstance(points, bool), \
             f"{self.where(move)}: play() returned {points!r}, not the points"
+        self.points_on_record(points_before + [points], move, "play()")
         assert points == explanation.points, \
             f"{self.where(move)}: play() scored {points}, explain() said {explanation.points}"
         assert game.last_move == move, f"{self.where(move)}: last_move is {game.last_move!r}"
@@ -159,9 +162,20 @@ class _Checker:
         undone = game.undo()
         assert undone == move, f"{self.where(move)}: undo() returned {undone!r}"
         assert game.to_dict() == before, f"{self.where(move)}: undo() did not restore the position"
+        self.points_on_record(points_before, move, "undo()")
         redone = game.redo()
         assert redone == points, f"{self.where(move)}: redo() scored {redone!r}, play() {points}"
         assert game.to_dict() == after, f"{self.where(move)}: redo() did not replay the move"
+        self.points_on_record(points_before + [points], move, "redo()")
+
+    def points_on_record(self, expected: list[int], move: Any, after: str) -> None:
+        """``points_history``: one entry per move of the history, what each play returned
+        (a board shows the move list's points from it, keeping no copy)."""
+        game = self.game
+        record = list(game.points_history)
+        assert len(record) == len(list(game.history)), \
+            f"{self.where(move)}: after {after}, {len(record)} points for {len(list(game.history))} moves"
+        assert record == expected, f"{self.where(move)}: after {after}, points_history is {record}, not {expected}"
 
     def illegal_moves(self, legal: list[Any]) -> None:
         """Moves legal earlier and not now: explain says so, play refuses and changes nothing."""
@@ -205,12 +219,16 @@ class _Checker:
         """Undo every move back to the deal, then redo them all: the same game again."""
         game = self.game
         end, moves = game.to_dict(), list(game.history)
-        for move in reversed(moves):
+        points = list(game.points_history)
+        for n, move in enumerate(reversed(moves), 1):
             assert game.undo() == move, f"{self.where(move)}: undo() took back another move"
+            assert list(game.points_history) == points[:len(points) - n], \
+                f"{self.where(move)}: points_history does not follow undo()"
         assert not list(game.history), f"{self.where()}: moves left after undoing all"
         for _ in moves:
             game.redo()
         assert game.to_dict() == end, f"{self.where()}: undo all then redo all is another game"
+        assert list(game.points_history) == points, f"{self.where()}: redo all gave other points"
 
 
 def _members(protocol: type) -> list[str]:

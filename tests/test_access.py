@@ -13,7 +13,7 @@ import pytest
 
 from kit import games
 from kit.iota import Board as IotaBoard
-from kit.lessons.exercise import Exercise, Verdict
+from kit.lessons.exercise import Exercise, Help, Verdict
 from kit.lessons.mattix.boards import board_for
 from kit.mattix import Board as MattixBoard
 from kit.mattix import Game as MattixGame
@@ -148,9 +148,10 @@ def test_a_board_exercise_plays_the_typed_move_through_its_own_path():
 
 
 def test_an_exercise_announces_its_verdict_and_hints():
-    ex = Exercise("What is 2 + 2?", lambda a: Verdict(a.strip() == "4", "Yes." if a.strip() == "4"
+    ex = Exercise("What is 2 + 2?",
+                  lambda a: Verdict(a.strip() == "4", "Yes." if a.strip() == "4"
                                                       else "Not that."),
-                  hints=["Count on your fingers."])
+                  help=Help(hints=["Count on your fingers."]))
     ex.raise_errors = True
     ex.submit("5")
     assert ex.access.urgent and "Not that." in ex.access.said
@@ -172,3 +173,14 @@ def test_a_typed_move_redraws_the_board_in_one_canvas_message(canvas_messages):
     canvas_messages.clear()
     enter(b, str(b.game.legal_moves()[0]))
     assert len(canvas_messages) == 1
+
+
+def test_the_game_pickers_status_line_is_lent_a_live_role():
+    """The picker's status ("Now playing Mattix, deal 1: ...") is announced: a layer
+    with ``live_for`` makes that line itself the polite region (its words once on the
+    page); the browser test (tests/browser/test_keys_play_browser.py) hears it."""
+    from kit.ui.app import STATUS_CLASS
+    app = Launcher(delay=0)
+    assert app.live.live_for == STATUS_CLASS and app.live in app.children
+    assert STATUS_CLASS in app.status._dom_classes
+    assert not app.live.move_box and not app.live.text_switch

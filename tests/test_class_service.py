@@ -209,3 +209,66 @@ def test_the_service_as_the_hub_runs_it_keeps_its_files_private_and_stops_quietl
         proc.send_signal(signal.SIGINT)              # how JupyterHub stops a service
         said = proc.communicate(timeout=30)[0].decode()
     assert proc.returncode == 0 and "class service stopped" in said and "Traceback" not in said, said
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_the_benchmark_stores_every_event_on_either_store(kind, request):
+    if kind == "postgresql":
+        # Skips (fails under KIT_REQUIRE_BROWSER=1) without PostgreSQL; the benchmark
+        # starts its own server, as `--store postgresql` does.
+        request.getfixturevalue("pg_server")
+    out = bench.run(students=3, events=8, every=0.2, checks=2, store_kind=kind)
+    assert (out["store"], out["events_stored"], out["events_lost"]) == (kind, 24, 0)
+    assert out["events_per_s"] > 0 and out["summary_made_afresh"]["median_ms"] > 0
+
+
+def test_the_benchmarks_medians_are_per_figure_over_the_runs():
+    runs = [{"store": "sqlite", "events_per_s": n, "request": {"median_ms": m}}
+            for n, m in ((400, 1.0), (300, 3.5), (500, 2.0))]
+    assert bench.medians(runs) == {"store": "sqlite", "events_per_s": 400, "request": {"median_ms": 2.0}}
+def test_a_summary_is_made_anew_once_the_classroom_records_an_event(store, monkeypatch):
+    import asyncio
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(service, "time", SimpleNamespace(monotonic=lambda: 100.0))   # one second
+    room = service.Classroom(store, "http://127.0.0.1:9/hub/api", "token")
+
+    async def students() -> list[str]:
+        return ["ada"]
+
+    room.students = students   # type: ignore[method-assign]
+    first = asyncio.run(room.summary(names=True))
+    assert asyncio.run(room.summary(names=True)) is first     # the same second, nothing new: cached
+    assert room.record("ada", [event("right")], None).received == 1
+    again = asyncio.run(room.summary(names=True))
+    assert again is not first and again != first
+    assert room.record("ada", [], None).received == 0          # nothing stored: the cache stands
+    assert asyncio.run(room.summary(names=True)) is again
+
+
+def test_the_teachers_page_fills_every_named_slot():
+    page = service.page_html('to"k<en', "es")
+    assert '<meta name="kit-xsrf" content="to&quot;k&lt;en">' in page
+    assert '<html lang="es">' in page and '<html lang="en">' not in page
+    messages = page.split('id="kit-messages">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(messages)["Class: teacher's view"] == "Clase: vista del profesor"
+
+
+@pytest.mark.parametrize("slot", sorted(service.PAGE_SLOTS))
+def test_a_page_missing_a_slot_is_refused_not_served_half_filled(slot, tmp_path, monkeypatch):
+    text = service.PAGE.read_text(encoding="utf-8")
+    empty = service.PAGE_SLOTS[slot][0]
+    assert text.count(empty) == 1
+    edited = tmp_path / "teacher.html"
+    edited.write_text(text.replace(empty, "<!-- lost -->"), encoding="utf-8")
+    monkeypatch.setattr(service, "PAGE", edited)
+    with pytest.raises(service.MissingSlot, match=repr(slot)):
+        service.page_html("tok", "en")
+    edited.write_text(text.replace(empty, empty + empty), encoding="utf-8")
+    with pytest.raises(service.MissingSlot, match="2 places"):
+        service.page_html("tok", "en")
+
+
+def test_filling_a_slot_the_page_does_not_have_is_refused():
+    with pytest.raises(service.MissingSlot, match="'title'"):
+        service.fill_slots("<html></html>", {"title": "x"})

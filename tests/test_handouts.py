@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from kit import games
 from kit.classroom import handouts
 from kit.i18n import speaking
-from kit.lessons.exercise import is_exercise_output
+from kit.lessons.exercise import Help, is_exercise_output
 from system_tools import require
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,6 +86,9 @@ def test_make_handouts_writes_html_with_pictures_and_pdfs_with_pages(tmp_path):
         assert pdf.read_bytes().startswith(b"%PDF")
         reader = PdfReader(pdf)
         assert len(reader.pages) >= 2
+        # The handouts' own @page: A4 (595 x 842 pt), so the printable width is known.
+        box = reader.pages[0].mediabox
+        assert abs(float(box.width) - 595.3) < 1.5 and abs(float(box.height) - 841.9) < 1.5
         assert "Welcome" in reader.pages[0].extract_text()
 
 
@@ -116,8 +119,9 @@ def saved_exercises(nb) -> list:
 
 def test_a_saved_exercises_solution_is_dropped_for_students_and_unfolded_for_teachers(tmp_path):
     from kit.lessons.exercise import Exercise, Verdict
-    ex = Exercise("Take the best tile.", lambda a: Verdict(True, ""), show=lambda: None,
-                  solution="Take 2,3: it wins by 6.")
+    ex = Exercise("Take the best tile.",
+                  lambda a: Verdict(True, ""),
+                  help=Help(show=lambda: None, solution="Take 2,3: it wins by 6."))
     data = ex._repr_mimebundle_()
     data = data[0] if isinstance(data, tuple) else data
     nb = nbformat.v4.new_notebook()

@@ -17,7 +17,7 @@ import pytest
 
 from kit.classroom import accounts, attacks, hub, walls
 from kit.classroom.hostile import describe, hostile_class
-from kit.classroom.loadtest import as_root, crowd_names, local_hub
+from kit.classroom.loadtest import as_root, crowd_names, local_hub, warm_class
 
 from hub_fixtures import LESSON, PASSWORD, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy
 
@@ -26,14 +26,20 @@ pytestmark = [pytest.mark.hub,
                                  "(CI and `make hub` on a class machine run as root)")]
 
 
+# warm: the hub warms every listed student's server first (kit.classroom.warm,
+# KIT_WARM=1), the hostile one's too: a warm server is walled off as a cold one.
+@pytest.mark.parametrize("warmed", [False, True], ids=["cold", "warm"])
 def test_one_hostile_student_is_denied_everything_and_three_honest_ones_reach_their_board(
-        tmp_path_factory):
+        tmp_path_factory, warmed):
     install_proxy()
     teacher = {"KIT_TEACHER": TEACHER, "KIT_TEACHER_PASSWORD": TEACHER_PASSWORD,
-               "KIT_HOME_SIZE": "256M"}
+               "KIT_HOME_SIZE": "256M",
+               **({"KIT_WARM": "1", "KIT_WARM_LESSON": LESSON} if warmed else {})}
     names = crowd_names(3) + crowd_names(1, "hostile")
     with hub_place(tmp_path_factory) as place, local_hub(place, PASSWORD, env=teacher,
                                                          names=names) as h:
+        if warmed:
+            warm_class(h, names, LESSON, 600)
         report = hostile_class(h, 3, 1, PASSWORD, LESSON, repo=hub.default_repo(),
                                branch=hub.default_branch(), timeout=400,
                                secrets=(PASSWORD, TEACHER_PASSWORD))

@@ -1,14 +1,16 @@
 """The import graph of kit/, read from the source: no cycles, and engines that need no widget.
 
-Every import statement counts, at module level or inside a function (a
-function-level import that closes a cycle is a cycle postponed, not removed).
-Not counted: imports under ``if TYPE_CHECKING:`` (never run), references by
-string (``kit.lazy.load("kit.iota.board:Board")``, the registry's).
+Every import statement counts for cycles, at module level, inside a function
+(a function-level import that closes a cycle is a cycle postponed, not removed)
+or under ``if TYPE_CHECKING:`` (a type-only import that closes a cycle still
+ties the two modules together: neither reads without the other). Not counted:
+references by string (``kit.lazy.load("kit.iota.board:Board")``, the registry's).
 
-- No cycle other than ``kit.<game>.rules -> kit.<game>.draw`` inside the Game's
-  picture methods (``_repr_svg_``, and ``svg``, which it calls): python-chess's
-  pattern, the rules drawing themselves on demand.
-- Layers: no engine module (everything in ``kit/<game>/`` but the widgets
+- No cycle at all. A game's rules may draw themselves on demand (``_repr_svg_``
+  importing ``draw`` in the method) because the drawing and the words name the
+  game through a Protocol (``kit/<game>/view.py``), never ``rules``.
+- Layers (type-only imports not followed: they never run): no engine module
+  (everything in ``kit/<game>/`` but the widgets
   ``board.py``, ``editor.py``, ``replay.py``, ``keys.py``) reaches ipywidgets, ipycanvas,
   IPython or ``kit.ui``, even through other modules or a package's
   ``__init__``. An import inside ``try: ... except ImportError`` is optional
@@ -27,8 +29,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 KIT = ROOT / "kit"
 
-#: Where a game's rules may import its drawing on demand.
-PICTURE_METHODS = ("_repr_svg_", "svg")
 #: A game's widget modules: the only ones in kit/<game>/ that may load ipywidgets.
 WIDGET_MODULES = ("board", "editor", "replay", "keys")
 #: What no engine may reach.
@@ -42,6 +42,7 @@ class Edge:
     function: str | None      # the enclosing function, None at module level
     optional: bool            # inside try/except ImportError
     line: int
+    type_only: bool = False   # under if TYPE_CHECKING: (never runs)
 
     def __str__(self) -> str:
         where = f" in {self.function}()" if self.function else ""
@@ -76,27 +77,29 @@ def _catches_import_error(handler: ast.ExceptHandler) -> bool:
 
 
 def _imports(tree: ast.AST):
-    """(node, enclosing function or None, optional) for each import, TYPE_CHECKING blocks skipped."""
+    """(node, enclosing function or None, optional, type_only) for each import."""
 
-    def visit(node, function, optional):
+    def visit(node, function, optional, type_only=False):
         if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                yield from visit(child, function, optional, True)
             for child in node.orelse:
-                yield from visit(child, function, optional)
+                yield from visit(child, function, optional, type_only)
             return
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node, function, optional
+            yield node, function, optional, type_only
             return
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             function = node.name
         if isinstance(node, ast.Try) and any(_catches_import_error(h) for h in node.handlers):
             for child in node.body:
-                yield from visit(child, function, True)
+                yield from visit(child, function, True, type_only)
             for part in (node.handlers, node.orelse, node.finalbody):
                 for child in part:
-                    yield from visit(child, function, optional)
+                    yield from visit(child, function, optional, type_only)
             return
         for child in ast.iter_child_nodes(node):
-            yield from visit(child, function, optional)
+            yield from visit(child, function, optional, type_only)
 
     yield from visit(tree, None, False)
 
@@ -117,7 +120,7 @@ def import_edges(modules: dict[str, Path]) -> list[Edge]:
     edges = []
     for module, path in modules.items():
         tree = ast.parse(path.read_text(), str(path))
-        for node, function, optional in _imports(tree):
+        for node, function, optional, type_only in _imports(tree):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
@@ -134,22 +137,15 @@ def import_edges(modules: dict[str, Path]) -> list[Edge]:
                     if target in sys.stdlib_module_names:
                         continue
                 if target != module:
-                    edges.append(Edge(module, target, function, optional, node.lineno))
+                    edges.append(Edge(module, target, function, optional, node.lineno, type_only))
     return edges
-
-
-def allowed_in_cycles(edge: Edge) -> bool:
-    """``kit.<game>.rules -> kit.<game>.draw`` inside the Game's picture methods."""
-    parts, target = edge.source.split("."), edge.target.split(".")
-    return (len(parts) == 3 and parts[0] == "kit" and parts[2] == "rules"
-            and target == parts[:2] + ["draw"] and edge.function in PICTURE_METHODS)
 
 
 def cycles(edges: list[Edge]) -> list[list[Edge]]:
     """One cycle (as its edges) through each strongly connected group of kit modules."""
     graph: dict[str, list[Edge]] = {}
     for edge in edges:
-        if edge.target.startswith("kit") and not allowed_in_cycles(edge):
+        if edge.target.startswith("kit"):
             graph.setdefault(edge.source, []).append(edge)
     found, done = [], set()
     for group in _strongly_connected(graph):
@@ -238,7 +234,7 @@ def reaches(module: str, edges: list[Edge], modules: dict[str, Path]) -> dict[st
         if parent in modules:
             out.setdefault(name, []).append(Edge(name, parent, None, False, 0))
     for edge in edges:
-        if not edge.optional:
+        if not edge.optional and not edge.type_only:
             out.setdefault(edge.source, []).append(edge)
     chains: dict[str, list[Edge]] = {module: []}
     queue = [module]
@@ -306,23 +302,32 @@ def test_a_function_level_import_closing_a_loop_is_a_cycle(tmp_path):
         [("kit.g.board", "kit.g.explore", None), ("kit.g.explore", "kit.g.board", "play")]]
 
 
-def test_rules_drawing_itself_in_its_picture_method_is_allowed_elsewhere_not(tmp_path):
+def test_rules_drawing_themselves_is_no_cycle_only_while_the_drawing_names_no_rules(tmp_path):
     files = {"kit/__init__.py": "", "kit/g/__init__.py": "",
-             "kit/g/draw.py": "from kit.g.rules import SIDES\n",
+             "kit/g/view.py": "from typing import Protocol\nclass GameView(Protocol):\n    size: int\n",
+             "kit/g/draw.py": "from kit.g.view import GameView\n",
              "kit/g/rules.py": "class Game:\n    def _repr_svg_(self):\n        from kit.g.draw import draw\n"}
     assert cycles(import_edges(write(tmp_path, files))) == []
-    files["kit/g/rules.py"] = "def names():\n    from kit.g import draw\n"
-    assert len(cycles(import_edges(write(tmp_path, files)))) == 1
+    # the drawing naming the rules' Game, even for its types only, closes the loop
+    files["kit/g/draw.py"] = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                              "    from kit.g.rules import Game\n")
+    found = cycles(import_edges(write(tmp_path, files)))
+    assert [[(e.source, e.target, e.type_only) for e in c] for c in found] == [
+        [("kit.g.draw", "kit.g.rules", True), ("kit.g.rules", "kit.g.draw", False)]]
 
 
-def test_type_checking_imports_do_not_count_and_relative_ones_do(tmp_path):
+def test_type_checking_imports_count_for_cycles_not_for_layers(tmp_path):
     modules = write(tmp_path, {
         "kit/__init__.py": "", "kit/g/__init__.py": "",
         "kit/g/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from kit.g.b import B\n",
         "kit/g/b.py": "from . import a\nfrom .a import thing\nimport ipywidgets.widgets\n",
     })
-    edges = {(e.source, e.target) for e in import_edges(modules)}
-    assert edges == {("kit.g.b", "kit.g.a"), ("kit.g.b", "ipywidgets")}
+    edges = import_edges(modules)
+    assert {(e.source, e.target, e.type_only) for e in edges} == {
+        ("kit.g.a", "kit.g.b", True), ("kit.g.b", "kit.g.a", False), ("kit.g.b", "ipywidgets", False)}
+    assert len(cycles(edges)) == 1
+    assert "ipywidgets" in reaches("kit.g.b", edges, modules)
+    assert "kit.g.b" not in reaches("kit.g.a", edges, modules)   # a type-only import never runs
 
 
 def test_widgets_reached_through_a_package_init_are_found_and_optional_ones_are_not(tmp_path):

@@ -9,6 +9,7 @@ lesson commits. Uid 65534 (nobody) stands in for a student.
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -102,6 +103,32 @@ def test_the_runtime_has_no_debugger_and_lab_offers_none(built):
     said = listed.stdout + listed.stderr
     assert "@jupyterlab/debugger-extension" in said.split("Disabled extensions:", 1)[-1], said
     assert "Disabled extensions:" in said, said
+
+
+def test_the_server_extensions_a_student_does_not_use_stay_dropped(built):
+    """Voila, the language servers' bridge and the classic notebook's shim are not
+    loaded by a student's server, and jsonschema's grammar-building IRI checker
+    (rfc3987_syntax, lark) is not installed; Lab, nbgitpuller and terminals stay."""
+    rt, _, _ = built
+    listed = as_nobody(str(rt.bin / "jupyter"), "server", "extension", "list",
+                       JUPYTER_CONFIG_DIR="/nonexistent")
+    said = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)   # its colours
+    states = {}
+    for line in said.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[1].rstrip(":") in ("enabled", "disabled"):
+            states[words[0]] = words[1].rstrip(":")
+    for name in runtime.DROPPED_SERVER_EXTENSIONS:
+        assert states.get(name) == "disabled", (name, said)
+    for name in ("jupyterlab", "nbgitpuller", "jupyter_server_terminals"):
+        assert states.get(name) == "enabled", (name, said)
+    done = as_nobody(str(rt.python), "-c", "import importlib.util, jsonschema, jupyter_events.logger; "
+                     "print([importlib.util.find_spec(n) for n in ('rfc3987_syntax', 'lark', 'voila')])")
+    assert done.returncode == 0, done.stderr
+    # voila stays installed (the kit depends on it) but is not loaded; the other two are gone
+    assert done.stdout.strip().startswith("[None, None, ModuleSpec("), done.stdout
+    page = json.loads((rt.home / "runtime" / "etc" / "jupyter" / "labconfig" / "page_config.json").read_text())
+    assert page["disabledExtensions"]["@voila-dashboards/jupyterlab-preview"] is True
 
 
 def test_an_unprivileged_account_cannot_change_the_runtime(built):

@@ -271,3 +271,35 @@ def test_the_saved_text_names_the_game_from_the_registry_or_its_class():
 
     b.game = Unregistered()
     assert b.game_name() == "Unregistered"
+
+
+def test_the_board_reads_its_last_move_and_points_from_the_game_through_undo_and_new():
+    b = board(seats=["human", "greedy"])
+    take_first(b)
+    assert b.last_move == b.game.last_move == b.game.history[-1]
+    assert b._points == list(b.game.points_history) and len(b._points) == 2
+    b.game.undo()                         # changed behind the board's back: still in step
+    assert b.last_move == b.game.last_move and len(b._points) == 1
+    b.controls["new"].click()
+    assert b.last_move is None and b._points == []
+
+
+class LateFields(Board):
+    """A board whose picture needs a field it sets only after super().__init__."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.frame = "late"
+
+    def scene(self):
+        assert self.frame == "late"       # the first drawing came after the whole __init__
+        return super().scene()
+
+    def clear_pending(self):
+        super().clear_pending()
+        self.pending = self.frame
+
+
+def test_a_board_may_set_its_fields_after_super_init_the_first_drawing_waits():
+    b = board(LateFields)
+    assert b.pending == "late" and b.view.redraws >= 1

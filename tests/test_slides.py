@@ -9,7 +9,7 @@ import pytest
 
 from kit import mattix
 from kit.classroom import slides
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Exercise, Help, Progress, Verdict
 
 
 class Sections(HTMLParser):
@@ -47,7 +47,9 @@ def output_cell(data: dict) -> nbformat.NotebookNode:
 
 
 def exercise_cell(task: str, solution: str) -> nbformat.NotebookNode:
-    ex = Exercise(task, lambda a: Verdict(True, ""), show=lambda: None, solution=solution)
+    ex = Exercise(task,
+                  lambda a: Verdict(True, ""),
+                  help=Help(show=lambda: None, solution=solution))
     data = ex._repr_mimebundle_()
     data = data[0] if isinstance(data, tuple) else data
     return output_cell({"text/plain": data["text/plain"], "text/html": data["text/html"]})

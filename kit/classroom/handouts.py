@@ -111,7 +111,36 @@ def exporter(teacher: bool) -> HTMLExporter:
 def lesson_html(path: Path, teacher: bool = False) -> str:
     nb = nbformat.read(path, as_version=4)
     body, _resources = exporter(teacher).from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
-    return with_language(body, language_of(path))
+    return fit_to_page(with_language(body, language_of(path)))
+
+
+# The printed page: A4 (the schools' paper) with 12 mm margins, so its printable width
+# is known (PRINTABLE_WIDTH_PX, in CSS px) rather than left to the browser's defaults.
+PAGE_SIZE = "A4"
+PAGE_MARGIN_MM = 12
+PRINTABLE_WIDTH_PX = round((210 - 2 * PAGE_MARGIN_MM) / 25.4 * 96)
+# Lab's own stylesheet scales inline SVG and HTML images to their column but not the
+# <img> nbconvert writes for an image/svg+xml output, and a flex item (the output area)
+# grows to its widest child: a Smartrix board printed past the page's right edge
+# (issue 30). Every picture is scaled down to the column, keeping its proportions.
+PRINT_CSS = f"""<style id="kit-print-fit">
+@page {{ size: {PAGE_SIZE}; margin: {PAGE_MARGIN_MM}mm; }}
+.jp-OutputArea-child, .jp-OutputArea-output, .jp-Cell, .jp-Cell-outputWrapper,
+.jp-Cell-outputArea, .jp-RenderedHTMLCommon, .jp-RenderedHTML {{ min-width: 0; max-width: 100%; }}
+.jp-OutputArea-output img, .jp-OutputArea-output svg, .jp-RenderedHTMLCommon img,
+.jp-RenderedHTMLCommon svg, .jp-RenderedMarkdown img {{
+  max-width: 100% !important; height: auto !important; }}
+@media print {{ body, .jp-Notebook {{ max-width: 100%; padding-left: 0; padding-right: 0; }}
+  .jp-OutputArea-output img, .jp-OutputArea-output svg {{ break-inside: avoid; }}
+  h1, h2, h3 {{ break-after: avoid; }} }}
+</style>"""
+
+
+def fit_to_page(page: str) -> str:
+    """``page`` with every picture scaled to the printed column (``PRINT_CSS``)."""
+    if 'id="kit-print-fit"' in page:
+        return page
+    return page.replace("</head>", PRINT_CSS + "\n</head>", 1)
 
 
 def with_language(page: str, lang: str) -> str:
@@ -204,7 +233,7 @@ def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool 
                     continue
                 body, _resources = exporter(True).from_notebook_node(nb)
             target = out / "teacher" / ("" if lang == "en" else lang) / game / "puzzle_solutions.html"
-            write(with_language(body, lang), target, pdf)
+            write(fit_to_page(with_language(body, lang)), target, pdf)
             written.append(target)
     return written
 

@@ -38,16 +38,14 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import psutil
 
 from kit.classroom import attacks
-from kit.classroom.hub import ROOT, TARGET
+from kit.classroom.hub import ROOT, TARGET, Hub
 from kit.classroom.students import Kernel, Result, Student, crowd_names
 
-if TYPE_CHECKING:                 # the hub comes from the load test, which imports this module
-    from kit.classroom.loadtest import Hub
 
 WAIT_FOR_HONEST = 600.0     # seconds the hostile ones wait for the honest servers at most
 

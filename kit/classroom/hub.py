@@ -19,9 +19,12 @@ import os
 import subprocess
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
+from kit.classroom.names import account_name
 from kit.i18n import LANGUAGES, code_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,3 +151,20 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+@dataclass
+class Hub:
+    """A running hub: where students connect, its process, and where it keeps things."""
+    url: str
+    proc: subprocess.Popen[Any]
+    state: Path          # the hub's database and cookie secret (0700)
+    homes: Path          # students' homes: one account each (root) or one folder each (demo)
+    demo: bool
+    service: str = ""    # the class service (teacher's view) on its own port: http://127.0.0.1:N/services/class/
+    teacher_page: str = ""   # the same through the proxy, on the service's own host (class--service.localhost)
+    ports: dict[str, int] = field(default_factory=dict)   # KIT_HUB_PORT, KIT_HUB_API_PORT, ... -> port
+
+    def home(self, login: str) -> Path:
+        """A student's home folder as the hub made it."""
+        return self.homes / (login if self.demo else account_name(login))

@@ -39,7 +39,6 @@ import time
 from collections.abc import Collection
 from contextlib import contextmanager
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +50,8 @@ except ModuleNotFoundError as missing:
         f"kit.classroom.loadtest needs {missing.name}, which is not installed here: "
         "pip install -e '.[load]' (psutil, requests, websocket-client)", name=missing.name) from missing
 
-from kit.classroom.accounts import account_name, remove_accounts
-from kit.classroom.hub import CONFIG, ROOT, default_branch, default_repo, teacher_page
+from kit.classroom.accounts import remove_accounts
+from kit.classroom.hub import CONFIG, ROOT, Hub, default_branch, default_repo, teacher_page
 # One student's path, here for the crowd below and for the tests' imports.
 from kit.classroom.students import WELCOME_CLICK, Kernel, Result, Student, crowd_names  # noqa: F401
 
@@ -83,23 +82,6 @@ def free_privileged_port(taken: Collection[int] = (), low: int = 600) -> int:
                 continue
             return candidate
     raise RuntimeError(f"no free port between {low} and {top}")
-
-
-@dataclass
-class Hub:
-    """A running hub: where students connect, its process, and where it keeps things."""
-    url: str
-    proc: subprocess.Popen[Any]
-    state: Path          # the hub's database and cookie secret (0700)
-    homes: Path          # students' homes: one account each (root) or one folder each (demo)
-    demo: bool
-    service: str = ""    # the class service (teacher's view) on its own port: http://127.0.0.1:N/services/class/
-    teacher_page: str = ""   # the same through the proxy, on the service's own host (class--service.localhost)
-    ports: dict[str, int] = field(default_factory=dict)   # KIT_HUB_PORT, KIT_HUB_API_PORT, ... -> port
-
-    def home(self, login: str) -> Path:
-        """A student's home folder as the hub made it."""
-        return self.homes / (login if self.demo else account_name(login))
 
 
 def stop_with_parent() -> None:
@@ -250,6 +232,15 @@ class MemoryGuard(threading.Thread):
                 return
 
 
+def warm_class(hub: Hub, names: list[str], lesson: str, within: float) -> float:
+    """Wait until the hub's warm service has every student's server warm; seconds it took."""
+    from kit.classroom.warm import TOKEN_FILE, Warmer
+    token = (hub.state / TOKEN_FILE).read_text().strip()
+    warmer = Warmer(f"http://127.0.0.1:{hub.ports['KIT_HUB_API_PORT']}/hub/api", token,
+                    f"http://127.0.0.1:{hub.ports['KIT_HUB_PORT']}", lesson=lesson)
+    return warmer.wait_warm(names, within)
+
+
 def run_class(url: str, students: int, password: str, lesson: str, *, repo: str,
               branch: str, timeout: float, pace: float = 0.0) -> list[Result]:
     """All students at the same moment (threads released together); their Results."""
@@ -342,18 +333,24 @@ def main(argv=None) -> int:
                     help="seconds between a student's exercise tries, on average (default 2)")
     ap.add_argument("--watch", type=Path, metavar="DIR",
                     help="the teacher's page in Chromium meanwhile: screenshots into DIR, and checked")
+    ap.add_argument("--warm", action="store_true",
+                    help="warm servers: the hub starts every student's server first (KIT_WARM=1, "
+                         "kit.classroom.warm); the students log in once all are warm")
     ap.add_argument("--hostile", type=int, default=0,
                     help="of the students, how many attack the others (kit.classroom.hostile)")
     args = ap.parse_args(argv)
     password = secrets.token_urlsafe(12)
     load_before = [round(x, 1) for x in os.getloadavg()]
     teacher = {"KIT_TEACHER": "teacher", "KIT_TEACHER_PASSWORD": secrets.token_urlsafe(16)}
+    if args.warm:
+        teacher.update({"KIT_WARM": "1", "KIT_WARM_LESSON": args.lesson})
     with tempfile.TemporaryDirectory(prefix="kit-hub-") as tmp:
         names = (crowd_names(args.students - args.hostile) + crowd_names(args.hostile, "hostile")
                  if args.hostile else crowd_names(args.students))
         with local_hub(Path(tmp), password, log=args.hub_log, env=teacher, names=names) as hub:
             guard = MemoryGuard(hub.proc, args.memory_floor)
             guard.start()
+            warming = warm_class(hub, names, args.lesson, args.timeout) if args.warm else None
             t = time.monotonic()
             repo, branch = args.repo or default_repo(), args.branch or default_branch()
             if args.hostile:
@@ -395,7 +392,8 @@ def main(argv=None) -> int:
     extra = dict(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson,
                  free_memory_lowest_mib=round(guard.lowest), memory_guard_tripped=guard.tripped,
                  machine_memory_mib=round(psutil.virtual_memory().total / 2**20),
-                 accounts=not hub.demo)
+                 accounts=not hub.demo, warm=args.warm,
+                 **({"warming_s": round(warming, 1)} if warming is not None else {}))
     if args.hostile:
         out = {**report, **extra, "memory_median_mib": {
             k: (round(statistics.median(v), 1) if v else None) for k, v in mem.items()}}

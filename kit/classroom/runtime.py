@@ -64,13 +64,25 @@ FALLBACK_PYTHON = Path("/usr/bin/python3")
 NOBODY = 65534                                     # the check runs as an account with no rights
 CHECK_IMPORTS = "import kit, ipycanvas, ipywidgets, jupyterhub, nbgitpuller; print(kit.__file__)"
 # Not in the runtime: ipykernel requires it, but runs without it (no debugger).
-REMOVED = ("debugpy",)
-LAB_PAGE_CONFIG = {"disabledExtensions": {"@jupyterlab/debugger-extension": True}}
+# rfc3987_syntax (and its lark): jsonschema's format checkers import it when
+# present, and it builds a grammar at import: 1.5 of a server start's 2.3
+# CPU-seconds (jupyter_events imports jsonschema at every start); without it the
+# "iri" format is not checked, which no Jupyter event schema a student meets needs.
+REMOVED = ("debugpy", "rfc3987_syntax", "lark")
+# Lab extensions a student does not use: the debugger (above) and Voila's preview.
+LAB_PAGE_CONFIG = {"disabledExtensions": {"@jupyterlab/debugger-extension": True,
+                                          "@voila-dashboards/jupyterlab-preview": True}}
+# Server extensions a student's server does not load (benchmarks/server_start.py):
+# Voila (the kit's `make app`, not a lesson), the language servers' bridge (no
+# language server in the runtime), the classic notebook's shim (students use Lab).
+# JupyterLab, nbgitpuller (the lesson link) and terminals stay.
+DROPPED_SERVER_EXTENSIONS = ("voila.server_extension", "jupyter_lsp", "notebook_shim")
+SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": dict.fromkeys(DROPPED_SERVER_EXTENSIONS, False)}}
 LAB_OVERRIDES = {"@jupyterlab/apputils-extension:notification":
                  {"fetchNews": "false", "checkForUpdates": False}}
 STAMP = "kit-runtime.stamp"
 # Bump when the recipe below changes, so the next build does not keep an old runtime.
-RECIPE = "2"
+RECIPE = "3"
 AUTHOR = {"GIT_AUTHOR_NAME": "kit class hub", "GIT_AUTHOR_EMAIL": "kit-class-hub@localhost",
           "GIT_COMMITTER_NAME": "kit class hub", "GIT_COMMITTER_EMAIL": "kit-class-hub@localhost"}
 
@@ -262,6 +274,10 @@ def build_runtime(rt: Runtime, root: Path, package: list[str], python: Path, pin
         labconfig = new / "etc" / "jupyter" / "labconfig"
         labconfig.mkdir(parents=True, exist_ok=True)
         (labconfig / "page_config.json").write_text(json.dumps(LAB_PAGE_CONFIG, indent=2) + "\n")
+        # etc/jupyter/jupyter_server_config.json: read after the packages' own
+        # jupyter_server_config.d/ files, so its False wins over their True.
+        (new / "etc" / "jupyter" / "jupyter_server_config.json").write_text(
+            json.dumps(SERVER_CONFIG, indent=2) + "\n")
         settings = new / "share" / "jupyter" / "lab" / "settings"
         settings.mkdir(parents=True, exist_ok=True)
         (settings / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n")

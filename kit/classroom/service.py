@@ -61,7 +61,7 @@ from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 
 from kit import i18n
 from kit.classroom import overview
-from kit.classroom.eventstore import Store, TooBig, validate_seen
+from kit.classroom.eventstore import Added, Store, TooBig, validate_seen
 
 log = logging.getLogger("kit.classroom.service")
 PAGE = Path(__file__).with_name("page") / "teacher.html"
@@ -90,9 +90,12 @@ class Bucket:
         return True
 
 
-class Class:
+class Classroom:
     """What the handlers share: the store, the hub's API, the rate buckets, the
-    last summary (remade only when an event arrived or a second passed)."""
+    last summary (remade only when an event arrived or a second passed).
+
+    Its summaries' cache key is its own: events are stored through :meth:`record`,
+    which moves the key on, so no handler reaches into the cache."""
 
     def __init__(self, store: Store, api_url: str, api_token: str, staff: frozenset[str] = frozenset()):
         self.store, self.api_url, self.api_token = store, api_url, api_token
@@ -100,7 +103,7 @@ class Class:
         self.buckets: dict[str, Bucket] = {}
         self._students: tuple[float, list[str]] = (0.0, [])
         self._summary: dict[bool, tuple[tuple[int, float], dict[str, Any]]] = {}
-        self.version = 0          # bumped on every stored event: the summaries' cache key
+        self._version = 0         # moved on by record() for every stored event: the summaries' cache key
 
     async def students(self) -> list[str]:
         """The hub's users who are neither admins nor staff; the last list if the hub
@@ -119,8 +122,16 @@ class Class:
         self._students = (time.monotonic(), names)
         return names
 
+    def record(self, user: str, sent: Any, seen: Any) -> Added:
+        """Store ``user``'s events and seen map (the store's checks raise ValueError,
+        TooBig); a summary made before new events were stored is not served again."""
+        added = self.store.add(user, sent, seen)
+        if added.received:
+            self._version += 1
+        return added
+
     async def summary(self, names: bool) -> dict[str, Any]:
-        key = (self.version, time.monotonic() // 1)
+        key = (self._version, time.monotonic() // 1)
         cached = self._summary.get(names)
         if cached and cached[0] == key:
             return cached[1]
@@ -153,7 +164,7 @@ class JSONErrors(web.RequestHandler):
 
 
 class EventsHandler(JSONErrors):
-    def initialize(self, room: Class, hub_auth: HubAuth) -> None:
+    def initialize(self, room: Classroom, hub_auth: HubAuth) -> None:
         self.room, self.hub_auth = room, hub_auth
 
     def check_xsrf_cookie(self) -> None:
@@ -187,18 +198,16 @@ class EventsHandler(JSONErrors):
             validate_seen(seen or {})
             if not bucket.take(cost(sent, seen)):
                 raise web.HTTPError(429, f"more than {RATE:g} events a second: kept by the lesson, send later")
-            added = self.room.store.add(user, sent, seen)
+            added = self.room.record(user, sent, seen)
         except TooBig as exc:
             raise web.HTTPError(413, str(exc)) from None
         except ValueError as exc:
             raise web.HTTPError(400, str(exc)) from None
-        if added.received:
-            self.room.version += 1
         self.finish({"received": added.received, "duplicates": added.duplicates})
 
 
 class TeacherHandler(HubOAuthenticated, JSONErrors):
-    def initialize(self, room: Class, teacher_auth: HubOAuth) -> None:
+    def initialize(self, room: Classroom, teacher_auth: HubOAuth) -> None:
         self.room, self.hub_auth = room, teacher_auth
 
     async def prepare(self) -> None:
@@ -243,20 +252,48 @@ def lesson_titles() -> list[str]:
     return titles
 
 
+#: The teacher's page's slots, by name: the text the page ships with there
+#: (teacher.html), and what the service puts in its place (``{}`` the value).
+PAGE_SLOTS: dict[str, tuple[str, str]] = {
+    "lang": ('<html lang="en">', '<html lang="{}">'),
+    "xsrf": ('<meta name="kit-xsrf" content="">', '<meta name="kit-xsrf" content="{}">'),
+    "messages": ('<script type="application/json" id="kit-messages">{}</script>',
+                 '<script type="application/json" id="kit-messages">{}</script>'),
+}
+
+
+class MissingSlot(LookupError):
+    """The page has no place (or more than one) for a value the service must fill in."""
+
+
+def fill_slots(page: str, values: dict[str, str]) -> str:
+    """``page`` with each named slot (:data:`PAGE_SLOTS`) holding its value, as given
+    (escape it first). Raises :class:`MissingSlot` when a slot's text is not in the page
+    exactly once, or a value names no slot: an edited page never goes out half filled."""
+    unknown = sorted(set(values) - set(PAGE_SLOTS))
+    if unknown:
+        raise MissingSlot(f"the teacher's page has no slot named {unknown[0]!r}")
+    for name, value in values.items():
+        empty, filled = PAGE_SLOTS[name]
+        found = page.count(empty)
+        if found != 1:
+            raise MissingSlot(f"the teacher's page has {found} places for its {name!r} slot "
+                              f"(the text {empty!r}), not one")
+        page = page.replace(empty, filled.replace("{}", value), 1)
+    return page
+
+
 def page_html(xsrf: str, lang: str | None = None) -> str:
     """The teacher's page as served: the xsrf token in its meta element, ``<html lang>``
     and its messages in the service's language (``KIT_LANG``; the page fills its text
     from them). The messages are JSON in a script element, read as text by the page:
-    "<" is escaped so no text can end the element."""
+    "<" is escaped so no text can end the element. Raises :class:`MissingSlot` if the
+    page lost one of its slots."""
     lang = lang or i18n.language()
     page = PAGE.read_text(encoding="utf-8")
     messages = json.dumps(page_messages(page, lang), ensure_ascii=False).replace("<", "\\u003c")
-    return (page
-            .replace('<meta name="kit-xsrf" content="">',
-                     f'<meta name="kit-xsrf" content="{html.escape(xsrf)}">', 1)
-            .replace('<html lang="en">', f'<html lang="{html.escape(lang)}">', 1)
-            .replace('<script type="application/json" id="kit-messages">{}</script>',
-                     f'<script type="application/json" id="kit-messages">{messages}</script>', 1))
+    return fill_slots(page, {"xsrf": html.escape(xsrf), "lang": html.escape(lang),
+                             "messages": messages})
 
 
 class PageHandler(TeacherHandler):
@@ -314,7 +351,7 @@ def cookie_secret(state: Path) -> bytes:
 def make_app(store: Store, prefix: str, api_url: str, api_token: str, state: Path) -> web.Application:
     # The teacher is no admin (deploy/jupyterhub_config.py): the hub names its staff.
     staff = frozenset(filter(None, os.environ.get("KIT_CLASS_STAFF", "").split(",")))
-    room = Class(store, api_url, api_token, staff)
+    room = Classroom(store, api_url, api_token, staff)
     # Students' tokens: any token of the hub's names its owner (no scope needed).
     students_auth = HubAuth(api_url=api_url, api_token=api_token, cache_max_age=60)
     # The teacher's pages: only a holder of this service's access scope (the admin).

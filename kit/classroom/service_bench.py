@@ -1,9 +1,10 @@
 """How many events a second the class service takes, and how long the teacher's summary takes.
 
-    python -m kit.classroom.service_bench [--students 30] [--events 200] [--json out.json]
+    python -m kit.classroom.service_bench [--students 30] [--events 200]
+        [--store sqlite|postgresql] [--runs 1] [--json out.json]
 
 Starts the service (``kit.classroom.service.make_app``) on a free port with a fresh
-SQLite store, beside a stand-in for the hub's API (``standin_hub``: it answers
+store, beside a stand-in for the hub's API (``standin_hub``: it answers
 ``GET /hub/api/user`` for one token per student and ``GET /hub/api/users``), so
 it needs no JupyterHub and measures the service alone. The real hub is asked
 once per token a minute (HubAuth's cache), which is why a stand-in changes
@@ -18,6 +19,13 @@ Prints: events a second the service stored (all students together), each
 request's median and worst time, and the summary's median and worst time,
 once with the events still arriving and once after (30 students' whole
 lesson in the store). Nothing is sent anywhere but 127.0.0.1.
+
+``--store sqlite`` (the default, ``make hub``'s) is a fresh SQLite file;
+``--store postgresql`` a fresh database of a throwaway PostgreSQL server started
+for the run (``kit.testing.pgserver``: Debian's PostgreSQL on a Unix socket, fsync
+off, so its figures are the service's and the store's code, not a school's disk).
+``--runs N`` repeats the whole measurement N times, each on its own fresh store,
+and prints each run and the median of each figure over the runs.
 
 The same stand-in hub serves tests/test_class_service.py.
 """
@@ -77,7 +85,7 @@ class Running:
     base: str                          # http://127.0.0.1:N/services/class/
     port: int
     loop: asyncio.AbstractEventLoop
-    room: service.Class
+    room: service.Classroom
 
     def call(self, coroutine: Any) -> Any:
         """Run ``coroutine`` on the service's own loop; its result."""
@@ -190,12 +198,30 @@ def figures(times: list[float]) -> dict[str, float]:
             "worst_ms": round(1000 * ordered[-1], 2)} if ordered else {}
 
 
-def run(students: int, events: int, every: float = 2.0, checks: int = 100) -> dict[str, Any]:
+@contextmanager
+def fresh_store(kind: str, folder: Path) -> Iterator[Store]:
+    """An empty store of ``kind`` ("sqlite" or "postgresql"), gone afterwards."""
+    if kind == "sqlite":
+        yield Store(f"sqlite:///{folder}/class.sqlite")
+        return
+    if kind != "postgresql":
+        raise ValueError(f"no store {kind!r}: sqlite or postgresql")
+    from kit.testing import pgserver
+
+    with pgserver.running() as server:
+        store = Store(server.database())
+        try:
+            yield store
+        finally:
+            store.engine.dispose()
+
+
+def run(students: int, events: int, every: float = 2.0, checks: int = 100,
+        store_kind: str = "sqlite") -> dict[str, Any]:
     tokens = {f"token-{i}": f"student{i:02d}" for i in range(students)}
     tokens["lesson-token"] = "lesson"   # the Checks measured below
     start = datetime.now(timezone.utc) - timedelta(minutes=10)
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Store(f"sqlite:///{tmp}/class.sqlite")
+    with tempfile.TemporaryDirectory() as tmp, fresh_store(store_kind, Path(tmp)) as store:
         # Not limited here: the benchmark measures how fast the service can go.
         limits, (service.RATE, service.BURST) = (service.RATE, service.BURST), (1e9, 1e9)
         with serving(store, tokens, Path(tmp)) as running:
@@ -234,7 +260,8 @@ def run(students: int, events: int, every: float = 2.0, checks: int = 100) -> di
                 overview.summary(store.events(), class_list, store.lessons(), datetime.now(timezone.utc))
                 made.append(time.perf_counter() - t)
         service.RATE, service.BURST = limits
-    return {"students": students, "events_each": events, "events_stored": stored,
+    return {"store": store_kind, "students": students, "events_each": events, "events_stored": stored,
+            "events_lost": students * events - stored,
             "events_per_s": round(stored / took), "seconds": round(took, 2),
             "request": figures(sends), "summary_while_sending": figures(during),
             "summary_after": figures(after), "summary_made_afresh": figures(made),
@@ -245,14 +272,32 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--events", type=int, default=200, help="events each student sends")
+    ap.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite",
+                    help="the store: a SQLite file (make hub's default) or a PostgreSQL server started here")
+    ap.add_argument("--runs", type=int, default=1, help="repeat the measurement, each on a fresh store")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
-    out = run(args.students, args.events)
+    runs = [run(args.students, args.events, store_kind=args.store) for _ in range(max(1, args.runs))]
+    out = runs[0] if len(runs) == 1 else {"store": args.store, "runs": runs, "median": medians(runs)}
     text = json.dumps(out, indent=1)
     print(text)
     if args.json:
         args.json.write_text(text)
-    return 0 if out["events_stored"] == args.students * args.events else 1
+    return 0 if all(r["events_stored"] == args.students * args.events for r in runs) else 1
+
+
+def medians(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each number of the runs' figures, its median over the runs (nested dicts alike)."""
+    def over(values: list[Any]) -> Any:
+        if all(isinstance(v, dict) for v in values):
+            return {k: over([v[k] for v in values]) for k in values[0] if all(k in v for v in values)}
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            middle = statistics.median(values)
+            whole = all(isinstance(v, int) for v in values) and middle == int(middle)
+            return int(middle) if whole else round(middle, 2)
+        return values[0]
+    merged: dict[str, Any] = over(runs)
+    return merged
 
 
 if __name__ == "__main__":

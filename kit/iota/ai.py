@@ -108,7 +108,7 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def choose(self, game, rng):
+    def choose(self, game: Game, rng: random.Random) -> Move:
         moves = game.legal_moves()
         scored = _scored_plays(game, moves)
         if not scored:
@@ -120,7 +120,7 @@ class GreedyPlayer:
         return "GreedyPlayer()"
 
 
-def _completing_card(cards):
+def _completing_card(cards: Sequence[int]) -> int | None:
     """The one real card that turns three real cards into a lot, or None."""
     parts = []
     for a in range(3):
@@ -157,7 +157,7 @@ class PlannerPlayer:
         return (f"PlannerPlayer(risk={self.risk}, wild_cost={self.wild_cost}, "
                 f"lookahead={self.lookahead}, candidates={self.candidates})")
 
-    def choose(self, game, rng):
+    def choose(self, game: Game, rng: random.Random) -> Move:
         moves = game.legal_moves()
         recycle = [m for m in moves if isinstance(m, Recycle)]
         if recycle:
@@ -176,7 +176,7 @@ class PlannerPlayer:
                 choice.append(move)
         return rng.choice(choice)
 
-    def _pass(self, game, moves, rng):
+    def _pass(self, game: Game, moves: Sequence[Move], rng: random.Random) -> Move:
         # Keep wilds (they fit almost anywhere later); exchange the rest.
         hand = game.hands[game.to_move]
         keep = [m for m in moves if isinstance(m, Pass) and WILD not in m.exchange]
@@ -195,12 +195,13 @@ class PlannerPlayer:
                                       if i != game.to_move)
         return {c for c in REAL_CARDS if c not in visible}, wilds, hidden
 
-    def _cost(self, game, move, points, unseen) -> float:
+    def _cost(self, game: Game, move: Play, points: int,
+              unseen: tuple[set[int], int, int] | None) -> float:
         table = game.table
         for card, cell in move.placements:
             table[cell] = card
         try:
-            cost = self.risk * self._given_away(game, move, unseen) if self.risk else 0.0
+            cost = self.risk * self._given_away(game, move, unseen) if self.risk and unseen else 0.0
             lots = any(len(line) == 4 for _, line in lines_through(table, move.cells))
             if WILD in move.cards and not lots:
                 cost += self.wild_cost * move.cards.count(WILD)
@@ -211,7 +212,7 @@ class PlannerPlayer:
                 del table[cell]
         return cost
 
-    def _given_away(self, game, move, unseen) -> float:
+    def _given_away(self, game: Game, move: Play, unseen: tuple[set[int], int, int]) -> float:
         """Expected points a next player gets by completing a lot this play opens."""
         table = game.table
         cards, wilds, hidden = unseen
@@ -239,7 +240,7 @@ class PlannerPlayer:
         return expected
 
     @staticmethod
-    def _next_turn(game, move) -> float:
+    def _next_turn(game: Game, move: Play) -> float:
         """Best points the kept cards could score alone on the table after this play."""
         kept = list(game.hands[game.to_move])
         for card in move.cards:

@@ -73,7 +73,7 @@ SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table d
             "left": N_("Scrolled the table left."), "right": N_("Scrolled the table right.")}
 
 
-class Board(GameBoard):
+class Board(GameBoard[Game, Move]):
     """An IOTA game on a canvas; options are ``Game.new``'s (``players=2``)."""
 
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer}
@@ -98,9 +98,9 @@ class Board(GameBoard):
         "(in Python, <code>game.to_move</code> counts from 0).")
 
     def __init__(self, game: Game | None = None, **kwargs: Any):
+        super().__init__(game, **kwargs)
         self._window_centre: Point | None = None   # the table window's centre (row, col)
         self._seen_focus: tuple[Cell, ...] | None = None   # the cells it last moved to show
-        super().__init__(game, **kwargs)
 
     def new_game(self, seed: int) -> Game:
         return Game.new(seed=seed, **{"players": 2, **self.options})
@@ -228,7 +228,8 @@ class Board(GameBoard):
                 return [_("Click an empty cell for {card}, or a wild on the table to swap {card} "
                           "for it.").format(card=card)]
             return [_("Click an empty cell for {card}.").format(card=card)]
-        if self.placed and not self.game.explain(self.pending_play()).legal:
+        pending = self.pending_play()
+        if pending is not None and not self.game.explain(pending).legal:
             return [_("Click a pending card to move it, or Take back.")]
         if self.placed:
             return [_("Confirm, or add a card. Click a pending card to pick it up again.")]
@@ -370,7 +371,9 @@ class Board(GameBoard):
         self.selected = None
         self.marks = ()
         self.redraw()
-        why = self.game.explain(self.pending_play())
+        pending = self.pending_play()
+        assert pending is not None    # a card was just placed
+        why = self.game.explain(pending)
         if why.legal:
             self.say(ngettext("Pending: {play} for {n} point. Confirm, or add a card.",
                               "Pending: {play} for {n} points. Confirm, or add a card.",

@@ -22,7 +22,6 @@ handling (the widget layer's job).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -36,6 +35,7 @@ from kit.iota.movegen import frontier
 from kit.iota.moves import Play
 from kit.iota.scoring import Explanation
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene
+from kit.textwidth import text_width, wrap_text
 
 #: Card colours R Y G B as Okabe-Ito colours (readable for colour-blind eyes).
 CARD_COLOURS = (OKABE_ITO["vermillion"], OKABE_ITO["yellow"], OKABE_ITO["green"],
@@ -434,21 +434,19 @@ def breakdown_lines(why: Explanation | None, who: str | None = None) -> list[str
 
 
 def em_per_char(text: str, bold: bool = False) -> float:
-    """About how wide a character of ``text`` is, in em: DejaVu Sans averages about
-    0.5 em in these texts (measured on screenshots), 0.53 keeps a margin for lines of
-    wide letters; Cyrillic letters are about 15 % wider, bold ones about 10 %."""
-    em = 0.53 * (1.15 if any("\u0400" <= ch <= "\u04ff" for ch in text) else 1)
-    return em * 1.1 if bold else em
+    """How wide a character of ``text`` is on average, in em, in DejaVu Sans (its own
+    widths: the old guess of 0.53 em cut Bulgarian text at a box's edge; issue 30)."""
+    return text_width(text, 1, bold) / max(1, len(text))
 
 
 def fit_size(text: str, width: float, size: float, bold: bool = False) -> float:
     """``size``, or smaller if ``text`` would run past ``width`` pixels (a longer language)."""
-    return min(size, width / (em_per_char(text, bold) * max(1, len(text))))
+    need = text_width(text, size, bold)
+    return size if need <= width else size * width / need
 
 
 def _wrap(text: str, width: float = PANEL_W - 2 * GAP, size: float = TEXT_SIZE) -> list[str]:
-    return textwrap.wrap(text, int(width / (em_per_char(text) * size)),
-                         break_on_hyphens=False, break_long_words=False) or [""]
+    return wrap_text(text, width, size) or [""]
 
 
 STYLES: dict[str, dict[str, Any]] = {

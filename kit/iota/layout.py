@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kit.iota.cards import Cell
+from kit.iota.cards import Cell as Cell   # re-exported: the layout's cells
 from kit.scene import centre, inside
 from kit.window import edge_strips, sides_beyond, strip_at, window_start
 

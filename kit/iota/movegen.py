@@ -180,7 +180,8 @@ def _segments(table: Table, cells: Iterable[Cell], axis: int,
 class _SegmentSearch:
     """Fills one segment's empty cells with hand cards, pruning early."""
 
-    def __init__(self, table, axis, seg, empties, counts, moves):
+    def __init__(self, table: dict[Cell, int], axis: int, seg: Sequence[Cell], empties: Sequence[Cell],
+                 counts: dict[int, int], moves: list[Play]) -> None:
         self.table, self.empties, self.counts, self.moves = table, empties, counts, moves
         self.k = len(empties)
         self.crosses = [cross(table, e, 1 - axis) for e in empties]
@@ -196,7 +197,7 @@ class _SegmentSearch:
         self.start = (mask, count)
         # A wild already on the table in a changed line: only the exact search will do.
         self.exact = line_wild or any(c[3] for c in self.crosses)
-        self.chosen = []
+        self.chosen: list[int] = []
 
     def run(self) -> None:
         mask, count = self.start
@@ -204,7 +205,7 @@ class _SegmentSearch:
             return
         self._extend(0, mask, count)
 
-    def _extend(self, i, mask, count) -> None:
+    def _extend(self, i: int, mask: int, count: int) -> None:
         if i == self.k:
             if self._wilds_ok(mask, count):
                 self.moves.append(Play(tuple(zip(self.chosen, self.empties, strict=True))))
@@ -229,7 +230,7 @@ class _SegmentSearch:
             self.chosen.pop()
             counts[card] += 1
 
-    def _wilds_ok(self, mask, count) -> bool:
+    def _wilds_ok(self, mask: int, count: int) -> bool:
         if self.exact:
             return _exact_ok(self.table, tuple(zip(self.chosen, self.empties, strict=True)))
         played = [i for i, card in enumerate(self.chosen) if card == WILD]

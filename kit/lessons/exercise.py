@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 import html
+import math
 import re
 import warnings
 from dataclasses import dataclass
@@ -39,9 +40,12 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from kit.i18n import N_, _
+from kit.errors import IllegalMove, InvalidMoveText
+from kit.i18n import N_, _, ngettext
 from kit.lessons import eventshape, record
 from kit.scene import svg_img
+from kit.notation import shown
+from kit.textwidth import text_width
 from kit.ui.access import FOCUS_CLASS, Access
 from kit.ui.guard import Guarded
 from kit.ui.style import button
@@ -58,6 +62,10 @@ FEEDBACK_STYLE = "font-size: 19px; line-height: 1.4; padding: 4px 0;"
 TONES = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}
 # Right and wrong are said in words and a mark, never only by colour.
 MARKS = {"good": "✔ ", "bad": "✘ ", "info": ""}
+
+
+class AnswerFunctionFailed(RuntimeError):
+    """A lesson's function reading the answer from its board raised: a bug, not a try."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,7 @@ class Progress:
         self.lesson = f"{self.COURSE}/{title}" if self.COURSE else title
         self.keys: list[str] = []
         self.exercises: dict[str, Exercise] = {}      # key -> the Exercise showing it (latest)
-        self.done: set[str] = set(record.done(self.lesson))
+        self._done: set[str] | None = None     # read from the progress file when first asked
         self.line = widgets.HTML()
         self.line.add_class("kit-progress")
         self.restart = widgets.Button(description=_("Start over"),
@@ -108,7 +116,15 @@ class Progress:
         self.restart.on_click(lambda _b: self.start_over())
         self.widget = widgets.HBox([self.line, self.restart],
                                    layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
-        self._update()
+        # The line is filled when an exercise registers or the Progress is shown: making
+        # one reads no file.
+
+    @property
+    def done(self) -> set[str]:
+        """The keys done, in this session or kept in the progress file (read once, lazily)."""
+        if self._done is None:
+            self._done = set(record.done(self.lesson))
+        return self._done
 
     def add(self, key: str, exercise=None) -> None:
         if key not in self.keys:
@@ -142,7 +158,9 @@ class Progress:
 
     @property
     def text(self) -> str:
-        return _("{title}: {done} of {total} exercises done").format(
+        # One form per number: "1 de 1 ejercicio hecho" (issue 30)
+        return ngettext("{title}: {done} of {total} exercise done",
+                        "{title}: {done} of {total} exercises done", len(self.keys)).format(
             title=_(self.title), done=self.count, total=len(self.keys))
 
     def _update(self) -> None:
@@ -150,6 +168,7 @@ class Progress:
 
     def _repr_mimebundle_(self, **kwargs):
         # The live widget where a kernel runs; its words where none does.
+        self._update()
         bundle = self.widget._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data["text/plain"] = self.text
@@ -162,10 +181,67 @@ Check = Callable[[object], Verdict]
 Reveal = str | Callable[[], str | None] | None
 SolutionText = str | Callable[[], str | None] | None
 
+
+# ----- what an Exercise is made of, in small groups ------------------------------
+
+@dataclass(frozen=True)
+class Answering:
+    """How the answer is given: ``read`` None for a typed answer (a text box;
+    ``placeholder`` shows an example), or a function returning it from elsewhere (the
+    move made on the board); ``enter(text)`` puts a try given as text on that board."""
+
+    read: Callable[[], object] | None = None
+    placeholder: str = ""
+    enter: Callable[[object], None] | None = None
+
+
+@dataclass(frozen=True)
+class Help:
+    """What helps: ``hints`` (a string or a list, one per click), ``show`` (the solution
+    as text, or a function revealing it on the board and maybe returning a sentence) and
+    ``solution``, the answer in words for a saved or printed lesson (default: ``show``
+    when that is text)."""
+
+    hints: str | Sequence[str] = ()
+    show: Reveal = None
+    solution: SolutionText = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What is shown above the answer: ``board`` (a widget), and ``picture``, a function
+    giving the SVG saved in the notebook (default: the board's ``scene().to_svg()``)."""
+
+    board: Any = None
+    picture: Callable[[], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class Walk:
+    """What the tests walk the exercise with: ``answers``, the answer as the solution
+    writes it (no verdict or hint may contain it; Show me must), and ``wrong``, tries
+    a student would make."""
+
+    answers: Sequence[str] = ()
+    wrong: Sequence[object] = ()
+
 #: How a saved exercise folds its solution; the handouts find it by this class.
 SOLUTION_CLASS = "kit-solution"
 SOLUTION_STYLE = ("font-size: 18px; margin: 6px 0; padding-left: 8px; "
                   "border-left: 4px solid #006B4E;")
+
+
+#: The answer box: 320 px, wider for a longer placeholder (up to 640 px), measured in
+#: DejaVu Sans at the box's 18 px with its padding: the Bulgarian and Spanish
+#: placeholders ("напр. страна или ъгъл, или прозорец, или допир") were cut at
+#: the box's right edge (issue 30).
+ANSWER_WIDTH, ANSWER_MAX_WIDTH, ANSWER_PADDING = 320, 640, 24
+
+
+def answer_width(placeholder: str) -> str:
+    """The answer box's CSS width for ``placeholder``."""
+    need = text_width(placeholder, 18) + ANSWER_PADDING
+    return f"{min(ANSWER_MAX_WIDTH, max(ANSWER_WIDTH, math.ceil(need)))}px"
 
 
 def solution_html(text: str) -> str:
@@ -188,19 +264,13 @@ def exercise_board(board):
 class Exercise(Guarded, widgets.VBox):
     """One exercise: ``task`` sentence, ``check(answer) -> Verdict``, hints, a reveal.
 
-    ``answer``: None for a typed answer (a text box; ``placeholder`` shows an
-    example), or a function returning the answer from elsewhere (e.g. the
-    move made on ``board``). ``hints``: a string or a list shown one per
-    click. ``show``: the solution as text, or a function that reveals it (on
-    the board) and may return a sentence to say. ``board``: a widget shown
-    above the answer; ``picture``: a function giving an SVG string, saved in
-    the notebook so the exercise reads without a kernel (default: the
-    board's ``scene().to_svg()`` if it has one). ``solution``: the answer in
-    words for a saved or printed lesson (text, or a function giving it; by
-    default ``show`` when that is text): a reveal that plays on the board
-    says nothing on paper. ``progress``: the lesson's
-    :class:`Progress`; ``key`` names the exercise in it (default: the task,
-    on one line and cut to the 200 characters a name may have).
+    The rest comes in small groups: ``answer`` (:class:`Answering`: typed, or read
+    from a board), ``help`` (:class:`Help`: hints, Show me, the printed solution;
+    a reveal that plays on the board says nothing on paper), ``shown``
+    (:class:`Shown`: the board and the saved picture) and ``walk`` (:class:`Walk`:
+    what the tests try). ``progress``: the lesson's :class:`Progress`; ``key`` names
+    the exercise in it (default: the task, on one line and cut to the 200
+    characters a name may have).
 
     What the tests walk every exercise with (``tests/lessons/test_no_answer_leaks.py``,
     the browser walks): ``answers``, the answer as the solution writes it (a
@@ -214,34 +284,39 @@ class Exercise(Guarded, widgets.VBox):
     #: a handler's error is shown and logged by :class:`kit.ui.guard.Guarded`, as a board's
     FAILED = "exercise handler failed"
 
-    def __init__(self, task: str, check: Check, *, answer: Callable[[], object] | None = None,
-                 hints: str | Sequence[str] = (), show: Reveal = None, board=None,
-                 picture: Callable[[], str] | None = None, progress: Progress | None = None,
-                 key: str | None = None, placeholder: str = "",
-                 solution: SolutionText = None, answers: Sequence[str] = (),
-                 wrong: Sequence[object] = (), enter: Callable[[object], None] | None = None):
+    def __init__(self, task: str, check: Check, *, answer: Answering = Answering(),
+                 help: Help = Help(), shown: Shown = Shown(), walk: Walk = Walk(),
+                 progress: Progress | None = None, key: str | None = None):
         self.task = task
         self.check = check
-        self.read_answer = answer
+        self.read_answer = answer.read
+        self.enter = answer.enter
+        hints, show = help.hints, help.show
         self.hints = [hints] if isinstance(hints, str) else list(hints)
         self.reveal = show
-        self.solution = solution if solution is not None or not isinstance(show, str) else show
-        self.board = board
-        self.picture = picture or self._board_picture
+        self.solution = help.solution if help.solution is not None or not isinstance(show, str) else show
+        board = self.board = shown.board
+        self.picture = shown.picture or self._board_picture
         self.progress = progress
         # The default key is the task as a name the class service takes
         # (kit.lessons.eventshape): one line, within its length.
         self.key = key or " ".join(task.split())[:eventshape.NAME_CHARS]
-        self.answers = [str(a) for a in answers]
-        self.wrong = list(wrong)
-        self.enter = enter
+        self.answers = [str(a) for a in walk.answers]
+        self.wrong = list(walk.wrong)
         self.attempts: list[tuple[object, Verdict]] = []       # (answer, Verdict) for every answer the check judged
-        # solved, revealed, hints_shown, hint_message and what it says: reset(), below
+        # Where it stands (reset() sets them again on Start over) and what it says (say()).
+        self.solved = False
+        self.revealed = False
+        self.hints_shown = 0
+        self.hint_message = ""
+        self.message, self.tone, self.more = "", "info", ""
         self.raise_errors = False      # tests set it: re-raise after showing the error
+        placeholder = answer.placeholder
         # The box's label is its question: a real <label for=...> (ipywidgets' description),
         # hidden to the eye (the task is written just above), read by a screen reader.
         self.text = widgets.Text(placeholder=placeholder, description=task,
-                                 layout=widgets.Layout(width="320px", height="40px"),
+                                 layout=widgets.Layout(width=answer_width(placeholder),
+                                                       height="40px"),
                                  style={"font_size": "18px", "description_width": "0px"})
         self.text.add_class(ANSWER_CLASS)
         # Enter submits, as Check does. [decision] ipywidgets' "submit" event (on_submit,
@@ -272,7 +347,7 @@ class Exercise(Guarded, widgets.VBox):
         rows = [widgets.HTML(f'<div style="{TASK_STYLE}">{html.escape(task)}</div>')]
         if board is not None:
             rows.append(board)
-        answer_row = ([] if answer is not None else [self.text]) + list(self.buttons.values())
+        answer_row = ([] if self.read_answer is not None else [self.text]) + list(self.buttons.values())
         answering = [widgets.HBox(answer_row, layout=widgets.Layout(flex_flow="row wrap")),
                      self.feedback, self.hint_line, self.errors, css, self.access]
         if progress is not None:
@@ -308,10 +383,11 @@ class Exercise(Guarded, widgets.VBox):
         """Judge ``answer`` (default: the text box, or the ``answer`` function's)."""
         try:
             if answer is None:
-                answer = self.text.value if self.read_answer is None else self.read_answer()
+                answer = self.text.value if self.read_answer is None else self._board_answer()
             verdict = self.check(answer)
         except ValueError as exc:   # malformed input: the check says what is wrong
             self.say(_("I could not use that answer: {error}").format(error=exc), tone="bad")
+            self._focus_after(correct=False)
             return None
         self.attempts.append((answer, verdict))
         self._note("right" if verdict.correct else "wrong", answer, verdict.why)
@@ -325,7 +401,30 @@ class Exercise(Guarded, widgets.VBox):
             if self.progress is not None:
                 self.progress.mark_done(self.key)
         self.say(said, tone="good" if verdict.correct else "bad", more=verdict.more)
+        self._focus_after(correct=verdict.correct)
         return verdict
+
+    def _focus_after(self, *, correct: bool) -> None:
+        """Where the keyboard focus goes after Check: a board exercise's verdict (the
+        Check button sits after the board in the tab order; the words are what to
+        read next); after a wrong typed answer its box, the text selected, to mend
+        or retype. A right typed answer leaves the focus where it is."""
+        if self.read_answer is not None:
+            self.access.focus_exercise("verdict")
+        elif not correct:
+            self.access.focus_exercise("answer")
+    def _board_answer(self) -> object:
+        """The answer read from the board. A move the board cannot make (IllegalMove) or
+        text it cannot read (InvalidMoveText) is the student's and is said; any other
+        error is a bug in the lesson's answer function and goes to :class:`Guarded`, shown
+        and logged (a ValueError it raised is not taken for a student's bad input)."""
+        assert self.read_answer is not None
+        try:
+            return self.read_answer()
+        except (IllegalMove, InvalidMoveText):
+            raise
+        except ValueError as exc:
+            raise AnswerFunctionFailed(f"the answer function of {self.key!r} failed: {exc!r}") from exc
 
     def attempt(self, answer) -> Verdict | None:
         """A student's try given as text: typed into the box, or (with ``enter``)
@@ -348,8 +447,8 @@ class Exercise(Guarded, widgets.VBox):
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
         text = self.hints[self.hints_shown - 1]
         self._note("hint")
-        self.hint_message = _("Hint {n} of {total}: {hint}").format(
-            n=self.hints_shown, total=len(self.hints), hint=text)
+        self.hint_message = shown(_("Hint {n} of {total}: {hint}").format(
+            n=self.hints_shown, total=len(self.hints), hint=text))
         self.hint_line.value = (f'<div style="{FEEDBACK_STYLE} color: {TONES["info"]}">'
                                 f"{html.escape(self.hint_message)}</div>")
         self.access.say(self.hint_message)
@@ -365,12 +464,14 @@ class Exercise(Guarded, widgets.VBox):
         self._note("show")
         self.say(_("Solution: {solution}").format(solution=said) if said
                  else _("The solution is shown on the board."))
+        self.access.focus_exercise("verdict")    # the solution is what to read next
         return said or ""
 
     # ----- showing ----------------------------------------------------------
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
         """Show ``text`` (one or two sentences); ``more`` folds under "Why?"."""
+        text, more = shown(text), shown(more)   # "pasar", not "pass" (issue 30)
         self.message, self.tone, self.more = text, tone, more
         label = html.escape(_("Why?"))
         why = (f'<details class="kit-why"><summary>{label}</summary>'
@@ -390,7 +491,7 @@ class Exercise(Guarded, widgets.VBox):
         """The solution in words ("" if the lesson gave none)."""
         if self.solution is None:
             return ""
-        return self.solution if isinstance(self.solution, str) else str(self.solution())
+        return shown(self.solution if isinstance(self.solution, str) else str(self.solution()))
 
     def _board_picture(self) -> str | None:
         scene = getattr(self.board, "scene", None)
@@ -419,7 +520,7 @@ class Exercise(Guarded, widgets.VBox):
 # are still recognised by their English text.
 EXERCISE_KIND = "exercise"
 PROGRESS_KIND = "progress"
-_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises done")
+_OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises? done")
 
 
 def _with_metadata(bundle, kit: dict[str, Any]):
@@ -461,9 +562,10 @@ def typed_exercise(task: str, svg: str, check: Check, *, hints: Sequence[str] = 
     img = svg_img(svg)
     if img_style:
         img = img.replace("<img ", f"<img style='{img_style}' ", 1)
-    return Exercise(task, check, hints=hints, show=show, board=widgets.HTML(img),
-                    picture=lambda: svg, progress=progress, key=key, placeholder=placeholder,
-                    solution=show, answers=answers, wrong=wrong)
+    return Exercise(task, check, answer=Answering(placeholder=placeholder),
+                    help=Help(hints=hints, show=show, solution=show),
+                    shown=Shown(board=widgets.HTML(img), picture=lambda: svg),
+                    walk=Walk(answers=answers, wrong=wrong), progress=progress, key=key)
 
 
 class Catalogue:

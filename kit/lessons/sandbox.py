@@ -17,11 +17,45 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.i18n import _
-
+from kit.textwidth import text_width
 from kit.ui.board import SavedPicture
 from kit.ui.tasks import cancel
 
 ROW = dict(flex_flow="row wrap")
+
+# A widget's text in JupyterLab: 13 px (--jp-widgets-font-size); the kit's pictures and
+# Lab's system-ui both fall to DejaVu Sans on the classroom machines (kit.textwidth).
+WIDGET_FONT_PX = 13
+# What a drop-down needs beside its text: its left and right padding, border and arrow.
+SELECT_CHROME_PX = 36
+# The gap between a description and its control (ipywidgets' label margin).
+LABEL_GAP_PX = 8
+# A margin over the measured widths, for a fallback font a little wider than DejaVu.
+FONT_SLACK = 1.08
+
+
+def label_width(text: str) -> int:
+    """The px a widget's description needs to be read whole."""
+    return round(text_width(text, WIDGET_FONT_PX) * FONT_SLACK) + LABEL_GAP_PX
+
+
+def fit_to_text(widget: Any) -> Any:
+    """``widget`` as wide as its description and (a drop-down) its longest choice.
+
+    ipywidgets draws every control 300 px wide with an 80 px label whatever its text,
+    so the Spanish and Bulgarian variant names were cut at the right edge (issue 30)."""
+    description = getattr(widget, "description", "")
+    # Only the controls labelled on their left (a checkbox's or button's text sizes itself).
+    if not description or not isinstance(widget, (widgets.Dropdown, widgets.BoundedIntText)):
+        return widget
+    label = label_width(description)
+    widget.style.description_width = f"{label}px"
+    if isinstance(widget, widgets.Dropdown):
+        longest = max((text_width(str(shown), WIDGET_FONT_PX) for shown in widget._options_labels),
+                      default=0)
+        widget.layout.width = f"{label + round(longest * FONT_SLACK) + SELECT_CHROME_PX}px"
+        widget.layout.max_width = "100%"
+    return widget
 
 
 class Sandbox(SavedPicture, widgets.VBox):
@@ -36,8 +70,8 @@ class Sandbox(SavedPicture, widgets.VBox):
         self.start.on_click(lambda _b: self.new_board())
         self.board: Any = None   # the game's Board, made by make_board
         self.area = widgets.VBox()
-        rows = [widgets.HBox(row, layout=widgets.Layout(**ROW)) if isinstance(row, list) else row
-                for row in self.choices()]
+        rows = [widgets.HBox([fit_to_text(w) for w in row], layout=widgets.Layout(**ROW))
+                if isinstance(row, list) else row for row in self.choices()]
         super().__init__(rows + [self.area])
         self.new_board()
 

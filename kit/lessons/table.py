@@ -10,6 +10,7 @@ import html
 from typing import Any
 
 from kit.i18n import N_, _, format_number
+from kit.notation import shown
 
 
 class Heading(str):
@@ -37,7 +38,7 @@ def cell_text(value: Any) -> str:
             return text
         digits = len(text.partition(".")[2])
         return format_number(value, digits)
-    return str(value)
+    return shown(str(value))   # a move's words in the language ("pasar"; issue 30)
 
 
 class Table(list[dict[str, Any]]):

@@ -239,7 +239,8 @@ class CourseProgress(widgets.VBox):
             name = self.course_name(course, name)
             lessons = self.courses[course]
             done, total = self.totals(course)
-            lines.append(_("{course}: {done} of {total} exercises done").format(
+            lines.append(ngettext("{course}: {done} of {total} exercise done",
+                                  "{course}: {done} of {total} exercises done", total).format(
                 course=name, done=done, total=total))
             lines += [f"  {s.name}: {s.words}" for s in lessons]
         return "\n".join(lines)
@@ -254,7 +255,8 @@ class CourseProgress(widgets.VBox):
                            f"{html.escape(s.name)}</a></td><td>{html.escape(s.words)}</td></tr>"
                            for s in lessons)
             # Translators: {course} is a game's name, IOTA, Mattix or Smartrix, shown in bold
-            heading = _("{course}: {done} of {total} exercises done").format(
+            heading = ngettext("{course}: {done} of {total} exercise done",
+                               "{course}: {done} of {total} exercises done", total).format(
                 course=f"<b>{name}</b>", done=done, total=total)
             parts.append(f'<div style="font-size: 18px; margin: 8px 0 2px">{heading}</div>'
                          f'<table style="font-size: 16px">{rows}</table>')

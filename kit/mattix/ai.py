@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kit.i18n import _, ngettext
+from kit.i18n import Sentence, _, ngettext
 from kit.players import Player, Progress, RandomPlayer, Standing, standings_table
 from kit.players import tournament as _tournament
 from kit.mattix.rules import Game, Move
@@ -102,23 +102,23 @@ def greedy_vs_best(game: Game, depth: int | None = None,
     """
     rows = analyse(game, depth) if rows is None else rows
     if not rows:
-        return _("The game is over: there is no move to compare.")
+        return Sentence(_("The game is over: there is no move to compare."))
     tile = {m: game.tile(m.cell) for m, _ in rows}
     top = max(tile.values())
     greedy_move, greedy_value = max(((m, v) for m, v in rows if tile[m] == top),
                                     key=lambda row: row[1])
     best_move, best_value = rows[0]
     if greedy_value == best_value:
-        return _("Greedy takes {tile} at {move} and ends {margin}; that is a best move.").format(
-            tile=top, move=greedy_move, margin=margin_words(greedy_value))
+        return Sentence(_("Greedy takes {tile} at {move} and ends {margin}; that is a best move.").format(
+            tile=top, move=greedy_move, margin=margin_words(greedy_value)))
     cost = best_value - greedy_value
-    return ngettext("Greedy takes {tile} at {move} and ends {margin}; best is {best} "
+    return Sentence(ngettext("Greedy takes {tile} at {move} and ends {margin}; best is {best} "
                     "({best_tile} now), ending {best_margin}: greed costs {cost} point.",
                     "Greedy takes {tile} at {move} and ends {margin}; best is {best} "
                     "({best_tile} now), ending {best_margin}: greed costs {cost} points.",
                     cost).format(tile=top, move=greedy_move, margin=margin_words(greedy_value),
                                  best=best_move, best_tile=tile[best_move],
-                                 best_margin=margin_words(best_value), cost=cost)
+                                 best_margin=margin_words(best_value), cost=cost))
 
 
 def margin_words(value: int) -> str:

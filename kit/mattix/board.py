@@ -54,7 +54,7 @@ def _search_player(time_limit: float = 1.0, depth=None) -> SearchPlayer:
     return SearchPlayer(time_limit=time_limit, depth=depth)
 
 
-class Board(GameBoard):
+class Board(GameBoard[Game, Move]):
     """A Mattix game on a canvas.
 
     Options are ``Game.new``'s (``size=4``, ``level=2``, ``tiles=...``);
@@ -78,9 +78,9 @@ class Board(GameBoard):
 
     def __init__(self, game=None, *, hint_time: float = 1.0, analysis_time: float = 2.0,
                  **kwargs):
+        super().__init__(game, **kwargs)
         self.hint_time = hint_time
         self.analysis_time = analysis_time
-        super().__init__(game, **kwargs)
 
     def new_game(self, seed: int) -> Game:
         return Game.new(seed=seed, **{"size": 4, **self.options})

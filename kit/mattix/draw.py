@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 from kit.mattix.layout import Cell, Layout, cell_box, layout
 from kit.i18n import _
 from kit.mattix.text import outcome_text, scores_text, turn_line_text
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, PAPER, TABLE, Scene
 
-if TYPE_CHECKING:
-    from kit.mattix.rules import Game, Move
+from kit.mattix.moves import Move
+from kit.mattix.view import GameView as Game
 
-    #: A hint: a move, or a ``(move, label)`` row as ``Board.hints`` gives them.
-    Hint: TypeAlias = Move | tuple[Move, str]
+#: A hint: a move, or a ``(move, label)`` row as ``Board.hints`` gives them.
+Hint: TypeAlias = "Move | tuple[Move, str]"
 
 
 NEGATIVE_FILL = "#FBE3D6"     # pale vermillion tint

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from kit.mattix.rules import Game
+from kit.mattix.view import GameView as Game
 
 #: ``(x, y, width, height)`` of a rectangle in scene pixels.
 Box = tuple[float, float, float, float]

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import operator
 import random
-import re
 import reprlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from kit.errors import IllegalMove, InvalidMoveText, InvalidPosition, check_position_keys
 from kit.i18n import N_, _
+from kit.mattix.moves import Move as Move, MoveLike as MoveLike   # re-exported: the rules' names
 from kit.mattix.text import text_board
 from kit.mattix.tiles import check_size, tile_table
 from kit.scene import Picture
@@ -40,48 +40,6 @@ ROW_PLAYER, COLUMN_PLAYER = 0, 1
 # Translators: the player who takes tiles from the star's row (the Spanish sheet: "el
 # jugador que tome las fichas de las filas"); used as "the {side} wins", "{side} to move".
 SIDE_NAMES = (N_("row player"), N_("column player"))
-
-_MOVE_RE = re.compile(r"^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$")
-
-
-@dataclass(frozen=True, order=True)
-class Move:
-    """Take the tile at ``(row, col)``. Text form ``"row,col"``.
-
-    Mattix has one kind of move, so ``kind`` is always ``"take"`` (the other
-    games' moves say theirs the same way).
-    """
-
-    row: int
-    col: int
-    kind: ClassVar[str] = "take"
-
-    def __str__(self) -> str:
-        return f"{self.row},{self.col}"
-
-    @property
-    def cell(self) -> tuple[int, int]:
-        return (self.row, self.col)
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read ``"r,c"`` (spaces and surrounding brackets allowed)."""
-        if not isinstance(text, str):
-            raise InvalidMoveText(_("move text must be a string like '2,3', got {text}")
-                                  .format(text=repr(text)))
-        m = _MOVE_RE.match(text)
-        if not m:
-            raise InvalidMoveText(_("cannot read {text} as a Mattix move: write row,col as in "
-                                    "'2,3'").format(text=reprlib.repr(text)))
-        try:
-            return cls(int(m.group(1)), int(m.group(2)))
-        except ValueError:   # more digits than Python reads (4300)
-            raise InvalidMoveText(_("the row or column in {text} is too long a number")
-                                  .format(text=reprlib.repr(text))) from None
-
-
-MoveLike = Move | str | tuple[int, int]
-
 
 @dataclass(frozen=True)
 class Explanation:
@@ -234,6 +192,11 @@ class Game(Picture):
     def history(self) -> list[Move]:
         """The moves played so far (that have not been undone), oldest first."""
         return [m for m, _, _ in self._history]
+
+    @property
+    def points_history(self) -> list[int]:
+        """The points each move of :attr:`history` scored (its tile's value), oldest first."""
+        return [value for _, value, _ in self._history]
 
     @property
     def last_move(self) -> Move | None:

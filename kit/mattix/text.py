@@ -9,14 +9,12 @@ picture itself (``draw.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from kit.i18n import _, ngettext
 
-# Only for the types: the rules import this module (for ``str(game)``), and the
-# sides' names come from the game itself (``Game.side_name``), so no cycle.
-if TYPE_CHECKING:
-    from kit.mattix.rules import Game
+# The game as a Protocol: the rules import this module (for ``str(game)``), and the
+# sides' names come from the game itself (``side_name``), so no cycle.
+from kit.mattix.view import GameView as Game
 
 
 def text_board(game: Game) -> str:

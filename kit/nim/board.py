@@ -14,7 +14,7 @@ from kit.scene import Scene
 from kit.ui.game import GameBoard
 
 
-class Board(GameBoard):
+class Board(GameBoard[Game, Move]):
     PLAYERS = {"perfect": PerfectPlayer, "random": RandomPlayer}
     MOVE_EXAMPLE = N_("for example 1:3")
     NOTATION_KEY = N_("A move is written <b>heap:stones</b>, heaps numbered from 0 at the top: "

@@ -143,6 +143,14 @@ class Game(Picture):
         return self.history[-1] if self.history else None
 
     @property
+    def points_history(self) -> list[int]:
+        """A move scores 1 when it takes the last stone, so only the last can score."""
+        points = [0] * len(self.history)
+        if points and self.is_over:
+            points[-1] = 1
+        return points
+
+    @property
     def nim_sum(self) -> int:
         """The heaps' exclusive or: 0 means the seat to move loses against perfect play."""
         total = 0
@@ -211,7 +219,10 @@ class Game(Picture):
     # ----- pictures --------------------------------------------------------------------
 
     def __str__(self) -> str:
-        return "\n".join(f"{h}: {'o' * size or '-'}" for h, size in enumerate(self.heaps))
+        # The first line names the game, as every game's text board does (the text view reads it).
+        head = _("Nim: {heaps} heap(s), {stones} stone(s) left").format(
+            heaps=len(self.heaps), stones=sum(self.heaps))
+        return "\n".join([head, *(f"{h}: {'o' * size or '-'}" for h, size in enumerate(self.heaps))])
 
     def _repr_svg_(self) -> str:
         from kit.nim.draw import draw

@@ -59,7 +59,7 @@ SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table d
 FREE_BUTTONS = {"claim": N_("Claim"), "challenge": N_("Challenge")}
 
 
-class Board(GameBoard):
+class Board(GameBoard[Game, Move]):
     """A Smartrix game on a canvas.
 
     Options are ``Game.new``'s: ``players=2``, ``window=5`` (None: the
@@ -93,11 +93,13 @@ class Board(GameBoard):
     def __init__(self, game=None, **kwargs):
         if game is not None:  # "New game" deals with this game's options
             kwargs = {**game.options, **kwargs}
-        free = not (game.auto_collect if game is not None else kwargs.get("auto_collect", True))
-        self.BUTTONS = {**Board.BUTTONS, **(FREE_BUTTONS if free else {})}
-        self._window_centre = None   # the table window's centre (row, col); None: the middle
-        self._seen_focus = None      # the cells the window last moved to show
         super().__init__(game, **kwargs)
+        self._window_centre: tuple[float, float] | None = None   # the table window's centre; None: the middle
+        self._seen_focus: tuple[Cell, ...] | None = None   # the cells the window last moved to show
+
+    def game_buttons(self) -> dict[str, str]:
+        """Rotate and Pass; in free-table mode (no auto-collect) Claim and Challenge too."""
+        return {**self.BUTTONS, **({} if self.game.auto_collect else FREE_BUTTONS)}
 
     # ----- the shell's hooks --------------------------------------------
 
@@ -242,6 +244,7 @@ class Board(GameBoard):
     @property
     def selected_card(self) -> int:
         """The selected hand card, turned as the person turned it."""
+        assert self.selected is not None    # asked only while a card is selected
         return rotate(self.game.hand_cards(self.game.to_move)[self.selected], self.turns)
 
     def _layout(self):

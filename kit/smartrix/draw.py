@@ -56,6 +56,7 @@ from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WI
                                  pans, recent_moves)
 from kit.smartrix.moves import parse_move
 from kit.smartrix.table import bounds
+from kit.textwidth import text_width, wrap_text
 
 # Also here for older imports: a card's picture and colours (card_pictures.py), the
 # geometry constants INSET, LIVE_WIDTH, MARGIN and Layout (layout.py), BOX_GRID (cards.py).
@@ -249,17 +250,10 @@ def _fit_marks(scene, lay, cells):
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels at font ``size``
-    (an estimate: DejaVu Sans averages about 0.54 em a character; a margin kept)."""
-    most = max(8, int(width / (size * (0.58 if bold else 0.56))))
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > most:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + ([line] if line else [])
+    """``text`` broken into lines of at most ``width`` pixels at font ``size``, by
+    DejaVu Sans's own widths (a guess of 0.56 em a character cut Bulgarian notes at
+    the board's right edge; issue 30)."""
+    return wrap_text(text, width, size, bold)
 
 
 def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
@@ -293,9 +287,12 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
                 x, y, _cw, _ch = cell_box(lay, move.cell)
                 r = max(10, lay.cell * 0.12)
                 scene.circle(x + 1, y + 1, r, fill=HIGHLIGHT, stroke=PAPER, stroke_width=2)
-                scene.text(x + 1, y + 1, f"P{seat + 1}", size=r * 1.05, bold=True, fill=PAPER)
-                caption = _("Blue outline P{n}: the card {player} placed").format(
-                    n=seat + 1, player=who)
+                # Translators: a player's badge on the table, the initial of "player" and
+                # the seat's number, two or three characters ("J2", "И2")
+                badge = _("P{n}").format(n=seat + 1)
+                scene.text(x + 1, y + 1, badge, size=r * 1.05, bold=True, fill=PAPER)
+                caption = _("Blue outline {badge}: the card {player} placed").format(
+                    badge=badge, player=who)
             if lay.live and not lay.shows(move.cell):
                 caption = _("{caption}, at {cell}, out of view (a shaded edge scrolls to "
                             "it)").format(caption=caption,
@@ -445,7 +442,10 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
     scene.text(x, 30, heading, size=_fitted(heading, SIDE_WIDTH - 8, 22), bold=True,
                anchor="start")
     pile = _pile_text(game)
-    scene.text(x, 66, pile, size=CAPTION_SIZE, anchor="start")
+    # Fitted to the column: "Купчинката е празна: пас те вади от играта" ran ~50 px
+    # past the picture's right edge (issue 30)
+    scene.text(x, 66, pile, size=_fitted(pile, SIDE_WIDTH - 8, CAPTION_SIZE, bold=False),
+               anchor="start")
     scene.text(x + HAND_COLUMN, 98, _("in hand"), size=15, fill=MUTED, anchor="end")
     scene.text(x + SIDE_WIDTH - 8, 98, _("score") if over else _("collected"), size=15,
                fill=MUTED, anchor="end")
@@ -496,7 +496,7 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
     # panel's first line).
     # The room the hand's label (left) leaves on its line.
     room = (LIVE_WIDTH - 8 - lay.side - 16
-            - len(_hand_label(game, shown, names, cover)) * CAPTION_SIZE * 0.58)
+            - text_width(_hand_label(game, shown, names, cover), CAPTION_SIZE, bold=True))
     if over:
         heading = _heading(game, names)
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, heading,
@@ -574,9 +574,9 @@ def _hand_label(game, shown, names, cover) -> str:
 
 def _fitted(text: str, width: float, size: float, bold: bool = True, least: float = 13) -> float:
     """The font size at which ``text`` fits ``width`` px on one line (``size`` if it
-    does; a longer translation shrinks, down to ``least``), by :func:`wrap`'s estimate."""
-    need = len(text) * size * (0.58 if bold else 0.56)
-    return size if need <= width else max(least, round(width / need * size, 1))
+    does; a longer translation shrinks, down to ``least``), by DejaVu Sans's widths."""
+    need = text_width(text, size, bold)
+    return size if need <= width else max(least, int(width / need * size * 10) / 10)
 
 
 def _pile_text(game) -> str:

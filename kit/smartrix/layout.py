@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kit.scene import inside
 from kit.smartrix.cards import ORIENTATIONS, Card, parse_card
@@ -25,8 +24,8 @@ from kit.smartrix.moves import Move
 from kit.smartrix.table import Cell, bounds, candidate_cells, constraint_at, window_cells
 from kit.window import edge_strips, sides_beyond, strip_at, window_start
 
-if TYPE_CHECKING:
-    from kit.smartrix.rules import Game
+# The game as a Protocol, not the rules' Game: the rules import this module.
+from kit.smartrix.view import GameView as Game
 
 #: (x, y, width, height) in scene points.
 Box = tuple[float, float, float, float]

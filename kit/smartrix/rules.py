@@ -441,10 +441,14 @@ class Game(Picture, History):
     def _window_text(self, cell, outside):
         if not outside:
             return _("a card at {cell} would not fit in one {w} x {w} window with the "
-                     "card(s) at the table").format(cell=fmt_cell(cell), w=self.window)
-        return _("a card at {cell} would not fit in one {w} x {w} window with the card(s) "
-                 "at {cards}").format(cell=fmt_cell(cell), w=self.window,
-                                      cards=", ".join(fmt_cell(x) for x in outside))
+                     "cards on the table").format(cell=fmt_cell(cell), w=self.window)
+        # One form per number, not "card(s)" ("картата(ите)"; issue 30)
+        return ngettext("a card at {cell} would not fit in one {w} x {w} window with the card "
+                        "at {cards}",
+                        "a card at {cell} would not fit in one {w} x {w} window with the cards "
+                        "at {cards}", len(outside)).format(
+                            cell=fmt_cell(cell), w=self.window,
+                            cards=", ".join(fmt_cell(x) for x in outside))
 
     def _explain_claim(self, move):
         cells = frozenset(move.cells)
@@ -481,8 +485,8 @@ class Game(Picture, History):
         points = cards_value(self._grid, move.cells)
         # Translators: a challenge (the sheets' "asalto" / "отнемане") succeeded
         return Explanation(move, True, ngettext(
-            "challenge: {n} offending card(s) taken, {points}",
-            "challenge: {n} offending card(s) taken, {points}", len(best)).format(
+            "challenge: {n} offending card taken, {points}",
+            "challenge: {n} offending cards taken, {points}", len(best)).format(
                 n=len(best), points=ngettext("{n} point", "{n} points", points).format(n=points)),
             move.cells, points=points)
 

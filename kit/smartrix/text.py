@@ -13,14 +13,13 @@ Not covered: hidden information (``str(game)`` shows every hand; use
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from kit.i18n import _, ngettext
 from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, Card
 from kit.smartrix.table import Cell, bounds
 
-if TYPE_CHECKING:
-    from kit.smartrix.rules import Game
+# The game as a Protocol, not the rules' Game: the rules import this module.
+from kit.smartrix.view import GameView as Game
 
 
 def card_lines(card: Card) -> list[str]:

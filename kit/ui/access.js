@@ -41,6 +41,7 @@ function wireHost(host) {
       else event.target.blur();
     }
   }, true);
+  keepFocus(host);
   for (const type of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
     // Passive and unstopped by default: the page scrolls under the pointer or a
     // finger. A tap still clicks: without ipycanvas' preventDefault the browser
@@ -49,6 +50,30 @@ function wireHost(host) {
       if (isBoardCanvas(event.target)) event.stopPropagation();
     }, { capture: true, passive: true });
   }
+}
+
+// A board disables its buttons while the computer moves or a hint is being
+// found; the button pressed loses the focus then, and the browser puts it on
+// the page's body: a keyboard user was thrown back to the page's top after
+// Hint, Redo or Undo (WCAG 2.4.3). The host remembers the control that had
+// the focus when it was disabled and gives the focus back to it once it is on
+// again, unless the focus went somewhere else meanwhile.
+function keepFocus(host) {
+  let last = null;
+  let parked = null;
+  host.addEventListener("focusin", (event) => { last = event.target; parked = null; });
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const target = record.target;
+      if (target.disabled && target === last) {
+        parked = target;
+      } else if (!target.disabled && target === parked && target.isConnected) {
+        parked = null;
+        if (lost() || document.activeElement === target) target.focus({ preventScroll: true });
+      }
+    }
+  }).observe(host, { attributes: true, attributeFilter: ["disabled"], subtree: true });
 }
 
 function element(tag, props = {}, attrs = {}) {
@@ -86,6 +111,26 @@ function render({ model, el }) {
                        { role: "region" });
   // The move box and the text view are put on the page only where they are
   // asked for (an exercise's layer has neither: its answer box is its own).
+  // A layer that only lends its live role to another element (the game
+  // picker's status line) has no regions of its own: the words are said once.
+  if (model.get("live_for")) {
+    el.hidden = true;
+    let waited = 0;
+    const lend = () => {
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const target = up.querySelector(`.${model.get("live_for")}`);
+        if (target) {
+          target.setAttribute("role", "status");
+          target.setAttribute("aria-live", "polite");
+          target.setAttribute("aria-atomic", "true");
+          return;
+        }
+      }
+      if (++waited < 600) requestAnimationFrame(lend);
+    };
+    lend();
+    return;
+  }
   el.append(description, polite, urgent);
 
   const send = () => model.send({ event: "move", text: input.value });
@@ -162,6 +207,29 @@ function render({ model, el }) {
     }
   };
 
+  // An exercise's verdict or answer box takes the focus when Python asks after the
+  // page showed this layer (never for a request older than the page: a lesson
+  // opened again must not jump to an old verdict).
+  let exerciseFocus = model.get("focus_request");
+  const focusExercise = () => {
+    const want = model.get("focus_request");
+    if (want <= exerciseFocus) return;
+    exerciseFocus = want;
+    const exercise = el.closest(".kit-exercise");
+    if (!exercise) return;
+    if (model.get("focus_what") === "answer") {
+      const input = exercise.querySelector(".kit-answer input");
+      if (input) { input.focus(); input.select(); }
+      return;
+    }
+    const verdict = exercise.querySelector(".kit-feedback");
+    if (verdict) {
+      // Focusable by script only: not one more Tab stop on the way.
+      if (!verdict.hasAttribute("tabindex")) verdict.setAttribute("tabindex", "-1");
+      verdict.focus({ preventScroll: false });
+    }
+  };
+
   applyLabels();
   applyText();
   applyTyped();
@@ -171,6 +239,7 @@ function render({ model, el }) {
   model.on("change:typed", applyTyped);
   model.on("change:serial", announce);
   model.on("change:focus_serial", focusBoard);
+  model.on("change:focus_request", focusExercise);
 
   // The host and its canvas exist once the whole board is on the page.
   let tries = 0;

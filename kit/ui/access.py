@@ -16,7 +16,10 @@ board's host element (any widget with the class :data:`HOST_CLASS`), it
   typed text to ``on_move(text)``; :meth:`Access.clear_box` empties it;
 - shows a "Text view" switch (``text_switch=True``) with ``position``, the
   position as text, under it;
-- focuses the board when :meth:`Access.focus_board` is called (after Start).
+- focuses the board when :meth:`Access.focus_board` is called (after Start), and
+  an exercise's verdict or answer box on :meth:`Access.focus_exercise`;
+- or, with ``live_for``, only makes another element (the game picker's status
+  line) a polite live region, so what it shows is announced once.
 
 Its words come from Python (translated through the kit's catalogues).
 Not covered: what a move means or what a position says (the board's); the
@@ -91,6 +94,11 @@ class Access(anywidget.AnyWidget):
     urgent = traitlets.Bool(False).tag(sync=True)
     serial = traitlets.Int(0).tag(sync=True)
     focus_serial = traitlets.Int(0).tag(sync=True)
+    focus_what = traitlets.Unicode("").tag(sync=True)
+    focus_request = traitlets.Int(0).tag(sync=True)
+    #: a class name: the nearest element with it becomes a polite live region (a
+    #: status line that is its own announcement); this layer then shows nothing
+    live_for = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, *, on_move: Callable[[str], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
@@ -109,6 +117,16 @@ class Access(anywidget.AnyWidget):
     def focus_board(self) -> None:
         """Put the keyboard focus on the board's canvas (once the page shows it)."""
         self.focus_serial += 1
+
+    def focus_exercise(self, what: str) -> None:
+        """Move the keyboard focus within the exercise this layer is in: ``"verdict"``
+        (its words, after a board's Check or Show me: the next thing to read) or
+        ``"answer"`` (its answer box, the text selected, after a wrong typed answer:
+        the next thing to mend). Only a request made after the page showed the layer
+        moves focus: a lesson opened again does not jump to an old verdict."""
+        with self.hold_sync():
+            self.focus_what = what
+            self.focus_request += 1
 
     def clear_box(self) -> None:
         """Empty the move box (after its move was played)."""

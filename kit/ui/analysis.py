@@ -33,6 +33,7 @@ import ipywidgets as widgets
 # The rows are plain data (kit.analysis); these names stay importable from here.
 from kit.analysis import AnalysisRows, stopped_early_text, tell, value_text
 from kit.i18n import N_, _, ngettext
+from kit.notation import shown
 from kit.ui.style import PANEL_STYLE, button
 from kit.ui.tasks import running_loop
 
@@ -216,8 +217,8 @@ class AnalysisPanel(widgets.VBox):
     def _row_button(self, rank: int, move, value) -> widgets.Button:
         # The value first: a long move (a play of four cards) may be
         # cut off at the panel's edge, its value must not be.
-        b = widgets.Button(description=f"{rank}. {value_text(value)}   {move}",
-                           tooltip=_("show {move} on the board").format(move=move),
+        b = widgets.Button(description=f"{rank}. {value_text(value)}   {shown(str(move))}",
+                           tooltip=shown(_("show {move} on the board").format(move=move)),
                            layout=widgets.Layout(**ROW_LAYOUT),
                            style=widgets.ButtonStyle(font_size="16px", font_family="monospace"))
         b.move = move

@@ -26,7 +26,7 @@ from kit import games
 from kit.games import GameSpec, Option
 from kit.i18n import _, format_list
 from kit.scene import Scene
-from kit.ui.access import FOCUS_CLASS
+from kit.ui.access import FOCUS_CLASS, Access
 from kit.ui.board import SavedPicture
 from kit.ui import tasks
 from kit.ui.game import HUMAN
@@ -36,6 +36,7 @@ from kit.ui.style import button
 log = logging.getLogger(__name__)
 
 STATUS_STYLE = "font-size: 17px; min-height: 1.4em;"
+STATUS_CLASS = "kit-app-status"
 ROW = dict(flex_flow="row wrap", align_items="flex-end")   # one Layout per row
 # Each choice as wide as its text, its label beside it: rows stay short.
 FIT = dict(layout={"width": "auto"}, style={"description_width": "initial"})
@@ -98,6 +99,10 @@ class Launcher(SavedPicture, widgets.VBox):
         self.seat_row = widgets.HBox(layout=widgets.Layout(**ROW))
         self.option_row = widgets.HBox(layout=widgets.Layout(**ROW))
         self.status = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        # The status line is a live region (WCAG 4.1.3): the game chosen and started
+        # is announced, as a board announces its moves (kit.ui.access).
+        self.status.add_class(STATUS_CLASS)
+        self.live = Access(live_for=STATUS_CLASS)
         self.stage = widgets.Box()
         # The choices fold away once a game is on: at 1366 x 768 they and the page's
         # words pushed a card game's hand below the screen. One line stays: what is being
@@ -112,7 +117,7 @@ class Launcher(SavedPicture, widgets.VBox):
             self.seat_row, self.option_row])
         self.bar = widgets.HBox([self.status, self.toggle],
                                 layout=widgets.Layout(align_items="center", width="100%"))
-        super().__init__([self.picker, self.bar, self.stage])
+        super().__init__([self.picker, self.bar, self.stage, self.live])
         self.add_class("kit-app")
         self.add_class(FOCUS_CLASS)   # the 2 px focus ring on the choices (kit.ui.access)
         self.game.observe(self._game_chosen, names="value")

@@ -22,6 +22,7 @@ from ipycanvas import canvas as _ipycanvas_canvas
 
 from kit.canvas import draw_scene
 from kit.i18n import _
+from kit.notation import shown
 from kit.scene import Scene, svg_img
 from kit.ui.access import FOCUS_CLASS, HOST_CLASS, Access
 from kit.ui.guard import Guarded
@@ -87,10 +88,10 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
 
     FAILED = "board handler failed"
 
-    def __init__(self, scene: Scene, *, on_click=None, pixel_ratio: float = 2.0,
+    def __init__(self, scene: Scene | None, *, on_click=None, pixel_ratio: float = 2.0,
                  name: str = "", **kwargs):
         self.pixel_ratio = pixel_ratio
-        self.scene = scene
+        self.scene = scene or Scene(1, 1)   # None: nothing drawn until the first show()
         self.on_click = on_click
         self.canvas = Canvas(width=1, height=1)
         self.canvas.add_class(CANVAS_CLASS)
@@ -107,7 +108,8 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
             self.add_class(name_)
         self.canvas.on_mouse_down(self._mouse_down)
         self.canvas.on_client_ready(self._client_ready)
-        self.show(scene)
+        if scene is not None:
+            self.show(scene)
 
     def show(self, scene: Scene) -> None:
         """Draw ``scene``; the canvas follows its size, sharp at ``pixel_ratio``."""
@@ -136,6 +138,8 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
         sentences; ``more``, the details, folds under "Why?" (a long refusal
         pushed the board's buttons off a 768 px screen)."""
         colour = {"info": "#222222", "good": "#006B4E", "bad": "#A04000"}[tone]
+        # The move words in the language's own ("pasar", not "pass"; issue 30)
+        text, more = shown(text), shown(more)
         self.message = text  # the plain words, for tests and lesson checks
         self.more = more
         why = ""

@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import ipywidgets as widgets
 
-from kit import games
+from kit import contract, games
 from kit.i18n import N_, _, ngettext
-from kit.notation import words_html
+from kit.notation import shown, words_html
 from kit.scene import Scene
 from kit.ui.access import FOCUS_CLASS, HOST_CLASS
 from kit.ui.analysis import AnalysisPanel
@@ -50,8 +51,25 @@ from kit.ui.style import button
 SHELL_BUTTONS = {"undo": N_("↶ Undo"), "redo": N_("↷ Redo"), "hint": N_("Hint"), "new": N_("New game")}
 __all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "UNDO_POLICIES"]
 
+#: The game a board shows (a :class:`kit.contract.Game`) and its moves (a :class:`kit.contract.Move`).
+G = TypeVar("G", bound=contract.Game)
+M = TypeVar("M", bound=contract.Move)
+#: A hint row: a move (or None, "no move") and its label ("+12", "wins").
+HintRow = tuple[Any, str]
 
-class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
+
+class _StartsAfterInit(type(widgets.HBox)):   # type: ignore[misc]
+    """The boards' metaclass: a board's first drawing and its first computer turn
+    (:meth:`GameBoard._first_show`) run once the whole constructor chain has returned, so a
+    game's ``Board.__init__`` may set its own fields before or after ``super().__init__``."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        board = super().__call__(*args, **kwargs)
+        board._first_show()
+        return board
+
+
+class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metaclass=_StartsAfterInit):
     """A live board: the game's picture on a canvas beside a panel of controls.
 
     ``seats`` names each seat ``"human"`` or a key of ``PLAYERS`` (default:
@@ -87,14 +105,14 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     #: (the game's count, or ``len(seats)``), not the game's default of 2
     COUNTS_PLAYERS: bool = False
 
-    def __init__(self, game: Any = None, *, seats: Sequence[str] | None = None,
+    def __init__(self, game: G | None = None, *, seats: Sequence[str] | None = None,
                  delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
                  player_options: Mapping[str, Any] | None = None, pixel_ratio: float = 2.0,
                  analysis: bool = False, undo_policy: str = "to_person", **options: Any):
         if self.COUNTS_PLAYERS and "players" not in options:
             if game is not None:
-                options["players"] = game.players
+                options["players"] = cast(Any, game).players   # a COUNTS_PLAYERS game has them
             elif seats is not None:
                 options["players"] = len(seats)
         self.options = options
@@ -103,7 +121,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.open_hands = open_hands
         self.cover_hands = cover_hands
         self.player_options = dict(player_options or {})
-        self.game = game if game is not None else self.new_game(seed)
+        self.game: G = game if game is not None else self.new_game(seed)
         self.seats = check_seats(seats, getattr(self.game, "players", len(self.game.scores)),
                                  self.PLAYERS)
         self.undo_policy = check_undo_policy(undo_policy, self.seats)
@@ -111,19 +129,17 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
                         for s in self.seats]
         self.rng = random.Random(seed)
         self.marks: tuple[Any, ...] = ()
-        self.hint_rows: list[tuple[Any, Any]] = []
-        self.last_move: Any = None
+        self.hint_rows: list[HintRow] = []
         self.busy = False
         self.task = None
         self._failed = None   # (seat, exception) of a computer player that raised
         self._reports: list[str] = []   # "X played m: n points." since a person last acted
-        self._points: list[Any] = []   # points of each move in game.history played here
         self.hand_hidden = False
         self._cover_if_needed()
-        self.clear_pending()
         keymap = self.key_map()
         self.cursor_keys = None if keymap is None else BoardKeys(keymap)
-        self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio,
+        # Nothing drawn yet: the first drawing is _first_show's, after every __init__ has run.
+        self.view = BoardView(None, on_click=self._clicked, pixel_ratio=pixel_ratio,
                               name=self.board_name())
         self.access = self.view.access
         self.access.on_move = functools.partial(self.view.guarded, self.play_typed)
@@ -146,13 +162,30 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         # board is its host (kit.ui.access).
         for name in ("kit-game-board", HOST_CLASS, FOCUS_CLASS):
             self.add_class(name)
+
+    def _first_show(self) -> None:
+        """The first drawing, status and computer turn: run by the metaclass once the
+        whole constructor chain (the game's ``Board.__init__`` included) has returned."""
         self._after_change()
         self.say(self._turn_text())
         self.run_computer_turns()
 
+    # ----- what the board reads from the game (it keeps no copy) --------
+
+    @property
+    def last_move(self) -> M | None:
+        """The game's last move (``game.last_move``): undo, redo and a new game move it."""
+        return self.game.last_move   # type: ignore[return-value]
+
+    @property
+    def _points(self) -> list[int]:
+        """The points of each move of ``game.history``, oldest first (``game.points_history``)."""
+        return list(self.game.points_history)
+
     # ----- hooks a game's Board provides -------------------------------
 
-    def new_game(self, seed: int):
+    def new_game(self, seed: int) -> G:
+        """A fresh game for seed ``seed`` with the board's ``options``."""
         raise NotImplementedError
 
     def scene(self) -> Scene:
@@ -166,8 +199,14 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         even while the computer moves or after the game; True if it was one."""
         return False
 
+    def game_buttons(self) -> dict[str, str]:
+        """The game's own buttons on this board: name -> label (marked N_). Default:
+        ``BUTTONS``; a board whose buttons depend on its game's options (``self.game``
+        is set when this is asked) says so here."""
+        return dict(self.BUTTONS)
+
     def on_button(self, name: str) -> None:
-        """One of ``BUTTONS`` was pressed."""
+        """One of :meth:`game_buttons` was pressed."""
 
     def on_key(self, key: str) -> None:
         """A key pressed while the canvas has focus that the cursor keys
@@ -184,15 +223,16 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def clear_pending(self) -> None:
         """Forget any half-made move."""
 
-    def hints(self, game: Any) -> list[Any]:
+    def hints(self, game: G) -> list[HintRow]:
         """``[(move, label), ...]`` best first; runs on a copy, off the widget thread."""
         return []
 
-    def analyse_position(self, game: Any, *, progress: Any = None, stop: Any = None) -> list[Any]:
+    def analyse_position(self, game: G, *, progress: Any = None,
+                         stop: threading.Event | None = None) -> list[Any]:
         """The analysis panel's rows for ``game`` (``kit.ui.analysis``); runs on a copy."""
         raise NotImplementedError(f"{type(self).__name__} has no analysis")
 
-    def preview(self, move, line=None) -> None:
+    def preview(self, move: M | None, line: list[M] | None = None) -> None:
         """Draw ``move`` (and ``line`` after it) without playing it; None clears."""
 
     def hand_point(self, i: int) -> tuple[float, float]:
@@ -201,7 +241,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def seat_name(self, seat: int) -> str:
         return _("Seat {n}").format(n=seat + 1)
 
-    def seat_scores(self):
+    def seat_scores(self) -> list[int] | None:
         """The score beside each seat in the panel, or None to show none.
 
         Default: ``game.scores`` when it has one entry per seat (team games
@@ -210,7 +250,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         scores = list(self.game.scores)
         return scores if len(scores) == len(self.seats) else None
 
-    def deck_count(self, game):
+    def deck_count(self, game: G) -> int | None:
         """Cards left in the hidden deck, or None for a game without one."""
         return None
 
@@ -255,7 +295,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
 
     # ----- what a person does --------------------------------------------
 
-    def submit(self, move):
+    def submit(self, move: M | str) -> int | None:
         """Play a person's move. Illegal: say why, mark it, change nothing; return None."""
         if not self._ready():
             return None
@@ -271,7 +311,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.run_computer_turns()
         return points
 
-    def play_typed(self, text: str):
+    def play_typed(self, text: str) -> int | None:
         """Play the move typed in the move box: read by ``parse_typed`` and played
         through :meth:`submit`, as a click's move is (a refusal says the same). A
         move that reads replaces any half-made one; text that does not read, or a
@@ -297,9 +337,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
             self.access.clear_box()
         return points
 
-    def parse_typed(self, text: str) -> Any:
+    def parse_typed(self, text: str) -> M:
         """The move ``text`` names (the game's ``parse_move``); ValueError if none."""
-        return self.game.parse_move(text)
+        return self.game.parse_move(text)   # type: ignore[return-value]
 
     def refusal(self, move: Any, exc: Exception) -> tuple[str, str]:
         """``(verdict, more)`` for a refused move: the verdict one or two sentences,
@@ -344,7 +384,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         """The text view: the position, whose turn, the last move."""
         lines = [self.position_text(), "", self._turn_text()]
         if self.last_move is not None:
-            lines.append(_("Last move: {move}").format(move=self.last_move))
+            lines.append(shown(_("Last move: {move}").format(move=self.last_move)))
         return "\n".join(lines)
 
     def _update_access(self) -> None:
@@ -417,10 +457,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
 
     # ----- after every change of position ---------------------------------
 
-    def _moved(self, seat: int, points) -> None:
+    def _moved(self, seat: int, points: int) -> None:
         """Bookkeeping after ``seat`` played the game's last move for ``points``."""
-        self._points.append(points)
-        self.last_move = self.game.history[-1]
         self._after_change()
         # The person's own move stays in the status while the computer answers.
         self._reports.append(_("{player} played {move}: {points}.").format(
@@ -483,9 +521,6 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
             return
         for _step in range(steps):
             self.game.undo()
-            if self._points:
-                self._points.pop()
-        self.last_move = self.game.history[-1] if self.game.history else None
         self._after_change()
         self.say(ngettext("Took back {n} move. {status}", "Took back {n} moves. {status}", steps)
                  .format(n=steps, status=self._turn_text()))
@@ -499,17 +534,15 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         steps = 0
         while True:
             try:
-                points = self.game.redo()
+                self.game.redo()
             except IndexError:
                 break
             steps += 1
-            self._points.append(points)
             if self.one_person or self.seats[self.game.to_move] == HUMAN or self.game.is_over:
                 break
         if not steps:
             self.say(_("Nothing to redo."), tone="bad")
             return
-        self.last_move = self.game.history[-1]
         self._after_change()
         self.say(ngettext("Replayed {n} move. {status}", "Replayed {n} moves. {status}", steps)
                  .format(n=steps, status=self._turn_text()))
@@ -524,12 +557,11 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
         self.seed += 1
         self.game = self.new_game(self.seed)
         self.rng = random.Random(self.seed)
-        self._points, self.last_move = [], None
         self._after_change()
         self.say(_("New game (seed {seed}). {status}").format(seed=self.seed, status=self._turn_text()))
         self.run_computer_turns()
 
-    def _show_hints(self, rows) -> None:
+    def _show_hints(self, rows: Iterable[HintRow]) -> None:
         self.hint_rows, self.marks = list(rows), ()
         if not self.hint_rows:
             self.say(_("No hint: there is no move to suggest here."))
@@ -560,10 +592,10 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
     def _make_buttons(self) -> dict[str, widgets.Button]:
         return {name: button(_(label), functools.partial(self._pressed, name),
                              guarded=self.view.guarded)
-                for name, label in {**SHELL_BUTTONS, **self.BUTTONS}.items()}
+                for name, label in {**SHELL_BUTTONS, **self.game_buttons()}.items()}
 
     def _side_panel(self) -> widgets.VBox:
-        game_buttons = [self.controls[n] for n in self.BUTTONS]
+        game_buttons = [self.controls[n] for n in self.game_buttons()]
         shell_buttons = [self.controls[n] for n in SHELL_BUTTONS]
         # The status heads the panel, beside the board, where it stays in view
         # however long the explanation (under the board it fell off a 768 px screen).
@@ -590,19 +622,19 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox):
             key = f"{key}<br>{words}"
         if self.cursor_keys is None:
             return key
-        buttons = {k: _({**SHELL_BUTTONS, **self.BUTTONS}[name])
+        buttons = {k: _({**SHELL_BUTTONS, **self.game_buttons()}[name])
                    for k, name in self.cursor_keys.keymap.buttons.items() if name in self.controls}
         hand = getattr(self.cursor_keys.keymap, "hand", True)
         return f"{key}<br>{keys_html(buttons, hand=hand)}" if key else keys_html(buttons, hand=hand)
 
-    def replay(self):
+    def replay(self) -> Any:
         """The game's own Replay of the moves played here, from the position before them."""
-        start = self.game.copy()
+        start = cast(G, self.game.copy())
         while start.history:
             start.undo()
-        return self.replay_of(start, list(self.game.history))
+        return self.replay_of(start, cast("list[M]", list(self.game.history)))
 
-    def replay_of(self, start, moves):
+    def replay_of(self, start: G, moves: list[M]) -> Any:
         """The game's Replay of ``moves`` from ``start`` (each game's replay module)."""
         raise NotImplementedError
 

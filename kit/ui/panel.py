@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.i18n import _
+from kit.notation import shown
 from kit.ui.seats import points_text
 from kit.ui.style import PANEL_STYLE
 
@@ -56,7 +57,7 @@ def move_list_html(moves: Sequence[Any], points: Sequence[Any]) -> str:
     items = []
     for i, move in enumerate(moves):
         tail = f" ({points[i - offset]})" if i >= offset and points[i - offset] is not None else ""
-        items.append(f"<li>{MOVE_TAG}{html.escape(str(move))}</code>{tail}</li>")
+        items.append(f"<li>{MOVE_TAG}{html.escape(shown(str(move)))}</code>{tail}</li>")
     return f'<div style="{PANEL_STYLE}"><b>{moves_title()}</b><ol>{"".join(items)}</ol></div>'
 
 
@@ -66,7 +67,7 @@ def moves_title() -> str:
 
 def hints_html(rows: Iterable[tuple[Any, Any]], note: str = "") -> str:
     """The hint rows, best first, each move with its label; ``note`` (HTML) under them."""
-    items = "".join(f"<li>{MOVE_TAG}{html.escape(str(m))}</code> "
+    items = "".join(f"<li>{MOVE_TAG}{html.escape(shown(str(m)))}</code> "
                     f"{html.escape(str(label))}</li>" for m, label in rows)
     below = f"<div><small>{note}</small></div>" if note else ""
     title = html.escape(_("Hint"))

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from kit.errors import InvalidPosition
 from kit.i18n import N_, _, language, ngettext
+from kit.notation import shown
 from kit.scene import Scene
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.style import button
@@ -123,7 +124,7 @@ class ReplayView(BoardWidget, widgets.VBox):
         if i == 0:
             return ngettext("Start: {n} move to play back.", "Start: {n} moves to play back.",
                             n).format(n=n)
-        return _("Move {i} of {n}: {move}").format(i=i, n=n, move=self.moves[i - 1])
+        return shown(_("Move {i} of {n}: {move}").format(i=i, n=n, move=self.moves[i - 1]))
 
     # ----- stepping --------------------------------------------------------
 

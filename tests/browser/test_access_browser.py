@@ -30,14 +30,41 @@ GAMES = [s.title for s in games.all()]
 FOCUSED_BOARD = "() => !!document.activeElement?.classList.contains('kit-board-canvas')"
 
 
-def twin_move(game: str) -> str:
-    """A legal first move on the board the page's default choices build for ``game``."""
+def twin_board(game: str):
+    """The board the page's default choices build for ``game``, built here."""
     app = Launcher(delay=0, start=False)
     app.game.value = game
-    board = app.start_game()
+    return app.start_game()
+
+
+def twin_move(game: str) -> str:
+    """A legal first move on the board the page's default choices build for ``game``."""
+    board = twin_board(game)
     moves = [str(m) for m in board.game.legal_moves()]
     plays = [m for m in moves if "@" in m] or moves   # IOTA: a play, not a recycle
     return plays[0]
+
+
+def twin_refusal(game: str, lang: str = "en") -> tuple[str, str]:
+    """A move that reads but breaks the rules on the first position of ``game``, and
+    the refusal the board says for it (in ``lang``): a Mattix tile outside the
+    line, an IOTA or Smartrix card far from the table."""
+    from kit.errors import IllegalMove
+    from kit.i18n import speaking
+    with speaking(lang):
+        board = twin_board(game)
+        g = board.game
+        if game == "Mattix":
+            texts = [f"{r},{c}" for r in range(g.size) for c in range(g.size)]
+        else:
+            texts = [twin_move(game).split()[0].split("@")[0] + "@20,20"]
+        for text in texts:
+            try:
+                g.copy().play(g.parse_move(text))
+            except IllegalMove:
+                board.play_typed(text)
+                return text, board.view.message
+        raise AssertionError(f"no illegal move found among {texts}")
 
 
 def board_focused(page) -> bool:
@@ -123,6 +150,17 @@ def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
     expect(page.get_by_role("alert")).to_contain_text("That is not a move", timeout=20_000)
     expect(box).to_have_value("nonsense")
 
+    # A move that reads but breaks the rules: the rules' refusal, said at once
+    # (an alert is assertive), the same words a click's refusal says.
+    illegal, refusal = twin_refusal(game)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(illegal)
+    page.keyboard.press("Enter")
+    alert = page.get_by_role("alert").filter(has_text=refusal)
+    expect(alert).to_have_count(1, timeout=20_000)
+    expect(alert).to_have_attribute("aria-live", "assertive")
+    expect(box).to_have_value(illegal)
+
     # A legal move, typed: played, announced politely, in the move list (a log).
     move = twin_move(game)
     page.keyboard.press("Control+A")
@@ -144,6 +182,15 @@ def test_each_game_by_keyboard_and_accessibility_tree(app_server, page, game):
     expect(switch).to_have_attribute("aria-pressed", "true")
     text = page.get_by_role("region", name="The position as text")
     expect(text).to_contain_text(game, timeout=20_000)
+    # What it reads is the position on the page: the board's own text board after
+    # the moves its move list (a log) shows, whose turn, and the last move.
+    expect(page.get_by_role("button", name="↶ Undo")).to_be_enabled(timeout=30_000)
+    twin = twin_board(game)
+    for played in page.get_by_role("log", name="Moves").locator("code").all_inner_texts():
+        twin.game.play(twin.game.parse_move(played))
+    expect(text).to_contain_text(twin.position_text(), timeout=20_000)
+    expect(text).to_contain_text(f"Last move: {twin.last_move}")
+    expect(text).to_contain_text(twin._turn_text())
     if shots():
         page.screenshot(path=str(shots() / f"access_{game.lower()}.png"))
 
@@ -206,9 +253,11 @@ def test_in_jupyterlab_a_focused_board_lets_tab_go_and_the_move_box_plays(access
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("es", {"board": "Tablero de IOTA", "move": "Jugada", "refusal": "Eso no es una jugada",
-            "moves": "Jugadas", "text": "Vista de texto"}),
+            "moves": "Jugadas", "text": "Vista de texto", "position": "La posición en texto",
+            "last": "Última jugada:", "deck": "mazo"}),
     ("bg", {"board": "Дъска на IOTA", "move": "Ход", "refusal": "Това не е ход",
-            "moves": "Ходове", "text": "Текстов изглед"})])
+            "moves": "Ходове", "text": "Текстов изглед", "position": "Позицията като текст",
+            "last": "Последен ход:", "deck": "тесте"})])
 def test_make_app_in_spanish_and_bulgarian_by_keys_and_the_tree(page, tmp_path, lang, words):
     from conftest import make_voila
     server, url = make_voila(tmp_path, "app", f"LANG={lang}")
@@ -228,13 +277,30 @@ def test_make_app_in_spanish_and_bulgarian_by_keys_and_the_tree(page, tmp_path, 
         page.keyboard.type("xyz")
         page.keyboard.press("Enter")
         expect(page.get_by_role("alert")).to_contain_text(words["refusal"], timeout=20_000)
+        # The rules' refusal in the language's words, said at once.
+        illegal, refusal = twin_refusal("IOTA", lang)
+        page.keyboard.press("Control+A")
+        page.keyboard.type(illegal)
+        page.keyboard.press("Enter")
+        alert = page.get_by_role("alert").filter(has_text=refusal)
+        expect(alert).to_have_count(1, timeout=20_000)
+        expect(alert).to_have_attribute("aria-live", "assertive")
         move = twin_move("IOTA")
         page.keyboard.press("Control+A")
         page.keyboard.type(move)
         page.keyboard.press("Enter")
         expect(page.get_by_role("status").filter(has_text=move)).to_have_count(1, timeout=30_000)
         expect(page.get_by_role("log", name=words["moves"])).to_contain_text(move)
-        expect(page.get_by_role("button", name=words["text"])).to_be_visible()
+        # The text view, by keys, in the language's words: the position as text.
+        page.keyboard.press("Tab")        # Play
+        page.keyboard.press("Tab")        # Text view
+        switch = page.get_by_role("button", name=words["text"])
+        expect(switch).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(switch).to_have_attribute("aria-pressed", "true")
+        region = page.get_by_role("region", name=words["position"])
+        expect(region).to_contain_text(words["last"], timeout=20_000)
+        expect(region).to_contain_text(words["deck"])
 
 
 def test_on_a_320_px_screen_the_panel_goes_under_the_board(app_server, page):

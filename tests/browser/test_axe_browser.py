@@ -81,3 +81,46 @@ def test_the_first_lesson_of_each_course_in_voila_has_no_axe_violation(
         time.sleep(1)
         found = violations(page, axe_source)
     assert not found, found
+
+
+# ----- the teacher's page, and the lessons in Spanish and Bulgarian ----------------
+# The teacher's page as the class service serves it (``page_html``: its messages in the
+# class's language) with the summary of a simulated class of 30 (the static page
+# test's canned service: tables full, two students stuck, a hostile name).
+from test_teacher_page_static import service, teacher_page  # noqa: E402, F401  (fixtures)
+
+
+@pytest.mark.parametrize("view", ["teacher", "projector"])
+@pytest.mark.parametrize("lang", ["en", "es", "bg"])
+def test_the_teachers_page_has_no_axe_violation(service, teacher_page, axe_source,  # noqa: F811
+                                                 lang, view):
+    url, canned = service
+    canned.lang = lang
+    teacher_page.goto(url + ("?projector=1" if view == "projector" else ""))
+    rows = teacher_page.locator("#grid tbody tr" if view == "teacher" else "#stats tbody tr")
+    expect(rows.first).to_be_visible(timeout=10_000)
+    assert rows.count() >= 8
+    time.sleep(0.5)
+    found = violations(teacher_page, axe_source)
+    assert not found, found
+
+
+TRANSLATED = ["es/iota/01_meet_iota.ipynb", "es/mattix/01_meet_mattix.ipynb",
+              "es/smartrix/01_meet_smartrix.ipynb", "bg/00_welcome.ipynb",
+              "bg/smartrix/01_meet_smartrix.ipynb"]
+
+
+@pytest.mark.parametrize("lesson", TRANSLATED)
+def test_a_translated_lesson_in_voila_has_no_axe_violation(
+        lesson, chromium_path, tmp_path, page, axe_source):
+    notebook = copy_notebooks(tmp_path) / "notebooks" / lesson
+    server, url = make_voila(tmp_path, "voila", f"NOTEBOOK={notebook}", f"LANG={lesson[:2]}")
+    with server:
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.goto(url, timeout=180_000)
+        canvas = page.locator("canvas.kit-board-canvas").first
+        expect(canvas).to_be_visible(timeout=180_000)
+        wait_until_drawn(canvas)
+        time.sleep(1)
+        found = violations(page, axe_source)
+    assert not found, found

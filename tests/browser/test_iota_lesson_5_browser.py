@@ -108,7 +108,7 @@ def best_play(walk) -> None:
     said = step.press("Check")
     assert re.search(rf"^✔ Right! {re.escape(str(play))} scores {best.points}: "
                      "the most possible", said), said
-    assert "Strategy: 1 of 1 exercises done" in box.inner_text()
+    assert "Strategy: 1 of 1 exercise done" in box.inner_text()
     step.look("iota5_best_right")
 
     before = checksum(step.canvas)

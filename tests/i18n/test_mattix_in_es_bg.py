@@ -55,7 +55,7 @@ def test_the_text_board_and_status_lines(speak):
     assert text_board(deal()).splitlines()[-1] == \
         "Играчът на редовете е на ход, от ред 2: 2,0 (1), 2,2 (8), 2,3 (3)"
     svg = deal()._repr_svg_()
-    assert "Играчът на редовете е на ход: взима от ред 2" in svg and "Дъска на Матикс 4x4" in svg
+    assert "Играчът на редовете е на ход: взима от ред 2" in svg and "Дъска на Mattix 4x4" in svg
 
 
 def test_points_are_counted_words(speak):

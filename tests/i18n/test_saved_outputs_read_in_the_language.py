@@ -1,5 +1,7 @@
 """The Spanish and Bulgarian lessons' saved outputs read as the language, not as Python:
-no bare True/False/None, no dict repr, and decimals with the language's comma.
+no bare True/False/None, no dict repr, decimals with the language's comma, and no English
+move word (pass, recycle, claim, challenge) or computer player's key (greedy, lookahead,
+search6) outside the notation key's code, which names the English words on purpose.
 
 What a reader sees of an output is its HTML (or its text when there is no picture);
 the text/plain beside a picture is for a terminal, and SVG coordinates are not read.
@@ -17,6 +19,8 @@ from kit.lessons.table import Answer, Summary, Table, cell_text
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 PYTHON_WORDS = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\['")
 DOT_DECIMAL = re.compile(r"(?<![\w.,@/-])\d+\.\d+(?![\w.])")
+ENGLISH_WORDS = re.compile(r"(?<![\w@])(pass|recycle|claim|challenge|greedy|lookahead|"
+                           r"search\d+)(?![\w@])")
 
 
 def read_texts(cell: dict) -> list[str]:
@@ -38,14 +42,14 @@ def read_texts(cell: dict) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["es", "bg"])
-def test_no_python_repr_and_the_decimal_comma_in_every_saved_output(lang):
+def test_no_python_repr_no_english_move_and_the_decimal_comma_in_every_saved_output(lang):
     found, read = [], 0
     for path in sorted((NOTEBOOKS / lang).rglob("*.ipynb")):
         nb = json.loads(path.read_text())
         for i, cell in enumerate(nb["cells"]):
             for text in read_texts(cell):
                 read += 1
-                for pattern in (PYTHON_WORDS, DOT_DECIMAL):
+                for pattern in (PYTHON_WORDS, DOT_DECIMAL, ENGLISH_WORDS):
                     for m in pattern.finditer(text):
                         found.append(f"{path.relative_to(NOTEBOOKS)} cell {i}: "
                                      f"...{text[max(0, m.start() - 40):m.end() + 10]}...")
@@ -65,3 +69,31 @@ def test_a_table_cell_reads_as_the_language():
     finally:
         kit.set_language("en")
     assert cell_text(358.2) == "358.2" and cell_text(1.0) == "1.0" and str(Answer(True)) == "yes"
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "bg"])
+def test_no_saved_output_is_a_quoted_python_string(lang):
+    """A sentence a lesson's call returns shows as words ('Greedy takes 13 ...' was
+    saved with its quotes in Mattix 3; issue 30)."""
+    root = NOTEBOOKS if lang == "en" else NOTEBOOKS / lang
+    paths = [p for p in sorted(root.rglob("*.ipynb"))
+             if lang != "en" or p.relative_to(NOTEBOOKS).parts[0] not in ("es", "bg")]
+    quoted, results = [], 0
+    for path in paths:
+        for i, cell in enumerate(json.loads(path.read_text())["cells"]):
+            for out in cell.get("outputs", []):
+                if out.get("output_type") != "execute_result":
+                    continue
+                results += 1
+                text = "".join(out.get("data", {}).get("text/plain", ""))
+                if re.match(r"""^(['"]).*\1$""", text, re.S):
+                    quoted.append(f"{path.relative_to(NOTEBOOKS)} cell {i}: {text[:60]}")
+    assert results > 10 and quoted == [], "\n".join(quoted)
+
+
+def test_a_sentence_shows_without_quotes():
+    from IPython.lib.pretty import pretty
+
+    from kit import mattix
+    said = mattix.greedy_vs_best(mattix.Game.new(size=4, level=1, seed=5))
+    assert pretty(said) == repr(said) == str(said) and said.startswith("Greedy takes 8 at 2,3")

@@ -16,7 +16,7 @@ from kit import catalogues, i18n
 from kit.classroom import service, service_bench as bench
 from kit.classroom.eventstore import Store
 from kit.lessons import record, welcome
-from kit.lessons.exercise import (Exercise, Progress, Verdict, is_exercise_output,
+from kit.lessons.exercise import (Exercise, Help, Progress, Verdict, is_exercise_output,
                                   is_progress_output)
 from kit.mattix import Board
 from kit.testing.events import click
@@ -45,7 +45,7 @@ def take_first(b):
 def adding(progress=None, **kwargs):
     return Exercise("6 + 1?", lambda a: Verdict(str(a).strip() == "7", "6 + 1 = 7." if str(a).strip() == "7"
                                                 else "Count again."),
-                    hints=["Count on from 6.", "6, then 7."], progress=progress, key="add", **kwargs)
+                    help=Help(hints=["Count on from 6.", "6, then 7."]), progress=progress, key="add", **kwargs)
 
 
 class Course(Progress):
@@ -135,14 +135,14 @@ def test_progress_shows_the_translated_title_and_keeps_the_english_record_key(sp
     progress = Course("This lesson")
     ex = adding(progress)
     ex.submit("7")
-    assert progress.text == "Esta lección: 1 de 1 ejercicios hechos"
+    assert progress.text == "Esta lección: 1 de 1 ejercicio hecho"
     assert progress.restart.description == "Empezar de nuevo"
     assert progress.lesson == "toys/This lesson"
     assert record.done("toys/This lesson") == ["add"]
     speak("bg")
     again = Course("This lesson")
     adding(again)
-    assert again.text == "Този урок: 1 от 1 упражнения са готови"
+    assert again.text == "Този урок: 1 от 1 упражнение е готово"
 
 
 def _saved(obj) -> dict:
@@ -177,7 +177,7 @@ def test_english_is_unchanged(speak):
     ex.submit("8")
     assert ex.message == "Not quite. Count again."
     assert _saved(ex)["data"]["text/plain"] == "Exercise: 6 + 1?"
-    assert progress.text == "Lesson 7: 0 of 1 exercises done"
+    assert progress.text == "Lesson 7: 0 of 1 exercise done"
     b = board(seats=["human", "greedy"])
     assert [b.controls[n].description for n in ("undo", "redo", "hint", "new")] == \
         ["↶ Undo", "↷ Redo", "Hint", "New game"]
@@ -218,7 +218,7 @@ def test_the_welcome_in_spanish_counts_a_lesson_done_under_its_english_key(speak
     speak("es")
     table = welcome.course_progress(es)
     assert list(table.courses) == ["iota", "mattix", "smartrix"]
-    assert "Mattix: 1 de 1 ejercicios hechos" in table.text()
+    assert "Mattix: 1 de 1 ejercicio hecho" in table.text()
     assert "  Lección de mattix: 1 de 1 hechos ✔" in table.text()
 
 

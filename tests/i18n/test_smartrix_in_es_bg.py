@@ -197,7 +197,7 @@ def test_board_prompt_and_buttons(speak):
     speak("es")
     b = Board(seed=4, auto_collect=False)
     assert b.prompt() == "Ahora: clic en tu mano, o en la mesa para Reclamar o Asalto."
-    assert [_(label) for label in b.BUTTONS.values()] == [
+    assert [_(label) for label in b.game_buttons().values()] == [
         "⟳ Girar (R)", "Pasar", "Reclamar", "Asalto"]
     key = _(Board.NOTATION_KEY)
     assert "<b>1</b> = mancha de color, <b>0</b> = vacía" in key
@@ -244,4 +244,4 @@ def test_english_unchanged():
     assert str(g).startswith("Smartrix, 2 players, 5 x 5 window")
     assert "Player 1 (to move): hand 00111000 11111111; collected 0 cards; score -11" in str(g)
     assert free().explain("challenge 0,1").reason == (
-        "challenge: 1 offending card(s) taken, 8 points")
+        "challenge: 1 offending card taken, 8 points")

@@ -1,11 +1,13 @@
 """The shared exercise widget, driven as its buttons drive it (no kernel, no browser)."""
 
+from typing import Any
+
 import pytest
 
 from kit import games
 from kit.errors import InvalidMoveText
 from kit.lessons import eventshape
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Shown, Verdict
 
 
 def is_seven(answer) -> Verdict:
@@ -17,9 +19,11 @@ def is_seven(answer) -> Verdict:
     return Verdict(n == 7, "6 + 1 is 7." if n == 7 else f"{n} is not 6 + 1.")
 
 
-def exercise(**kwargs):
-    return Exercise("What is 6 + 1?", is_seven, **{"hints": ["Count on from 6.", "It is odd."],
-                                                 "show": "7", **kwargs})
+def exercise(*, show: Any = "7", solution: Any = None, answer: Any = None, board: Any = None,
+             picture: Any = None, progress: Progress | None = None, key: str | None = None) -> Exercise:
+    return Exercise("What is 6 + 1?", is_seven, answer=Answering(read=answer),
+                    help=Help(hints=["Count on from 6.", "It is odd."], show=show, solution=solution),
+                    shown=Shown(board=board, picture=picture), progress=progress, key=key)
 
 
 def test_a_right_answer_typed_and_checked_counts_as_done():
@@ -29,7 +33,7 @@ def test_a_right_answer_typed_and_checked_counts_as_done():
     ex.buttons["check"].click()
     assert ex.solved and ex.tone == "good"
     assert ex.message == "Right! 6 + 1 is 7."
-    assert progress.text == "Sums: 1 of 1 exercises done"
+    assert progress.text == "Sums: 1 of 1 exercise done"
     assert "1 of 1" in progress.line.value
 
 
@@ -229,3 +233,59 @@ def test_the_answer_box_is_labelled_by_its_question_and_the_verdict_is_announced
     assert "aria-live" not in ex.feedback.value
     ex.submit("7")
     assert (ex.access.said, ex.access.urgent) == ("Right! 6 + 1 is 7.", False)
+
+
+def test_check_and_show_me_ask_the_page_to_move_the_focus(tmp_path, monkeypatch):
+    """Issue 29: a wrong typed answer sends the focus back to its box; a right one leaves
+    it; a board exercise's Check and any Show me send it to the verdict."""
+    from kit.lessons.exercise import Exercise, Verdict
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "progress.json"))
+
+    def check(answer):
+        return Verdict(str(answer).strip() == "5", "why")
+
+    typed = Exercise("Type 5", check, help=Help(show="5"))
+    typed.attempt("4")
+    assert (typed.access.focus_what, typed.access.focus_request) == ("answer", 1)
+    typed.attempt("5")
+    assert typed.access.focus_request == 1
+    typed.show()
+    assert (typed.access.focus_what, typed.access.focus_request) == ("verdict", 2)
+    on_board = Exercise("Do 5", check, answer=Answering(read=lambda: "4"))
+    on_board.submit()
+    assert (on_board.access.focus_what, on_board.access.focus_request) == ("verdict", 1)
+
+
+def test_making_a_progress_reads_no_file_until_it_is_asked(monkeypatch):
+    from kit.lessons import record
+
+    asked = []
+    monkeypatch.setattr(record, "done", lambda lesson: asked.append(lesson) or ["old one"])
+    progress = Progress("Sums")
+    assert asked == []
+    assert progress.done == {"old one"} and asked == ["Sums"]
+    assert progress.done == {"old one"} and len(asked) == 1     # read once
+
+
+def test_an_exercise_has_all_its_state_before_reset():
+    ex = exercise()
+    assert (ex.solved, ex.revealed, ex.hints_shown, ex.hint_message) == (False, False, 0, "")
+    assert ex.tone == "info" and ex.message and ex.more == ""
+
+
+def test_a_bug_in_the_answer_function_surfaces_and_a_students_bad_move_does_not():
+    from kit.errors import IllegalMove
+    from kit.lessons.exercise import AnswerFunctionFailed
+
+    def buggy():
+        return int("not a number")        # ValueError: the lesson's own bug
+
+    with pytest.raises(AnswerFunctionFailed, match="answer function"):
+        exercise(answer=buggy).submit()
+
+    def illegal():
+        raise IllegalMove("that cell is taken")
+
+    ex = exercise(answer=illegal)
+    assert ex.submit() is None and ex.tone == "bad" and "that cell is taken" in ex.message
+    assert ex.attempts == []

@@ -65,7 +65,7 @@ def test_line_exercise_answers_right_wrong_hint_and_malformed():
     assert ex.submit("banana") is None and "valid or invalid" in ex.message and not ex.attempts
     assert not ex.submit("valid").correct and not ex.solved
     assert "Look at the numbers" in ex.hint()
-    assert ex.submit("Invalid").correct and progress.text == "Lesson 1: 1 of 1 exercises done"
+    assert ex.submit("Invalid").correct and progress.text == "Lesson 1: 1 of 1 exercise done"
     assert "<svg" in ex.picture()
 
 
@@ -609,3 +609,25 @@ def test_the_sandbox_analysis_speaks_to_a_student():
     words = " ".join([rows.note] + rows.remarks)
     assert "legal_moves" not in words and "brute" not in words and "enumeration" not in words
     assert f"scores {rows[0][1]} points" in words
+
+
+def test_a_play_typed_on_an_exercise_board_is_left_pending_and_judged_by_check(tmp_path, monkeypatch):
+    """Issue 29: a keyboard student types the play in the board's Move box; like clicks,
+    it stays pending (a 'break the rule' answer is one the rules refuse to play), and
+    Check judges it; the board says so, and the box is emptied."""
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "progress.json"))
+    from kit.lessons.iota.exercises import rule_exercise
+    ex = rule_exercise("line")
+    board = ex.board
+    board.raise_errors = ex.raise_errors = True
+    board.access.type_move(ex.wrong[0])          # a legal play: pending, not played
+    assert board.game.history == [] and board.placed
+    assert "not played yet" in board.view.message
+    assert board.access.typed == ""
+    assert ex.submit() is not None and not ex.solved
+    board.access.type_move(ex.answers[0])         # the illegal play the task asks for
+    assert board.game.history == [] and len(board.placed) == 2
+    verdict = ex.submit()
+    assert verdict is not None and verdict.correct and ex.solved
+    board.access.type_move("9ZZ@0,0")             # no card: said why, nothing placed anew
+    assert board.view.message.startswith("That is not a move")

@@ -122,7 +122,7 @@ def test_a_puzzle_on_the_board_done_wrong_then_right_counts_once():
     ex.board.submit(wrong)
     assert not ex.submit().correct and progress.done == set()
     ex.board.submit(Move.parse(puzzle.solution))   # no Undo needed: it was taken back
-    assert ex.submit().correct and progress.text.endswith("1 of 1 exercises done")
+    assert ex.submit().correct and progress.text.endswith("1 of 1 exercise done")
 
 
 @pytest.mark.parametrize("name", ["position 1", "position 3", "puzzle 8", "puzzle 14"])

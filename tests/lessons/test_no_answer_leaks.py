@@ -31,7 +31,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from kit.lessons.exercise import Exercise
+from kit.lessons.exercise import Exercise, Help, Walk
 from kit.lessons.translation import TRANSLATED
 from lesson_cells import leaked, says, shown_values
 
@@ -168,8 +168,11 @@ def test_the_walk_names_every_kind_of_leak():
 
     def telling(answer):
         return Verdict(answer == "7", "Right." if answer == "7" else "No: it is 7, not that.")
-    leaky = Exercise("What is 6 + 1?", telling, hints=["Count on.", "It is 7."], show="8",
-                     key="sum", answers=["7"], wrong=["6", "7"])
+    leaky = Exercise("What is 6 + 1?",
+                     telling,
+                     help=Help(hints=["Count on.", "It is 7."], show="8"),
+                     walk=Walk(answers=["7"], wrong=["6", "7"]),
+                     key="sum")
     problems = walk(leaky)
     assert "sum: the wrong try '6' is told the answer '7': 'Not quite. No: it is 7, not that. '" in problems
     assert "sum: the wrong try '7' was judged right" in problems

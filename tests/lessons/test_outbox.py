@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from kit.lessons import eventshape, outbox, record
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Exercise, Help, Progress, Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "student-token"
@@ -141,8 +141,11 @@ def is_seven(answer) -> Verdict:
 
 
 def sum_exercise(progress):
-    return Exercise("What is 6 + 1?", is_seven, hints=["Count on from 6."], show="7",
-                    progress=progress, key="six plus one")
+    return Exercise("What is 6 + 1?",
+                    is_seven,
+                    help=Help(hints=["Count on from 6."], show="7"),
+                    progress=progress,
+                    key="six plus one")
 
 
 def file_ids() -> list[str]:

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from kit.lessons import record
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Verdict, Walk
 
 
 class Course(Progress):
@@ -20,10 +20,9 @@ def is_seven(answer) -> Verdict:
                    more="" if n == 7 else "Start at 6 and count one more.")
 
 
-def sum_exercise(progress, **kwargs):
-    return Exercise("What is 6 + 1?", is_seven, hints=["Count on from 6."], show="7",
-                    progress=progress, key="six plus one", answers=["7"], wrong=["6", "8"],
-                    **kwargs)
+def sum_exercise(progress):
+    return Exercise("What is 6 + 1?", is_seven, help=Help(hints=["Count on from 6."], show="7"),
+                    walk=Walk(answers=["7"], wrong=["6", "8"]), progress=progress, key="six plus one")
 
 
 def test_the_file_is_kit_progress_or_the_home_folder(monkeypatch, tmp_path):
@@ -38,12 +37,12 @@ def test_what_was_done_survives_a_new_kernel():
     first = Course("Lesson 1")
     ex = sum_exercise(first)
     ex.attempt("7")
-    assert first.text == "Lesson 1: 1 of 1 exercises done"
+    assert first.text == "Lesson 1: 1 of 1 exercise done"
 
     # A restarted kernel runs the lesson's cells again: new objects, same file.
     again = Course("Lesson 1")
     ex2 = sum_exercise(again)
-    assert again.text == "Lesson 1: 1 of 1 exercises done"
+    assert again.text == "Lesson 1: 1 of 1 exercise done"
     assert ex2.solved and ex2.message == "You did this one before. Try it again if you like."
     # Another course's lesson of the same title is another lesson.
     class Other(Progress):
@@ -56,7 +55,7 @@ def test_start_over_forgets_the_lesson_and_resets_its_exercises():
     ex = sum_exercise(progress)
     ex.attempt("7")
     progress.restart.click()
-    assert progress.text == "Lesson 2: 0 of 1 exercises done"
+    assert progress.text == "Lesson 2: 0 of 1 exercise done"
     assert not ex.solved and ex.message == "Your answer, then Check."
     assert Course("Lesson 2").done == set()
     assert record.load()["events"][-1]["event"] == "start over"
@@ -139,15 +138,17 @@ def test_the_progress_cell_shows_the_live_widget_and_its_words():
     bundle = progress._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == progress.widget.model_id
-    assert data["text/plain"] == "Lesson 7: 0 of 1 exercises done"
+    assert data["text/plain"] == "Lesson 7: 0 of 1 exercise done"
 
 
 def test_attempt_types_or_enters_a_try_and_checks_it():
     typed = sum_exercise(None)
     assert not typed.attempt("6").correct and typed.text.value == "6"
     made = []
-    on_board = Exercise("Take 7", is_seven, answer=lambda: made[-1], enter=made.append,
-                        answers=["7"], wrong=["5"])
+    on_board = Exercise("Take 7",
+                        is_seven,
+                        answer=Answering(read=lambda: made[-1], enter=made.append),
+                        walk=Walk(answers=["7"], wrong=["5"]))
     assert on_board.attempt("7").correct and made == ["7"]
 
 
@@ -174,7 +175,7 @@ def test_a_right_answer_after_show_me_is_never_done_in_the_file_the_welcome_or_a
     assert record.done(first.lesson) == []
     again = Course("Lesson 3")
     ex2 = sum_exercise(again)
-    assert again.text == "Lesson 3: 0 of 1 exercises done"
+    assert again.text == "Lesson 3: 0 of 1 exercise done"
     assert not ex2.solved and ex2.message == "Your answer, then Check."
     # A right answer in the same kernel after a second look is not done either.
     assert ex2.attempt("7").correct and record.done(first.lesson) == []
@@ -183,13 +184,17 @@ def test_a_right_answer_after_show_me_is_never_done_in_the_file_the_welcome_or_a
     assert ex2.attempt("7").correct
     assert record.done(first.lesson) == ["six plus one"]
     third = Course("Lesson 3")
-    assert sum_exercise(third).solved and third.text == "Lesson 3: 1 of 1 exercises done"
+    assert sum_exercise(third).solved and third.text == "Lesson 3: 1 of 1 exercise done"
 
 
 def test_show_me_on_one_exercise_does_not_stop_another_counting():
     progress = Course("Lesson 4")
     shown = sum_exercise(progress)
-    other = Exercise("What is 3 + 4?", is_seven, show="7", progress=progress, key="three plus four")
+    other = Exercise("What is 3 + 4?",
+                     is_seven,
+                     help=Help(show="7"),
+                     progress=progress,
+                     key="three plus four")
     shown.show()
     assert other.attempt("7").correct
     assert record.done(progress.lesson) == ["three plus four"]

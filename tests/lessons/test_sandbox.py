@@ -39,3 +39,41 @@ def test_start_stops_the_old_boards_computer_turn():
         assert old.task.cancelled() and not old.game.history
         box.board.task.cancel()
     asyncio.run(scenario())
+
+
+def px(value: str) -> float:
+    assert value.endswith("px"), value
+    return float(value[:-2])
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "bg"])
+@pytest.mark.parametrize("game", SANDBOXES)
+def test_every_choice_is_as_wide_as_its_text_in_every_language(game, lang):
+    import ipywidgets as widgets
+
+    from kit.i18n import speaking
+    from kit.textwidth import text_width
+
+    with speaking(lang):
+        box = SANDBOXES[game](delay=0)
+    controls = [w for row in box.children if isinstance(row, widgets.HBox) for w in row.children]
+    drops = [w for w in controls if isinstance(w, widgets.Dropdown)]
+    assert drops
+    for w in controls:
+        if isinstance(w, (widgets.Dropdown, widgets.BoundedIntText)):
+            # The label whole at Lab's 13 px (ipywidgets' fixed 80 px cut "Computadora").
+            assert px(w.style.description_width) >= text_width(w.description, 13), w.description
+    for w in drops:
+        longest = max(text_width(str(label), 13) for label in w._options_labels)
+        # The select: label, the longest choice, and at least 28 px of padding and arrow.
+        assert px(w.layout.width) >= px(w.style.description_width) + longest + 28, w.description
+
+
+def test_the_bulgarian_free_table_variant_gets_wider_than_ipywidgets_300px_default():
+    from kit.i18n import speaking
+    from kit.lessons.smartrix.sandbox import Sandbox
+
+    with speaking("bg"):
+        box = Sandbox(delay=0)
+    # "свободна маса (вземане на набори и отнемане)": 329 px of text alone.
+    assert px(box.variant.layout.width) > 300

@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 from kit.lessons import welcome
-from kit.lessons.exercise import Exercise, Progress, Verdict
+from kit.lessons.exercise import Exercise, Progress, Verdict, Walk
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,8 +39,11 @@ def test_the_overview_shows_what_was_done_in_each_lesson_and_refreshes(tmp_path)
         "  IOTA 2: Second: not started (3 exercises)"]
 
     progress = Iota("Second")            # as lesson 2's own cells make it
-    ex = Exercise("1 + 1?", lambda a: Verdict(a == "2", "ok"), progress=progress, key="sum",
-                  answers=["2"], wrong=["3"])
+    ex = Exercise("1 + 1?",
+                  lambda a: Verdict(a == "2", "ok"),
+                  walk=Walk(answers=["2"], wrong=["3"]),
+                  progress=progress,
+                  key="sum")
     ex.attempt("2")
     assert overview.text().splitlines()[0] == "IOTA: 0 of 5 exercises done"   # not yet read
     overview.refresh()

@@ -14,7 +14,7 @@ from kit.i18n import _
 from kit.iota import Board, Game
 from kit.iota.cards import TEXT
 from kit.iota.moves import Move, Play, Recycle
-from kit.lessons.exercise import Exercise, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
 from kit.lessons.iota.answers import moves_of, then_words, turn_words
 from kit.scene import Text
 
@@ -60,6 +60,27 @@ class ExerciseBoard(Board):
     def scene(self):
         scene = super().scene()
         return replace(scene, shapes=[s for s in scene.shapes if not _stands_for_label(s)])
+
+    def play_typed(self, text: str):
+        """A play typed in the Move box is put on the board pending, as clicks leave it
+        before Confirm (issue 29): an exercise judges the play left on the board, and a
+        "break the rule" answer is one the rules refuse, which playing it would lose.
+        A recycle, a pass or text that is no play: as on a live board."""
+        try:
+            move = self.parse_typed(text.strip())
+        except ValueError:
+            move = None
+        if not isinstance(move, Play) or not self._ready(quiet=True):
+            return super().play_typed(text)
+        try:
+            place_pending(self, move)
+        except InvalidMoveText as exc:
+            self.say(_("That is not a move: {error}").format(error=exc), tone="bad")
+            return None
+        self.access.clear_box()
+        self.say(_("{move} is on the board, not played yet: press Check, or Confirm to "
+                   "play it.").format(move=move))
+        return None
 
 
 def _stands_for_label(shape) -> bool:
@@ -114,15 +135,22 @@ def enter_turn(board: Board, answer) -> None:
         if not isinstance(move, Play):
             board.submit(move)
             continue
-        used, placed = set(), []
-        for card, cell in move.placements:
-            i = next((i for i, c in enumerate(board.hand) if c == card and i not in used), None)
-            if i is None:
-                raise InvalidMoveText(_("{card} is not in your hand").format(card=TEXT[card]))
-            used.add(i)
-            placed.append((i, cell))
-        board.placed = placed
-        board.redraw()
+        place_pending(board, move)
+
+
+def place_pending(board: Board, move: Play) -> None:
+    """Put ``move``'s cards on ``board`` pending (not confirmed), in place of any pending
+    before. A card not in the hand: InvalidMoveText."""
+    used, placed = set(), []
+    for card, cell in move.placements:
+        i = next((i for i, c in enumerate(board.hand) if c == card and i not in used), None)
+        if i is None:
+            raise InvalidMoveText(_("{card} is not in your hand").format(card=TEXT[card]))
+        used.add(i)
+        placed.append((i, cell))
+    board.clear_pending()
+    board.placed = placed
+    board.redraw()
 
 
 def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, progress=None,
@@ -143,8 +171,10 @@ def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, pro
     def words() -> str:
         return turn_words(game, [" ".join(moves)], lambda play: check(game, play))
 
-    return Exercise(task, lambda play: check(game, play), answer=lambda: play_on(board)[0],
-                    hints=hints, show=None if solution is None else show, board=board,
-                    progress=progress, key=key, solution=None if solution is None else words,
-                    answers=answers or moves, wrong=wrong,
-                    enter=lambda text: enter_turn(board, text))
+    return Exercise(task, lambda play: check(game, play),
+                    answer=Answering(read=lambda: play_on(board)[0],
+                                     enter=lambda text: enter_turn(board, text)),
+                    help=Help(hints=hints, show=None if solution is None else show,
+                              solution=None if solution is None else words),
+                    shown=Shown(board=board), walk=Walk(answers=answers or moves, wrong=wrong),
+                    progress=progress, key=key)

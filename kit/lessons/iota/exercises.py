@@ -17,7 +17,8 @@ from kit.i18n import N_, _
 from kit.iota import Game, best_turn
 from kit.iota.cards import TEXT, VALUE
 import kit.lessons.exercise
-from kit.lessons.exercise import Catalogue, Check, Exercise, typed_exercise as typed_on_picture
+from kit.lessons.exercise import (Answering, Catalogue, Check, Exercise, Help, Shown, Walk,
+                                  typed_exercise as typed_on_picture)
 from kit.lessons.iota.answers import moves_of, read_play, turn_words
 from kit.lessons.iota.boards import (board_exercise, board_for, enter_turn, show_turn, turn_on,
                                      turn_or)
@@ -255,17 +256,17 @@ def recycle_exercise(progress=None) -> Exercise:
     return Exercise(
         _("Recycle the wild: click the card from your hand that can take its place, "
           "then click the wild."), lambda turn: check_recycle(game, turn),
-        answer=lambda: turn_or(board, nothing), board=board, progress=progress,
-        hints=[_("The wild's row decides part of the card it stands for, and its column "
-                 "the rest: number, colour and shape."),
-               _("Row 1GS _ 3GS: which number and shape? Column _ 2YC 2BX: which number "
-                 "and colour? Click that card in your hand, then the wild.")],
-        show=lambda: show_turn(board, [recycle, "W@3,1"]),
-        solution=_("Click {card} in your hand, then the wild at row 0, column 1: {move}.").format(
-            card=card, move=recycle) + f" {check_move(game, recycle).why}",
-        key="recycle", answers=[recycle],
-        wrong=[f"{misfit}@1,0", "pass", f"recycle 0,1 {misfit}"],
-        enter=lambda text: enter_turn(board, text))
+        answer=Answering(read=lambda: turn_or(board, nothing), enter=lambda text: enter_turn(board, text)),
+        help=Help(hints=[_("The wild's row decides part of the card it stands for, and its column "
+                           "the rest: number, colour and shape."),
+                         _("Row 1GS _ 3GS: which number and shape? Column _ 2YC 2BX: which number "
+                           "and colour? Click that card in your hand, then the wild.")],
+                  show=lambda: show_turn(board, [recycle, "W@3,1"]),
+                  solution=_("Click {card} in your hand, then the wild at row 0, column 1: {move}.").format(
+                      card=card, move=recycle) + f" {check_move(game, recycle).why}"),
+        shown=Shown(board=board),
+        walk=Walk(answers=[recycle], wrong=[f"{misfit}@1,0", "pass", f"recycle 0,1 {misfit}"]),
+        progress=progress, key="recycle")
 
 
 @named("pass")
@@ -277,14 +278,15 @@ def pass_exercise(progress=None) -> Exercise:
                 "then press Pass again")
     return Exercise(_("Pass, swapping exactly 2 of your cards for new ones."),
                     lambda turn: check_pass(game, 2, turn),
-                    answer=lambda: turn_or(board, nothing),
-                    board=board, progress=progress, key="pass",
-                    hints=[_("Press Pass on the board: then you choose the cards to swap."),
-                           _("Click two cards in your hand, then press Pass again.")],
-                    show=_("Pass, click 1YS and 2BX, Pass: pass 1YS 2BX"),
-                    answers=["pass 1YS 2BX"], wrong=["pass 1YS", "pass", "4RC@0,3",
-                                                     "pass 1YS 4YC 2BX"],
-                    enter=lambda text: enter_turn(board, text))
+                    answer=Answering(read=lambda: turn_or(board, nothing),
+                                     enter=lambda text: enter_turn(board, text)),
+                    help=Help(hints=[_("Press Pass on the board: then you choose the cards to swap."),
+                                     _("Click two cards in your hand, then press Pass again.")],
+                              show=_("Pass, click 1YS and 2BX, Pass: pass 1YS 2BX")),
+                    shown=Shown(board=board),
+                    walk=Walk(answers=["pass 1YS 2BX"],
+                              wrong=["pass 1YS", "pass", "4RC@0,3", "pass 1YS 4YC 2BX"]),
+                    progress=progress, key="pass")
 
 
 @named("exchange")
@@ -348,17 +350,17 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None, *,
     board = board_for(game, open_hands=puzzle.goal == "block_lot",
                       about=puzzle_about(game, puzzle.solution))
     return Exercise(task or puzzle.task, lambda turn: check_puzzle(puzzle, turn),
+                    answer=Answering(read=lambda: turn_on(board), enter=lambda text: enter_turn(board, text)),
                     # A puzzle's hint comes from puzzles/iota.json (the catalogue has it); a
                     # best-play exercise's (number 0) is made here, already translated.
-                    answer=lambda: turn_on(board),
-                    hints=hint_steps(_(puzzle.hint) if puzzle.number else puzzle.hint),
-                    board=board,
-                    progress=progress, key=key or f"puzzle {puzzle.number}",
-                    show=lambda: show_turn(board, puzzle.solution),
-                    solution=lambda: turn_words(game, puzzle.solution,
-                                                lambda t: check_puzzle(puzzle, t)),
-                    answers=[str(m) for m in moves_of(list(puzzle.solution))],
-                    wrong=puzzle_wrong(puzzle), enter=lambda text: enter_turn(board, text))
+                    help=Help(hints=hint_steps(_(puzzle.hint) if puzzle.number else puzzle.hint),
+                              show=lambda: show_turn(board, puzzle.solution),
+                              solution=lambda: turn_words(game, puzzle.solution,
+                                                          lambda t: check_puzzle(puzzle, t))),
+                    shown=Shown(board=board),
+                    walk=Walk(answers=[str(m) for m in moves_of(list(puzzle.solution))],
+                              wrong=puzzle_wrong(puzzle)),
+                    progress=progress, key=key or f"puzzle {puzzle.number}")
 
 
 def best_exercise(game: Game, hint: str, progress=None) -> Exercise:

@@ -43,7 +43,7 @@ NUMBER = Heading(N_("card's number"))
 IN_LINES = {1: Heading(N_("in 1 line: mean points")), 2: Heading(N_("in 2 lines: mean points"))}
 DEALS, WITHOUT, WITH_WILD, WORTH, GIVE_OR_TAKE, HELPED = (
     Heading(N_("deals")), Heading(N_("margin without")), Heading(N_("margin with a wild")),
-    Heading(N_("a wild is worth")), Heading(N_("give or take (2 standard errors)")),
+    Heading(N_("a wild is worth")), Heading(N_("give or take")),
     Heading(N_("deals where it helped")))
 
 

@@ -11,7 +11,7 @@ import dataclasses
 
 from kit.errors import InvalidMoveText
 from kit.i18n import _
-from kit.lessons.exercise import Exercise, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.checks import best_line, illegal_tries, line_words
 from kit.mattix import Game
@@ -107,6 +107,11 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
         board.submit(solution)
         return words(3) + " " + _("Press Undo to try it yourself.")
 
-    return Exercise(task, judged, answer=lambda: taken(board), hints=hints, board=board,
-                    progress=progress, key=key, show=reveal, solution=words,
-                    answers=answers or [str(solution)], wrong=wrong, enter=enter)
+    return Exercise(task,
+                    judged,
+                    answer=Answering(read=lambda: taken(board), enter=enter),
+                    help=Help(hints=hints, show=reveal, solution=words),
+                    shown=Shown(board=board),
+                    walk=Walk(answers=answers or [str(solution)], wrong=wrong),
+                    progress=progress,
+                    key=key)

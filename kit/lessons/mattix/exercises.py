@@ -16,7 +16,7 @@ from typing import Any
 
 import kit.lessons.exercise
 from kit.i18n import NO_WORDS, N_, YES_WORDS, _, format_list, format_percent, ngettext
-from kit.lessons.exercise import Catalogue, Exercise, Reveal, Verdict, typed_exercise
+from kit.lessons.exercise import Answering, Catalogue, Exercise, Help, Reveal, Verdict, Walk, typed_exercise
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.boards import board_exercise
 from kit.lessons.mattix.checks import (OUTCOMES, _crossing, _line, _other, _side, _star_line, _tile,
@@ -255,13 +255,15 @@ def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str
     ``data`` (HTML) shows under the exercise once it is answered or shown.
     ``labels``: an option's name as shown, when not the name itself (a translation)."""
     shown = {name: (labels or {}).get(name, name) for name in options.values()}
-    ex = Exercise(task, lambda text: check_choice(options, truth, why, text, labels),
-                  hints=list(hints) or [_("Think of what each player looks at before it "
-                                          "takes a tile.")],
-                  show=f"{shown[truth]}: {why}", progress=progress, key=key,
-                  placeholder=format_list(shown.values(), style="or"),
-                  answers=[truth], wrong=[o for o in dict.fromkeys(options.values())
-                                          if o != truth])
+    ex = Exercise(task,
+                  lambda text: check_choice(options, truth, why, text, labels),
+                  answer=Answering(placeholder=format_list(shown.values(), style="or")),
+                  help=Help(hints=list(hints) or [_("Think of what each player looks at before it "
+                                          "takes a tile.")], show=f"{shown[truth]}: {why}"),
+                  walk=Walk(answers=[truth], wrong=[o for o in dict.fromkeys(options.values())
+                                          if o != truth]),
+                  progress=progress,
+                  key=key)
     return with_data(ex, data, "answered") if data is not None else ex
 
 
@@ -326,11 +328,13 @@ def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 
           "Type greedy or lookahead.").format(games=games, size=size),
         DUEL_NAMES, truth,
         # Translators: {first} and {second} are the computer players' names
-        # ("greedy", "lookahead"), kept as the tables print them.
+        # ("greedy", "lookahead"), in the language's words, as the tables print them.
         _("{first} won {first_rate} and {second} won {second_rate} of the games.").format(
-            first=first.name, first_rate=format_percent(first.win_rate),
-            second=second.name, second_rate=format_percent(second.win_rate)),
+            first=_(first.name), first_rate=format_percent(first.win_rate),
+            second=_(second.name), second_rate=format_percent(second.win_rate)),
         progress, key=key, data=data,
+        # the answer as the task names it ("previsor", not the key "lookahead"; issue 30)
+        labels={name: _(name) for name in ("greedy", "lookahead")},
         hints=[_("Think of what each player looks at before it takes a tile."),
                _("Greedy looks only at its own tile. The other player also looks at the best "
                  "reply each take allows (lesson 3's net gain). Which one falls into traps?")])

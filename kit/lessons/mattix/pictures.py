@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from kit.lessons.picture import Picture
+from kit.lessons.picture import Picture as Picture   # re-exported: the course's pictures
 from kit.mattix import Game
 from kit.mattix.draw import board_svg, draw
 from kit.i18n import _

@@ -11,7 +11,7 @@ import dataclasses
 
 from kit.errors import InvalidMoveText
 from kit.i18n import N_, _
-from kit.lessons.exercise import Exercise, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
 from kit.lessons.smartrix.answers import read_move
 from kit.lessons.smartrix.pictures import HTMLPicture, fit_width
 from kit.lessons.smartrix.positions import short_game
@@ -141,12 +141,13 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
             verdict = dataclasses.replace(verdict, why=f"{verdict.why} {back}")
         return verdict
 
-    return Exercise(task, judged, answer=lambda: tried_move(board),
-                    hints=hints, board=board, progress=progress, key=key,
-                    picture=lambda: fit_width(board.scene().to_svg()),
-                    show=lambda: play_on(board, solution),
-                    solution=lambda: f"{solution}. {check(start, read_move(solution)).why}",
-                    answers=[str(solution)], wrong=list(wrong), enter=enter_on(board))
+    return Exercise(task, judged,
+                    answer=Answering(read=lambda: tried_move(board), enter=enter_on(board)),
+                    help=Help(hints=hints, show=lambda: play_on(board, solution),
+                              solution=lambda: f"{solution}. {check(start, read_move(solution)).why}"),
+                    shown=Shown(board=board, picture=lambda: fit_width(board.scene().to_svg())),
+                    walk=Walk(answers=[str(solution)], wrong=list(wrong)),
+                    progress=progress, key=key)
 
 
 def first_game(seed: int = 0, delay: float = 0.6) -> Board:

@@ -174,11 +174,47 @@ WHY_HINTS = {
                       "point only?")],
     "why_window": [N_("No box is ringed: every card next to the cell matches it. So look "
                       "elsewhere."),
-                   # From the farthest card, not "the leftmost": the refused cell may lie
-                   # left of every card (issue 30).
+                   # Replaced by window_hint(): where to count from follows the position.
                    N_("Count the columns from the card farthest from that cell to the cell "
                       "itself: how wide would the table be? Look at the dashed frame.")],
 }
+
+#: Where the window hint counts from, by the side of the table the refused cell lies on
+#: (the count starts at the card farthest from it; issue 30: "from the leftmost card"
+#: was wrong for a cell left of every card)
+WINDOW_COUNT = {
+    "left": N_("The cell is left of every card: count the columns from the rightmost card "
+               "to the cell itself. How wide would the table be? Look at the dashed frame."),
+    "right": N_("The cell is right of every card: count the columns from the leftmost card "
+                "to the cell itself. How wide would the table be? Look at the dashed frame."),
+    "above": N_("The cell is above every card: count the rows from the lowest card up to "
+                "the cell itself. How tall would the table be? Look at the dashed frame."),
+    "below": N_("The cell is below every card: count the rows from the highest card down to "
+                "the cell itself. How tall would the table be? Look at the dashed frame."),
+}
+
+
+def window_side(game: Game, cell) -> str | None:
+    """The side of the table a window-refused ``cell`` (row, column) lies on: "left",
+    "right", "above" or "below", the direction whose span is too wide; None when the
+    cell is within the table's rows and columns."""
+    rows = [r for r, _c in game.grid]
+    cols = [c for _r, c in game.grid]
+    row, col = cell
+    sides = [("left", col < min(cols), max(cols) - col), ("right", col > max(cols), col - min(cols)),
+             ("above", row < min(rows), max(rows) - row), ("below", row > max(rows), row - min(rows))]
+    outside = [(span, side) for side, out, span in sides if out]
+    return max(outside)[1] if outside else None
+
+
+def why_hints(name: str, game: Game, move) -> list[str]:
+    """Lesson 2's hints for the refused ``move``: the window's count computed from where
+    its cell lies (a row count for a cell above or below the table)."""
+    hints = [_(h) for h in WHY_HINTS[name]]
+    side = window_side(game, move.cell) if name == "why_window" else None
+    if side is not None:
+        hints[1] = _(WINDOW_COUNT[side])
+    return hints
 
 
 WHY_CELL = 60   # px per table cell in lesson 2's why pictures
@@ -198,7 +234,7 @@ def why_exercise(name: str, progress=None) -> Exercise:
     return typed_exercise(_("The kit refuses {move}. Why? Type the reason's word, as the answer "
                             "box lists them (more than one if more are true).").format(move=move),
                           svg, lambda t: check_why(game, move, t),
-                          hints=[_(h) for h in WHY_HINTS[name]],
+                          hints=why_hints(name, game, move),
                           show=lambda: (" ".join(_(REASON_WORDS[k]) for k in sorted(truth))
                                         + f": {game.explain(move)}"),
                           progress=progress, key=name, placeholder=reason_words("or"),

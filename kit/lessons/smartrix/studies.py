@@ -86,15 +86,13 @@ def chance_explained(game: Game, move) -> str:
     pool, hand = len(game.unseen(game.to_move)), next_hand_size(game)
     fitting = len({CANONICAL[parse_card(c)] for c in t.completions})
     chance = 100 * holds_chance(pool, fitting, hand)
-    # Translators: {formula} is arithmetic, e.g. 1 - C(39,5) / C(41,5); {games} of 10 games
+    # Words, not a formula: "1 - C(39,5) / C(41,5)" said nothing to a 12-year-old (issue 30).
+    # Translators: {games} of 10 games
     return _("You cannot see {pool} cards, and {fitting} of them finish the line. The next player "
              "will hold {hand} of those {pool}. The kit counts every hand of {hand} they could "
-             "hold: {percent} of them have at least one of the {fitting} "
-             "({formula}, the hands with none taken "
-             "away). So about {games} games in 10, the next player collects "
-             "{points} points or more there.").format(
+             "hold: {percent} of them have at least one of the {fitting}. So about {games} games "
+             "in 10, the next player collects {points} points or more there.").format(
         pool=pool, fitting=fitting, hand=hand, percent=_percent(holds_chance(pool, fitting, hand)),
-        formula=f"1 - C({pool - fitting},{hand}) / C({pool},{hand})",
         games=round(chance / 10), points=t.value)
 
 
