@@ -26,7 +26,9 @@ def seat_name(seat: int) -> str:
 
 GAME = GameSpec(
     name="nim", title=N_("Nim"), order=40,
-    game="kit.nim.rules:Game", board="kit.nim.board:Board",
+    game="kit.nim.rules:Game", board="kit.nim.board:Board", editor="kit.nim.editor:Editor",
     invariants="kit.nim.invariants:NimWatch", move="kit.nim.rules:Move",
     players=(2,), default_players=2, opponent="perfect",
-    seat_name=seat_name, soak=soak, plans="kit.nim.plans", keys="kit.nim.keys:KEYS")
+    seat_name=seat_name, soak=soak, plans="kit.nim.plans", keys="kit.nim.keys:KEYS",
+    # Its one-lesson course: notebooks/nim/ (and es/, bg/), its exercises in lesson.py.
+    lesson="kit.nim.lesson", course="nim")
