@@ -12,7 +12,10 @@ Not covered: the rules and the live board themselves.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import kit.lessons.exercise
@@ -21,6 +24,9 @@ from kit.i18n import N_, _
 from kit.lessons.exercise import (Answering, Catalogue, Exercise, Help, Shown, Verdict, Walk,
                                   exercise_board, typed_exercise)
 from kit.nim.rules import Game, Move
+
+#: The puzzles' hint (in their JSON, in English; shown translated).
+FIND_THE_SUM = N_("Find the nim-sum first: a winning move leaves a nim-sum of 0.")
 
 #: The course's lesson titles (English: the record's key; shown translated).
 LESSON_TITLES = (N_("Lesson 1"),)
@@ -105,7 +111,7 @@ def typed_move_exercise(game: Game, progress: Progress | None = None) -> Exercis
         _("The heaps are {heaps} and you are to move. Type the move that wins "
           "(heap:stones).").format(heaps=heaps_words(game)),
         game._repr_svg_(), lambda text: check_winning_move(game, text),
-        hints=[_("Find the nim-sum first: a winning move leaves a nim-sum of 0."),
+        hints=[_(FIND_THE_SUM),
                _("Only a heap with a 1 in the nim-sum's highest column can be made smaller "
                  "to reach 0.")],
         show=_("Take {move}.").format(move=best), progress=progress, key="winning move",
@@ -180,6 +186,59 @@ def board_move_exercise(game: Game, progress: Progress | None = None) -> Exercis
         progress=progress, key="winning move on the board")
 
 
+# ----- the puzzles (the graded set and the teacher's solution sheet) -------------------
+
+#: The puzzle set: each a position with a nim-sum not 0, whose goal is the winning move.
+PUZZLES = Path(__file__).resolve().parent / "puzzles.json"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: ``position`` (Game.to_dict), ``goal`` ("win": leave a nim-sum of 0),
+    ``solution`` (one winning move; any winning move is right)."""
+
+    number: int
+    grade: int
+    goal: str
+    target: int
+    position: dict[str, Any]
+    hint: str
+    solution: Any
+
+    @property
+    def game(self) -> Game:
+        return Game.from_dict(self.position)
+
+    @property
+    def task(self) -> str:
+        return _("Puzzle {n}: the heaps are {heaps}. Find the move that wins.").format(
+            n=self.number, heaps=heaps_words(self.game))
+
+    @property
+    def hints(self) -> list[str]:
+        return [_(self.hint)] if self.hint else []
+
+
+def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
+    return [Puzzle(**p) for p in json.loads(path.read_text(encoding="utf-8"))["puzzles"]]
+
+
+def check_puzzle(puzzle: Puzzle, answer: object) -> Verdict:
+    if puzzle.goal != "win":
+        raise ValueError(f"a Nim puzzle's goal is 'win', not {puzzle.goal!r}")
+    return check_winning_move(puzzle.game, answer)
+
+
+def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
+    game = puzzle.game
+    return typed_exercise(puzzle.task, game._repr_svg_(), lambda text: check_puzzle(puzzle, text),
+                          hints=puzzle.hints, show=_("Take {move}.").format(move=puzzle.solution),
+                          progress=progress, key=f"puzzle {puzzle.number}",
+                          placeholder=_("for example 1:3"),
+                          answers=[str(m) for m in winning_moves(game)],
+                          wrong=losing_tries(game))
+
+
 EXERCISES: dict[str, Callable[..., Exercise]] = {
     "nim-sum": lambda progress: nim_sum_exercise(Game([2, 3, 6]), progress),
     "winning move": lambda progress: typed_move_exercise(Game([3, 4, 5]), progress),
@@ -187,4 +246,4 @@ EXERCISES: dict[str, Callable[..., Exercise]] = {
 }
 
 #: ``exercise(name, progress)``: what a lesson cell calls.
-exercise = Catalogue("nim", EXERCISES)
+exercise = Catalogue("nim", EXERCISES, puzzles=load_puzzles, puzzle=puzzle_exercise)

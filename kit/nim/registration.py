@@ -4,6 +4,7 @@ needs to know of it, by reference, importing nothing of it."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from kit.games import GameSpec
@@ -31,4 +32,6 @@ GAME = GameSpec(
     players=(2,), default_players=2, opponent="perfect",
     seat_name=seat_name, soak=soak, plans="kit.nim.plans", keys="kit.nim.keys:KEYS",
     # Its one-lesson course: notebooks/nim/ (and es/, bg/), its exercises in lesson.py.
-    lesson="kit.nim.lesson", course="nim")
+    lesson="kit.nim.lesson", course="nim",
+    puzzles=Path(__file__).resolve().parent / "puzzles.json",
+    answer_format=N_("the move as heap:stones (e.g. `\"1:3\"`)"))
