@@ -34,8 +34,9 @@ def test_the_folder_registers_nim_after_the_three(nim):
     assert nim.title == "Nim" and nim.folder == ROOT / "kit" / "nim"
     game = nim.load_game().new()
     assert games.of(game) is nim and game.heaps == [3, 4, 5]
-    # No course and no benchmark: nothing offers it those.
-    assert nim.course is None and nim.benchmark is None and nim.lesson is None
+    # Its course, lesson module and puzzles are declared there; no benchmark: none is offered.
+    assert nim.course == "nim" and nim.lesson == "kit.nim.lesson" and nim.benchmark is None
+    assert nim.puzzles == ROOT / "kit" / "nim" / "puzzles.json" and nim.load_editor() is not None
 
 
 def test_the_rules_take_stones_and_the_last_stone_wins(nim):
