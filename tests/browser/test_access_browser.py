@@ -49,7 +49,7 @@ def twin_refusal(game: str, lang: str = "en") -> tuple[str, str]:
     """A move that reads but breaks the rules on the first position of ``game``, and
     the refusal the board says for it (in ``lang``): a Mattix tile outside the
     line, an IOTA or Smartrix card far from the table."""
-    from kit.errors import IllegalMove
+    from kit.errors import IllegalMove, InvalidMoveText
     from kit.i18n import speaking
     with speaking(lang):
         board = twin_board(game)
@@ -58,13 +58,24 @@ def twin_refusal(game: str, lang: str = "en") -> tuple[str, str]:
             texts = [f"{r},{c}" for r in range(g.size) for c in range(g.size)]
         else:
             texts = [twin_move(game).split()[0].split("@")[0] + "@20,20"]
-        for text in texts:
+        for text in [*texts, *elsewhere(g)]:
             try:
-                g.copy().play(g.parse_move(text))
+                move = g.parse_move(text)
+            except InvalidMoveText:       # another game's way of writing moves
+                continue
+            try:
+                g.copy().play(move)
             except IllegalMove:
                 board.play_typed(text)
                 return text, board.view.message
-        raise AssertionError(f"no illegal move found among {texts}")
+        raise AssertionError(f"no illegal move found among {texts} nor in other deals")
+
+
+def elsewhere(game):
+    """Any game's moves legal in another seeded deal and not in ``game`` (no table of games)."""
+    here = {str(m) for m in game.legal_moves()}
+    for seed in range(1, 30):
+        yield from (str(m) for m in type(game).new(seed=seed).legal_moves() if str(m) not in here)
 
 
 def board_focused(page) -> bool:
