@@ -37,7 +37,7 @@ class AnalysisRows(list[tuple[Any, Any]]):
 
     def __init__(self, rows: Iterable[tuple[Any, Any]] = (), *, note: str = "",
                  remarks: Iterable[str] = (), lines: Mapping[Any, Sequence[Any]] | None = None,
-                 partial: bool = False):
+                 partial: bool = False) -> None:
         super().__init__(rows)
         self.note = note
         self.remarks = list(remarks)
@@ -62,7 +62,7 @@ class Expected:
     standard deviation ``spread`` over ``n`` playouts, and this turn's
     ``points``. Compares by the mean; ``str`` says all four."""
 
-    def __init__(self, mean: float, spread: float, n: int, points: int):
+    def __init__(self, mean: float, spread: float, n: int, points: int) -> None:
         self.mean, self.spread, self.n, self.points = mean, spread, n, points
 
     def __lt__(self, other: Expected) -> bool:

@@ -23,7 +23,7 @@ class IllegalMove(ValueError):
     refused the move is exactly as it was before.
     """
 
-    def __init__(self, message: str, cells: Iterable[Sequence[int]] = ()):
+    def __init__(self, message: str, cells: Iterable[Sequence[int]] = ()) -> None:
         super().__init__(message)
         self.cells: Cells = tuple(tuple(c) for c in cells)
 
@@ -39,7 +39,7 @@ class InvalidPosition(ValueError):
     (a broken line, a card used twice), so an editor can mark them.
     """
 
-    def __init__(self, message: str, cells: Iterable[Sequence[int]] = ()):
+    def __init__(self, message: str, cells: Iterable[Sequence[int]] = ()) -> None:
         super().__init__(message)
         self.cells: Cells = tuple(tuple(c) for c in cells)
 

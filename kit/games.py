@@ -56,8 +56,18 @@ class GameSpec:
     draws a puzzle's position as SVG where the game's own picture would not do.
     ``benchmark`` names the module timing the engine, run as ``python -m
     <module> [--quick]`` (``benchmarks/bench_engines.py``, ``make bench``).
+    ``plans`` names a module whose ``legal(board)`` and ``illegal(board)`` say
+    what to click for a legal and a refused move (the browser tests' and
+    ``bench_boards``' plans, beside the three games' own in tests/browser).
     ``keys`` names the live board's key map (``kit.ui.keys.KeyMap``: the cursor keys).
+    ``course`` names the folder of its lesson notebooks under ``notebooks/``
+    (None: no course; the welcome, handouts and slides offer it none).
     ``order`` sorts the games (the picker's first game is the lowest).
+    ``folder`` is the game's folder (the registration's; filled in when it is
+    discovered) and ``locale`` its message catalogues, by default the folder's
+    ``locale/<lang>/LC_MESSAGES/<name>.po``/``.mo``: a language whose ``.po``
+    the game ships is one it declares, and must translate completely
+    (``python -m kit.catalogues check``); in any other it speaks English.
     """
 
     name: str                                   # the package: kit/<name>/, notebooks/<name>/
@@ -76,13 +86,29 @@ class GameSpec:
     options: Mapping[str, Option] = field(default_factory=dict)
     player_options: Mapping[str, Option] = field(default_factory=dict)
     lesson: str | None = None                   # "kit.lessons.iota"
+    course: str | None = None                   # its lessons' folder under notebooks/: "iota"
     answer_format: str = ""
     puzzles: Path | None = None                 # the puzzle set's JSON
     puzzle_picture: Callable[[Any], str] | None = None
     soak: SoakSetup | None = None
     benchmark: str | None = None                # the engine benchmark's module: "kit.iota.benchmark"
+    plans: str | None = None                    # what the browser tests click: "kit.nim.plans"
     keys: str | None = None                     # the board's key map (kit.ui.keys): "kit.iota.keys:KEYS"
     order: int = 100
+    folder: Path | None = None                  # kit/<name>/ (set by the registry, not by a game)
+    locale: Path | None = None                  # kit/<name>/locale/ (likewise)
+
+    def catalogue(self, lang: str, suffix: str = ".mo") -> Path | None:
+        """The game's own compiled catalogue of ``lang`` (``suffix=".po"``: its source), or None."""
+        if self.locale is None:
+            return None
+        return self.locale / lang / "LC_MESSAGES" / f"{self.name}{suffix}"
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages the game translates its own messages into (ships a ``.po`` of)."""
+        from kit.i18n import LANGUAGES
+        return tuple(lang for lang in LANGUAGES[1:]
+                     if (po := self.catalogue(lang, ".po")) is not None and po.is_file())
 
     def load_game(self) -> type[Any]:
         """The ``Game`` class (imports the engine, no widget)."""
@@ -144,6 +170,9 @@ def _discover() -> dict[str, GameSpec]:
         if spec.name != name:
             raise ValueError(f"kit/{name}/registration.py registers {spec.name!r}, "
                              f"not {name!r}")
+        # Filled in place (the registration's GAME stays the very spec the registry hands out).
+        object.__setattr__(spec, "folder", path.parent)
+        object.__setattr__(spec, "locale", path.parent / "locale")   # where kit.i18n reads it
         found.append(spec)
     found.sort(key=lambda s: (s.order, s.name))
     return {s.name: s for s in found}
@@ -218,3 +247,5 @@ def refresh() -> None:
     """Forget what was discovered: the next call looks in ``kit.__path__`` again."""
     global _cache
     _cache = None
+    from kit import i18n
+    i18n.forget()       # the games' own catalogues are looked for again

@@ -3,7 +3,11 @@
 Every sentence the kit shows a person goes through ``_()`` (or ``ngettext``
 for counted words) and is looked up in the message catalogue of the current
 language, ``kit/locale/<lang>/LC_MESSAGES/kit.mo``, read by the standard
-library's ``gettext``; English is the source text and the fallback.
+library's ``gettext``; English is the source text and the fallback. A game's
+own messages live in its folder, ``kit/<game>/locale/<lang>/LC_MESSAGES/<game>.mo``
+(the folder holding its registration, as ``kit.games`` finds it): a message is looked up in the
+games' catalogues, then in the shared one; a game that ships no catalogue of a
+language speaks English in it.
 ``set_language("es")`` picks the language for the whole process; before any
 call it comes from ``KIT_LANG``, else the usual ``LANGUAGE`` / ``LC_ALL`` /
 ``LC_MESSAGES`` / ``LANG`` (``C`` and ``POSIX`` mean English).
@@ -33,6 +37,7 @@ from __future__ import annotations
 import gettext
 import importlib
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 from contextlib import contextmanager
@@ -118,13 +123,49 @@ def language() -> str:
 
 
 def catalogue(code: str | None = None) -> gettext.NullTranslations:
-    """The compiled catalogue of ``code`` (the current language by default);
+    """The compiled catalogue of ``code`` (the current language by default):
+    the shared one with every game's own merged in (a game's entry first);
     English, or a language whose .mo is absent, is the source text itself."""
     code = code or language()
     if code not in _catalogues:
-        _catalogues[code] = (gettext.NullTranslations() if code == "en" else
-                             gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True))
+        _catalogues[code] = (gettext.NullTranslations() if code == "en" else _merged(code))
     return _catalogues[code]
+
+
+def _merged(code: str) -> gettext.NullTranslations:
+    shared = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    if not hasattr(shared, "_catalog"):          # no shared .mo: the games' alone
+        shared = gettext.GNUTranslations()
+        shared.plural = lambda n: int(n != 1)  # type: ignore[attr-defined]
+    # A dict of its own: gettext's cache keeps the shared file's, which a game
+    # that leaves must not have left its messages in.
+    entries = dict(getattr(shared, "_catalog", {}))
+    shared._catalog = entries
+    for path in game_catalogues(code):
+        with path.open("rb") as f:
+            own = gettext.GNUTranslations(f)
+        entries.update({k: v for k, v in own._catalog.items() if k != ""})  # type: ignore[attr-defined]
+    return shared
+
+
+def game_catalogues(code: str) -> list[Path]:
+    """The compiled catalogues of ``code`` that the game folders ship: each
+    registered game's ``locale/<code>/LC_MESSAGES/<game>.mo`` (the folders
+    ``kit.games`` registers, listed by the kit package without importing any)."""
+    # The kit package imports this module first: it is asked, not imported back.
+    package = sys.modules.get("kit")
+    folders = package._registrations() if package is not None else []
+    found = []
+    for name, registration in folders:
+        path = registration.parent / "locale" / code / "LC_MESSAGES" / f"{name}.mo"
+        if path.is_file():
+            found.append(path)
+    return found
+
+
+def forget() -> None:
+    """Read the catalogues again on next use (the registry found other games)."""
+    _catalogues.clear()
 
 
 def _lookup(message: str, code: str) -> str | None:

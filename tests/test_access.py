@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from kit import games
 from kit.iota import Board as IotaBoard
 from kit.lessons.exercise import Exercise, Help, Verdict
 from kit.lessons.mattix.boards import board_for
@@ -33,15 +34,16 @@ def enter(b, text: str) -> None:
     b.access._handle_custom_msg({"event": "move", "text": text}, [])
 
 
-def test_every_live_board_has_a_named_move_box_and_a_text_view_switch():
-    for cls, name in ((MattixBoard, "Mattix board"), (IotaBoard, "IOTA board"),
-                      (SmartrixBoard, "Smartrix board")):
-        b = board(cls)
-        assert b.access.move_box and b.access.text_switch
-        assert b.access.labels["move"] == "Move"
-        assert b.access.name == name
-        assert b.access.placeholder.startswith("for example ")
-        assert "to move" in b.access.description
+@pytest.mark.parametrize("spec", games.all(), ids=lambda s: s.name)
+def test_every_live_board_has_a_named_move_box_and_a_text_view_switch(spec):
+    cls, name = spec.load_board(), f"{spec.title} board"
+    b = board(cls, seats=["human", spec.opponent])
+    assert b.access.move_box and b.access.text_switch
+    assert b.access.labels["move"] == "Move"
+    assert b.access.name == name
+    assert b.access.placeholder.startswith("for example ")
+    assert "to move" in b.access.description
+    assert "arrow keys" in b._notation_html()    # its key map is registered and shown
 
 
 def test_a_typed_move_is_played_through_submit_and_announced():

@@ -23,12 +23,12 @@ sys.modules["annotation_share"] = share_of     # its dataclass looks its module 
 _spec.loader.exec_module(share_of)
 
 #: package -> the least share of its functions fully annotated (measured 2026-12-03)
-FLOORS = {"kit": 0.97, "kit.iota": 0.98, "kit.mattix": 0.95, "kit.classroom": 0.92,
-          "kit.ui": 0.78, "kit.smartrix": 0.81, "kit.lessons": 0.68, "kit.testing": 1.0}
+FLOORS = {"kit": 0.99, "kit.iota": 0.98, "kit.mattix": 0.95, "kit.classroom": 0.95,
+          "kit.ui": 0.80, "kit.nim": 1.0, "kit.smartrix": 0.81, "kit.lessons": 0.68, "kit.testing": 1.0}
 #: the whole of kit/
-FLOOR = 0.85
+FLOOR = 0.87
 #: how many modules mypy checks strictly (pyproject.toml's override list)
-STRICT_MODULES = 100
+STRICT_MODULES = 105
 
 FOUND = share_of.functions()
 

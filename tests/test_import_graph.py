@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 KIT = ROOT / "kit"
 
 #: A game's widget modules: the only ones in kit/<game>/ that may load ipywidgets.
-WIDGET_MODULES = ("board", "editor", "replay", "keys")
+#: ``lesson`` is a game's course kept in its folder (kit/nim/lesson.py): it belongs to
+#: the lesson layer, whose exercises show boards, as kit/lessons/<game>/ does.
+WIDGET_MODULES = ("board", "editor", "replay", "keys", "lesson")
 #: What no engine may reach.
 FORBIDDEN = ("ipywidgets", "ipycanvas", "IPython", "kit.ui")
 

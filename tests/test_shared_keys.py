@@ -1,5 +1,10 @@
-"""The cursor keys' shared logic (kit.ui.keys), pure: where an arrow key goes."""
+"""The cursor keys' shared logic (kit.ui.keys), pure: where an arrow key goes; and
+every registered game's key map, from the registry, on its live board."""
 
+import pytest
+
+from kit import games
+from kit.testing.events import make_by_keys, press
 from kit.ui.keys import HAND, TABLE, Area, Spot, clamp, cursor_shapes, keys_html, step
 
 AREA = Area((0, 2), (-1, 1), hand=3)
@@ -41,3 +46,25 @@ def test_the_keys_paragraph_names_each_letter():
     text = keys_html({"c": "Confirm", "p": "Pass"}, hand=True)
     assert "<b>C</b> Confirm, <b>P</b> Pass." in text and "your hand" in text
     assert "your hand" not in keys_html({}, hand=False)
+
+
+# Every registered game, from the registry (a new game is covered by registering it).
+
+
+@pytest.mark.parametrize("name", [s.name for s in games.all()])
+def test_every_game_has_a_key_map_and_plays_by_keys_alone(name):
+    spec = games.get(name)
+    keymap = spec.load_keys()
+    assert keymap is not None, f"{name} registers no keys= (kit/{name}/keys.py)"
+    b = spec.load_board()(seats=["human", "human"], delay=0, seed=5)
+    b.view.raise_errors = True
+    assert b.cursor_keys is not None and b.cursor_keys.keymap is keymap
+    press(b.canvas, "ArrowUp")
+    assert b.cursor_keys.shown and "Cursor on" in b.view.message
+    for _turn in range(3):
+        if b.game.is_over:
+            break
+        n = len(b.game.history)
+        move = b.game.legal_moves()[-1]
+        make_by_keys(b, move)
+        assert b.game.history[n] == move, (name, move, b.view.message)

@@ -344,7 +344,7 @@ class ServerPorts:
     180 simulated students (deploy/sizing.md), a 404 on the lesson link.
     """
 
-    def __init__(self, pick: Callable[[], int] = random_port):
+    def __init__(self, pick: Callable[[], int] = random_port) -> None:
         self.pick = pick
         self.held: dict[int, str] = {}      # port -> the student whose server has it
 

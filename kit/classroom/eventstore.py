@@ -189,7 +189,7 @@ def _stored_time(value: Any) -> datetime | None:
 class Store:
     """The events of one class, at a SQLAlchemy URL (tables made if missing)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str) -> None:
         self.engine = sa.create_engine(url)
         if self.engine.dialect.name == "sqlite":
             # One writer (the service) and a teacher's page reading every 2 s:

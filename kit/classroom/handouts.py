@@ -80,7 +80,7 @@ FOLDED = re.compile(rf'<details class="{SOLUTION_CLASS}"(.*?)</details>', re.S)
 class Solutions(Preprocessor):
     """Each exercise's saved solution: dropped (student) or unfolded (teacher)."""
 
-    def __init__(self, teacher: bool, **kw):
+    def __init__(self, teacher: bool, **kw) -> None:
         super().__init__(**kw)
         self.teacher = teacher
 
@@ -264,11 +264,14 @@ def build(out: Path = ROOT / "build" / "handouts", root: Path = ROOT, pdf: bool 
             write(lesson_html(path, teacher=copy == "teacher"), target, pdf)
             written.append(target)
     for lang in LANGUAGES:
-        for game in games.names():
+        # The games that declare a course and a puzzle set (others are offered no sheet).
+        for spec in [s for s in games.all() if s.lesson and s.puzzles]:
+            game = spec.name
             if only and not any(o in game for o in only):
                 continue
             # A language's solutions sheet where that language has the course.
-            folder = Path(*(["notebooks"] if lang == "en" else ["notebooks", lang]), game)
+            folder = Path(*(["notebooks"] if lang == "en" else ["notebooks", lang]),
+                          spec.course or game)
             if lang != "en" and not (root / folder).is_dir():
                 continue
             with speaking(lang):

@@ -215,7 +215,7 @@ class MemoryGuard(threading.Thread):
     other programs out of memory. ``tripped`` says whether it had to.
     """
 
-    def __init__(self, hub: subprocess.Popen[Any], floor_mib: float, every: float = 2.0):
+    def __init__(self, hub: subprocess.Popen[Any], floor_mib: float, every: float = 2.0) -> None:
         super().__init__(daemon=True)
         self.hub, self.floor, self.every = hub, floor_mib, every
         self.lowest = psutil.virtual_memory().available / 2**20
@@ -261,7 +261,7 @@ class TeacherWatching(threading.Thread):
     """The teacher's page during the run: its summary asked every ``every`` seconds,
     as the page does; ``times`` are the answers' seconds, ``failures`` the ones that failed."""
 
-    def __init__(self, hub: Hub, name: str, password: str, every: float = 2.0):
+    def __init__(self, hub: Hub, name: str, password: str, every: float = 2.0) -> None:
         super().__init__(daemon=True)
         teacher = Student(hub.url, name, password, "", repo="", branch="")
         teacher.log_in()

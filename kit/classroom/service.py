@@ -100,7 +100,7 @@ class Classroom:
     Its summaries' cache key is its own: events are stored through :meth:`record`,
     which moves the key on, so no handler reaches into the cache."""
 
-    def __init__(self, store: Store, api_url: str, api_token: str, staff: frozenset[str] = frozenset()):
+    def __init__(self, store: Store, api_url: str, api_token: str, staff: frozenset[str] = frozenset()) -> None:
         self.store, self.api_url, self.api_token = store, api_url, api_token
         self.staff = staff        # the teacher's and admin's names: not on the grid
         self.buckets: dict[str, Bucket] = {}

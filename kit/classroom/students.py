@@ -115,7 +115,7 @@ class Student:
 
     def __init__(self, hub: str, name: str, password: str, lesson: str, *,
                  repo: str, branch: str, click=WELCOME_CLICK, timeout: float = 600,
-                 pace: float = 0.0):
+                 pace: float = 0.0) -> None:
         self.hub, self.name, self.password, self.lesson = hub.rstrip("/"), name, password, lesson
         self.repo, self.branch, self.click, self.timeout = repo, branch, click, timeout
         self.pace = pace             # seconds between exercise tries, on average
@@ -278,7 +278,7 @@ class Student:
 class Kernel:
     """The kernel's websocket, as a page's notebook uses it (the legacy JSON protocol)."""
 
-    def __init__(self, url: str, token: str, user: str, student: Student):
+    def __init__(self, url: str, token: str, user: str, student: Student) -> None:
         self.ws = websocket.create_connection(
             url.replace("http", "ws", 1) + f"?session_id={uuid.uuid4().hex}",
             header=[f"Authorization: token {token}"], timeout=300)

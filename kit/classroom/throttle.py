@@ -38,7 +38,7 @@ class Throttle:
     """Wrong passwords per name and the locks they bring."""
 
     def __init__(self, tries: int = 5, first: float = 30.0, longest: float = 900.0,
-                 clock: Callable[[], float] = time.monotonic, names: int = 10_000):
+                 clock: Callable[[], float] = time.monotonic, names: int = 10_000) -> None:
         if tries < 1 or first <= 0 or longest < first:
             raise ValueError(f"a throttle needs tries >= 1 and 0 < first <= longest, "
                              f"not tries={tries}, first={first}, longest={longest}")

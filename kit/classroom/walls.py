@@ -98,7 +98,7 @@ def check_port(port: int) -> int:
 class Walls:
     """The loopback walls of one hub (see the module docstring)."""
 
-    def __init__(self, hub_port: int, open_ports: Iterable[int], nameservers: Iterable[str] | None = None):
+    def __init__(self, hub_port: int, open_ports: Iterable[int], nameservers: Iterable[str] | None = None) -> None:
         self.table = f"{PREFIX}{check_port(hub_port)}"
         self.open_ports = sorted({check_port(p) for p in open_ports})
         if not self.open_ports:

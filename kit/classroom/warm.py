@@ -132,7 +132,7 @@ class Warmer:
 
     def __init__(self, api: str, token: str, proxy: str, *, lesson: str = LESSON,
                  repo: str = "", branch: str = "main", imports: str = "",
-                 timeout: float = 300, log: Log = print):
+                 timeout: float = 300, log: Log = print) -> None:
         self.api, self.proxy = api.rstrip("/"), proxy.rstrip("/")
         self.lesson, self.repo, self.branch, self.imports = lesson, repo, branch, imports
         self.timeout, self.log = timeout, log

@@ -149,7 +149,7 @@ class PlannerPlayer:
     name = "planner"
 
     def __init__(self, risk: float = 0.0, wild_cost: float = 8.0, lookahead: float = 0.5,
-                 candidates: int = 12):
+                 candidates: int = 12) -> None:
         self.risk, self.wild_cost = risk, wild_cost
         self.lookahead, self.candidates = lookahead, candidates
 

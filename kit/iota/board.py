@@ -104,7 +104,7 @@ class Board(GameBoard[Game, Move]):
         "Seats are numbered from 1 on this board: Seat 1 plays first "
         "(in Python, <code>game.to_move</code> counts from 0).")
 
-    def __init__(self, game: Game | None = None, **kwargs: Any):
+    def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
         self._window_centre: Point | None = None   # the table window's centre (row, col)
         self._seen_focus: tuple[Cell, ...] | None = None   # the cells it last moved to show

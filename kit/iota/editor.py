@@ -45,7 +45,7 @@ class Editor(EditorShell):
 
     GAME = Game
 
-    def __init__(self, game: Game | None = None, **kwargs: Any):
+    def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
         self.picked: Place | None = None      # ("deck", palette index) / ("table", cell) / ("hand", seat, i)
         super().__init__(game, **kwargs)
 

@@ -99,7 +99,7 @@ class LookaheadPlayer:
     name = "lookahead"
 
     def __init__(self, playouts: int = 48, top_k: int = 5, rounds: int = 1,
-                 max_seconds: float | None = 2.0, stop: threading.Event | None = None):
+                 max_seconds: float | None = 2.0, stop: threading.Event | None = None) -> None:
         # At least one playout and one play weighed; rounds 0: this turn's margin.
         self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
         self.max_seconds = max_seconds

@@ -40,7 +40,7 @@ GAME = GameSpec(
     analysis="kit.iota.analysis:analysis",
     invariants="kit.iota.invariants:IotaWatch", move="kit.iota.moves:Move",
     players=(1, 2, 3, 4), default_players=2, opponent="greedy",
-    lesson="kit.lessons.iota",
+    lesson="kit.lessons.iota", course="iota",
     # Translators: how a graded task's answer is written; the notation stays as it is
     answer_format=N_("cards placed as card@row,col, several separated by spaces "
                      "(e.g. `\"2GT@0,1 3GT@0,2\"`); a wild is `W`"),

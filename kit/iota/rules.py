@@ -67,7 +67,7 @@ class Game(Picture, History):
     """
 
     def __init__(self, table: Table, hands: Iterable[Iterable[int]], deck: Iterable[int],
-                 scores: Iterable[int], to_move: int = 0, passes: int = 0):
+                 scores: Iterable[int], to_move: int = 0, passes: int = 0) -> None:
         self.table = dict(table)
         self.hands = [list(h) for h in hands]
         self.deck = list(deck)

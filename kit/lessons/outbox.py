@@ -140,7 +140,7 @@ class _Reply:
 class Outbox:
     """One process's sender: its thread, the files it sends, what it has sent."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._state = threading.Lock()       # guards _files, _thread, _stopping; never held over I/O
         self._sending = threading.Lock()     # one send round at a time (the thread or a flush)

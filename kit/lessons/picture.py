@@ -16,7 +16,7 @@ import kit.scene
 class Picture(kit.scene.Picture):
     """``svg`` shown in a lesson cell; ``words`` is its plain text (and repr)."""
 
-    def __init__(self, svg: str, words: str):
+    def __init__(self, svg: str, words: str) -> None:
         self.svg, self.words = svg, words
 
     def _repr_svg_(self) -> str:

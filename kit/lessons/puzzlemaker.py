@@ -30,7 +30,7 @@ SEPARATOR = " => "
 class PuzzleMaker(widgets.VBox):
     """Make puzzles from ``editor``'s position into one set, and save it."""
 
-    def __init__(self, editor, path: str = "my_puzzles.json"):
+    def __init__(self, editor, path: str = "my_puzzles.json") -> None:
         self.editor = editor
         self.game_name = games.of(editor.game).name
         self.puzzles = puzzleset.PuzzleSet(game=self.game_name, title="")

@@ -61,7 +61,7 @@ def fit_to_text(widget: Any) -> Any:
 class Sandbox(SavedPicture, widgets.VBox):
     """Choices above, the board under them; ``new_board()`` (Start) deals again."""
 
-    def __init__(self, *, seed: int = 1, delay: float = 0.8):
+    def __init__(self, *, seed: int = 1, delay: float = 0.8) -> None:
         self.delay = delay
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10 ** 6, description=_("Deal no."),
                                            style={"description_width": "initial"})

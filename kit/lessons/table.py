@@ -88,7 +88,7 @@ class Answer:
 
     __slots__ = ("value",)
 
-    def __init__(self, value: bool):
+    def __init__(self, value: bool) -> None:
         self.value = bool(value)
 
     def __bool__(self) -> bool:

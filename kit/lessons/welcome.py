@@ -35,7 +35,7 @@ MARGIN = 28
 class ClickGrid(BoardView):
     """A ``size`` x ``size`` grid; a click marks its square and names it."""
 
-    def __init__(self, size: int = 5, **kwargs):
+    def __init__(self, size: int = 5, **kwargs) -> None:
         self.size = size
         self.clicked = None  # (row, col) of the last click, or None
         super().__init__(self.picture(), on_click=self.click, **kwargs)
@@ -86,8 +86,15 @@ def demo(size: int = 5) -> ClickGrid:
 
 # ----- the student's progress through each course ------------------------------
 
-#: The courses, in the welcome page's order: (folder under notebooks/, name).
-COURSES = (("iota", "IOTA"), ("mattix", "Mattix"), ("smartrix", "Smartrix"))
+def registered_courses() -> tuple[tuple[str, str], ...]:
+    """The courses, in the welcome page's order (the registry's): (folder under
+    notebooks/, the game's title), for each registered game that declares one."""
+    from kit import games
+    return tuple((spec.course, spec.title) for spec in games.all() if spec.course)
+
+
+#: The courses when the kit was imported (registered_courses() asks the registry again).
+COURSES = registered_courses()
 #: The English lessons; each other language's are in a folder of its code (notebooks/es/),
 #: holding the courses translated into it (notebooks/bg/ has only Smartrix).
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -138,7 +145,7 @@ def course_folder(course: str, notebooks: Path | str | None = None) -> Path | No
 def courses(notebooks: Path | str | None = None) -> list[tuple[str, str]]:
     """The courses (folder, name) the welcome page lists, in its order: each one
     translated under ``notebooks`` or, failing that, in English."""
-    return [(course, name) for course, name in COURSES if course_folder(course, notebooks)]
+    return [(course, name) for course, name in registered_courses() if course_folder(course, notebooks)]
 
 
 def lesson_statuses(course: str, notebooks: Path | None = None,
@@ -169,7 +176,7 @@ def lesson_statuses(course: str, notebooks: Path | None = None,
         link = Path(os.path.relpath(path, notebooks)).as_posix()   # ../iota/… from notebooks/bg/
         if link in names and folder != notebooks / course:
             # An English lesson on a translated page goes by the page's own name for it.
-            heading = f"{dict(COURSES)[course]} {int(path.stem.split('_')[0])}: {names[link]}"
+            heading = f"{dict(registered_courses())[course]} {int(path.stem.split('_')[0])}: {names[link]}"
         statuses.append(LessonStatus(course, int(path.stem.split("_")[0]), heading,
                                      link, done, max(shown, len(seen))))
     return statuses
@@ -198,7 +205,7 @@ class CourseProgress(widgets.VBox):
     """The welcome page's table: each course, each lesson, what is done; Refresh
     reads the progress file again (lessons run in other kernels write it)."""
 
-    def __init__(self, notebooks: Path | str | None = None):
+    def __init__(self, notebooks: Path | str | None = None) -> None:
         self.notebooks = notebooks_folder(notebooks)
         self.listed = courses(self.notebooks)
         #: Courses listed from the English folder: not translated into this page's language.

@@ -79,7 +79,7 @@ class SearchPlayer:
     """
 
     def __init__(self, time_limit: float | None = 0.5, depth: int | None = None,
-                 name: str | None = None):
+                 name: str | None = None) -> None:
         self.time_limit = time_limit
         self.depth = depth
         self.name = name or ("search" if depth is None else f"search{depth}")

@@ -104,7 +104,7 @@ class _Deadline:
     ends even one long search (a 6 x 6 take can take half a minute) at once.
     """
 
-    def __init__(self, stop: threading.Event | None, at: float = float("inf")):
+    def __init__(self, stop: threading.Event | None, at: float = float("inf")) -> None:
         self.stop, self.at = stop, at
 
     def __lt__(self, now: float) -> bool:

@@ -77,7 +77,7 @@ class Board(GameBoard[Game, Move]):
                    "will gain, if both of you play perfectly from then on.")
 
     def __init__(self, game=None, *, hint_time: float = 1.0, analysis_time: float = 2.0,
-                 **kwargs):
+                 **kwargs) -> None:
         super().__init__(game, **kwargs)
         self.hint_time = hint_time
         self.analysis_time = analysis_time

@@ -42,7 +42,7 @@ class Editor(EditorShell):
 
     GAME = Game
 
-    def __init__(self, game: Game | None = None, **kwargs: Any):
+    def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
         self.selected: Cell | None = None
         super().__init__(game, **kwargs)
 

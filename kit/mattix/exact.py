@@ -52,7 +52,7 @@ class ExactSolver:
     """Exact values of positions over one board's tile layout."""
 
     def __init__(self, game: Game, etc: bool = True, history: bool = False,
-                 order_min: int = 8):
+                 order_min: int = 8) -> None:
         n = game.size
         self.size = n
         self.values = [v if v is not None else 0 for row in game.board for v in row]

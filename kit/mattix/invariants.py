@@ -21,7 +21,7 @@ class MattixWatch(Watch):
     """Mattix: tiles on the board + tiles taken = the starting tiles; scores =
     points returned = the values of the tiles each side took."""
 
-    def __init__(self, game: Any):
+    def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.taken: Counter[int] = Counter()
         self.initial = Counter(v for row in self.start["board"] for v in row if v is not None)

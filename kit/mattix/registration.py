@@ -47,7 +47,7 @@ GAME = GameSpec(
                                    ((N_("0.5 s"), 0.5), (N_("1 s"), 1.0), (N_("2 s"), 2.0),
                                     (N_("5 s"), 5.0)),
                                    1.0)},
-    lesson="kit.lessons.mattix",
+    lesson="kit.lessons.mattix", course="mattix",
     answer_format=N_("the tile you take as row,col (e.g. `\"2,3\"`)"),
     puzzles=Path(__file__).resolve().parents[1] / "lessons" / "puzzles" / "mattix.json",
     soak=soak, benchmark="kit.mattix.benchmark", keys="kit.mattix.keys:KEYS")

@@ -74,7 +74,7 @@ class Game(Picture):
     """
 
     def __init__(self, board: Iterable[Iterable[int | None]], star: Sequence[int],
-                 to_move: int = ROW_PLAYER, scores: Iterable[int] = (0, 0)):
+                 to_move: int = ROW_PLAYER, scores: Iterable[int] = (0, 0)) -> None:
         # Trusted constructor: from_dict and new validate before calling it.
         self.board = [list(row) for row in board]
         self.size = len(self.board)

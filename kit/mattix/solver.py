@@ -79,7 +79,7 @@ class Searcher:
     the same tile layout (``analyse`` uses that to share one table).
     """
 
-    def __init__(self, game: Game, table_limit: int = DEFAULT_TABLE_LIMIT):
+    def __init__(self, game: Game, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         n = game.size
         self.size = n
         self.values = [v if v is not None else 0 for row in game.board for v in row]

@@ -97,7 +97,7 @@ class Board(GameBoard[Game, Move]):
         "a green number marks the hint's cell and the hand card it uses.<br>"
         "Players are numbered from 1, as the rules' messages say: Player 1 moves first.")
 
-    def __init__(self, game=None, **kwargs):
+    def __init__(self, game=None, **kwargs) -> None:
         if game is not None:  # "New game" deals with this game's options
             kwargs = {**game.options, **kwargs}
         super().__init__(game, **kwargs)

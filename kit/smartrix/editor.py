@@ -76,7 +76,7 @@ class Editor(EditorShell):
 
     GAME = Game
 
-    def __init__(self, game=None, **kwargs):
+    def __init__(self, game=None, **kwargs) -> None:
         self.picked: int | None = None   # the canonical card picked, or None
         self.turns = 0       # quarter turns for where the picked card goes next
         self._dropping = False   # the edit under way moves the picked card

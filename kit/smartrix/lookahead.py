@@ -28,7 +28,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from kit.smartrix.ai import _free_points, honest_placements
@@ -40,7 +40,7 @@ from kit.smartrix.table import candidate_cells, cards_value, constraint_at, sets
 __all__ = ["LookaheadPlayer"]
 
 
-def _ints(cards):
+def _ints(cards: Iterable[str]) -> list[int]:
     return [parse_card(c) for c in cards]
 
 
@@ -124,7 +124,7 @@ class LookaheadPlayer:
     name = "lookahead"
 
     def __init__(self, playouts: int = 60, top_k: int = 6, rounds: int = 2,
-                 max_seconds: float | None = 2.0):
+                 max_seconds: float | None = 2.0) -> None:
         # At least one playout and one placement weighed; rounds 0: this turn's margin.
         self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
         self.max_seconds = max_seconds

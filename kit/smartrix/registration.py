@@ -38,7 +38,7 @@ GAME = GameSpec(
     analysis="kit.smartrix.analysis:analysis",
     invariants="kit.smartrix.invariants:SmartrixWatch", move="kit.smartrix.moves:Move",
     players=tuple(range(2, 8)), default_players=2, opponent="greedy", seat_name=seat_name,
-    lesson="kit.lessons.smartrix",
+    lesson="kit.lessons.smartrix", course="smartrix",
     # An English key: the assignment that shows it translates it with _().
     answer_format=N_("the card placed as card@row,col (e.g. `\"01000000@0,1\"`); "
                      "the card as its 8 boxes, turned the way you place it"),

@@ -100,7 +100,7 @@ class Access(anywidget.AnyWidget):
     #: status line that is its own announcement); this layer then shows nothing
     live_for = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, *, on_move: Callable[[str], Any] | None = None, **kwargs: Any):
+    def __init__(self, *, on_move: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_move = on_move
         self.labels = {"move": _("Move"), "play": _("Play"), "text_view": _("Text view"),

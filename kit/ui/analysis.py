@@ -52,7 +52,7 @@ class ProgressBar(widgets.VBox):
     A stopped or time-limited analysis (19 of 20 valued) stays blue: tqdm's
     notebook bar turned red there, which reads as an error."""
 
-    def __init__(self, total: int):
+    def __init__(self, total: int) -> None:
         self.n, self.total = 0, total
         self.progress = widgets.IntProgress(value=0, min=0, max=max(1, total),
                                             layout=widgets.Layout(width="100%"))
@@ -97,7 +97,7 @@ class ProgressBar(widgets.VBox):
 class AnalysisPanel(widgets.VBox):
     """Ranked moves of ``board.game`` by ``analyse``; clicks preview them on ``board``."""
 
-    def __init__(self, board, analyse, *, max_rows: int = 12, title: str = N_("Analysis")):
+    def __init__(self, board, analyse, *, max_rows: int = 12, title: str = N_("Analysis")) -> None:
         self.board = board
         self.analyse = analyse
         self.max_rows = max_rows

@@ -82,7 +82,7 @@ class Launcher(SavedPicture, widgets.VBox):
     ``start`` builds the default game at once.
     """
 
-    def __init__(self, *, delay: float = 0.8, start: bool = True):
+    def __init__(self, *, delay: float = 0.8, start: bool = True) -> None:
         self.delay = delay
         self.board = None            # the board on the page, or None
         titles = list(choices())

@@ -89,7 +89,7 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
     FAILED = "board handler failed"
 
     def __init__(self, scene: Scene | None, *, on_click=None, pixel_ratio: float = 2.0,
-                 name: str = "", **kwargs):
+                 name: str = "", **kwargs) -> None:
         self.pixel_ratio = pixel_ratio
         self.scene = scene or Scene(1, 1)   # None: nothing drawn until the first show()
         self.on_click = on_click

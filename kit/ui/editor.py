@@ -54,7 +54,7 @@ class EditorShell(BoardWidget, widgets.VBox):
     #: the game's Game class: its ``from_dict`` is the judge of every edit
     GAME: Any = None
 
-    def __init__(self, game: Any = None, *, pixel_ratio: float = 2.0):
+    def __init__(self, game: Any = None, *, pixel_ratio: float = 2.0) -> None:
         self.game = (game if game is not None else self.new_position()).copy()
         self.problems: list[str] = []
         self.marks: tuple[Any, ...] = ()

@@ -109,7 +109,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
                  delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
                  player_options: Mapping[str, Any] | None = None, pixel_ratio: float = 2.0,
-                 analysis: bool = False, undo_policy: str = "to_person", **options: Any):
+                 analysis: bool = False, undo_policy: str = "to_person", **options: Any) -> None:
         if self.COUNTS_PLAYERS and "players" not in options:
             if game is not None:
                 options["players"] = cast(Any, game).players   # a COUNTS_PLAYERS game has them

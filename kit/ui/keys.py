@@ -163,7 +163,7 @@ class BoardKeys:
     """The cursor on one board and what each key does there (state a test can read:
     ``spot``, ``shown``)."""
 
-    def __init__(self, keymap: KeyMap):
+    def __init__(self, keymap: KeyMap) -> None:
         self.keymap = keymap
         self.spot: Spot | None = None   # None until the first key press
         self.shown = False

@@ -47,7 +47,7 @@ class BadReplayMove(ValueError):
     ``cells`` are the engine's cells for the rule broken (may be empty).
     """
 
-    def __init__(self, number: int, text: str, reason: Exception):
+    def __init__(self, number: int, text: str, reason: Exception) -> None:
         super().__init__(_("move {number} ({move}): {reason}").format(
             number=number, move=repr(text), reason=reason))
         self.number, self.text, self.reason = number, text, reason
@@ -79,7 +79,7 @@ class ReplayView(BoardWidget, widgets.VBox):
     #: the game's Game class (for ``from_json``)
     GAME: Any = None
 
-    def __init__(self, start, moves, *, pixel_ratio: float = 2.0):
+    def __init__(self, start, moves, *, pixel_ratio: float = 2.0) -> None:
         self._positions, self.moves = play_through(start, list(moves))
         self.index = 0
         self.message = ""          # the caption's plain words, for tests and lessons

@@ -10,7 +10,10 @@ An action is ``("cell", cell)``, ``("hand", i)`` or ``("button", name)``.
 
 from __future__ import annotations
 
+import importlib
 from concurrent.futures import ThreadPoolExecutor
+
+from kit import games
 
 from kit.errors import IllegalMove
 from kit.iota.moves import Play
@@ -138,8 +141,15 @@ def smartrix_legal(board):
 
 ILLEGAL = {"mattix": mattix_illegal, "iota": iota_illegal, "smartrix": smartrix_illegal}
 LEGAL = {"mattix": mattix_legal, "iota": iota_legal, "smartrix": smartrix_legal}
+# Any other game's plans are in its own folder, named by its registration (plans=).
+for _spec in games.all():
+    if _spec.plans and _spec.name not in LEGAL:
+        _module = importlib.import_module(_spec.plans)
+        ILLEGAL[_spec.name], LEGAL[_spec.name] = _module.illegal, _module.legal
 #: what puts a board back in order after the refused attempt (the IOTA cards wait on the table)
-AFTER_REFUSAL = {"iota": [("button", "take_back")]}
+AFTER_REFUSAL = {"iota": [("button", "take_back")],
+                 **{s.name: list(getattr(importlib.import_module(s.plans), "AFTER_REFUSAL", []))
+                    for s in games.all() if s.plans}}
 #: the steps of a legal move benchmarks/bench_boards.py times on their own: name -> index in LEGAL's plan
 STEPS = {"iota": {"select card": 0, "place pending card": 1},
          "smartrix": {"select card": 0, "rotate": 1}}

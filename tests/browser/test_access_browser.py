@@ -22,7 +22,10 @@ from playwright.sync_api import expect
 from canvas_page import wait_until_drawn
 from keys_play import Setup, Twin, board_focused, focused, shots, tab_to_board, wait_for
 
-GAMES = ["IOTA", "Mattix", "Smartrix"]
+from kit import games
+
+#: every registered game, as the page's game menu names it (a new game is covered by registering it)
+GAMES = [s.title for s in games.all()]
 
 
 def twin_board(game: str):
@@ -42,7 +45,7 @@ def twin_refusal(game: str, lang: str = "en") -> tuple[str, str]:
     """A move that reads but breaks the rules on the first position of ``game``, and
     the refusal the board says for it (in ``lang``): a Mattix tile outside the
     line, an IOTA or Smartrix card far from the table."""
-    from kit.errors import IllegalMove
+    from kit.errors import IllegalMove, InvalidMoveText
     from kit.i18n import speaking
     with speaking(lang):
         board = twin_board(game)
@@ -51,13 +54,24 @@ def twin_refusal(game: str, lang: str = "en") -> tuple[str, str]:
             texts = [f"{r},{c}" for r in range(g.size) for c in range(g.size)]
         else:
             texts = [twin_move(game).split()[0].split("@")[0] + "@20,20"]
-        for text in texts:
+        for text in [*texts, *elsewhere(g)]:
             try:
-                g.copy().play(g.parse_move(text))
+                move = g.parse_move(text)
+            except InvalidMoveText:       # another game's way of writing moves
+                continue
+            try:
+                g.copy().play(move)
             except IllegalMove:
                 board.play_typed(text)
                 return text, board.view.message
-        raise AssertionError(f"no illegal move found among {texts}")
+        raise AssertionError(f"no illegal move found among {texts} nor in other deals")
+
+
+def elsewhere(game):
+    """Any game's moves legal in another seeded deal and not in ``game`` (no table of games)."""
+    here = {str(m) for m in game.legal_moves()}
+    for seed in range(1, 30):
+        yield from (str(m) for m in type(game).new(seed=seed).legal_moves() if str(m) not in here)
 
 
 def open_game(page, url: str, game: str) -> None:
@@ -66,7 +80,7 @@ def open_game(page, url: str, game: str) -> None:
     canvas = page.locator("canvas.kit-board-canvas").first
     expect(canvas).to_be_visible(timeout=90_000)
     wait_until_drawn(canvas)
-    if game == "IOTA":    # the page's first game: reach it from the top by Tab
+    if game == GAMES[0]:    # the page's first game: reach it from the top by Tab
         tab_to_board(page)
         return
     page.get_by_role("button", name="Change game or seats").click()

@@ -20,9 +20,10 @@ ENGLISH_LESSONS = sorted(p.relative_to(NOTEBOOKS) for p in NOTEBOOKS.rglob("*.ip
                          and ".ipynb_checkpoints" not in p.parts)
 EXPECTED = {
     "es": ENGLISH_LESSONS,
-    # The welcome, the Smartrix course and the app (its words are all the kit's).
-    "bg": [p for p in ENGLISH_LESSONS if p.parts[0] == "smartrix" or p.name in ("00_welcome.ipynb",
-                                                                                "play.ipynb")],
+    # The welcome, the app (its words are all the kit's) and each course it translates,
+    # whole: Smartrix's, and a game's that ships one (Nim's).
+    "bg": [p for p in ENGLISH_LESSONS if (NOTEBOOKS / "bg" / p.parts[0]).is_dir() and len(p.parts) > 1
+           or p.name in ("00_welcome.ipynb", "play.ipynb")],
 }
 
 
@@ -30,6 +31,7 @@ EXPECTED = {
 def test_each_language_has_its_courses(lang):
     have = sorted(p.relative_to(NOTEBOOKS / lang) for p in (NOTEBOOKS / lang).rglob("*.ipynb"))
     assert have == sorted(EXPECTED[lang])
+    assert lang != "bg" or {"smartrix", "nim"} <= {p.parts[0] for p in have}
 
 
 @pytest.mark.parametrize("path", translation.translations(),

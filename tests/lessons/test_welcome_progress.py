@@ -55,7 +55,7 @@ def test_the_overview_shows_what_was_done_in_each_lesson_and_refreshes(tmp_path)
 
 
 def test_every_course_lesson_with_exercises_names_its_progress_uniquely():
-    for course, _name in welcome.COURSES:
+    for course, _name in welcome.registered_courses():
         titles = []
         for path in sorted((ROOT / "notebooks" / course).glob("[0-9]*.ipynb")):
             code = "".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"]
@@ -74,8 +74,10 @@ def test_the_bulgarian_welcome_lists_the_english_courses_too_with_links_lab_open
     kit.set_language("bg")
     try:
         page = welcome.course_progress()
-        assert [c for c, _n in page.listed] == ["iota", "mattix", "smartrix"]
-        assert page.in_english == {"iota", "mattix"}
+        courses = [c for c, _n in welcome.registered_courses()]
+        assert [c for c, _n in page.listed] == courses
+        assert page.in_english == {c for c in courses
+                                   if not (welcome.NOTEBOOKS / "bg" / c).is_dir()} >= {"iota", "mattix"}
         iota = page.courses["iota"]
         assert iota[0].link == "../iota/01_meet_iota.ipynb" and iota[0].total > 0
         assert iota[0].name == "IOTA 1: Запознай се с IOTA"      # the page's own name for it

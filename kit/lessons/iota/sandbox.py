@@ -43,7 +43,7 @@ class Sandbox(SandboxFrame):
     the hint and the analysis panel on."""
 
     def __init__(self, strength: str = "greedy (most points now)", players: int = 2,
-                 open_hands: bool = False, seed: int = 1, delay: float = 0.8):
+                 open_hands: bool = False, seed: int = 1, delay: float = 0.8) -> None:
         self.strength = widgets.Dropdown(options=[(_(label), label) for label in STRENGTHS],
                                          value=strength, description=_("Computer"))
         self.players = widgets.Dropdown(

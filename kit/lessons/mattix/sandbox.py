@@ -28,7 +28,7 @@ class Sandbox(SandboxFrame):
     """Choose a size (4 to 8), a level and the computer's strength; play with analysis."""
 
     def __init__(self, size: int = 5, level: int = 1, strength: str = "fair (4 takes ahead)",
-                 seed: int = 1, delay: float = 0.8):
+                 seed: int = 1, delay: float = 0.8) -> None:
         self.size = widgets.Dropdown(options=[(f"{n} x {n}", n) for n in range(4, 9)],
                                      value=size, description=_("Board"))
         self.level = widgets.Dropdown(options=[(_("1: positive tiles"), 1),

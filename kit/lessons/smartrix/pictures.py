@@ -114,7 +114,7 @@ def show(game: Game, *, title: str | None = None, **options) -> Picture:
 class HTMLPicture:
     """HTML shown in a notebook and saved with it (the notation key)."""
 
-    def __init__(self, html_: str):
+    def __init__(self, html_: str) -> None:
         self.html = html_
 
     def _repr_html_(self) -> str:

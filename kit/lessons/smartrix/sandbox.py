@@ -42,7 +42,7 @@ class Sandbox(SandboxFrame):
 
     def __init__(self, players: int = 3, variant: str = "standard (5 x 5 window)",
                  strength: str = "cautious", humans: int = 1, open_hands: bool = False,
-                 seed: int = 1, delay: float = 0.8):
+                 seed: int = 1, delay: float = 0.8) -> None:
         # The options are (shown, key) pairs: the value stays the English key.
         self.players = widgets.Dropdown(options=list(range(2, 8)), value=players,
                                         description=_("Players"))
