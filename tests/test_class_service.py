@@ -239,10 +239,10 @@ def test_a_summary_is_made_anew_once_the_classroom_records_an_event(store, monke
     room.students = students   # type: ignore[method-assign]
     first = asyncio.run(room.summary(names=True))
     assert asyncio.run(room.summary(names=True)) is first     # the same second, nothing new: cached
-    assert asyncio.run(room.record("ada", [event("right")], None)).received == 1
+    assert room.record("ada", [event("right")], None).received == 1
     again = asyncio.run(room.summary(names=True))
     assert again is not first and again != first
-    assert asyncio.run(room.record("ada", [], None)).received == 0          # nothing stored: the cache stands
+    assert room.record("ada", [], None).received == 0          # nothing stored: the cache stands
     assert asyncio.run(room.summary(names=True)) is again
 
 

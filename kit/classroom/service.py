@@ -48,12 +48,10 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 from urllib.parse import urlparse
 
 from jupyterhub.services.auth import HubAuth, HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
@@ -65,7 +63,6 @@ from kit import i18n
 from kit.classroom import overview
 from kit.classroom.eventstore import Added, Store, TooBig, validate_seen
 
-T = TypeVar("T")
 log = logging.getLogger("kit.classroom.service")
 PAGE = Path(__file__).with_name("page") / "teacher.html"
 #: Events a second each student may send, on average, and in a burst (a whole
@@ -107,14 +104,6 @@ class Classroom:
         self._students: tuple[float, list[str]] = (0.0, [])
         self._summary: dict[bool, tuple[tuple[int, float], dict[str, Any]]] = {}
         self._version = 0         # moved on by record() for every stored event: the summaries' cache key
-        # The store's reads and writes run on one thread of their own, never on the
-        # event loop: a write waiting on the database (PostgreSQL on a busy cluster, a
-        # summary's long read) no longer holds up every other request. One thread keeps
-        # the store's calls in order, as they were on the loop.
-        self._store_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="class-store")
-
-    async def _in_store_thread(self, work: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._store_thread, work)
 
     async def students(self) -> list[str]:
         """The hub's users who are neither admins nor staff; the last list if the hub
@@ -133,10 +122,10 @@ class Classroom:
         self._students = (time.monotonic(), names)
         return names
 
-    async def record(self, user: str, sent: Any, seen: Any) -> Added:
+    def record(self, user: str, sent: Any, seen: Any) -> Added:
         """Store ``user``'s events and seen map (the store's checks raise ValueError,
         TooBig); a summary made before new events were stored is not served again."""
-        added = await self._in_store_thread(lambda: self.store.add(user, sent, seen))
+        added = self.store.add(user, sent, seen)
         if added.received:
             self._version += 1
         return added
@@ -147,15 +136,11 @@ class Classroom:
         if cached and cached[0] == key:
             return cached[1]
         students = await self.students()
-
-        def make() -> dict[str, Any]:
-            made = overview.summary(self.store.events(), students, self.store.lessons(),
-                                    datetime.now(timezone.utc), names=names)
-            # Rows of the store that break the rules are left out (the store logs each
-            # once); how many, for the teacher (a number, so the projector may show it too).
-            made["skipped"] = self.store.skipped_events + self.store.skipped_exercises
-            return made
-        made = await self._in_store_thread(make)
+        made = overview.summary(self.store.events(), students, self.store.lessons(),
+                                datetime.now(timezone.utc), names=names)
+        # Rows of the store that break the rules are left out (the store logs each once);
+        # how many, for the teacher (a number, so the projector may show it too).
+        made["skipped"] = self.store.skipped_events + self.store.skipped_exercises
         self._summary[names] = (key, made)
         return made
 
@@ -213,7 +198,7 @@ class EventsHandler(JSONErrors):
             validate_seen(seen or {})
             if not bucket.take(cost(sent, seen)):
                 raise web.HTTPError(429, f"more than {RATE:g} events a second: kept by the lesson, send later")
-            added = await self.room.record(user, sent, seen)
+            added = self.room.record(user, sent, seen)
         except TooBig as exc:
             raise web.HTTPError(413, str(exc)) from None
         except ValueError as exc:
