@@ -63,6 +63,24 @@ def test_the_time_cap_stops_early_and_still_moves():
     assert game.explain(move).legal
 
 
+def test_no_playout_begins_that_would_end_past_the_budget(monkeypatch):
+    from kit.smartrix import lookahead
+
+    class TenthsClock:      # moves on 0.1 s each time it is read: no wall time in a test
+        readings = 0
+
+        def perf_counter(self) -> float:
+            self.readings += 1
+            return 0.1 * (self.readings - 1)
+    monkeypatch.setattr(lookahead, "time", TenthsClock())
+    game = _mid_game(4)
+    player = LookaheadPlayer(playouts=10 ** 6, max_seconds=0.6)
+    player.choose(game, random.Random(0))
+    # playout i begins at 0.1 * i s only if it would end (1.5 x the pace so far) within
+    # 0.6 s: playouts 0-4 run, the fifth would end at 0.65
+    assert player.last_playouts == 5
+
+
 @pytest.mark.parametrize("players, options", [
     (2, {}), (3, {"window": None}), (4, {"teams": True}), (3, {"auto_collect": False})])
 def test_whole_seeded_games_with_legal_moves_only(players, options):
