@@ -32,14 +32,13 @@ from how their owners played (the unseen cards are dealt uniformly).
 
 from __future__ import annotations
 
-import math
 import random
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kit.lookahead import Playouts
 from kit.iota.ai import GreedyPlayer, PlannerPlayer, _scored_plays
 from kit.iota.cards import FULL_DECK
 from kit.iota.moves import Move, Recycle
@@ -87,11 +86,6 @@ class Estimate:
     n: int
 
 
-def _out_of_time(start: float, done: int, budget: float) -> bool:
-    """Might one more playout (at 1.5 times the mean pace so far) end past ``budget`` seconds?"""
-    spent = time.perf_counter() - start
-    return spent + 1.5 * spent / done > budget
-
 class LookaheadPlayer:
     """Determinized look-ahead: the mean margin after ``rounds`` rounds of
     greedy play, over guesses of the hidden cards (see the module)."""
@@ -125,41 +119,17 @@ class LookaheadPlayer:
     def estimates(self, game: Game, rng: random.Random,
                   progress: Callable[[int, int], None] | None = None) -> list[Estimate]:
         """Each candidate's :class:`Estimate`, in candidate order."""
-        self.last_playouts = 0
-        start = time.perf_counter()
         cands = self.candidates(game, rng)
         seat = game.to_move
         points = {id(m): p for p, m in _scored_plays(game, cands)}
-        sums = [0.0] * len(cands)
-        squares = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        if len(cands) > 1:
-            plies = self.rounds * game.players
-            sample: Game | None = None
-            sub_seed = 0
-            for i in range(self.playouts):
-                if i and ((self.stop is not None and self.stop.is_set()) or (
-                        self.max_seconds is not None and _out_of_time(start, i, self.max_seconds))):
-                    break
-                k = i % len(cands)
-                if k == 0:
-                    sample = sample_game(game, seat, rng)
-                    sub_seed = rng.getrandbits(32)
-                assert sample is not None
-                m = self._playout(sample, cands[k], plies, seat, random.Random(sub_seed))
-                sums[k] += m
-                squares[k] += m * m
-                counts[k] += 1
-                self.last_playouts += 1
-                if progress is not None:
-                    progress(i + 1, self.playouts)
-        out = []
-        for k, move in enumerate(cands):
-            n = counts[k]
-            mean = sums[k] / n if n else float("-inf")
-            var = max(0.0, squares[k] / n - mean * mean) if n else 0.0
-            out.append(Estimate(move, points.get(id(move), 0), mean, math.sqrt(var), n))
-        return out
+        plies = self.rounds * game.players
+        loop = Playouts(len(cands), self.playouts, lambda r: sample_game(game, seat, r),
+                        lambda guess, k, r: self._playout(guess, cands[k], plies, seat, r),
+                        self.max_seconds, self.stop)
+        tallies = loop.run(rng, progress)
+        self.last_playouts = loop.done
+        return [Estimate(move, points.get(id(move), 0), t.mean, t.spread, t.n)
+                for move, t in zip(cands, tallies, strict=True)]
 
     def choose(self, game: Game, rng: random.Random) -> Move:
         est = self.estimates(game, rng)

@@ -24,13 +24,12 @@ hands from how their owners played (the pool is dealt uniformly).
 
 from __future__ import annotations
 
-import math
 import random
 import threading
-import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from kit.lookahead import Playouts
 from kit.smartrix.ai import _free_points, honest_placements
 from kit.smartrix.cards import ORIENTATIONS, VALUE, parse_card
 from kit.smartrix.moves import PASS, Move
@@ -112,11 +111,6 @@ def _margin(g: Game, side: int) -> int:
     return scores[side] - (max(others) if others else 0)
 
 
-def _out_of_time(start: float, done: int, budget: float) -> bool:
-    """Might one more playout (at 1.5 times the mean pace so far) end past ``budget`` seconds?"""
-    spent = time.perf_counter() - start
-    return spent + 1.5 * spent / done > budget
-
 class LookaheadPlayer:
     """Determinized look-ahead: the mean margin after ``rounds`` rounds of
     greedy play, over guesses of the hidden cards (see the module)."""
@@ -153,41 +147,16 @@ class LookaheadPlayer:
                   ) -> list[tuple[Move, float, float, int, int]]:
         """(move, mean margin, spread, playouts, index) for each candidate, in
         candidate order (a candidate not tried: mean -inf, n 0)."""
-        self.last_playouts = 0
-        start = time.perf_counter()
         cands = self.candidates(game)
-        seat = game.to_move
-        view = game.view(seat)
-        side = game.team_of(seat)
+        view = game.view(game.to_move)
+        side = game.team_of(game.to_move)
         plies = self.rounds * game.players
-        totals = [0.0] * len(cands)
-        squares = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        sample = None
-        sub_seed = 0
-        for i in range(self.playouts if len(cands) > 1 else 0):
-            if i and ((stop is not None and stop.is_set()) or (
-                    self.max_seconds is not None and _out_of_time(start, i, self.max_seconds))):
-                break
-            k = i % len(cands)
-            if k == 0:
-                sample = sample_game(view, rng)
-                sub_seed = rng.getrandbits(32)
-            assert sample is not None
-            m = self._playout(sample, cands[k], plies, side, random.Random(sub_seed))
-            totals[k] += m
-            squares[k] += m * m
-            counts[k] += 1
-            self.last_playouts += 1
-            if progress is not None:
-                progress(i + 1, self.playouts)
-        out = []
-        for k, move in enumerate(cands):
-            n = counts[k]
-            mean = totals[k] / n if n else float("-inf")
-            spread = math.sqrt(max(0.0, squares[k] / n - mean * mean)) if n else 0.0
-            out.append((move, mean, spread, n, k))
-        return out
+        loop = Playouts(len(cands), self.playouts, lambda r: sample_game(view, r),
+                        lambda guess, k, r: self._playout(guess, cands[k], plies, side, r),
+                        self.max_seconds, stop)
+        tallies = loop.run(rng, progress)
+        self.last_playouts = loop.done
+        return [(move, t.mean, t.spread, t.n, k) for k, (move, t) in enumerate(zip(cands, tallies, strict=True))]
 
     def _playout(self, sample: Game, move: Move, plies: int, side: int,
                  rng: random.Random) -> float:

@@ -76,7 +76,7 @@ class TenthsClock:
 
 
 def test_no_playout_begins_that_would_end_past_the_budget(monkeypatch):
-    from kit.iota import lookahead
+    from kit import lookahead
     monkeypatch.setattr(lookahead, "time", TenthsClock())
     game = _mid_game(4)
     player = LookaheadPlayer(playouts=10 ** 6, max_seconds=0.6)

@@ -64,7 +64,7 @@ def test_the_time_cap_stops_early_and_still_moves():
 
 
 def test_no_playout_begins_that_would_end_past_the_budget(monkeypatch):
-    from kit.smartrix import lookahead
+    from kit import lookahead
 
     class TenthsClock:      # moves on 0.1 s each time it is read: no wall time in a test
         readings = 0
