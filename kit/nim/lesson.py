@@ -6,6 +6,7 @@ Every exercise is judged by the engine (``kit.nim.rules``): the nim-sum is the
 game's own ``nim_sum``, a move is read by ``Move.parse``, refused by
 ``Game.explain`` and right when it leaves a nim-sum of 0. A lesson cell only
 names an exercise: ``lesson.exercise("winning move", progress)``.
+``Sandbox()`` is the course's free play: a fresh deal against the computer.
 Not covered: the rules and the live board themselves.
 """
 
@@ -18,11 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets
+
 import kit.lessons.exercise
 from kit.errors import InvalidMoveText
 from kit.i18n import N_, _
 from kit.lessons.exercise import (Answering, Catalogue, Exercise, Help, Shown, Verdict, Walk,
                                   exercise_board, typed_exercise)
+from kit.lessons.sandbox import Sandbox as SandboxFrame
+from kit.nim.board import Board
 from kit.nim.rules import Game, Move
 
 #: The puzzles' hint (in their JSON, in English; shown translated).
@@ -121,7 +126,6 @@ def typed_move_exercise(game: Game, progress: Progress | None = None) -> Exercis
 
 def board_for(game: Game) -> Any:
     """A live board for an exercise: two human seats, its own Hint and New game hidden."""
-    from kit.nim.board import Board
     board = exercise_board(Board(game.copy(), seats=["human", "human"], delay=0))
     board.refused = None
     played = board.submit
@@ -247,3 +251,29 @@ EXERCISES: dict[str, Callable[..., Exercise]] = {
 
 #: ``exercise(name, progress)``: what a lesson cell calls.
 exercise = Catalogue("nim", EXERCISES, puzzles=load_puzzles, puzzle=puzzle_exercise)
+
+
+# ----- the sandbox: free play against the computer --------------------------------
+
+#: The computer's players by name (the English name is the key; shown ``_(name)``).
+COMPUTERS = {N_("perfect (never misses a win)"): "perfect", N_("random (any legal take)"): "random"}
+
+
+class Sandbox(SandboxFrame):
+    """Choose the computer and who starts, then play a fresh deal of three heaps."""
+
+    def __init__(self, computer: str = "perfect (never misses a win)", seed: int = 1,
+                 delay: float = 0.8) -> None:
+        self.computer = widgets.Dropdown(options=[(_(name), name) for name in COMPUTERS],
+                                         value=computer, description=_("Computer"))
+        self.side = widgets.Dropdown(options=[(_("first"), 0), (_("second"), 1)],
+                                     value=0, description=_("You play"))
+        super().__init__(seed=seed, delay=delay)
+
+    def choices(self) -> list[Any]:
+        return [[self.computer, self.side], [self.seed, self.start]]
+
+    def make_board(self) -> Board:
+        computer = COMPUTERS[self.computer.value]
+        seats = ["human", computer] if self.side.value == 0 else [computer, "human"]
+        return Board(seats=seats, seed=self.seed.value, delay=self.delay)
