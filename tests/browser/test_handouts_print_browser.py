@@ -25,14 +25,12 @@ def built(tmp_path_factory) -> list[Path]:
     return handouts.build(tmp_path_factory.mktemp("handouts"), pdf=False)
 
 
-def test_the_build_has_every_copy_language_and_puzzle_sheet(built):
+def test_no_picture_of_any_handout_is_wider_than_the_printed_page(built, page):
+    # What is measured: every copy, language and puzzle sheet the build makes.
     names = {str(p).split("handouts", 1)[-1] for p in built}
     for game in games.names():
         assert any(n.endswith(f"teacher/{game}/puzzle_solutions.html") for n in names)
     assert any("/student/bg/" in n for n in names) and any("/teacher/es/" in n for n in names)
-
-
-def test_no_picture_of_any_handout_is_wider_than_the_printed_page(built, page):
     width = handouts.PRINTABLE_WIDTH_PX
     page.set_viewport_size({"width": width, "height": 1000})
     page.emulate_media(media="print")
