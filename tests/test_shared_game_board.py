@@ -303,3 +303,39 @@ class LateFields(Board):
 def test_a_board_may_set_its_fields_after_super_init_the_first_drawing_waits():
     b = board(LateFields)
     assert b.pending == "late" and b.view.redraws >= 1
+
+
+def test_a_teacher_pauses_the_computer_mid_thought_and_the_position_stays():
+    async def scenario():
+        b = board(seats=["search", "human"], size=5, delay=0.05,
+                  player_options={"time_limit": 0.3}, teacher=True)
+        assert b.busy and not b.teacher_controls["pause"].disabled   # usable while it thinks
+        before = b.game.to_dict()
+        b.teacher_controls["pause"].click()
+        await b.settled()
+        assert b.paused and not b.busy and b.game.to_dict() == before   # its move dropped
+        assert b.teacher_controls["pause"].description == "▶ Resume"
+        b.controls["new"].click()                    # a new game stays paused too
+        assert b.game.history == [] and not b.busy
+        b.teacher_controls["pause"].click()          # Resume: the computer plays on
+        assert not b.paused and b.busy
+        await b.settled()
+        assert len(b.game.history) == 1 and b.human_to_move
+        assert b.teacher_controls["pause"].description == "⏸ Pause"
+
+    asyncio.run(scenario())
+
+
+def test_a_paused_board_takes_no_move_and_says_why_and_a_pupils_board_has_no_pause():
+    b = board(seats=["human", "greedy"], teacher=True)
+    b.teacher_controls["pause"].click()
+    take_first(b)
+    assert b.game.history == [] and "Paused" in b.view.message
+    b.controls["hint"].click()
+    assert b.hint_rows == []
+    b.teacher_controls["pause"].click()
+    take_first(b)
+    assert len(b.game.history) == 2        # the person's move and the computer's answer
+    assert b.maker_box in b.children[1].children          # the panel's place, beside the board
+    pupil = board(seats=["human", "greedy"])
+    assert pupil.teacher_controls == {} and pupil.maker_box not in pupil.children[1].children

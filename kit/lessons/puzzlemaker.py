@@ -1,10 +1,12 @@
-"""The Editor's "Make a puzzle" panel: a task from the position on the editor, the
-engine's answer, the proposed wrong tries and hints in boxes the teacher edits, and a set
-saved only with engine-confirmed answers (``kit.lessons.puzzleset``, issue 34).
+"""The "Make a puzzle" panel: a task from the position on an Editor or a paused live
+board, the engine's answer, the proposed wrong tries and hints in boxes the teacher
+edits, and a set saved only with engine-confirmed answers (``kit.lessons.puzzleset``,
+issue 34).
 
 Every game's Editor (``kit.ui.editor.EditorShell``) opens it with its **Make a puzzle**
-button; tests drive it as the buttons do: ``kind.value``, ``move.value``, ``propose()``,
-``add()``, ``save()``.
+button, and so does a teacher's live board (``kit.ui.game.GameBoard(teacher=True)``),
+pausing the game first; both through ``kit.ui.making``. Tests drive it as the buttons
+do: ``kind.value``, ``move.value``, ``propose()``, ``add()``, ``save()``.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ SEPARATOR = " => "
 
 
 class PuzzleMaker(widgets.VBox):
-    """Make puzzles from ``editor``'s position into one set, and save it."""
+    """Make puzzles from ``host``'s position (``kit.ui.making.MakesPuzzles``: an Editor,
+    a paused live board) into one set, and save it."""
 
-    def __init__(self, editor, path: str = "my_puzzles.json") -> None:
-        self.editor = editor
-        self.game_name = games.of(editor.game).name
+    def __init__(self, host, path: str = "my_puzzles.json") -> None:
+        self.host = host
+        self.game_name = games.of(host.game).name
         self.puzzles = puzzleset.PuzzleSet(game=self.game_name, title="")
         self.draft: puzzleset.TeacherPuzzle | None = None
         kinds = [k for k in puzzleset.KINDS if k != "who_wins" or self.game_name == "mattix"]
@@ -71,10 +74,11 @@ class PuzzleMaker(widgets.VBox):
         self.message.value = f'<div style="color: {tone}">{html.escape(text)}</div>'
 
     def propose(self) -> puzzleset.TeacherPuzzle | None:
-        """The engine's draft for the chosen task on the editor's position, in the boxes."""
+        """The engine's draft for the chosen task on the host's position, in the boxes."""
         try:
-            draft = puzzleset.propose(self.game_name, self.kind.value, self.editor.game.to_dict(),
-                                      self.move.value, number=len(self.puzzles.puzzles) + 1)
+            draft = puzzleset.propose(self.game_name, self.kind.value,
+                                      self.host.puzzle_position(), self.move.value,
+                                      number=len(self.puzzles.puzzles) + 1)
         except ValueError as exc:
             self.draft = None
             self.answer.value = ""

@@ -105,6 +105,8 @@ class ComputerTurns:
             move = await loop.run_in_executor(None, self._choose_or_fail)
             if self.delay and move is not None:
                 await asyncio.sleep(self.delay)
+            if not self._computer_to_move():   # paused meanwhile: the position stays
+                return
             if not self._computer_move(move):
                 return
 

@@ -9,7 +9,8 @@ and the board rings the cells the problem names. Load and save: a text area
 with the position's JSON, ``load_json`` / ``to_json``, and ``save(path)`` /
 ``load(path)``; malformed text or a bad file is reported the same way and
 keeps the position. "Play from here" hands the position to the game's live
-``Board``, shown under the editor.
+``Board``, shown under the editor; "Make a puzzle" opens the puzzle panel beside
+the board (``kit.ui.making``).
 
 A game's ``Editor`` subclass sets ``GAME`` and defines the hooks
 ``new_position``, ``scene``, ``on_click``, ``tools`` and ``board_for`` (and may
@@ -31,11 +32,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from kit import lazy
 from kit.i18n import _
 from kit.scene import Scene
 from kit.ui import style
 from kit.ui.board import BoardView, BoardWidget
+from kit.ui.making import MakesPuzzles
 from kit.ui.style import PANEL_STYLE
 
 
@@ -48,7 +49,7 @@ def position_json(data: dict[str, Any]) -> str:
                   .replace("[ ", "[").replace(" ]", "]"), text)
 
 
-class EditorShell(BoardWidget, widgets.VBox):
+class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
     """An editor of ``game`` (default: the game's ``new_position()``)."""
 
     #: the game's Game class: its ``from_dict`` is the judge of every edit
@@ -75,7 +76,6 @@ class EditorShell(BoardWidget, widgets.VBox):
                         "puzzle": self.button(_("Make a puzzle"), self.make_puzzle,
                                               _("a checked exercise from this position, for a "
                                                 "puzzle set file"))}
-        self.maker: Any = None       # the Make a puzzle panel, once opened
         self.maker_box = widgets.VBox()
         self.played_box = widgets.VBox()
         json_label = _("Position as JSON")
@@ -246,16 +246,6 @@ class EditorShell(BoardWidget, widgets.VBox):
 
     def _show_json(self) -> None:
         self.json_box.value = self.to_json()
-
-    def make_puzzle(self):
-        """Open the Make a puzzle panel (``kit.lessons.puzzlemaker``) beside the board;
-        return it. It reads the position on the editor each time it asks the engine."""
-        if self.maker is None:
-            # By reference: the lessons build on the widgets, not the other way round.
-            maker: Any = lazy.load("kit.lessons.puzzlemaker:PuzzleMaker")
-            self.maker = maker(self)
-            self.maker_box.children = [self.maker]
-        return self.maker
 
     def play_from_here(self):
         """Show a live Board of this position under the editor; return it."""

@@ -16,6 +16,11 @@ Its parts: the seats' rules and Undo's reach in ``kit.ui.seats`` (plain
 functions), computer turns and hints off the widget thread in
 ``kit.ui.computer``, the side panel's HTML in ``kit.ui.panel``.
 
+A teacher's board (``teacher=True``) has two more buttons: **Pause** (the computer
+seats wait and the board takes no move, until **Resume**; Undo and Redo still step
+through the game) and **Make a puzzle**, which pauses and opens the Editor's puzzle
+panel on the position on the board (``kit.ui.making``, issue 34).
+
 Not covered: any game's rules or drawing (the hooks below), the position
 editor, replays and the analysis panel (``kit.ui.editor``, ``replay``,
 ``analysis``; ``analysis=True`` shows the panel here).
@@ -40,6 +45,7 @@ from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.computer import ComputerTurns
 from kit.ui.keys import BoardKeys, keys_html
+from kit.ui.making import MakesPuzzles
 from kit.ui.panel import (MOVE_LIST_HEIGHT, button_row, hints_html, move_list_html,
                           notation_key, seats_html, side_panel)
 from kit.ui.seats import (HUMAN, UNDO_POLICIES, check_seats, check_undo_policy, make_player,
@@ -49,7 +55,10 @@ from kit.ui.style import button
 #: the shell's buttons: name -> label (marked N_, shown translated; a game's own
 #: ``BUTTONS``, ``NOTATION_KEY`` and ``HINT_NOTE`` are marked N_ the same way and shown with _())
 SHELL_BUTTONS = {"undo": N_("↶ Undo"), "redo": N_("↷ Redo"), "hint": N_("Hint"), "new": N_("New game")}
-__all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "UNDO_POLICIES"]
+#: a teacher's board's buttons (``teacher=True``): never disabled while the computer thinks
+TEACHER_BUTTONS = {"pause": N_("⏸ Pause"), "puzzle": N_("Make a puzzle")}
+RESUME = N_("▶ Resume")
+__all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "TEACHER_BUTTONS", "UNDO_POLICIES"]
 
 #: The game a board shows (a :class:`kit.contract.Game`) and its moves (a :class:`kit.contract.Move`).
 G = TypeVar("G", bound=contract.Game)
@@ -69,7 +78,7 @@ class _StartsAfterInit(type(widgets.HBox)):   # type: ignore[misc]
         return board
 
 
-class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metaclass=_StartsAfterInit):
+class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metaclass=_StartsAfterInit):
     """A live board: the game's picture on a canvas beside a panel of controls.
 
     ``seats`` names each seat ``"human"`` or a key of ``PLAYERS`` (default:
@@ -84,7 +93,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
     (the default) back to the last person's turn, over computer moves;
     ``"one_move"`` one move at a time, for a board where one person plays every
     seat (every seat must be ``"human"``), never refused over a drawn card and
-    with no hand covered between turns. Other keyword options are the
+    with no hand covered between turns. ``teacher`` adds Pause and Make a puzzle
+    (see the module's notes). Other keyword options are the
     game's own (``players=3``, ``size=5`` ...) and are kept for "New game".
     """
 
@@ -109,7 +119,8 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
                  delay: float = 0.8, seed: int = 0,
                  open_hands: bool = False, cover_hands: bool = False,
                  player_options: Mapping[str, Any] | None = None, pixel_ratio: float = 2.0,
-                 analysis: bool = False, undo_policy: str = "to_person", **options: Any) -> None:
+                 analysis: bool = False, undo_policy: str = "to_person", teacher: bool = False,
+                 **options: Any) -> None:
         if self.COUNTS_PLAYERS and "players" not in options:
             if game is not None:
                 options["players"] = cast(Any, game).players   # a COUNTS_PLAYERS game has them
@@ -131,6 +142,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
         self.marks: tuple[Any, ...] = ()
         self.hint_rows: list[HintRow] = []
         self.busy = False
+        self.paused = False   # a teacher's Pause: no computer turn, no person's move
         self.task = None
         self._failed = None   # (seat, exception) of a computer player that raised
         self._reports: list[str] = []   # "X played m: n points." since a person last acted
@@ -149,6 +161,11 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
         self.canvas = self.view.canvas
         self.canvas.on_key_down(self._key_down)
         self.controls = self._make_buttons()
+        teaching = {"pause": self.pause, "puzzle": self.make_puzzle} if teacher else {}
+        self.teacher_controls = {name: button(_(TEACHER_BUTTONS[name]), handler,
+                                              guarded=self.view.guarded)
+                                 for name, handler in teaching.items()}
+        self.maker_box = widgets.VBox()
         self.seat_panel = widgets.HTML()
         self.move_list = widgets.HTML(layout=widgets.Layout(max_height=MOVE_LIST_HEIGHT,
                                                             overflow="auto"))
@@ -283,7 +300,7 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
         return not self.game.is_over and self.seats[self.game.to_move] == HUMAN
 
     def _computer_to_move(self) -> bool:
-        return not self.game.is_over and self.seats[self.game.to_move] != HUMAN
+        return not self.paused and not self.game.is_over and self.seats[self.game.to_move] != HUMAN
 
     def shown_seats(self) -> set[int]:
         """The seats whose hands may be drawn face up now."""
@@ -408,7 +425,9 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
     def _ready(self, quiet: bool = False) -> bool:
         """May a person act now? If not, say why (unless ``quiet``)."""
         why = None
-        if self.busy:
+        if self.paused:
+            why = _("Paused: press ▶ Resume to play on.")
+        elif self.busy:
             why = _("Wait: the computer is still moving.")
         elif self.game.is_over:
             why = _("The game is over. Press New game to play again.")
@@ -571,6 +590,36 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
         best, label = self.hint_rows[0]
         self.say(_("Hint: {move} ({value}) is best here.").format(move=best, value=label), tone="good")
 
+    # ----- a teacher's pause and puzzles (teacher=True) ----------------------
+
+    def pause(self) -> None:
+        """Pause the game (the computer seats wait, no move is taken), or resume it. A
+        computer move being worked out when paused is dropped: the position stays."""
+        self.paused = not self.paused
+        if "pause" in self.teacher_controls:
+            self.teacher_controls["pause"].description = _(RESUME if self.paused
+                                                           else TEACHER_BUTTONS["pause"])
+        if self.paused:
+            self.say(_("Paused. Make a puzzle from this position, or press ▶ Resume to "
+                       "play on."))
+            return
+        self.say(self._turn_text())
+        self.run_computer_turns()
+
+    def make_puzzle(self) -> Any:
+        """Pause the game and open the Make a puzzle panel on the board's position."""
+        if not self.paused:
+            self.pause()
+        return super().make_puzzle()
+
+    def puzzle_position(self) -> dict[str, Any]:
+        """The position on the board, while paused and no computer move is running."""
+        if not self.paused:
+            raise ValueError(_("pause the board first: the game is still going on"))
+        if self.busy:
+            raise ValueError(_("wait: the computer is still moving"))
+        return super().puzzle_position()
+
     # ----- how a board shows where no kernel runs (SavedPicture) ---------
 
     def saved_scene(self) -> Scene:
@@ -604,7 +653,10 @@ class GameBoard(ComputerTurns, BoardWidget, widgets.HBox, Generic[G, M], metacla
         rows = [self.view.status, self.seat_panel, self.view.access]
         if game_buttons:
             rows.append(button_row(game_buttons))
-        rows += [button_row(shell_buttons), self.dock_box]
+        rows.append(button_row(shell_buttons))
+        if self.teacher_controls:
+            rows += [button_row(list(self.teacher_controls.values())), self.maker_box]
+        rows.append(self.dock_box)
         # The analysis right under the buttons: a clicked row is drawn on the board,
         # which must still be in view beside it (the move list and the key can wait).
         if self.analysis_panel is not None:

@@ -103,6 +103,46 @@ def test_a_set_made_in_the_editor_is_saved_loaded_and_walked(name, tmp_path):
     assert box.puzzles.puzzles[0].answer in first.message
 
 
+def _live_board(name: str):
+    """A teacher's live board of ``name``, a person against the greedy player."""
+    spec = games.get(name)
+    board = spec.load_board()(_editor(name).game, seats=["human", "greedy"], delay=0,
+                              teacher=True)
+    board.view.raise_errors = True
+    return board
+
+
+@pytest.mark.parametrize("name", ["iota", "mattix", "smartrix"])
+def test_a_set_is_made_from_a_paused_live_board(name, tmp_path):
+    from kit.testing.events import make_by_keys
+    board = _live_board(name)
+    make_by_keys(board, board.game.legal_moves()[0])   # play on a little, by keys
+    assert len(board.game.history) >= 1 and board.human_to_move
+    board.teacher_controls["puzzle"].click()           # pauses and opens the panel
+    maker = board.maker
+    assert board.paused and maker is not None and maker in board.maker_box.children
+    assert board.teacher_controls["pause"].description == "▶ Resume"
+    shown = board.game.to_dict()
+    legal = [str(m) for m in board.game.legal_moves()]
+    board.submit(legal[0])                             # paused: no move taken
+    assert board.game.to_dict() == shown and "Paused" in board.view.message
+    for kind, move in [("best_move", ""), ("score", legal[-1]), ("legal", legal[0])]:
+        maker.kind.value, maker.move.value = kind, move
+        maker.buttons["propose"].click()
+        assert maker.draft is not None, maker.message.value
+        maker.buttons["add"].click()
+    maker.path.value = str(tmp_path / "live.json")
+    maker.buttons["save"].click()
+    saved = puzzleset.load(tmp_path / "live.json")     # the engine confirms every answer
+    assert [p.kind for p in saved.puzzles] == ["best_move", "score", "legal"]
+    assert all(p.position == shown for p in saved.puzzles)
+    board.teacher_controls["pause"].click()            # Resume: the game goes on
+    assert not board.paused and board.submit(legal[0]) is not None
+    maker.kind.value = "best_move"                     # not paused: the panel will not ask
+    maker.buttons["propose"].click()
+    assert maker.draft is None and "pause the board first" in maker.message.value
+
+
 def test_a_fresh_kernel_loads_and_plays_the_set(tmp_path):
     path = build_set("mattix", tmp_path / "set.json")
     code = ("import kit.lessons, sys; box = kit.lessons.puzzle_set(sys.argv[1]); "
