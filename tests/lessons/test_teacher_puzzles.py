@@ -214,21 +214,44 @@ def test_an_answer_the_engine_no_longer_gives_is_refused_when_the_position_chang
 
 
 @pytest.mark.parametrize("lang", ["es", "bg"])
-def test_the_set_is_shown_in_spanish_and_bulgarian(tmp_path, speak, lang):
-    path = build_set("mattix", tmp_path / "set.json")
-    speak(lang)
+@pytest.mark.parametrize("name", ["iota", "mattix", "smartrix"])
+def test_a_set_made_in_spanish_or_bulgarian_is_shown_in_it(name, lang, tmp_path, speak):
+    speak(lang)                                   # the teacher's kit speaks the language
     from kit.i18n import _
+    path = build_set(name, tmp_path / "set.json")
     box = puzzleset.puzzle_set(path)
+    made = box.puzzles.puzzles
+    assert made[0].task == _("Find the best move.") != "Find the best move."
+    for ex, p in zip(box.exercises, made, strict=True):
+        ex.raise_errors = True
+        assert [b.description for b in ex.buttons.values()] == [_("Check"), _("Hint"),
+                                                                 _("Show me")]
+        assert ex.buttons["check"].description != "Check"
+        assert ex.text.description.startswith(_("Puzzle {number}.").format(number=p.name))
     legal = box.exercises[2]
-    assert legal.buttons["check"].description == _("Check") != "Check"
-    verdict = legal.submit(_("yes"))
+    yes_no = [_("yes"), _("no")]
+    assert all(word in made[2].task for word in yes_no)     # the words the task names ...
+    verdict = legal.submit(_(made[2].answer))               # ... are the words it reads
     assert verdict is not None and verdict.correct
     assert _("Right! {why}").split("{")[0] in legal.message
-    maker = _editor("mattix").make_puzzle()
-    maker.kind.value = "score"
-    maker.move.value = "2,1"
-    draft = maker.propose()
-    assert draft is not None and draft.task != "How many points does the move 2,1 score?"
+    score = box.exercises[1]                      # the engine's own words, in the language
+    verdict = score.submit(str(int(made[1].answer) + 7))
+    assert verdict is not None and verdict.why == _("That is too many.") != "That is too many."
+    first = box.exercises[0]
+    first.buttons["show"].click()
+    assert _("Solution: {solution}").split("{")[0] in first.message
+    if name == "mattix":                          # who wins: the seats and draw in words
+        who = box.exercises[3]
+        assert _("draw") in made[3].task
+        verdict = who.submit(puzzleset.shown_answer(name, made[3]))
+        assert verdict is not None and verdict.correct
+    board = _live_board(name)                     # a teacher's live board speaks it too
+    assert [b.description for b in board.teacher_controls.values()] == [_("⏸ Pause"),
+                                                                         _("Make a puzzle")]
+    board.teacher_controls["pause"].click()
+    assert board.teacher_controls["pause"].description == _("▶ Resume") != "▶ Resume"
+    assert board.view.message.startswith(_("Paused. Make a puzzle from this position, or "
+                                           "press ▶ Resume to play on.")[:5])
 
 
 def test_the_graded_set_command_makes_an_nbgrader_set_the_kit_checks(tmp_path):
