@@ -127,7 +127,8 @@ def set_assignment(path: Path, lang: str = "en") -> nbformat.NotebookNode:
                 metadata=_meta(f"task_{i}")))
             nb.cells.append(nbformat.v4.new_code_cell(
                 "# " + _("Puzzle {n}").format(n=i) + "\n### BEGIN SOLUTION\n"
-                f"answer = {json.dumps(p.answer)}\n### END SOLUTION",
+                f"answer = {puzzleset.typed_answer(loaded.game, p)!r}\n"
+                "### END SOLUTION",
                 metadata=_meta(f"answer_{i}", solution=True, locked=False)))
             nb.cells.append(nbformat.v4.new_code_cell(
                 "# " + _("Puzzle {n}: checked by the kit (1 point). Do not edit.").format(n=i)

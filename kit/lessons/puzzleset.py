@@ -255,6 +255,16 @@ def check(name: str, puzzle: TeacherPuzzle, answer) -> Any:
     raise ValueError(f"unknown task kind {puzzle.kind!r}")
 
 
+def typed_answer(name: str, puzzle: TeacherPuzzle) -> str:
+    """The answer as a pupil types it, in the kit's language: what :func:`check` reads as
+    right (the file stores a who-wins answer as the seat's index, which it does not read)."""
+    if puzzle.kind == "who_wins":
+        return _("draw") if puzzle.answer == DRAW else seat_words(name, int(puzzle.answer))
+    if puzzle.kind == "legal":
+        return _(puzzle.answer)
+    return puzzle.answer
+
+
 def shown_answer(name: str, puzzle: TeacherPuzzle) -> str:
     """The answer in words (Show me, the teacher's handout)."""
     if puzzle.kind == "who_wins":
@@ -422,7 +432,8 @@ def exercises(puzzles: PuzzleSet, progress=None) -> list[Any]:
             _("Puzzle {number}.").format(number=p.name) + " " + task, judge,
             help=Help(hints=list(p.hints), show=shown_answer(puzzles.game, p)),
             shown=Shown(board=picture, picture=svg),
-            walk=Walk(answers=[p.answer], wrong=[w.answer for w in p.wrong]),
+            walk=Walk(answers=[typed_answer(puzzles.game, p)],
+                      wrong=[w.answer for w in p.wrong]),
             progress=progress, key=f"{p.name}"))
     return out
 

@@ -3,7 +3,9 @@ loaded fresh and walked with the tutor; the bad files refused, naming puzzle and
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -254,42 +256,56 @@ def test_a_set_made_in_spanish_or_bulgarian_is_shown_in_it(name, lang, tmp_path,
                                            "press ▶ Resume to play on.")[:5])
 
 
-def test_the_graded_set_command_makes_an_nbgrader_set_the_kit_checks(tmp_path):
+@pytest.mark.parametrize("name", ["iota", "mattix", "smartrix"])
+def test_the_graded_set_command_makes_an_nbgrader_set_the_kit_checks(name, tmp_path):
     from kit.classroom import grading
-    path = build_set("iota", tmp_path / "friday.json")
+    path = build_set(name, tmp_path / "friday.json")
+    made = puzzleset.load(path).puzzles
     assert grading.main([str(tmp_path / "course"), "--set", str(path)]) == 0
     target = tmp_path / "course" / "source" / "friday" / "friday.ipynb"
     import nbformat
     nb = nbformat.read(target, as_version=4)
     code = [c.source for c in nb.cells if c.cell_type == "code"]
     assert (tmp_path / "course" / "nbgrader_config.py").exists()
-    assert len(code) == 1 + 2 * 3
+    assert len(code) == 1 + 2 * len(made)        # the setup, then answer and check per puzzle
+    graded = [c for c in nb.cells if c.get("metadata", {}).get("nbgrader", {}).get("grade")]
+    assert len(graded) == len(made)               # one point per puzzle
     scope: dict = {}
     exec(code[0], scope)
     for answer, check in zip(code[1::2], code[2::2], strict=True):
         exec(answer, scope)           # the solution nbgrader strips from the student's copy
         exec(check, scope)            # passes
-    scope["answer"] = "no"            # the "is it legal" puzzle's wrong answer
-    with pytest.raises(grading.WrongAnswer):
-        exec(code[-1], scope)
+    legal = made[2]                   # the "is it legal" puzzle, answered the other way
+    scope["answer"] = "no" if legal.answer == "yes" else "yes"
+    with pytest.raises(grading.WrongAnswer, match=re.escape(legal.wrong[0].feedback[:40])):
+        exec(code[2 + 2 * 2], scope)
     grading.main([str(tmp_path / "course"), "--set", str(path), "--lang", "bg"])
     bg = nbformat.read(tmp_path / "course" / "source" / "friday_bg" / "friday_bg.ipynb", 4)
     assert "kit.set_language('bg')" in bg.cells[1].source
     assert "Задача" in bg.cells[2].source
+    code = [c.source for c in bg.cells if c.cell_type == "code"]
+    scope = {}
+    for cell in code:                 # in Bulgarian, its own solutions pass its checks too
+        exec(cell, scope)
 
 
-def test_the_handout_command_writes_student_and_teacher_copies(tmp_path):
+@pytest.mark.parametrize("name", ["iota", "mattix", "smartrix"])
+def test_the_handout_command_writes_student_and_teacher_copies(name, tmp_path):
     from kit.classroom import handouts
-    path = build_set("smartrix", tmp_path / "friday.json")
+    path = build_set(name, tmp_path / "friday.json")
+    made = puzzleset.load(path).puzzles
     assert handouts.main([str(tmp_path / "out"), "--set", str(path), "--no-pdf"]) == 0
     student = (tmp_path / "out" / "student" / "friday.html").read_text()
     teacher = (tmp_path / "out" / "teacher" / "friday.html").read_text()
-    answers = [p.answer for p in puzzleset.load(path).puzzles]
-    assert "How much does" in student and "How much does" in teacher
+    for copy in (student, teacher):               # every task, with its picture
+        assert all(html.escape(p.task, quote=False) in copy for p in made)
+        assert copy.count("<img") + copy.count("<svg") >= len(made)
     assert "Answer:" in teacher and "Answer:" not in student
-    assert all(f"<code>{a}</code>" in teacher for a in answers)
+    assert all(f"<code>{puzzleset.shown_answer(name, p)}</code>" in teacher for p in made)
+    feedback = [html.escape(w.feedback, quote=False) for p in made for w in p.wrong]
+    assert feedback and all(f in teacher for f in feedback)
     assert "My own first hint." in teacher and "My own first hint." not in student
-    assert student.count("<img") + student.count("<svg") >= 3
+    assert not any(f in student for f in feedback)
 
 
 def test_sharing_a_set_writes_a_lesson_the_hub_link_opens(tmp_path):
