@@ -145,17 +145,46 @@ def test_a_set_is_made_from_a_paused_live_board(name, tmp_path):
     assert maker.draft is None and "pause the board first" in maker.message.value
 
 
-def test_a_fresh_kernel_loads_and_plays_the_set(tmp_path):
-    path = build_set("mattix", tmp_path / "set.json")
-    code = ("import kit.lessons, sys; box = kit.lessons.puzzle_set(sys.argv[1]); "
-            "ex = box.exercises[1]; p = box.puzzles.puzzles[1]; "
-            "print(ex.submit(p.answer).correct, len(box.exercises))")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120, env={"PYTHONPATH": str(ROOT), "KIT_LANG": "en",
-                                                     "KIT_PROGRESS": str(tmp_path / "p.json"),
-                                                     "PATH": "/usr/bin:/bin"})
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["True", "4"]
+WALK = """import json, kit.lessons
+from kit.lessons import puzzleset
+box = kit.lessons.puzzle_set({file!r})
+steps = []
+for ex, p in zip(box.exercises, box.puzzles.puzzles):
+    steps += [["wrong", v.correct, v.why] for v in (ex.submit(w.answer) for w in p.wrong)]
+    ex.buttons["hint"].click()
+    steps.append(["hint", ex.hint_message])
+    steps.append(["right", ex.submit(puzzleset.typed_answer({game!r}, p)).correct])
+    ex.buttons["show"].click()
+    steps.append(["show", ex.message])
+print(json.dumps({{"done": box.progress.count, "steps": steps}}))
+"""
+
+
+def test_a_fresh_jupyter_kernel_loads_and_walks_each_games_set(tmp_path, monkeypatch):
+    """Made by clicks here, played in a real kernel (ipykernel, its loop and comms)."""
+    import nbformat
+    from nbclient import NotebookClient
+    nb = nbformat.v4.new_notebook()
+    made = {}
+    for name in ["iota", "mattix", "smartrix"]:
+        build_set(name, tmp_path / f"{name}.json")
+        made[name] = puzzleset.load(tmp_path / f"{name}.json").puzzles
+        nb.cells.append(nbformat.v4.new_code_cell(WALK.format(file=f"{name}.json", game=name)))
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))       # this checkout's kit in the kernel
+    monkeypatch.setenv("KIT_PROGRESS", str(tmp_path / "kernel-progress.json"))
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    for cell, name in zip(nb.cells, made, strict=True):
+        out = json.loads(cell.outputs[-1]["text"])
+        puzzles = made[name]
+        assert out["done"] == len(puzzles)
+        expected = []
+        for p in puzzles:
+            expected += [["wrong", False, w.feedback] for w in p.wrong]
+            expected.append(["hint", f"Hint 1 of {len(p.hints)}: {p.hints[0]}"])
+            expected += [["right", True],
+                         ["show", f"Solution: {puzzleset.shown_answer(name, p)}"]]
+        assert out["steps"] == expected
 
 
 def test_the_maker_refuses_what_the_engine_cannot_ask():
