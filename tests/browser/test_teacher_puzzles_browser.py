@@ -137,5 +137,6 @@ def test_a_paused_live_board_makes_a_puzzle(puzzle_lab, page):
     expect(panel).to_be_visible(timeout=WAIT)
     panel.get_by_role("button", name="Ask the engine").click()
     expect(panel).to_contain_text(f"The engine's answer: {LIVE['answer']}", timeout=WAIT)
+    panel.get_by_text("The engine's answer").scroll_into_view_if_needed()   # for the guide
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "teacher-puzzles-live.png"))
