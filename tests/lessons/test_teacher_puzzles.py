@@ -337,13 +337,14 @@ def test_the_handout_command_writes_student_and_teacher_copies(name, tmp_path):
     assert not any(f in student for f in feedback)
 
 
-def test_sharing_a_set_writes_a_lesson_the_hub_link_opens(tmp_path):
+@pytest.mark.parametrize("name", ["iota", "mattix", "smartrix"])
+def test_sharing_a_set_writes_a_lesson_the_hub_link_opens(name, tmp_path):
     import nbformat
     from urllib.parse import parse_qs, urlparse
     root = tmp_path / "class"
     root.mkdir()
     subprocess.run(["git", "init", "-q", str(root)], check=True)
-    path = build_set("mattix", tmp_path / "friday.json")
+    path = build_set(name, tmp_path / "friday.json")
     link = puzzleset.share(path, root=root, lang="es")
     query = parse_qs(urlparse(link).query)
     assert query["urlpath"] == ["lab/tree/kit-lessons/notebooks/puzzles/friday_es.ipynb"]
