@@ -90,7 +90,8 @@ def line_exercise(i: int, progress=None) -> Exercise:
                           line_picture(cards), lambda text: check_line(cards, text),
                           hints=[_(hint)], show=answer, progress=progress, key=f"line {i + 1}",
                           placeholder=_("valid or invalid"),
-                          answers=["valid" if valid else "invalid"],
+                          # (in the lesson's language, as Show me writes it; any is read)
+                          answers=[_("valid") if valid else _("invalid")],
                           wrong=["invalid", "no"] if valid else ["valid", "yes"])
 
 
