@@ -73,6 +73,10 @@ def walk(ex: Exercise) -> list:
     if not ex.wrong:
         problems.append(f"{name}: declares no wrong tries")
     ex.raise_errors = True
+    # A live board's status line, before any try: it must not read out the answer.
+    status = getattr(getattr(getattr(ex, "board", None), "view", None), "message", None)
+    for answer in leaked(status or "", answers):
+        problems.append(f"{name}: its board says the answer {answer!r} before any try: {status!r}")
     for attempt in ex.wrong:
         try:
             verdict = ex.attempt(attempt)
@@ -180,6 +184,11 @@ def test_the_walk_names_every_kind_of_leak():
     assert "sum: hint 2 states the answer '7': 'It is 7.'" in problems
     assert any(p.startswith("sum: Show me does not give the answer") for p in problems)
     assert walk(Exercise("?", telling, key="bare")) == ["bare: declares no answers"]
+    # A board whose status reads out the answer before any try (a stand-in board).
+    from types import SimpleNamespace
+    leaky.board = SimpleNamespace(view=SimpleNamespace(message="7 is the best take here"))
+    assert ("sum: its board says the answer '7' before any try: '7 is the best take here'"
+            in walk(leaky))
 
 
 def test_what_a_saved_output_prints_is_read_apart_from_its_pictures():
