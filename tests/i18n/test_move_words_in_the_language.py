@@ -6,6 +6,7 @@ status line, verdict, hint, solution, move list, text view or table says "pass",
 in test_saved_outputs_read_in_the_language.py.)"""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -108,3 +109,67 @@ def test_the_badges_of_several_last_cards_are_in_the_language(speak, lang, initi
     assert len(placed) > 1 and {f"{initial}{n}" for n in placed} <= badges
     assert not {f"P{n}" for n in placed} & badges
     assert english_words(b.view.message) == [], b.view.message
+
+
+# ----- every exercise of every translated course, live ---------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED_LESSONS = sorted(p for lang in ("es", "bg")
+                            for p in (ROOT / "notebooks" / lang).glob("*/[0-9]*.ipynb")
+                            if "sandbox" not in p.stem)       # (no exercises: nothing said)
+PYTHON_REPR = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\['")
+DOT_DECIMAL = re.compile(r"(?<![\w.,@/-])\d+\.\d+(?![\w.])")
+
+
+def said_live(ex) -> list[str]:
+    """What an exercise says as it is tried: its board's status, each wrong try's verdict
+    (and "Why?") or the board's refusal, each hint, Show me and its solution."""
+    board = getattr(getattr(ex, "board", None), "view", None)
+    said = [board.message] if board is not None else []
+    for wrong in ex.wrong:
+        try:
+            ex.attempt(wrong)
+        except ValueError as refused:       # the board refused an illegal move
+            said.append(str(refused))
+            continue
+        said += [ex.message, ex.more or ""]
+        if board is not None:
+            said.append(board.message)
+    for _ in ex.hints:
+        ex.hint()
+        said.append(ex.hint_message)
+    if ex.reveal is not None:
+        ex.show()
+        said += [ex.message, ex.solution_text()]
+    return [re.sub(r"<(style|script|code)\b.*?</\1>|<[^>]+>", " ", s, flags=re.S) for s in said]
+
+
+@pytest.mark.parametrize("lesson", TRANSLATED_LESSONS,
+                         ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_every_translated_exercise_says_no_english_move_no_python_and_the_decimal_comma(lesson):
+    # (The saved outputs are read in test_saved_outputs_read_in_the_language; this is what
+    # the exercises and their boards say live, tried wrong, hinted and shown.)
+    from concurrent.futures import ThreadPoolExecutor
+
+    from lesson_cells import shown_values
+    from kit.i18n import set_language
+
+    def walk():
+        try:
+            values = shown_values(lesson)
+            exercises = [e for v in values for e in exercises_in(v)]
+            return [(e.key, text) for e in exercises for text in said_live(e)]
+        finally:
+            set_language("en")
+    with ThreadPoolExecutor(1) as pool:     # where no event loop runs (a board's computer)
+        said = pool.submit(walk).result()
+    found = [f"{key}: {m.group(0)!r} in ...{text[max(0, m.start() - 50):m.end() + 20]}..."
+             for key, text in said for pattern in (ENGLISH, PYTHON_REPR, DOT_DECIMAL)
+             for m in pattern.finditer(text)]
+    assert said and found == [], "\n".join(found)
+
+
+def exercises_in(value) -> list:
+    if type(value).__name__ == "Exercise":
+        return [value]
+    return [e for child in getattr(value, "children", ()) or () for e in exercises_in(child)]
