@@ -79,7 +79,10 @@ def start_lab(tmp, locale: str = "en"):
     url = f"http://127.0.0.1:{port}"
     # Its kernels keep progress in a file of this server's (never the home's: a second
     # run would find the exercises done), apart from the twins' (``fresh_progress``).
-    env = {"JUPYTER_DATA_DIR": str(tmp / "data"), "KIT_PROGRESS": str(tmp / "progress.json")}
+    env = {"JUPYTER_DATA_DIR": str(tmp / "data"), "KIT_PROGRESS": str(tmp / "progress.json"),
+           # Its kernels import this checkout's kit, as the twins do (the editable install
+           # may point at another worktree: its catalogue then says other words).
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     with running(cmd, work, url + "/lab", env=env):
         yield url
 
