@@ -25,6 +25,7 @@ untranslated English move, refusal or verdict message.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from playwright.sync_api import expect
@@ -124,8 +125,8 @@ def words_in(lang: str, game: str) -> dict[str, str]:
     from kit.i18n import _, speaking
     with speaking(lang):
         return {"change": _("Change game or seats"), "game": _("Game"), "start": _("Start"),
-                "move": _("Move"), "moves": _("Moves"),
-                "undo": _("↶ Undo"), "board": _("{game} board").format(game=game)}
+                "move": _("Move"), "moves": _("Moves"), "title": _(game),   # Nim: "Ним"
+                "undo": _("↶ Undo"), "board": _("{game} board").format(game=_(game))}
 
 
 def translated(lang: str, choices) -> dict[str, str]:
@@ -142,7 +143,7 @@ def test_a_whole_game_by_keyboard_only_in_spanish_and_bulgarian(app_in, page, ga
     english_setup, by = GAMES[game]
     setup = Setup(game, translated(lang, english_setup.choices))
     open_app(page, url)
-    pick_game(page, setup, words)
+    pick_game(page, replace(setup, game=words["title"]), words)   # the picker's words
     expect(page.get_by_role("application", name=words["board"])).to_be_focused()
     listen(page)
 
