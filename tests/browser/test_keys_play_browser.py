@@ -83,6 +83,7 @@ def test_a_whole_game_by_keyboard_only(app_server, page, game):
     twin = Twin(setup)
     moves = play_to_end(page, twin, by=by)
     assert twin.game.is_over and moves >= 3, moves
+    print(f"{game}: {moves} moves of the person's, by the {by}")
     status_says(page, "Game over.")
 
     # Undo, Redo, Undo, Hint, each by Tab and Enter: the focus stays on the button.
