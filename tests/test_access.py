@@ -46,6 +46,17 @@ def test_every_live_board_has_a_named_move_box_and_a_text_view_switch(spec):
     assert "arrow keys" in b._notation_html()    # its key map is registered and shown
 
 
+@pytest.mark.parametrize(("lang", "name"), [("es", "Tablero de Nim"), ("bg", "Дъска на Ним")])
+def test_a_boards_name_says_the_games_title_in_the_language(lang, name):
+    """What a screen reader names the board is what the game picker calls the game
+    (Bulgarian writes Nim "Ним"), not the registry's English title."""
+    from kit.i18n import speaking
+    spec = games.get("nim")
+    with speaking(lang):
+        b = board(spec.load_board(), seats=["human", spec.opponent])
+    assert b.access.name == name
+
+
 def test_a_typed_move_is_played_through_submit_and_announced():
     b = board()
     move = b.game.legal_moves()[0]

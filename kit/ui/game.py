@@ -384,9 +384,10 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
     # ----- the position as text (kit.ui.access) ----------------------------
 
     def board_name(self) -> str:
-        """The canvas' accessible name: "IOTA board"."""
+        """The canvas' accessible name: "IOTA board", "Дъска на Ним" (the game's
+        title in the language, as the game picker says it)."""
         try:
-            title = games.of(self.game).title
+            title = _(games.of(self.game).title)
         except ValueError:
             title = type(self.game).__name__
         return _("{game} board").format(game=title)

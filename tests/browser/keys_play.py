@@ -122,14 +122,23 @@ def selected_text(select) -> str:
 
 def choose_by_keys(page, select, option: str) -> None:
     """With ``select`` focused, type ``option``'s first letters (a closed select's
-    type-ahead) until it is the one chosen."""
+    type-ahead) until it is the one chosen; else walk to it by the arrow keys
+    (Playwright types a letter off the US keyboard, Cyrillic, as inserted text,
+    which a select's type-ahead never sees)."""
     assert has_focus(select), focused(page)
     for n in range(1, len(option) + 1):
         time.sleep(1.1)   # a pause ends the last type-ahead: the letters start afresh
         page.keyboard.type(option[:n])
         if selected_text(select) == option:
             return
-    raise AssertionError(f"typing did not choose {option!r}: {selected_text(select)!r}")
+    count = select.evaluate("el => el.options.length")
+    for key in ("ArrowDown", "ArrowUp"):
+        for _ in range(count):
+            if selected_text(select) == option:
+                return
+            page.keyboard.press(key)
+    if selected_text(select) != option:
+        raise AssertionError(f"keys did not choose {option!r}: {selected_text(select)!r}")
 
 
 @dataclass

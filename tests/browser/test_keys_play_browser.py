@@ -10,7 +10,9 @@ focus to the page's body), and Tab out of the board and back.
 
 Choices for a game that ends soon: Mattix on its smallest board (4 x 4, 8
 moves of the person's), played by the board's cursor keys (arrows, Enter);
-IOTA and Smartrix with their defaults (two players), by the move box.
+IOTA and Smartrix with their defaults (two players), by the move box; Nim with
+its defaults (heaps 2, 5, 7 against the perfect player), by the cursor keys.
+Every registered game is played: one without its entry in ``GAMES`` fails.
 
 The same whole game in Spanish and in Bulgarian (`make app LANG=es|bg`): the
 picker chosen by the language's words, the move box and the move list by their
@@ -23,10 +25,12 @@ untranslated English move, refusal or verdict message.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from playwright.sync_api import expect
 
+from kit import games
 from kit.notation import WORDS
 from keys_play import (Setup, Twin, board_focused, focused, has_focus, heard, listen, on_body,
                        open_app, pick_game, play_to_end, shots, tab_to, tab_to_board, wait_for)
@@ -35,7 +39,10 @@ GAMES = {
     "Mattix": (Setup("Mattix", {"Board": "4 x 4"}), "cursor"),
     "IOTA": (Setup("IOTA"), "box"),
     "Smartrix": (Setup("Smartrix"), "box"),
+    "Nim": (Setup("Nim"), "cursor"),
 }
+#: every registered game, as the page's game menu names it
+TITLES = [s.title for s in games.all()]
 
 
 # English words of the move, refusal and verdict messages (kit/ui/game.py's
@@ -64,7 +71,7 @@ def status_says(page, words: str, timeout: float = 30_000) -> None:
     expect(page.get_by_role("status").filter(has_text=words)).not_to_have_count(0, timeout=timeout)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", TITLES)
 def test_a_whole_game_by_keyboard_only(app_server, page, game):
     setup, by = GAMES[game]
     open_app(page, app_server)
@@ -76,6 +83,7 @@ def test_a_whole_game_by_keyboard_only(app_server, page, game):
     twin = Twin(setup)
     moves = play_to_end(page, twin, by=by)
     assert twin.game.is_over and moves >= 3, moves
+    print(f"{game}: {moves} moves of the person's, by the {by}")
     status_says(page, "Game over.")
 
     # Undo, Redo, Undo, Hint, each by Tab and Enter: the focus stays on the button.
@@ -118,8 +126,8 @@ def words_in(lang: str, game: str) -> dict[str, str]:
     from kit.i18n import _, speaking
     with speaking(lang):
         return {"change": _("Change game or seats"), "game": _("Game"), "start": _("Start"),
-                "move": _("Move"), "moves": _("Moves"),
-                "undo": _("↶ Undo"), "board": _("{game} board").format(game=game)}
+                "move": _("Move"), "moves": _("Moves"), "title": _(game),   # Nim: "Ним"
+                "undo": _("↶ Undo"), "board": _("{game} board").format(game=_(game))}
 
 
 def translated(lang: str, choices) -> dict[str, str]:
@@ -129,14 +137,14 @@ def translated(lang: str, choices) -> dict[str, str]:
         return {_(label): _(option) for label, option in choices.items()}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", TITLES)
 def test_a_whole_game_by_keyboard_only_in_spanish_and_bulgarian(app_in, page, game):
     lang, url = app_in
     words = words_in(lang, game)
     english_setup, by = GAMES[game]
     setup = Setup(game, translated(lang, english_setup.choices))
     open_app(page, url)
-    pick_game(page, setup, words)
+    pick_game(page, replace(setup, game=words["title"]), words)   # the picker's words
     expect(page.get_by_role("application", name=words["board"])).to_be_focused()
     listen(page)
 
