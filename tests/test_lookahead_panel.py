@@ -52,6 +52,7 @@ def test_the_panel_offers_the_lookahead_with_progress_stop_and_the_hint_follows(
     assert [label for label, _ in panel.ranking.options] == ["This turn", "Look ahead"]
 
     panel.analyse_button.click()                       # this turn's value: no Expected rows
+    assert "valued" in panel.bar.label.value and "guess" not in panel.bar.label.value
     assert panel.rows and not any(isinstance(v, Expected) for _, v in panel.rows)
     plain_hint = b.hints(b.game)
 
@@ -66,6 +67,7 @@ def test_the_panel_offers_the_lookahead_with_progress_stop_and_the_hint_follows(
     assert rows.partial and rows and all(isinstance(v, Expected) for _, v in rows)
     assert sum(v.n for _, v in rows) == 5              # stopped after the fifth playout
     assert panel.bar.state == "stopped" and panel.bar.n == 5
+    assert "guesses played (stopped early)" in panel.bar.label.value
     assert "Stopped early" in panel.note.value
     assert not panel.ranking.disabled and not panel.analyse_button.disabled
     first = panel.row_box.children[0]

@@ -60,8 +60,9 @@ class ProgressBar(widgets.VBox):
     A stopped or time-limited analysis (19 of 20 valued) stays blue: tqdm's
     notebook bar turned red there, which reads as an error."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, guesses: bool = False) -> None:
         self.n, self.total = 0, total
+        self.guesses = guesses        # counting a look-ahead's guesses, not moves
         self.progress = widgets.IntProgress(value=0, min=0, max=max(1, total),
                                             layout=widgets.Layout(width="100%"))
         self.label = widgets.HTML()
@@ -90,12 +91,23 @@ class ProgressBar(widgets.VBox):
     def _show(self) -> None:
         self.progress.value = min(self.n, self.progress.max)
         self.progress.style.bar_color = self.colour
-        what = {"running": ngettext("{n} of {total} move valued so far",
-                                    "{n} of {total} moves valued so far", self.total),
-                "stopped": ngettext("{n} of {total} move valued (stopped early)",
-                                    "{n} of {total} moves valued (stopped early)", self.total),
-                "done": ngettext("{n} of {total} move valued: all done",
-                                 "{n} of {total} moves valued: all done", self.total)}[self.state]
+        if self.guesses:   # a look-ahead counts its playouts: one move on one guess each
+            what = {"running": ngettext("{n} of {total} guess played so far",
+                                        "{n} of {total} guesses played so far", self.total),
+                    "stopped": ngettext("{n} of {total} guess played (stopped early)",
+                                        "{n} of {total} guesses played (stopped early)",
+                                        self.total),
+                    "done": ngettext("{n} of {total} guess played: all done",
+                                     "{n} of {total} guesses played: all done",
+                                     self.total)}[self.state]
+        else:
+            what = {"running": ngettext("{n} of {total} move valued so far",
+                                        "{n} of {total} moves valued so far", self.total),
+                    "stopped": ngettext("{n} of {total} move valued (stopped early)",
+                                        "{n} of {total} moves valued (stopped early)", self.total),
+                    "done": ngettext("{n} of {total} move valued: all done",
+                                     "{n} of {total} moves valued: all done",
+                                     self.total)}[self.state]
         legend = _("(blue: running or stopped, green: done)")
         self.label.value = (f'<div style="font-size: 15px">'
                             f"{html.escape(what.format(n=self.n, total=self.total))} "
@@ -205,7 +217,8 @@ class AnalysisPanel(widgets.VBox):
         if rows and self.board.game.to_dict() == self.position:
             self._show_rows(AnalysisRows(rows))   # the moves valued so far, to look at meanwhile
         if self.bar is None:
-            self.bar = ProgressBar(total)
+            guesses = bool(getattr(self.board, "lookahead_analysis", False))
+            self.bar = ProgressBar(total, guesses=guesses)
             self.bar_box.children = [self.bar]
         elif self.bar.total != total:
             self.bar.reset(total=total)
