@@ -3,7 +3,6 @@
     python benchmarks/bench_lookahead.py --game smartrix --games 400 --players 2
     python benchmarks/bench_lookahead.py --game smartrix --games 100 --players 3 --playouts 60
     python benchmarks/bench_lookahead.py --game iota --games 400 --players 2 --playouts 24
-    python benchmarks/bench_lookahead.py --game iota --time-moves 40   # the default player, s a move
 
 Game ``i`` is dealt from seed ``seed + i``; the look-ahead player sits at seat
 ``i % players`` (seats alternate), every other seat is the opponent (Smartrix:
@@ -11,11 +10,6 @@ cautious; IOTA: planner). A win is the look-ahead's side finishing strictly firs
 first place counts 1/k. Players' randomness: ``random.Random(seed + i)`` per
 game, so any game replays alone. Prints one line per game (flushed: a run cut
 short still says what it measured) and the total. A script, not a test.
-
-``--time-moves N`` instead times the *default* look-ahead player (its own
-playouts and 2 s budget) on N positions: seeded games of the opponent against
-itself, a position every few moves; prints the median, the slowest and the
-playouts run (the issue's "default <= 2 s per move on this machine").
 """
 
 from __future__ import annotations
@@ -51,43 +45,6 @@ def setup(game: str, players: int, playouts: int):
     raise SystemExit(f"no look-ahead player for {game!r} yet")
 
 
-def time_moves(game: str, moves: int, seed: int) -> None:
-    """The default look-ahead player's seconds per move on ``moves`` seeded positions."""
-    import statistics
-    new_game, _, Opponent = setup(game, 2, 1)
-    Default = type(setup(game, 2, 1)[1])
-    seconds: list[float] = []
-    playouts: list[int] = []
-    s = seed
-    while len(seconds) < moves:
-        for pos in _positions(new_game(s), Opponent, random.Random(s)):
-            if len(seconds) >= moves:
-                break
-            player = Default()
-            t = time.perf_counter()
-            player.choose(pos, random.Random(len(seconds)))
-            seconds.append(time.perf_counter() - t)
-            playouts.append(player.last_playouts)
-            print(f"move {len(seconds)}: seed {s}, {seconds[-1]:.2f} s, {playouts[-1]} playouts",
-                  flush=True)
-        s += 1
-    print(f"{game} default {Default()!r}: {moves} moves, median {statistics.median(seconds):.2f} s, "
-          f"slowest {max(seconds):.2f} s; playouts median {statistics.median(playouts):g} "
-          f"(min {min(playouts)}, max {max(playouts)})")
-
-
-def _positions(game, Opponent, rng, every: int = 4) -> list:
-    """Positions of one seeded game of ``Opponent`` against itself, one every ``every`` moves."""
-    seats = [Opponent(), Opponent()]
-    found, moves = [], 0
-    while not game.is_over:
-        if moves % every == 0:
-            found.append(game.copy())
-        game.play(seats[game.to_move].choose(game, rng))
-        moves += 1
-    return found
-
-
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="smartrix")
@@ -95,12 +52,7 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--playouts", type=int, default=60)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--time-moves", type=int, default=0,
-                    help="time the default look-ahead player on this many positions instead")
     args = ap.parse_args(argv)
-    if args.time_moves:
-        time_moves(args.game, args.time_moves, args.seed)
-        return
     from kit.players import play_game
     new_game, la, Opponent = setup(args.game, args.players, args.playouts)
     wins, t0 = 0.0, time.perf_counter()

@@ -19,7 +19,7 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from kit.i18n import _, format_number, ngettext
+from kit.i18n import _, ngettext
 
 #: ``progress(done, total)`` or ``progress(done, total, rows_so_far)``
 Progress = Callable[..., object]
@@ -82,13 +82,7 @@ class Expected:
             return _("not tried (now {points:+d})").format(points=self.points)
         # Translators: a move's expected final margin ± its spread over n playouts, and its points now
         return _("{mean} ± {spread} over {n}, now {points:+d}").format(
-            mean=("+" if self.mean >= 0 else "-") + format_number(abs(self.mean), 1),
-            spread=format_number(self.spread, 1), n=self.n, points=self.points)
-
-    def explain(self) -> str:
-        """The same words as ``str``: a board's preview asks a row's value to explain itself
-        (as Smartrix's ``Valuation`` does)."""
-        return str(self)
+            mean=f"{self.mean:+.1f}", spread=f"{self.spread:.1f}", n=self.n, points=self.points)
 
 
 def stopped_early_text(n: int) -> str:

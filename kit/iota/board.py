@@ -79,8 +79,8 @@ LOOKAHEAD_HINT_PLAYOUTS = 48   # the Hint's look-ahead budget: about a second he
 class Board(GameBoard[Game, Move]):
     """An IOTA game on a canvas; options are ``Game.new``'s (``players=2``)."""
 
-    # The game has a look-ahead (kit.iota.lookahead): the analysis panel offers it
-    # ("Rank by"), and True makes the panel and the Hint rank by it (kit.ui.game).
+    # True: the analysis panel and the Hint rank by the look-ahead's expected margin
+    # (kit.<game>.lookahead) instead of this turn's value; set on a board.
     lookahead_analysis = False
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "planner": PlannerPlayer,
                "lookahead": LookaheadPlayer}

@@ -70,8 +70,8 @@ class Board(GameBoard[Game, Move]):
     with Claim and Challenge buttons).
     """
 
-    # The game has a look-ahead (kit.smartrix.lookahead): the analysis panel offers it
-    # ("Rank by"), and True makes the panel and the Hint rank by it (kit.ui.game).
+    # True: the analysis panel and the Hint rank by the look-ahead's expected margin
+    # (kit.<game>.lookahead) instead of this turn's value; set on a board.
     lookahead_analysis = False
     PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer, "cautious": CautiousPlayer,
                "lookahead": LookaheadPlayer}

@@ -17,11 +17,6 @@ rows carry a line for it): the move is drawn without being played; a second
 click, or any real move, clears it. Rows for a position the board has left
 are dropped, never shown against the wrong position.
 
-A board whose game has a look-ahead (``board.lookahead_analysis`` not None:
-IOTA, Smartrix) gets a choice above the buttons, "This turn" or "Look ahead":
-it sets ``board.lookahead_analysis``, which the board's analysis and its Hint
-read, and drops rows made the other way.
-
 A board shows this panel with ``Board(..., analysis=True)``. Not covered: any
 game's values (each game's ``kit/<game>/analysis.py``) or drawing (its ``preview``);
 the rows themselves are plain data in ``kit.analysis``.
@@ -48,9 +43,6 @@ ROW_LAYOUT = dict(width="100%", height="36px", justify_content="flex-start",
                   flex="0 0 auto")   # in the scrolling box: never squeezed
 
 
-#: the choice's two ways of ranking: (label, board.lookahead_analysis)
-RANKINGS = ((N_("This turn"), False), (N_("Look ahead"), True))
-
 BAR_COLOURS = {"running": "#0072B2", "done": "#009E73"}   # Okabe-Ito blue, green
 
 
@@ -60,9 +52,8 @@ class ProgressBar(widgets.VBox):
     A stopped or time-limited analysis (19 of 20 valued) stays blue: tqdm's
     notebook bar turned red there, which reads as an error."""
 
-    def __init__(self, total: int, guesses: bool = False) -> None:
+    def __init__(self, total: int) -> None:
         self.n, self.total = 0, total
-        self.guesses = guesses        # counting a look-ahead's guesses, not moves
         self.progress = widgets.IntProgress(value=0, min=0, max=max(1, total),
                                             layout=widgets.Layout(width="100%"))
         self.label = widgets.HTML()
@@ -91,23 +82,12 @@ class ProgressBar(widgets.VBox):
     def _show(self) -> None:
         self.progress.value = min(self.n, self.progress.max)
         self.progress.style.bar_color = self.colour
-        if self.guesses:   # a look-ahead counts its playouts: one move on one guess each
-            what = {"running": ngettext("{n} of {total} guess played so far",
-                                        "{n} of {total} guesses played so far", self.total),
-                    "stopped": ngettext("{n} of {total} guess played (stopped early)",
-                                        "{n} of {total} guesses played (stopped early)",
-                                        self.total),
-                    "done": ngettext("{n} of {total} guess played: all done",
-                                     "{n} of {total} guesses played: all done",
-                                     self.total)}[self.state]
-        else:
-            what = {"running": ngettext("{n} of {total} move valued so far",
-                                        "{n} of {total} moves valued so far", self.total),
-                    "stopped": ngettext("{n} of {total} move valued (stopped early)",
-                                        "{n} of {total} moves valued (stopped early)", self.total),
-                    "done": ngettext("{n} of {total} move valued: all done",
-                                     "{n} of {total} moves valued: all done",
-                                     self.total)}[self.state]
+        what = {"running": ngettext("{n} of {total} move valued so far",
+                                    "{n} of {total} moves valued so far", self.total),
+                "stopped": ngettext("{n} of {total} move valued (stopped early)",
+                                    "{n} of {total} moves valued (stopped early)", self.total),
+                "done": ngettext("{n} of {total} move valued: all done",
+                                 "{n} of {total} moves valued: all done", self.total)}[self.state]
         legend = _("(blue: running or stopped, green: done)")
         self.label.value = (f'<div style="font-size: 15px">'
                             f"{html.escape(what.format(n=self.n, total=self.total))} "
@@ -131,7 +111,6 @@ class AnalysisPanel(widgets.VBox):
         self.analyse_button = self._button(_("Analyse"), self.start, _("rank every legal move"))
         self.stop_button = self._button(_("Stop"), self.stop.set, _("stop and show what is done"))
         self.stop_button.disabled = True
-        self.ranking = self._ranking_choice()
         self.bar_box = widgets.Box()
         self.note = widgets.HTML()
         # Rows scroll in a box about six rows high: a long list pushed the board,
@@ -140,41 +119,12 @@ class AnalysisPanel(widgets.VBox):
                                                           flex_flow="column nowrap"))
         heading = html.escape(_(title))
         super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{heading}</b></div>'),
-                          *([self.ranking] if self.ranking is not None else []),
                           widgets.HBox([self.analyse_button, self.stop_button]),
                           self.bar_box, self.row_box, self.note],
                          layout=widgets.Layout(width="100%"))
 
     def _button(self, label: str, handler, tooltip: str) -> widgets.Button:
         return button(label, handler, tooltip, guarded=self.board.view.guarded)
-
-    def _ranking_choice(self) -> widgets.ToggleButtons | None:
-        """"This turn" / "Look ahead", for a board whose game has a look-ahead."""
-        current = getattr(self.board, "lookahead_analysis", None)
-        if current is None:
-            return None
-        choice = widgets.ToggleButtons(
-            options=[(_(label), value) for label, value in RANKINGS], value=bool(current),
-            description=_("Rank by"),
-            tooltips=[_("what each move is worth this turn"),
-                      _("play each move on guesses of the hidden cards, then a round more: "
-                        "slower, looks past this turn")],
-            style={"button_width": "auto", "description_width": "auto"})
-        choice.observe(lambda change: self.board.view.guarded(self.rank_by, change["new"]),
-                       "value")
-        return choice
-
-    def rank_by(self, lookahead: bool) -> None:
-        """Rank (and hint) by the look-ahead or by this turn's points; rows made
-        the other way are dropped."""
-        self.board.lookahead_analysis = lookahead
-        if self.ranking is not None and self.ranking.value != lookahead:
-            self.ranking.value = lookahead
-        if self.rows or self.selected is not None:
-            if self.selected is not None:
-                self.board.preview(None)
-            self.clear()
-            self.note.value = self._note_html(_("Press Analyse to rank the moves here."))
 
     # ----- running ------------------------------------------------------------
 
@@ -217,8 +167,7 @@ class AnalysisPanel(widgets.VBox):
         if rows and self.board.game.to_dict() == self.position:
             self._show_rows(AnalysisRows(rows))   # the moves valued so far, to look at meanwhile
         if self.bar is None:
-            guesses = bool(getattr(self.board, "lookahead_analysis", False))
-            self.bar = ProgressBar(total, guesses=guesses)
+            self.bar = ProgressBar(total)
             self.bar_box.children = [self.bar]
         elif self.bar.total != total:
             self.bar.reset(total=total)
@@ -228,8 +177,6 @@ class AnalysisPanel(widgets.VBox):
         self.running = running
         self.analyse_button.disabled = running
         self.stop_button.disabled = not running
-        if self.ranking is not None:
-            self.ranking.disabled = running
         if not running and self.bar is not None:
             self.bar.close()
 

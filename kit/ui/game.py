@@ -63,10 +63,6 @@ __all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "TEACHER_BUTTONS", "UNDO_POLIC
 #: The game a board shows (a :class:`kit.contract.Game`) and its moves (a :class:`kit.contract.Move`).
 G = TypeVar("G", bound=contract.Game)
 M = TypeVar("M", bound=contract.Move)
-#: under the Hint's rows when it looked ahead (``lookahead_analysis``)
-LOOKAHEAD_HINT_NOTE = N_("Looked ahead: each move's expected final margin (your score less the "
-                         "best other score), ± how much the guesses of the hidden cards "
-                         "disagree, over how many guesses, and its points now.")
 #: A hint row: a move (or None, "no move") and its label ("+12", "wins").
 HintRow = tuple[Any, str]
 
@@ -118,10 +114,6 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
     #: the game's ``new`` takes ``players``: "New game" deals for as many as sit here
     #: (the game's count, or ``len(seats)``), not the game's default of 2
     COUNTS_PLAYERS: bool = False
-    #: None: the game has no look-ahead. False / True (IOTA, Smartrix): the analysis
-    #: panel and the Hint rank by this turn's value / by the look-ahead's expected
-    #: final margin; the panel's "Rank by" choice sets it, and so may a lesson.
-    lookahead_analysis: bool | None = None
 
     def __init__(self, game: G | None = None, *, seats: Sequence[str] | None = None,
                  delay: float = 0.8, seed: int = 0,
@@ -594,8 +586,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         if not self.hint_rows:
             self.say(_("No hint: there is no move to suggest here."))
             return
-        note = LOOKAHEAD_HINT_NOTE if self.lookahead_analysis else self.HINT_NOTE
-        self.hint_panel.value = hints_html(self.hint_rows, _(note))
+        self.hint_panel.value = hints_html(self.hint_rows, _(self.HINT_NOTE))
         self.redraw()
         best, label = self.hint_rows[0]
         self.say(_("Hint: {move} ({value}) is best here.").format(move=best, value=label), tone="good")

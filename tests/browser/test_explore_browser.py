@@ -1,8 +1,6 @@
-"""The explorer in a real JupyterLab: an edit by click shows; a clicked analysis row draws;
-IOTA's panel ranks by the look-ahead when asked.
+"""The explorer in a real JupyterLab: an edit by click shows; a clicked analysis row draws.
 
-Mattix's editor and its board with the analysis panel, and an IOTA board with
-its panel, each from a one-cell
+Mattix's editor and its board with the analysis panel, each from a one-cell
 notebook in a temporary folder. What the page must say is worked out on the
 same widgets built here (same position, same clicks), not written by hand.
 """
@@ -23,8 +21,6 @@ NOTEBOOKS = {
     "editor": "from kit import mattix\nmattix.Editor(mattix.Game.new(size=4, seed=3, level=2))",
     "analysis": ("from kit import mattix\n"
                  "mattix.Board(size=4, seed=2, seats=['human', 'human'], analysis=True)"),
-    "lookahead": ("from kit import iota\n"
-                  "iota.Board(seed=4, seats=['human', 'greedy'], analysis=True)"),
 }
 
 
@@ -79,31 +75,3 @@ def test_a_clicked_analysis_row_draws_its_line_on_the_board(explore_lab, page):
     first.click()                                                    # again: cleared
     wait_for_checksum(canvas, lambda v: v == before)
     assert shown != before
-
-
-def test_the_lookahead_choice_ranks_by_expected_margin_on_the_page(explore_lab, page):
-    import os
-    from pathlib import Path
-
-    from kit.analysis import value_text
-    from kit.iota import Board
-    from kit.notation import shown as notation
-
-    twin = Board(seed=4, seats=["human", "greedy"], analysis=True)   # the same board, here
-    twin.lookahead_analysis = True      # what "Look ahead" sets; the panel runs this
-    rows = twin.analyse_position(twin.game.copy())
-    open_and_run(page, explore_lab, "lookahead.ipynb", WAIT)
-    folder = os.environ.get("KIT_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / "iota_lookahead_before.png"))
-    page.get_by_role("button", name="Look ahead").click(timeout=WAIT)
-    page.get_by_role("button", name="Analyse").click()
-    move, value = rows[0]
-    first = page.get_by_role("button", name=f"1. {value_text(value)}   {notation(str(move))}")
-    expect(first).to_be_visible(timeout=WAIT)
-    played = sum(v.n for _, v in rows)
-    expect(page.get_by_text(f"{played} of {played} guesses played: all done")).to_be_visible(
-        timeout=WAIT)
-    if folder:
-        page.screenshot(path=str(Path(folder) / "iota_lookahead_panel.png"))

@@ -30,8 +30,7 @@ from lesson_twin import Lesson
 NOTEBOOK = "notebooks/iota/05_strategy.ipynb"
 # Each study's output, found by a heading of its table.
 TABLES = {"tournament": "points per turn", "lots": "completes a lot",
-          "wild": "a wild is worth", "lookahead": "expected final margin",
-          "two_lines": "in 2 lines: mean points"}
+          "wild": "a wild is worth", "two_lines": "in 2 lines: mean points"}
 MIN_FONT_PX = 16
 
 

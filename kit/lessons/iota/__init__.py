@@ -48,9 +48,7 @@ from kit.lessons.iota.exercises import (EXERCISES, FLUID, LESSON_TITLES, Progres
                                         named, pass_exercise, puzzle_exercise, recycle_exercise,
                                         rule_exercise, score_exercise, score_wrong,
                                         strategy_best_exercise, typed_exercise, wild_exercise)
-from kit.lessons.lookahead import lookahead_story
 from kit.lessons.iota.studies import (STUDIES, chance_one_of, completes_lot, completing_cards,
-                                      greedy_or_lookahead,
                                       load_studies, lot_study, open_three_risk, open_three_table,
                                       self_play_positions, tournament_table, two_line_study,
                                       unseen_count, wild_pair, wild_recheck, wild_table)
@@ -80,6 +78,5 @@ __all__ = ["LESSON_TITLES", "NO", "YES", "moves_of", "read_card", "read_play", "
            "strategy_best_exercise", "typed_exercise", "wild_exercise", "STUDIES", "chance_one_of",
            "completes_lot", "completing_cards", "load_studies", "lot_study", "open_three_risk",
            "open_three_table", "self_play_positions", "tournament_table", "two_line_study",
-           "unseen_count", "wild_pair", "wild_recheck", "wild_table", "greedy_or_lookahead", "lookahead_story",
-           "STRENGTHS", "Sandbox",
+           "unseen_count", "wild_pair", "wild_recheck", "wild_table", "STRENGTHS", "Sandbox",
            "SandboxBoard", "best_turn", "rank_moves"]

@@ -1,7 +1,7 @@
 """The IOTA strategy lesson's studies: self-play positions, how often a lot
 completes, the chance an open three is finished, two-line plays, the wild
-card's worth, greedy's play against the look-ahead's in one position, and the
-tournament tables computed by ``generate_studies.py`` beside this module.
+card's worth, and the tournament tables computed by ``generate_studies.py`` beside
+this module.
 
 Pure (tables are ``kit.lessons.table.Table``). Not covered: the sandbox
 (:mod:`kit.lessons.iota.sandbox`).
@@ -21,7 +21,6 @@ from kit.iota import Game, GreedyPlayer, PlannerPlayer, movegen, rank_moves
 from kit.iota.cards import REAL_CARDS, TEXT, VALUE, WILD
 from kit.iota.lines import lines_through
 from kit.iota.moves import Play
-from kit.lessons.lookahead import greedy_against_lookahead
 from kit.lessons.table import Answer, Heading, Table
 
 
@@ -213,13 +212,3 @@ def wild_recheck(deals: int = 1, path: Path = STUDIES) -> Answer:
     no in the student's words: the lesson prints it.)"""
     rows = load_studies(path)["wild"][:deals]
     return Answer(all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows))
-
-
-def greedy_or_lookahead(game: Game, playouts: int = 96, seed: int = 0) -> Table:
-    """Greedy's play (the most points now) and the look-ahead's choice in ``game``:
-    points now and the final margin expected a round later (``kit.lessons.lookahead``;
-    seeded, ``playouts`` playouts in all: about a second for 96)."""
-    from kit.iota.analysis import analysis
-    greedy = rank_moves(game)[0][1]
-    return greedy_against_lookahead(analysis(game, lookahead=True, playouts=playouts, seed=seed),
-                                    greedy)

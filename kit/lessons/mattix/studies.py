@@ -22,7 +22,7 @@ from kit.lessons.mattix.puzzles import HERE
 from kit.lessons.table import Answer, Table
 from kit.players import Player
 from kit.mattix import (Game, GreedyPlayer, LookaheadPlayer, Move, RandomPlayer, SearchPlayer,
-                        analyse, lookahead_values, solve, tournament)
+                        analyse, solve, tournament)
 
 
 FIRST_PLAYER_TABLE = HERE / "data" / "mattix_first_player.json"
@@ -35,9 +35,6 @@ GREEDY_IS_BEST, SHARE = Heading(N_("greedy is best")), Heading(N_("share"))
 ROW_WINS, DRAWS, COLUMN_WINS = (Heading(N_("row player wins")), Heading(N_("draws")),
                                 Heading(N_("column player wins")))
 MEAN_MARGIN, MS_TO_SOLVE = Heading(N_("mean margin")), Heading(N_("ms to solve a board"))
-PLAYER, TAKE, TILE_NOW = Heading(N_("player")), Heading(N_("take")), Heading(N_("tile now"))
-FINAL = Heading(N_("final margin, perfect play after"))
-GREEDY, LOOKAHEAD, PERFECT = Heading(N_("greedy")), Heading(N_("lookahead")), Heading(N_("perfect"))
 DEPTH, BEST_FOUND = Heading(N_("depth (takes ahead)")), Heading(N_("best take found"))
 
 
@@ -175,25 +172,3 @@ def depth_story(rows: list[dict[str, Any]], size: int = 4, level: int = 2, seed:
         said.append(_("From depth {depth} on, the search sees every game to its end and finds "
                       "a best take on all {boards} boards.").format(depth=full, boards=boards))
     return "\n".join(said)
-
-
-def three_takes(game: Game) -> Table:
-    """One position, three first takes: greedy's (the biggest tile), the lookahead
-    player's (the best net gain: the tile less the best reply) and a perfect one
-    (exact), each with the tile it takes now and how the mover ends if both play
-    perfectly after it (exact: a board small enough for ``analyse``). Ties: the
-    first in the engine's move order (greedy: of the biggest tiles the one worth most,
-    as :func:`kit.mattix.greedy_vs_best` says it), so the table never depends on luck."""
-    exact = analyse(game)
-    if not exact:
-        raise ValueError("the game is over: there is no take to compare")
-    value = dict(exact)
-    tile = {move: game.tile(move.cell) for move, _ in exact}
-    order = list(value)
-    greedy = max(order, key=lambda m: (tile[m], value[m], -order.index(m)))
-    nets = lookahead_values(game.copy())
-    ahead = max(nets, key=lambda mv: (mv[1], -order.index(mv[0])))[0]
-    table = Table()
-    for who, move in ((GREEDY, greedy), (LOOKAHEAD, ahead), (PERFECT, exact[0][0])):
-        table.append({PLAYER: who, TAKE: move, TILE_NOW: tile[move], FINAL: value[move]})
-    return table

@@ -30,10 +30,8 @@ from kit.lessons.smartrix.checks import (NOT_THE_REASON, NO_NEIGHBOUR, REASON_WO
                                          deck_counts, fit_cells, how_it_ended, most_cards,
                                          out_players, read_reasons, reason_words, refused,
                                          score_answer, score_sum, set_values, touching, why_not)
-from kit.lessons.lookahead import lookahead_story
 from kit.lessons.smartrix.studies import (LETTERS, TOURNAMENT_TABLE, chance_explained,
-                                          check_gap_count, gap_candidates, greedy_or_lookahead,
-                                          holds_chance,
+                                          check_gap_count, gap_candidates, holds_chance,
                                           live_tournament, next_hand_size, pass_rank, threat_table,
                                           tournament_table, unseen_note, valuation_table)
 from kit.lessons.smartrix.puzzles import (GOALS, ORDINALS, Puzzle, check_puzzle, load_puzzles,
@@ -67,8 +65,7 @@ __all__ = ["player", "read_card", "read_cells", "read_move", "read_number", "PUZ
            "touching", "why_not", "LETTERS",
            "TOURNAMENT_TABLE", "chance_explained", "check_gap_count", "gap_candidates",
            "holds_chance", "live_tournament", "next_hand_size", "pass_rank", "threat_table",
-           "tournament_table", "greedy_or_lookahead", "lookahead_story", "unseen_note",
-           "valuation_table", "GOALS", "ORDINALS", "Puzzle",
+           "tournament_table", "unseen_note", "valuation_table", "GOALS", "ORDINALS", "Puzzle",
            "check_puzzle", "load_puzzles", "meets_goal", "puzzle_hints", "puzzle_wrong", "FIT_DEMO",
            "GAP_CELL", "HTMLPicture", "MAX_WIDTH", "Picture", "card_picture", "cards_svg",
            "deck_picture", "fit_picture", "fit_width", "gap_picture", "picture", "plain_card", "retitle",

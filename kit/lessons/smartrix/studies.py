@@ -17,7 +17,6 @@ from kit.i18n import N_, _, format_number, format_percent, ngettext
 from kit.lessons.exercise import Verdict
 from kit.lessons.smartrix.answers import _cell, player, read_move, read_number
 from kit.lessons.smartrix.positions import HERE
-from kit.lessons.lookahead import greedy_against_lookahead
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
 from kit.smartrix import (CANONICAL, CautiousPlayer, Game, GreedyPlayer, RandomPlayer, VALUE,
@@ -189,13 +188,3 @@ def live_tournament(games: int = 6, seed: int = 0, **options) -> str:
     return standings_table(_tournament(lambda s: Game.new(2, seed=s, **options),
                                        [GreedyPlayer(), RandomPlayer()], games, seed,
                                        progress=False))
-
-
-def greedy_or_lookahead(game: Game, playouts: int = 140, seed: int = 0) -> Table:
-    """Greedy's move (the most points now) and the look-ahead's choice in ``game``:
-    points now and the final margin expected two rounds later
-    (``kit.lessons.lookahead``; seeded, ``playouts`` playouts in all: a fraction of a second)."""
-    from kit.smartrix.analysis import analysis
-    from kit.smartrix.lookahead import greedy_move
-    return greedy_against_lookahead(analysis(game, lookahead=True, playouts=playouts, seed=seed),
-                                    greedy_move(game, random.Random(seed)))
