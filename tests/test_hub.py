@@ -23,7 +23,7 @@ import pytest
 import requests
 
 from kit.classroom import accounts, hub
-from kit.classroom.loadtest import as_root, local_hub, memory, run_class
+from kit.classroom.loadtest import as_root, cpu_seconds, local_hub, memory, run_class
 
 from hub_fixtures import (ADMIN, ADMIN_PASSWORD, COLLIDING, INTRUDER, LESSON, LOCKED_OUT, PASSWORD,
                           SETUP, TEACHER, TEACHER_PASSWORD, hub_place, install_proxy, kernel_of,
@@ -76,6 +76,12 @@ def test_three_students_run_the_lesson_and_the_board_answers(class_hub):
         assert (class_hub.home(r.name) / hub.TARGET / LESSON).is_file()
     mem = memory(class_hub.proc.pid)
     assert len(mem["server"]) >= 3 and len(mem["kernel"]) >= 3
+    # Where a cold student's CPU goes (kit.classroom.loadtest reports it): each server
+    # and kernel has used some, and a server's count takes in its git pull.
+    cpu = cpu_seconds(class_hub.proc.pid)
+    assert len(cpu["server"]) >= 3 and min(cpu["server"]) > 0.1
+    assert len(cpu["kernel"]) >= 3 and min(cpu["kernel"]) > 0.1
+    assert cpu["hub"] and cpu["hub"][0] > 0
     print(f"3 students in {elapsed:.0f} s; first board at "
           f"{sorted(r.first_board for r in results)} s")
 

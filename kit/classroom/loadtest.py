@@ -36,7 +36,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from contextlib import contextmanager
 from collections.abc import Iterable
 from pathlib import Path
@@ -188,24 +188,42 @@ def _children(pid: int) -> list[Any]:
         return []
 
 
-def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
-    """Memory (MiB) of each process the hub started, by kind: ``pss`` counts shared
-    pages split among their users (what a student adds), ``rss`` counts them whole."""
+def _kind(cmd: str) -> str | None:
+    return ("kernel" if "ipykernel" in cmd else "server" if "singleuser" in cmd
+            else "proxy" if "configurable-http-proxy" in cmd else
+            None if "idle_culler" in cmd else "class service" if "kit.classroom.service" in cmd
+            else "hub" if "jupyterhub" in cmd else None)
+
+
+def _by_kind(hub_pid: int, value: Callable[[Any], float]) -> dict[str, list[float]]:
     kinds: dict[str, list[float]] = {"hub": [], "proxy": [], "server": [], "kernel": [],
                                      "class service": []}
     for p in [psutil.Process(hub_pid)] + _children(hub_pid):
         try:
-            cmd = " ".join(p.cmdline())
-            pss = getattr(p.memory_full_info(), measure) / 2**20
+            kind = _kind(" ".join(p.cmdline()))
+            if kind:
+                kinds[kind].append(value(p))
         except psutil.Error:
             continue
-        kind = ("kernel" if "ipykernel" in cmd else "server" if "singleuser" in cmd
-                else "proxy" if "configurable-http-proxy" in cmd else
-                None if "idle_culler" in cmd else "class service" if "kit.classroom.service" in cmd
-                else "hub" if "jupyterhub" in cmd else None)
-        if kind:
-            kinds[kind].append(pss)
     return kinds
+
+
+def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
+    """Memory (MiB) of each process the hub started, by kind: ``pss`` counts shared
+    pages split among their users (what a student adds), ``rss`` counts them whole."""
+    return _by_kind(hub_pid, lambda p: getattr(p.memory_full_info(), measure) / 2**20)
+
+
+def cpu_seconds(hub_pid: int) -> dict[str, list[float]]:
+    """CPU-seconds (user + system) each process the hub started has used so far, by
+    kind: where a cold class's time goes. A server's count takes in the children it
+    has waited for (the git pull of nbgitpuller), not its live kernel, which is
+    counted as a kernel; the hub's is its own only (its children are the rest)."""
+    def used(p: Any) -> float:
+        t = p.cpu_times()
+        own = t.user + t.system
+        return own if _kind(" ".join(p.cmdline())) == "hub" else own + t.children_user + t.children_system
+    return _by_kind(hub_pid, used)
 
 
 class MemoryGuard(threading.Thread):
@@ -388,11 +406,14 @@ def main(argv=None) -> int:
             alive = hub.proc.poll() is None
             mem = memory(hub.proc.pid) if alive else {}
             rss = memory(hub.proc.pid, "rss") if alive else {}
+            cpu = cpu_seconds(hub.proc.pid) if alive else {}
             guard.done.set()
     extra = dict(wall_s=round(wall, 1), load_average_before=load_before, lesson=args.lesson,
                  free_memory_lowest_mib=round(guard.lowest), memory_guard_tripped=guard.tripped,
                  machine_memory_mib=round(psutil.virtual_memory().total / 2**20),
                  accounts=not hub.demo, warm=args.warm,
+                 cpu_median_s={k: (round(statistics.median(v), 2) if v else None) for k, v in cpu.items()},
+                 cpu_total_s={k: round(sum(v), 1) for k, v in cpu.items()},
                  **({"warming_s": round(warming, 1)} if warming is not None else {}))
     if args.hostile:
         out = {**report, **extra, "memory_median_mib": {
