@@ -100,7 +100,7 @@ class Board(GameBoard[Game, Move]):
 
     def scene(self) -> Scene:
         return draw(self.game, last=self.last_move, highlight=self.marks,
-                    hints=self.hint_rows, cell=self.cell_size, line=self.preview_line)
+                    hints=self.hinted, cell=self.cell_size, line=self.preview_line)
 
     def clear_pending(self) -> None:
         self.preview_line: list[Move] = []

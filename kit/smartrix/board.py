@@ -146,7 +146,7 @@ class Board(GameBoard[Game, Move]):
             threats(g) if self.hint_rows else ())
         return draw(g, move=shown, fits=chosen[1] if chosen else None, marks=self.marks,
                     picked=sorted(self.picked), recent=self._recent(),
-                    hints=self.hint_rows, threats=lines, show=[t.cell for t in lines],
+                    hints=self.hinted, threats=lines, show=[t.cell for t in lines],
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(_("{player}: click to show your hand").format(
@@ -271,7 +271,7 @@ class Board(GameBoard[Game, Move]):
         for move in (self.attempt if self.marks else None, self.previewed):
             if move is not None and move.cell is not None:
                 cells.append(move.cell)
-        cells += [m.cell for m, _ in self.hint_rows if getattr(m, "cell", None) is not None]
+        cells += [m.cell for m, _ in self.hinted if m.cell is not None]
         if not cells:
             # The last moves back to the person's own (outlined): theirs first, the
             # computers' replies after; the window keeps them all in view if it can.
