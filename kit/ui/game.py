@@ -45,7 +45,7 @@ from kit.ui.access import FOCUS_CLASS, HOST_CLASS
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.computer import ComputerTurns
-from kit.ui.keys import BoardKeys, keys_html
+from kit.ui.keys import BoardKeys, KeyMap, keys_html
 from kit.ui.making import MakesPuzzles
 from kit.ui.replay import ReplayView
 from kit.ui.panel import (MOVE_LIST_HEIGHT, button_row, hints_html, move_list_html,
@@ -231,7 +231,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         """A key pressed while the canvas has focus that the cursor keys
         (``kit.ui.keys``) left alone."""
 
-    def key_map(self) -> Any:
+    def key_map(self) -> KeyMap[Any] | None:
         """The cursor keys' map of this game (its registration's ``keys``), or None."""
         try:
             spec = games.of(self.game)
