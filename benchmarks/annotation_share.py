@@ -43,7 +43,9 @@ def _visit(node: ast.AST, module: str, in_class: bool, found: list[Function]) ->
             found.append(Function(module, child.name, child.lineno, _fully_annotated(child, in_class)))
             _visit(child, module, False, found)
         else:
-            _visit(child, module, isinstance(child, ast.ClassDef), found)
+            # A def under ``if TYPE_CHECKING:`` (or a try) in a class body is still a method.
+            method_body = isinstance(child, ast.ClassDef) or (in_class and isinstance(child, (ast.If, ast.Try)))
+            _visit(child, module, method_body, found)
 
 
 def functions(root: Path = KIT) -> list[Function]:

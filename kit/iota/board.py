@@ -47,6 +47,7 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kit.analysis import AnalysisRows, Progress
@@ -280,7 +281,7 @@ class Board(GameBoard[Game, Move]):
             return
         self._cell_clicked(cell)
 
-    def show_cells(self, cells: Any) -> None:
+    def show_cells(self, cells: Iterable[Sequence[int]]) -> None:
         """Move the table's window, as little as it takes, so that it shows every one
         of ``cells`` (an exercise opens showing the cells it is about); ValueError
         if no window of this size holds them all."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -26,6 +26,10 @@ from kit.iota.rules import Game
 from kit.scene import Scene, centre
 from kit.ui.editor import EditorShell
 from kit.ui.panel import button_row
+
+if TYPE_CHECKING:
+    from kit.iota.moves import Move
+    from kit.ui.game import GameBoard
 
 Position = dict[str, Any]
 
@@ -65,7 +69,7 @@ class Editor(EditorShell):
         self.picked = None    # the picked card has gone where it was sent (a refusal keeps it)
         super().accept(game, message)
 
-    def board_for(self, game: Game) -> Any:
+    def board_for(self, game: Game) -> GameBoard[Game, Move]:
         # By reference: the board imports the editor's neighbours, never the other way.
         board: Callable[..., Any] = lazy.load("kit.iota.board:Board")  # type: ignore[assignment]
         return board(game, delay=0.4)

@@ -12,41 +12,44 @@ Not covered: the shared cursor (``kit.ui.keys``), the board (``board.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kit.i18n import _
 from kit.iota.cards import TEXT, describe
 from kit.iota.layout import cell_box
 from kit.scene import Box
 from kit.iota.moves import Move, Pass, Play, Recycle
-from kit.ui.keys import HAND, Area, Cell, Press, Spot, walk
+from kit.ui.keys import HAND, Area, Cell, KeyMap, Press, Spot, walk
 from kit.window import middle
+
+if TYPE_CHECKING:   # the board loads this module (its registration's keys=)
+    from kit.iota.board import Board
 
 
 class IotaKeys:
     buttons = {"c": "confirm", "t": "take_back", "p": "pass"}
     hand = True
 
-    def area(self, board: Any) -> Area:
+    def area(self, board: Board) -> Area:
         geo = board.geometry
         lay = geo.table
         min_row, min_col, rows, cols = lay.extent or (lay.min_row, lay.min_col, lay.rows, lay.cols)
         return Area((min_row, min_row + rows - 1), (min_col, min_col + cols - 1), len(geo.hand))
 
-    def start(self, board: Any) -> Spot:
+    def start(self, board: Board) -> Spot:
         return Spot(HAND, cell=self._middle(board))
 
-    def _middle(self, board: Any) -> Cell:
+    def _middle(self, board: Board) -> Cell:
         (r0, r1), (c0, c1) = board.geometry.table.shown_span
         return (r0 + r1) // 2, (c0 + c1) // 2
 
-    def box(self, board: Any, spot: Spot) -> Box:
+    def box(self, board: Board, spot: Spot) -> Box:
         geo = board.geometry
         if spot.zone == HAND:
             return geo.hand[spot.index]
         return cell_box(geo.table, spot.cell)
 
-    def show(self, board: Any, cell: Cell) -> bool:
+    def show(self, board: Board, cell: Cell) -> bool:
         lay = board.geometry.table
         if lay.shows(*cell):
             return False
@@ -60,7 +63,7 @@ class IotaKeys:
         board._window_centre = (centre[0], centre[1])
         return True
 
-    def describe(self, board: Any, spot: Spot) -> str:
+    def describe(self, board: Board, spot: Spot) -> str:
         if spot.zone == HAND:
             card = board.hand[spot.index]
             words = f"{TEXT[card]} ({describe(card)})"
@@ -75,10 +78,10 @@ class IotaKeys:
         if spot.cell in pending:
             card = pending[spot.cell]
             return _("{card}, pending").format(card=f"{TEXT[card]} ({describe(card)})")
-        card = board.game.table.get(spot.cell)
-        return _("empty") if card is None else f"{TEXT[card]} ({describe(card)})"
+        on_table = board.game.table.get(spot.cell)
+        return _("empty") if on_table is None else f"{TEXT[on_table]} ({describe(on_table)})"
 
-    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+    def make(self, board: Board, move: Any, press: Press, *, confirm: bool = True) -> None:
         """``move``: a move, or text of one or more moves separated by ";" (recycles
         before a play, as a turn is written in the lessons)."""
         moves = ([Move.parse(m) for m in move.split(";") if m.strip()]
@@ -86,7 +89,7 @@ class IotaKeys:
         for one in moves:
             self._make(board, one, press, confirm)
 
-    def _make(self, board: Any, move: Any, press: Press, confirm: bool) -> None:
+    def _make(self, board: Board, move: Any, press: Press, confirm: bool) -> None:
         def pick(card: int, taken: set[int]) -> int:
             i = next(i for i, c in enumerate(board.hand) if c == card and i not in taken)
             walk(board, press, hand=i)
@@ -126,4 +129,4 @@ def touching_first(table: Any, placements: Any) -> list[tuple[int, Cell]]:
     return order
 
 
-KEYS = IotaKeys()
+KEYS: KeyMap[Board] = IotaKeys()   # mypy checks it is one

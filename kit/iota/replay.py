@@ -8,8 +8,6 @@ covered: the shell's buttons and exports, the drawing itself (``draw.py``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from kit.i18n import _, ngettext
 from kit.iota.cards import TEXT
 from kit.iota.draw import Marks, breakdown_lines, draw, seat_name
@@ -25,7 +23,7 @@ REPLAY_BOX = (0, 0, 580, 560)
 REPLAY_MIN_CELL = 48
 
 
-class Replay(ReplayView):
+class Replay(ReplayView[Game, Move]):
     """An IOTA game played back: ``Replay(start, ["2GX@0,1 2BC@0,2", ...])``.
 
     Every hand is drawn face up (a replay is for looking back), the last move
@@ -34,7 +32,7 @@ class Replay(ReplayView):
 
     GAME = Game
 
-    def picture(self, game: Any, last_move: Any) -> Scene:
+    def picture(self, game: Game, last_move: Move | None) -> Scene:
         cells = (last_move.cells if isinstance(last_move, Play) else
                  (last_move.cell,) if isinstance(last_move, Recycle) else ())
         marks = Marks(highlight=cells, notes=last_move_notes(game, last_move))

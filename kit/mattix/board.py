@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
 
 from kit.analysis import AnalysisRows, Progress
 from kit.i18n import N_, _
@@ -50,7 +53,7 @@ def cell_size(size: int) -> int:
     return max(62, min(96, 400 // size))
 
 
-def _search_player(time_limit: float = 1.0, depth=None) -> SearchPlayer:
+def _search_player(time_limit: float = 1.0, depth: int | None = None) -> SearchPlayer:
     return SearchPlayer(time_limit=time_limit, depth=depth)
 
 
@@ -76,8 +79,8 @@ class Board(GameBoard[Game, Move]):
     HINT_NOTE = N_("A move's value is what you will gain from here minus what your opponent "
                    "will gain, if both of you play perfectly from then on.")
 
-    def __init__(self, game=None, *, hint_time: float = 1.0, analysis_time: float = 2.0,
-                 **kwargs) -> None:
+    def __init__(self, game: Game | None = None, *, hint_time: float = 1.0, analysis_time: float = 2.0,
+                 **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
         self.hint_time = hint_time
         self.analysis_time = analysis_time
@@ -89,7 +92,7 @@ class Board(GameBoard[Game, Move]):
     def cell_size(self) -> float:
         return cell_size(self.game.size)
 
-    def _side_panel(self):
+    def _side_panel(self) -> widgets.VBox:
         # "▶ Column player (you): 51 points" on one line (at 320 px it wrapped).
         panel = super()._side_panel()
         panel.layout.width = PANEL_WIDTH
@@ -100,7 +103,7 @@ class Board(GameBoard[Game, Move]):
 
     def scene(self) -> Scene:
         return draw(self.game, last=self.last_move, highlight=self.marks,
-                    hints=self.hint_rows, cell=self.cell_size, line=self.preview_line)
+                    hints=self.hinted, cell=self.cell_size, line=self.preview_line)
 
     def clear_pending(self) -> None:
         self.preview_line: list[Move] = []

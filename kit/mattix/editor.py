@@ -11,7 +11,7 @@ module, not the other way round).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -25,6 +25,10 @@ from kit.mattix.text import capital
 from kit.scene import Scene
 from kit.ui.editor import EditorShell
 from kit.ui.panel import button_row
+
+if TYPE_CHECKING:
+    from kit.mattix.rules import Move
+    from kit.ui.game import GameBoard
 
 
 #: The score boxes' labels, by seat (short: the row player's and the column player's).
@@ -118,7 +122,7 @@ class Editor(EditorShell):
         for side, box in enumerate(self.score_boxes):
             box.value = self.game.scores[side]
 
-    def board_for(self, game: Game) -> Any:
+    def board_for(self, game: Game) -> GameBoard[Game, Move]:
         # By reference: board.py imports this module, never the other way round.
         board: Any = lazy.load("kit.mattix.board:Board")
         return board(game, delay=0.4)

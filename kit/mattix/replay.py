@@ -15,7 +15,7 @@ from kit.scene import Scene
 from kit.ui.replay import ReplayView
 
 
-class Replay(ReplayView):
+class Replay(ReplayView[Game, Move]):
     """A Mattix game played back: ``Replay(start, ["2,3", "0,3", ...])``."""
 
     GAME = Game

@@ -13,7 +13,9 @@ panel (``kit.ui.analysis``).
 
 from __future__ import annotations
 
-from kit.analysis import AnalysisRows, Expected, tell
+import threading
+
+from kit.analysis import AnalysisRows, Expected, Progress, tell
 from kit.i18n import N_, _, format_number, ngettext
 from kit.smartrix.ai import CautiousPlayer, Threat, Valuation, threats
 from kit.smartrix.cards import TEXT, VALUE
@@ -32,8 +34,8 @@ LOOKAHEAD_NOTE = N_("The look-ahead's moves, best first: for each, the margin it
 TAKES_NOTE = N_("Claims and challenges come first: they do not use up the turn.")
 
 
-def analysis(game: Game, *, progress=None, stop=None, lookahead: bool = False, seed: int = 0,
-             playouts: int = 120) -> AnalysisRows:
+def analysis(game: Game, *, progress: Progress | None = None, stop: threading.Event | None = None,
+             lookahead: bool = False, seed: int = 0, playouts: int = 120) -> AnalysisRows:
     """Every move ranked by the cautious player's value, best first.
 
     With ``lookahead=True``: the look-ahead player's candidates
@@ -52,7 +54,7 @@ def analysis(game: Game, *, progress=None, stop=None, lookahead: bool = False, s
     """
     if game.is_over:
         return AnalysisRows(note=_("The game is over: there is no move to rank."))
-    takes = [] if game.auto_collect else [
+    takes: list[tuple[Move, Valuation]] = [] if game.auto_collect else [
         (m, Valuation(cards_value(game.table, m.cells), 0.0)) for m in game.takes()]
     takes.sort(key=lambda mv: (-mv[1].points, str(mv[0])))
     if lookahead:
@@ -66,7 +68,8 @@ def analysis(game: Game, *, progress=None, stop=None, lookahead: bool = False, s
                         partial=partial)
 
 
-def _lookahead_rows(game: Game, takes, progress, stop, seed: int, playouts: int) -> AnalysisRows:
+def _lookahead_rows(game: Game, takes: list[tuple[Move, Valuation]], progress: Progress | None,
+                    stop: threading.Event | None, seed: int, playouts: int) -> AnalysisRows:
     import random
 
     from kit.smartrix.ai import honest_placements

@@ -36,13 +36,18 @@ Not covered: the rules (``rules.py``), the players (``ai.py``), drawing
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from kit.analysis import AnalysisRows, Progress
 from kit.i18n import N_, _, format_list, ngettext
-from kit.scene import centre
+from kit.scene import Scene, centre
 from kit.smartrix.ai import CautiousPlayer, GreedyPlayer, RandomPlayer, Threat, threats
 from kit.smartrix.cards import CANONICAL, TEXT, VALUE, rotate
 from kit.smartrix.lookahead import LookaheadPlayer
 from kit.smartrix.draw import draw
-from kit.smartrix.layout import (cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
+from kit.smartrix.layout import (Layout, cell_at, cell_box, fitting_cells, hand_at, hand_box, layout,
                                  pan_at, pans, recent_moves)
 from kit.smartrix.analysis import after_threats, analysis, cautious_hints
 from kit.smartrix.moves import PASS, Move
@@ -97,7 +102,7 @@ class Board(GameBoard[Game, Move]):
         "a green number marks the hint's cell and the hand card it uses.<br>"
         "Players are numbered from 1, as the rules' messages say: Player 1 moves first.")
 
-    def __init__(self, game=None, **kwargs) -> None:
+    def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
         if game is not None:  # "New game" deals with this game's options
             kwargs = {**game.options, **kwargs}
         super().__init__(game, **kwargs)
@@ -116,10 +121,10 @@ class Board(GameBoard[Game, Move]):
     def seat_name(self, seat: int) -> str:
         return _("Player {n}").format(n=seat + 1)  # as the engine's explanations say it
 
-    def deck_count(self, game):
+    def deck_count(self, game: Game) -> int:
         return game.deck_size
 
-    def seat_scores(self):
+    def seat_scores(self) -> list[int]:
         # A running score (collected minus hand) would give away hidden hands:
         # the panel shows the points collected until the game is over.
         if self.game.is_over:
@@ -136,7 +141,7 @@ class Board(GameBoard[Game, Move]):
         self.previewed: Move | None = None  # the analysis row's move drawn unplayed
         self.preview_threats: list[Threat] = []
 
-    def scene(self):
+    def scene(self) -> Scene:
         g = self.game
         self._follow_focus()
         chosen = None if self.selected is None else (self.selected, self.selected_card)
@@ -146,7 +151,7 @@ class Board(GameBoard[Game, Move]):
             threats(g) if self.hint_rows else ())
         return draw(g, move=shown, fits=chosen[1] if chosen else None, marks=self.marks,
                     picked=sorted(self.picked), recent=self._recent(),
-                    hints=self.hint_rows, threats=lines, show=[t.cell for t in lines],
+                    hints=self.hinted, threats=lines, show=[t.cell for t in lines],
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(_("{player}: click to show your hand").format(
@@ -182,10 +187,11 @@ class Board(GameBoard[Game, Move]):
             return _("Next: click a + cell to place it; R turns the card.")
         return _("Fits nowhere this way: press R, pick another card, or Pass.")
 
-    def analyse_position(self, game, *, progress=None, stop=None):
+    def analyse_position(self, game: Game, *, progress: Progress | None = None,
+                         stop: threading.Event | None = None) -> AnalysisRows:
         return analysis(game, progress=progress, stop=stop, lookahead=self.lookahead_analysis)
 
-    def preview(self, move, line=None) -> None:
+    def preview(self, move: Move | None, line: Sequence[Move] | None = None) -> None:
         """Draw ``move`` in place without playing it, with the lines it leaves one
         card short; ``None`` clears it (so does any move, undo or new game)."""
         self.previewed = None if move is None else self.game.parse_move(str(move))
@@ -208,7 +214,7 @@ class Board(GameBoard[Game, Move]):
             self.say(_("Showing, not played: {move} ({value}). {orange}").format(
                 move=self.previewed, value=value.explain(), orange=orange))
 
-    def replay_of(self, start, moves) -> Replay:
+    def replay_of(self, start: Game, moves: list[Move]) -> Replay:
         return Replay(start, moves)
 
     def cell_point(self, cell: Cell) -> tuple[float, float]:
@@ -236,14 +242,14 @@ class Board(GameBoard[Game, Move]):
                                 claim=self.claim_armed)
             self.submit(self.attempt)
 
-    def refusal(self, move, exc) -> tuple[str, str]:
+    def refusal(self, move: Move | str, exc: Exception) -> tuple[str, str]:
         return refusal_words(self.game, move)
 
     def on_button(self, name: str) -> None:
         {"rotate": self._rotate, "pass": lambda: self.submit(PASS),
          "claim": self._claim, "challenge": self._challenge}[name]()
 
-    def hints(self, game) -> list[tuple[Move, str]]:
+    def hints(self, game: Game) -> list[tuple[Move, str]]:
         if self.lookahead_analysis:      # the Hint says what the look-ahead says
             return [(move, str(value)) for move, value in
                     analysis(game, lookahead=True, playouts=LOOKAHEAD_HINT_PLAYOUTS)[:HINT_ROWS]]
@@ -257,7 +263,7 @@ class Board(GameBoard[Game, Move]):
         assert self.selected is not None    # asked only while a card is selected
         return rotate(self.game.hand_cards(self.game.to_move)[self.selected], self.turns)
 
-    def _layout(self):
+    def _layout(self) -> Layout:
         return layout(self.game, recent=self._recent(),
                       show=[t.cell for t in self.preview_threats], live=True,
                       centre=self._window_centre)
@@ -271,7 +277,7 @@ class Board(GameBoard[Game, Move]):
         for move in (self.attempt if self.marks else None, self.previewed):
             if move is not None and move.cell is not None:
                 cells.append(move.cell)
-        cells += [m.cell for m, _ in self.hint_rows if getattr(m, "cell", None) is not None]
+        cells += [m.cell for m, _ in self.hinted if m.cell is not None]
         if not cells:
             # The last moves back to the person's own (outlined): theirs first, the
             # computers' replies after; the window keeps them all in view if it can.
@@ -310,11 +316,12 @@ class Board(GameBoard[Game, Move]):
         self.redraw()
         self.say(_(SCROLLED[direction]))
 
-    def shows(self, cell) -> bool:
+    def shows(self, cell: Sequence[int]) -> bool:
         """Whether ``cell`` is in the table's window now (a click can reach it)."""
-        return self._layout().shows(tuple(cell))
+        r, c = cell
+        return self._layout().shows((r, c))
 
-    def pan_toward(self, cell) -> str:
+    def pan_toward(self, cell: Sequence[int]) -> str:
         """The shaded edge to click to bring ``cell`` nearer the window."""
         lay, (r, c) = self._layout(), cell
         edges = pans(lay)
@@ -344,7 +351,7 @@ class Board(GameBoard[Game, Move]):
                 break
         return n
 
-    def _moved(self, seat: int, points) -> None:
+    def _moved(self, seat: int, points: int) -> None:
         # After the computers answer, the status keeps to two lines in the panel
         # (~28 characters a line): who scored, or who moved; each move in full under
         # "Why?" (and in the move list). Three moves written out ran to ~9 lines.
@@ -386,7 +393,7 @@ class Board(GameBoard[Game, Move]):
         self.say(_("Turned a quarter turn: now {card}. '+' marks where it fits this "
                    "way.").format(card=TEXT[self.selected_card]))
 
-    def _pick(self, cell) -> None:
+    def _pick(self, cell: Cell) -> None:
         self.picked ^= {cell}
         self._fresh()
         self.redraw()

@@ -11,10 +11,11 @@ Not covered: where cards sit (``layout.py``), a whole position (``draw.py``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kit.scene import HIGHLIGHT, INK, OKABE_ITO, PAPER, Circle, Rect, Shape, Text
-from kit.smartrix.cards import BOX_GRID, VALUE
+from kit.scene import HIGHLIGHT, INK, OKABE_ITO, PAPER, Circle, Rect, Scene, Shape, Text
+from kit.smartrix.cards import BOX_GRID, VALUE, Card
 
 SPOT = OKABE_ITO["blue"]
 EMPTY_BOX = "#B8B8B8"      # the faint ring of an empty box
@@ -24,8 +25,8 @@ MUTED = "#555555"
 VALUE_SIZE = 30            # the value's font size on an 86 px card
 
 
-def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, dash=(),
-              ghost=False):
+def draw_card(scene: Scene, card: Card, x: float, y: float, size: float, *, border: str = INK,
+              border_width: float = 2.0, dash: tuple[float, ...] = (), ghost: bool = False) -> None:
     """One card with its top-left corner at (x, y). A ghost (a card just
     collected, a suggested card) has no white face and faded spots."""
     scene.rect(x, y, size, size, fill=None if ghost else PAPER, stroke=border,
@@ -41,7 +42,7 @@ def draw_card(scene, card: int, x, y, size, *, border=INK, border_width=2.0, das
                bold=True, fill=MUTED if ghost else INK)
 
 
-def draw_back(scene, x, y, size):
+def draw_back(scene: Scene, x: float, y: float, size: float) -> None:
     """A card face down."""
     scene.rect(x, y, size, size, fill=BACK, stroke=INK, stroke_width=1.5, radius=size * 0.07)
     scene.rect(x + size * 0.15, y + size * 0.15, size * 0.7, size * 0.7, stroke=PAPER,
@@ -60,7 +61,7 @@ class FlatCard:
     tag: str | None = None
 
 
-def flat_cards(scene, cards) -> None:
+def flat_cards(scene: Scene, cards: Iterable[FlatCard]) -> None:
     """Many small cards drawn layer by layer (frames, faces, spots, rings, words).
 
     The same picture as ``draw.draw_card`` with square corners, but the canvas

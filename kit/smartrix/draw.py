@@ -45,17 +45,22 @@ the canvas itself (``kit.canvas``), the buttons.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Protocol, cast
+
 from kit.i18n import _, ngettext
 from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scene, centre
 from kit.smartrix.card_pictures import (BACK, EMPTY_BOX, GHOST_SPOT, MUTED, SPOT, VALUE_SIZE,
                                         FlatCard, draw_back, draw_card, flat_cards)
-from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, rotate
+from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, Card, rotate
 from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WIDTH, MARGIN,
-                                 SEAT_ROW, SEATS_TOP, SIDE_WIDTH, TABLE_MAX, Layout,
+                                 SEAT_ROW, SEATS_TOP, SIDE_WIDTH, TABLE_MAX, Effect, Layout,
                                  cell_box, fitting_cells, hand_box, layout_of, legal_cells,
                                  pans, recent_moves)
-from kit.smartrix.moves import parse_move
-from kit.smartrix.table import bounds
+from kit.smartrix.moves import Explanation, Move, parse_move
+from kit.smartrix.table import Cell, bounds
+# The game as a Protocol: the rules import this module for their picture (see view.py).
+from kit.smartrix.view import GameView as Game
 from kit.textwidth import text_width, wrap_text
 
 # Also here for older imports: a card's picture and colours (card_pictures.py), the
@@ -73,15 +78,30 @@ PROMPT_ROOM = 2 * 26 + 5   # two lines of the bold prompt (20 px, 1.3 line heigh
 DASH_GOOD, DASH_ERROR, DASH_FITS = (14, 6), (7, 5), (8, 5)
 PAN_FILL = "#D9D3C1"       # a live board's shaded edges, where the table goes on
 
+#: A hint as draw() takes it: (move or its text, label).
+Hint = tuple[Move | str, str]
 
-def _box_centre(lay, cell, box):
+
+class ThreatLine(Protocol):
+    """What a picture reads of a threat (:class:`kit.smartrix.ai.Threat`, which this
+    module may not import: ai imports the rules, which import this module)."""
+
+    @property
+    def cell(self) -> Cell: ...
+    @property
+    def lines(self) -> tuple[tuple[Cell, ...], ...]: ...
+    @property
+    def value(self) -> int: ...
+
+
+def _box_centre(lay: Layout, cell: Cell, box: int) -> tuple[float, float, float]:
     x, y, w, _ch = cell_box(lay, cell)
     step = (w - 2 * INSET) / 3
     br, bc = BOX_GRID[box]
     return x + INSET + (bc + 0.5) * step, y + INSET + (br + 0.5) * step, step
 
 
-def _table_area(scene, lay):
+def _table_area(scene: Scene, lay: Layout) -> None:
     if not lay.live:
         _labels(scene, lay)
     cols, rows = lay.c1 - lay.c0 + 1, lay.r1 - lay.r0 + 1
@@ -93,7 +113,7 @@ def _table_area(scene, lay):
         scene.line(x, y + k * lay.cell, right, y + k * lay.cell, stroke="#DDD8C8")
 
 
-def _labels(scene, lay):
+def _labels(scene: Scene, lay: Layout) -> None:
     """The row and column numbers (a live board's at the labels' usual distance
     from the table, outside its shaded edges)."""
     gap = EDGE if lay.live else 0
@@ -105,7 +125,7 @@ def _labels(scene, lay):
         scene.text(x + w / 2, (lay.top - gap) / 2, str(c), size=LABEL_SIZE, fill=MUTED)
 
 
-def _clip_to_window(scene, lay):
+def _clip_to_window(scene: Scene, lay: Layout) -> None:
     """A live board's window: whatever was drawn for cells outside it is covered
     (the scene has no clipping), then the numbers and the shaded edges go on top."""
     big, w = 10000, lay.table_right - lay.left
@@ -116,12 +136,12 @@ def _clip_to_window(scene, lay):
         scene.rect(x, y, bw, bh, fill=scene.background)
     _labels(scene, lay)
     arrows = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
-    for direction, (x, y, bw, bh) in pans(lay).items():
-        scene.rect(x, y, bw, bh, fill=PAN_FILL, stroke="#B8B09A")
-        scene.text(x + bw / 2, y + bh / 2, arrows[direction], size=14, fill=MUTED)
+    for direction, (px, py, pw, ph) in pans(lay).items():
+        scene.rect(px, py, pw, ph, fill=PAN_FILL, stroke="#B8B09A")
+        scene.text(px + pw / 2, py + ph / 2, arrows[direction], size=14, fill=MUTED)
 
 
-def _window_frame(scene, game, lay) -> str:
+def _window_frame(scene: Scene, game: Game, lay: Layout) -> str:
     """The window's edges where the table reaches them; returns the caption."""
     w, grid = game.window, game.table
     if w is None:
@@ -156,14 +176,15 @@ def _window_frame(scene, game, lay) -> str:
     return _("Window {w} x {w}: {rows}, {cols}").format(w=w, rows=rows, cols=cols)
 
 
-def _outline(scene, lay, cells, colour, width=5.0, dash=()):
+def _outline(scene: Scene, lay: Layout, cells: Iterable[Cell], colour: str, width: float = 5.0,
+             dash: tuple[float, ...] = ()) -> None:
     for cell in cells:
         x, y, w, h = cell_box(lay, cell)
         scene.rect(x + 2, y + 2, w - 4, h - 4, stroke=colour, stroke_width=width, dash=dash,
                    radius=6)
 
 
-def _badge(scene, lay, cell, text, fill, corner="tr"):
+def _badge(scene: Scene, lay: Layout, cell: Cell, text: str, fill: str, corner: str = "tr") -> None:
     """A small round label in a corner of a cell (text, not colour, says what)."""
     x, y, w, _ch = cell_box(lay, cell)
     r = max(11, lay.cell * 0.15)
@@ -173,10 +194,15 @@ def _badge(scene, lay, cell, text, fill, corner="tr"):
     scene.text(cx, cy, text, size=r * 1.25, bold=True, fill=PAPER)
 
 
-def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picked=(),
-         recent=1, hints=(), threats=(), offending=True, hands=None, open_hands=False,
-         names=None, selected=None, cover=None, prompt=None, show=(), side=True,
-         max_cell=CELL, max_table=TABLE_MAX, live=False, centre=None) -> Scene:
+def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | None = None,
+         fits: str | Card | None = None, sets: Iterable[Cell | Sequence[Cell]] = (),
+         marks: Iterable[Cell] = (), picked: Iterable[Cell] = (), recent: int = 1,
+         hints: Sequence[Hint] = (), threats: Sequence[ThreatLine] = (), offending: bool = True,
+         hands: int | Iterable[int] | None = None, open_hands: bool = False,
+         names: Sequence[str] | None = None, selected: tuple[int, Card] | None = None,
+         cover: str | None = None, prompt: str | None = None, show: Iterable[Cell] = (),
+         side: bool = True, max_cell: int = CELL, max_table: int = TABLE_MAX, live: bool = False,
+         centre: tuple[float, float] | None = None) -> Scene:
     """The position as a Scene, with the highlights of the module docstring.
 
     Hands: ``hands`` lists the seats whose cards are drawn face up (default:
@@ -192,10 +218,10 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     board's picture (fixed width, the hand and words under the table, a big
     table windowed around ``centre`` with shaded edges).
     """
-    recent = recent_moves(game, recent)
-    lay = layout_of(game, recent, show, max_cell, max_table, live, centre)
+    effects = recent_moves(game, recent)
+    lay = layout_of(game, effects, show, max_cell, max_table, live, centre)
     exp = game.explain(move) if move is not None else None
-    shown = set(range(game.players)) if open_hands or game.is_over else (
+    shown: set[int] = set(range(game.players)) if open_hands or game.is_over else (
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
     names = (list(names) if names is not None else
              [_("Player {n}").format(n=s + 1) for s in range(game.players)])
@@ -206,7 +232,7 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     for cell, card in sorted(game.table.items()):
         x, y, _cw, _ch = cell_box(lay, cell)
         draw_card(scene, card, x + INSET, y + INSET, size)
-    captions += _draw_recent(scene, lay, game, recent, names, size)
+    captions += _draw_recent(scene, lay, game, effects, names, size)
     captions += _draw_free_table(scene, lay, game, offending)
     if legal_for is not None:
         _fit_marks(scene, lay, legal_cells(game, legal_for))
@@ -215,8 +241,7 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     captions += _draw_hints(scene, lay, game, hints, threats, size)
     if exp is not None:
         _draw_explanation(scene, lay, exp, size)
-    _outline(scene, lay, [c for s in sets for c in (s if isinstance(s[0], tuple) else [s])],
-             GOOD, dash=DASH_GOOD)
+    _outline(scene, lay, _set_cells(sets), GOOD, dash=DASH_GOOD)
     _outline(scene, lay, picked, HIGHLIGHT, 6)
     _outline(scene, lay, marks, ERROR, 6, DASH_ERROR)
     if lay.live:
@@ -242,7 +267,13 @@ def draw(game, *, move=None, legal_for=None, fits=None, sets=(), marks=(), picke
     return scene
 
 
-def _fit_marks(scene, lay, cells):
+def _set_cells(sets: Iterable[Cell | Sequence[Cell]]) -> list[Cell]:
+    """The cells of ``sets``, each a cell or a set's cells."""
+    return [c for s in sets
+            for c in (cast("Sequence[Cell]", s) if isinstance(s[0], tuple) else [cast(Cell, s)])]
+
+
+def _fit_marks(scene: Scene, lay: Layout, cells: Iterable[Cell]) -> None:
     _outline(scene, lay, cells, HIGHLIGHT, 4, DASH_FITS)
     for cell in cells:
         x, y, w, h = cell_box(lay, cell)
@@ -256,8 +287,8 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     return wrap_text(text, width, size, bold)
 
 
-def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
-              width=SIDE_WIDTH - 8) -> float:
+def _captions(scene: Scene, x: float, y: float, captions: Iterable[str], size: float = 18,
+              bold: bool = False, fill: str = INK, width: float = SIDE_WIDTH - 8) -> float:
     """Lines of text from (x, y) down, wrapped to the side column; the y below."""
     for caption in captions:
         for line in wrap(caption, width, size, bold):
@@ -268,7 +299,8 @@ def _captions(scene, x, y, captions, size=18, bold=False, fill=INK,
     return y
 
 
-def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
+def _draw_recent(scene: Scene, lay: Layout, game: Game, recent: list[Effect], names: Sequence[str],
+                 size: float) -> list[str]:
     """The last moves: placed cards outlined, collected cards faded in place."""
     captions = []
     # Several players' last cards outlined alike: a badge with the player's number on
@@ -278,7 +310,7 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
     numbered = len(placed) > 1
     for move, seat, taken, points in recent:
         who = names[seat]
-        if move.kind == "place" and move.cell in game.table:
+        if move.kind == "place" and move.cell is not None and move.cell in game.table:
             _outline(scene, lay, [move.cell], HIGHLIGHT, 4)
             caption = _("Blue outline: the card {player} placed").format(player=who)
             if numbered:
@@ -315,7 +347,7 @@ def _draw_recent(scene, lay, game, recent, names, size) -> list[str]:
     return captions
 
 
-def _draw_free_table(scene, lay, game, offending) -> list[str]:
+def _draw_free_table(scene: Scene, lay: Layout, game: Game, offending: bool) -> list[str]:
     if game.auto_collect:
         return []
     captions = []
@@ -340,7 +372,8 @@ def _draw_free_table(scene, lay, game, offending) -> list[str]:
     return captions
 
 
-def _draw_hints(scene, lay, game, hints, threats, size) -> list[str]:
+def _draw_hints(scene: Scene, lay: Layout, game: Game, hints: Sequence[Hint],
+                threats: Sequence[ThreatLine], size: float) -> list[str]:
     captions = []
     for t in threats:
         _threat_lines(scene, lay, t, game.table, size)
@@ -356,9 +389,9 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list[str]:
     captions += [_("Hint {rank}: {label}").format(rank=r[0], label=label) if len(r) == 1 else
                  _("Hints {ranks}: {label}").format(ranks=", ".join(r), label=label)
                  for label, r in ranks.items()]
-    drawn = set()
-    for rank, (move, _label) in enumerate(hints, 1):
-        move = parse_move(move)
+    drawn: set[Cell] = set()
+    for rank, (hinted, _label) in enumerate(hints, 1):
+        move = parse_move(hinted)
         if (move.kind != "place" or move.cell is None or move.card is None
                 or move.cell in drawn or move.cell in game.table):
             continue
@@ -373,7 +406,8 @@ def _draw_hints(scene, lay, game, hints, threats, size) -> list[str]:
     return captions
 
 
-def _threat_lines(scene, lay, threat, grid, size):
+def _threat_lines(scene: Scene, lay: Layout, threat: ThreatLine, grid: Mapping[Cell, Card],
+                  size: float) -> None:
     """Each line one card short of a set, drawn through its cards and the gap;
     the cards' values drawn again on top, so the line does not hide them."""
     for line in threat.lines:
@@ -388,9 +422,9 @@ def _threat_lines(scene, lay, threat, grid, size):
                            bold=True)
 
 
-def _draw_explanation(scene, lay, exp, size):
+def _draw_explanation(scene: Scene, lay: Layout, exp: Explanation, size: float) -> None:
     m = exp.move
-    if m.kind == "place" and m.cell is not None:
+    if m.kind == "place" and m.cell is not None and m.card is not None:
         x, y, _cw, _ch = cell_box(lay, m.cell)
         draw_card(scene, m.card, x + INSET, y + INSET, size,
                   border=HIGHLIGHT if exp.legal else ERROR, border_width=4,
@@ -407,7 +441,7 @@ def _draw_explanation(scene, lay, exp, size):
                      dash=DASH_GOOD if m.kind == "claim" else DASH_ERROR)
 
 
-def _heading(game, names) -> str:
+def _heading(game: Game, names: Sequence[str]) -> str:
     if not game.is_over:
         return _("{player} to move").format(player=names[game.to_move])
     scores = game.scores
@@ -420,12 +454,12 @@ def _heading(game, names) -> str:
             _("Game over: {player} wins").format(player=names[winners[0]].split(" (")[0]))
 
 
-def _hinted_cards(game, hints) -> dict[int, list[int]]:
+def _hinted_cards(game: Game, hints: Sequence[Hint]) -> dict[int, list[int]]:
     """{index in the mover's hand: [hint ranks]}: the hand card each hinted move places."""
     hand = game.hand_cards(game.to_move)
     marked: dict[int, list[int]] = {}
-    for rank, (move, _label) in enumerate(hints, 1):
-        move = parse_move(move)
+    for rank, (hinted, _label) in enumerate(hints, 1):
+        move = parse_move(hinted)
         if move.kind != "place":
             continue
         i = next((i for i, card in enumerate(hand)
@@ -435,8 +469,9 @@ def _hinted_cards(game, hints) -> dict[int, list[int]]:
     return marked
 
 
-def _side_column(scene, game, lay, shown, names, selected, cover, captions,
-                 hinted=None) -> float:
+def _side_column(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
+                 selected: tuple[int, Card] | None, cover: str | None,
+                 captions: Sequence[str | None], hinted: dict[int, list[int]] | None = None) -> float:
     x, over = lay.side, game.is_over
     heading = _heading(game, names)
     scene.text(x, 30, heading, size=_fitted(heading, SIDE_WIDTH - 8, 22), bold=True,
@@ -464,17 +499,20 @@ def _side_column(scene, game, lay, shown, names, selected, cover, captions,
     return _under_hand(scene, game, x, y, captions, shown, names)
 
 
-def _under_hand(scene, game, x, y, captions, shown, names, width=SIDE_WIDTH - 8) -> float:
+def _under_hand(scene: Scene, game: Game, x: float, y: float, captions: Sequence[str | None],
+                shown: Collection[int], names: Sequence[str], width: float = SIDE_WIDTH - 8) -> float:
     """Under the mover's hand: the prompt, the captions, the notes, the other open
-    hands, in a column ``width`` wide from (x, y); the y below them."""
-    prompt, *captions = captions
+    hands, in a column ``width`` wide from (x, y); the y below them. Only the prompt
+    (the first) may be None."""
+    prompt, *rest = captions
+    words = [c for c in rest if c is not None]
     if prompt is not None:
         # The prompt's room is kept at its longest (two lines), so that
         # picking or turning a card, which changes the prompt, never moves
         # the words under it nor changes the picture's height.
         y = max(_captions(scene, x, y, [prompt], size=20, bold=True, width=width),
                 y + PROMPT_ROOM)
-    y = _captions(scene, x, y + 4, captions, width=width)
+    y = _captions(scene, x, y + 4, words, width=width)
     notes = []
     if game.teams:
         notes.append(_("Teams: A = players 1 and 3, B = players 2 and 4"))
@@ -487,7 +525,9 @@ def _under_hand(scene, game, x, y, captions, shown, names, width=SIDE_WIDTH - 8)
     return y
 
 
-def _under_table(scene, game, lay, shown, names, selected, cover, captions, hinted) -> float:
+def _under_table(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
+                 selected: tuple[int, Card] | None, cover: str | None,
+                 captions: Sequence[str | None], hinted: dict[int, list[int]]) -> float:
     """A live board's words and hand, under the table: whose turn and the pile on one
     line, the mover's hand in one row, the prompt, the captions, other open hands."""
     x, over, width = lay.side, game.is_over, LIVE_WIDTH - 16
@@ -508,7 +548,9 @@ def _under_table(scene, game, lay, shown, names, selected, cover, captions, hint
     return _under_hand(scene, game, x, y, captions, shown, names, width)
 
 
-def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> float:
+def _mover_hand(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
+                selected: tuple[int, Card] | None, cover: str | None,
+                hinted: dict[int, list[int]]) -> float:
     seat, hand = game.to_move, game.hand_cards(game.to_move)
     face_up = seat in shown and cover is None
     label = _hand_label(game, shown, names, cover)
@@ -542,7 +584,7 @@ def _mover_hand(scene, game, lay, shown, names, selected, cover, hinted) -> floa
     return bottom
 
 
-def _small_hand(scene, game, seat, names, x, top) -> float:
+def _small_hand(scene: Scene, game: Game, seat: int, names: Sequence[str], x: float, top: float) -> float:
     scene.text(x, top + 10, _("Hand of {player}").format(player=names[seat]), size=CAPTION_SIZE,
                anchor="start")
     step = SMALL_CARD + 6
@@ -553,7 +595,7 @@ def _small_hand(scene, game, seat, names, x, top) -> float:
     return top + 24 + rows * step
 
 
-def _title(game, exp, names) -> str:
+def _title(game: Game, exp: Explanation | None, names: Sequence[str]) -> str:
     n = len(game.table)
     head = ngettext("Smartrix table, {n} card; {heading}", "Smartrix table, {n} cards; {heading}",
                     n).format(n=n, heading=_heading(game, names))
@@ -565,7 +607,7 @@ def _title(game, exp, names) -> str:
             + (f". {cards}" if cards else "") + (f". {exp.reason}" if exp else ""))
 
 
-def _hand_label(game, shown, names, cover) -> str:
+def _hand_label(game: Game, shown: Collection[int], names: Sequence[str], cover: str | None) -> str:
     seat = game.to_move
     face_up = seat in shown and cover is None
     return (_("Hand of {player}") if face_up else
@@ -579,7 +621,7 @@ def _fitted(text: str, width: float, size: float, bold: bool = True, least: floa
     return size if need <= width else max(least, int(width / need * size * 10) / 10)
 
 
-def _pile_text(game) -> str:
+def _pile_text(game: Game) -> str:
     n = game.deck_size
     if n or game.is_over:
         return ngettext("Draw pile: {n} card", "Draw pile: {n} cards", n).format(n=n)

@@ -15,7 +15,8 @@ Not covered: the rules and the drawing themselves (``rules.py``, ``draw.py``,
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -29,8 +30,12 @@ from kit.smartrix.palette import (PALETTE, PALETTE_X, as_lies, editor_layout,
                                   palette_card_box, palette_left, where_is)
 from kit.smartrix.rules import Game
 from kit.smartrix.table import Cell, is_legal_table
-from kit.ui.editor import EditorShell
+from kit.smartrix.moves import Move
+from kit.ui.editor import Edit, EditorShell
 from kit.ui.panel import button_row
+
+if TYPE_CHECKING:
+    from kit.ui.game import GameBoard
 
 #: The window option's choices (0: none, the children's game).
 # The window picker's choices; "none (children's)" is translated where the picker is made.
@@ -76,7 +81,7 @@ class Editor(EditorShell):
 
     GAME = Game
 
-    def __init__(self, game=None, **kwargs) -> None:
+    def __init__(self, game: Game | None = None, **kwargs: Any) -> None:
         self.picked: int | None = None   # the canonical card picked, or None
         self.turns = 0       # quarter turns for where the picked card goes next
         self._dropping = False   # the edit under way moves the picked card
@@ -131,7 +136,7 @@ class Editor(EditorShell):
         self.say(_("Click a card (palette, table or hand) to pick it, then a table cell."),
                  tone="bad")
 
-    def click_cell(self, cell) -> None:
+    def click_cell(self, cell: Cell) -> None:
         """A click on a table cell: pick its card, or put the picked card there."""
         text = self.game.grid.get(cell)
         if text is not None and self.picked != CANONICAL[parse_card(text)]:
@@ -145,14 +150,14 @@ class Editor(EditorShell):
 
     # ----- picking ------------------------------------------------------------------
 
-    def _where(self, canon):
+    def _where(self, canon: int) -> tuple[str, Any]:
         return where_is(self.game.to_dict(), canon)
 
-    def picked_card(self):
+    def picked_card(self) -> Card | None:
         """The picked card turned as it will go down, or None."""
         return None if self.picked is None else rotate(as_lies(self.game, self.picked), self.turns)
 
-    def pick(self, card) -> None:
+    def pick(self, card: str | Card) -> None:
         """Pick a card (text or int, any orientation; wherever it is)."""
         card = parse_card(card) if isinstance(card, str) else card
         canon = CANONICAL[card]
@@ -166,7 +171,7 @@ class Editor(EditorShell):
                    "there ('+': it fits), or use the buttons.").format(
                        card=TEXT[as_lies(self.game, canon)], value=VALUE[canon], where=where))
 
-    def _where_words(self, canon) -> str:
+    def _where_words(self, canon: int) -> str:
         place, at = self._where(canon)
         if place == "table":
             return _("on the table at {cell}").format(cell=f"{at[0]},{at[1]}")
@@ -194,13 +199,13 @@ class Editor(EditorShell):
 
     # ----- the edits (each one through EditorShell.edit) ----------------------------------
 
-    def place(self, cell) -> bool:
+    def place(self, cell: Sequence[int]) -> bool:
         """Put the picked card on ``cell``, turned as Rotate left it, from wherever it was."""
         if not self._need_pick():
             return False
         canon, turns, cell = self._picked(), self.turns, (cell[0], cell[1])
 
-        def change(d):
+        def change(d: dict[str, Any]) -> None:
             card = rotate(_take_out(d, canon), turns)
             if any(tuple(e[:2]) == cell for e in d["grid"]):
                 return  # the engine names the two cards at one cell
@@ -214,7 +219,7 @@ class Editor(EditorShell):
             card=TEXT[rotate(as_lies(self.game, canon), turns)], cell=f"{cell[0]},{cell[1]}"),
             cells=[cell])
 
-    def _put_down(self, change, what: str, cells=()) -> bool:
+    def _put_down(self, change: Edit, what: str, cells: Iterable[Sequence[int]] = ()) -> bool:
         """An edit moving the picked card; kept, nothing is picked any more (a click
         on the card picks it again); refused, it stays picked to try elsewhere."""
         self._dropping = True
@@ -223,7 +228,7 @@ class Editor(EditorShell):
         finally:
             self._dropping = False
 
-    def accept(self, game, message: str) -> None:
+    def accept(self, game: Game, message: str) -> None:
         if self._dropping:
             self.picked, self.turns = None, 0
         super().accept(game, message)
@@ -232,16 +237,16 @@ class Editor(EditorShell):
         """Turn the picked card a quarter turn: in place on the table, else for where it goes."""
         if not self._need_pick():
             return False
-        place, at = self._where(self.picked)
+        place, at = self._where(self._picked())
         if place != "table":
             self.turns = (self.turns + 1) % 4
             self.marks = ()
             self.redraw()
             self.say(_("Turned: it goes down as {card}. '+' marks where it fits.").format(
-                card=TEXT[self.picked_card()]))
+                card=TEXT[rotate(as_lies(self.game, self._picked()), self.turns)]))
             return True
 
-        def change(d):
+        def change(d: dict[str, Any]) -> None:
             entry = next(e for e in d["grid"] if tuple(e[:2]) == at)
             entry[2] = TEXT[rotate(parse_card(entry[2]), 1)]
         return self.edit(change, _("the card at {cell} turned").format(cell=f"{at[0]},{at[1]}"),
@@ -251,7 +256,7 @@ class Editor(EditorShell):
         """The picked card back to the bottom of the draw pile."""
         if not self._need_pick():
             return False
-        canon = self.picked
+        canon = self._picked()
         if self._where(canon)[0] == "deck":
             self.say(_("That card is in the draw pile already."))
             return True
@@ -270,7 +275,7 @@ class Editor(EditorShell):
             lambda d, card: d["collected"][seat].append(TEXT[card]),
             lambda card: _("{card} collected by player {n}").format(card=card, n=seat + 1))
 
-    def _move_card(self, put, what) -> bool:
+    def _move_card(self, put: Callable[[dict[str, Any], Card], None], what: Callable[[str], str]) -> bool:
         """``what(card text)``: the edit in words."""
         canon = self._picked()
 
@@ -281,12 +286,12 @@ class Editor(EditorShell):
         """Free table: mark the picked table card as placed against the rules, or unmark it."""
         if not self._need_pick():
             return False
-        place, at = self._where(self.picked)
+        place, at = self._where(self._picked())
         if place != "table":
             self.refuse(_("only a card on the table can be offending: pick one there"))
             return False
 
-        def change(d):
+        def change(d: dict[str, Any]) -> None:
             marked = [list(c) for c in d.get("offending", [])]
             d["offending"] = ([c for c in marked if tuple(c) != at] if list(at) in marked
                               else marked + [list(at)])
@@ -295,7 +300,7 @@ class Editor(EditorShell):
 
     def set_offending_known(self, known: bool) -> bool:
         """Free table: whether the position lists its offending cards (else: history unknown)."""
-        def change(d):
+        def change(d: dict[str, Any]) -> None:
             if not known:
                 d.pop("offending", None)
             else:
@@ -303,9 +308,9 @@ class Editor(EditorShell):
         return self.edit(change, _("offending cards listed") if known else
                          _("offending cards not listed (history unknown)"))
 
-    def set_option(self, name: str, value) -> bool:
+    def set_option(self, name: str, value: object) -> bool:
         """``window`` (an int, or None for the children's game), ``teams`` or ``auto_collect``."""
-        def change(d):
+        def change(d: dict[str, Any]) -> None:
             d["options"][name] = value
             if name == "auto_collect" and value:
                 d.pop("offending", None)
@@ -314,7 +319,7 @@ class Editor(EditorShell):
 
     def set_players(self, n: int) -> bool:
         """``n`` seats: new ones start with nothing; a seat dropped gives its cards to the pile."""
-        def change(d):
+        def change(d: dict[str, Any]) -> None:
             old = len(d["hands"])
             for key in ("hands", "collected"):
                 for pile in d[key][n:]:
@@ -345,7 +350,7 @@ class Editor(EditorShell):
         """Every card back in the draw pile (deck order): a blank to build a puzzle on."""
         self.picked, self.turns = None, 0
 
-        def change(d):
+        def change(d: dict[str, Any]) -> dict[str, Any]:
             n = len(d["hands"])
             return {**d, "grid": [], "hands": [[] for _ in range(n)],
                     "collected": [[] for _ in range(n)], "deck": [TEXT[c] for c in DECK],
@@ -427,7 +432,7 @@ class Editor(EditorShell):
         self.known_box.disabled = g.auto_collect
         self.tool_buttons["offending"].disabled = g.auto_collect
 
-    def board_for(self, game):
+    def board_for(self, game: Game) -> GameBoard[Game, Move]:
         # By reference: the board imports the editor's neighbours, never the reverse.
         board: Any = lazy.load("kit.smartrix.board:Board")
         return board(game, delay=0.4, open_hands=True)

@@ -12,57 +12,60 @@ Not covered: the shared cursor (``kit.ui.keys``), the board (``board.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kit.i18n import _
 from kit.scene import Box
 from kit.smartrix.cards import CANONICAL, TEXT, VALUE
 from kit.smartrix.layout import cell_box, hand_box
 from kit.smartrix.moves import Move
-from kit.ui.keys import HAND, Area, Cell, Press, Spot, walk
+from kit.ui.keys import HAND, Area, Cell, KeyMap, Press, Spot, walk
+
+if TYPE_CHECKING:   # the board loads this module (its registration's keys=)
+    from kit.smartrix.board import Board
 
 
 class SmartrixKeys:
     buttons = {"r": "rotate", "p": "pass", "c": "claim", "x": "challenge"}
     hand = True
 
-    def area(self, board: Any) -> Area:
+    def area(self, board: Board) -> Area:
         lay = board._layout()
         r0, r1, c0, c1 = lay.extent or (lay.r0, lay.r1, lay.c0, lay.c1)
         g = board.game
         shown = not board.hand_hidden and g.to_move in board._face_up() and not g.is_over
         return Area((r0, r1), (c0, c1), len(g.hand(g.to_move)) if shown else 0)
 
-    def start(self, board: Any) -> Spot:
+    def start(self, board: Board) -> Spot:
         lay = board._layout()
         return Spot(HAND, cell=((lay.r0 + lay.r1) // 2, (lay.c0 + lay.c1) // 2))
 
-    def box(self, board: Any, spot: Spot) -> Box:
+    def box(self, board: Board, spot: Spot) -> Box:
         lay = board._layout()
         if spot.zone == HAND:
             return hand_box(lay, spot.index)
         return cell_box(lay, spot.cell)
 
-    def show(self, board: Any, cell: Cell) -> bool:
+    def show(self, board: Board, cell: Cell) -> bool:
         if board.shows(cell):
             return False
         board._window_centre = (float(cell[0]), float(cell[1]))
         return True
 
-    def describe(self, board: Any, spot: Spot) -> str:
+    def describe(self, board: Board, spot: Spot) -> str:
         g = board.game
         if spot.zone == HAND:
             selected = spot.index == board.selected
             card = board.selected_card if selected else g.hand_cards(g.to_move)[spot.index]
             words = _("{card} (value {value})").format(card=TEXT[card], value=VALUE[card])
             return _("{card}, picked").format(card=words) if selected else words
-        card = g.table.get(spot.cell)
-        if card is None:
+        on_table = g.table.get(spot.cell)
+        if on_table is None:
             return _("empty")
-        words = _("{card} (value {value})").format(card=TEXT[card], value=VALUE[card])
+        words = _("{card} (value {value})").format(card=TEXT[on_table], value=VALUE[on_table])
         return _("{card}, picked").format(card=words) if spot.cell in board.picked else words
 
-    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+    def make(self, board: Board, move: Any, press: Press, *, confirm: bool = True) -> None:
         move = Move.parse(move) if isinstance(move, str) else move
         if move.kind == "pass":
             press("p")
@@ -88,4 +91,4 @@ class SmartrixKeys:
         press("Enter")
 
 
-KEYS = SmartrixKeys()
+KEYS: KeyMap[Board] = SmartrixKeys()   # mypy checks it is one

@@ -9,7 +9,9 @@ export (``kit.ui.replay``), drawing (``draw.py``).
 from __future__ import annotations
 
 from kit.i18n import _, ngettext
+from kit.scene import Scene
 from kit.smartrix.draw import draw
+from kit.smartrix.moves import Move
 from kit.smartrix.rules import Game
 from kit.ui.replay import ReplayView
 
@@ -18,7 +20,7 @@ REPLAY_CELL = 80
 REPLAY_TABLE = 480
 
 
-class Replay(ReplayView):
+class Replay(ReplayView[Game, Move]):
     """A Smartrix game played back: ``Replay(start, ["10100000@0,1", "pass", ...])``.
 
     Every hand is drawn face up: a replay is for looking back at a game.
@@ -26,7 +28,7 @@ class Replay(ReplayView):
 
     GAME = Game
 
-    def picture(self, game, last_move):
+    def picture(self, game: Game, last_move: Move | None) -> Scene:
         return draw(game, recent=0 if last_move is None else 1, open_hands=True,
                     max_cell=REPLAY_CELL, max_table=REPLAY_TABLE)
 

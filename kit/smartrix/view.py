@@ -1,7 +1,7 @@
 """What the words and the layout read of a Smartrix game: a Protocol.
 
 ``kit.smartrix.rules.Game`` satisfies it (mypy checks each call); text.py and
-layout.py (and draw.py through layout.py) name this instead of the Game, so
+layout.py and draw.py name this instead of the Game, so
 none of them imports the rules, which import text.py for ``str(game)`` and
 draw.py for their picture: no import circle, not even a type-only one.
 """
@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from kit.smartrix.cards import Card
+from kit.smartrix.moves import Explanation
 from kit.smartrix.table import Cell
 
 
@@ -47,7 +48,18 @@ class GameView(Protocol):
     @property
     def history(self) -> list[Any]: ...   # kit.history.History: its moves, as played
 
+    @property
+    def unclaimed_sets(self) -> Sequence[tuple[tuple[Cell, ...], int | None]]: ...
+
     def hand(self, seat: int) -> list[str]: ...
+
+    def hand_cards(self, seat: int) -> Sequence[Card]: ...
+
+    def collected_cards(self, seat: int) -> Sequence[Card]: ...
+
+    def team_of(self, seat: int) -> int: ...
+
+    def explain(self, move: object) -> Explanation: ...
 
     def collected(self, seat: int) -> list[str]: ...
 

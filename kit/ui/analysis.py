@@ -27,13 +27,18 @@ from __future__ import annotations
 import asyncio
 import html
 import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import ipywidgets as widgets
+
+from kit import contract
 
 # The rows are plain data (kit.analysis); these names stay importable from here.
 from kit.analysis import AnalysisRows, stopped_early_text, tell, value_text
 from kit.i18n import N_, _, ngettext
 from kit.notation import shown
+from kit.ui.board import BoardView
 from kit.ui.style import PANEL_STYLE, button
 from kit.ui.tasks import running_loop
 
@@ -44,6 +49,21 @@ ROW_LAYOUT = dict(width="100%", height="36px", justify_content="flex-start",
 
 
 BAR_COLOURS = {"running": "#0072B2", "done": "#009E73"}   # Okabe-Ito blue, green
+
+#: Rows as an analysis gives them: ``(move, value)``, best first.
+Rows = Sequence[tuple[Any, Any]]
+
+
+class AnalysedBoard(Protocol):
+    """What the panel reads of its board (a :class:`kit.ui.game.GameBoard`, which
+    imports this module: named here by what it has, not by its class)."""
+
+    @property
+    def game(self) -> contract.Game: ...
+    @property
+    def view(self) -> BoardView: ...
+
+    def preview(self, move: Any, line: Any = None) -> None: ...
 
 
 class ProgressBar(widgets.VBox):
@@ -97,13 +117,14 @@ class ProgressBar(widgets.VBox):
 class AnalysisPanel(widgets.VBox):
     """Ranked moves of ``board.game`` by ``analyse``; clicks preview them on ``board``."""
 
-    def __init__(self, board, analyse, *, max_rows: int = 12, title: str = N_("Analysis")) -> None:
+    def __init__(self, board: AnalysedBoard, analyse: Callable[..., Rows], *, max_rows: int = 12,
+                 title: str = N_("Analysis")) -> None:
         self.board = board
         self.analyse = analyse
         self.max_rows = max_rows
         self.rows = AnalysisRows()
-        self.selected = None          # the move previewed on the board, if any
-        self.position = None          # the position (dict) the rows are for
+        self.selected: object = None                 # the move previewed on the board, if any
+        self.position: dict[str, Any] | None = None  # the position (dict) the rows are for
         self.running = False
         self.task: asyncio.Task[None] | None = None
         self.stop = threading.Event()
@@ -123,7 +144,7 @@ class AnalysisPanel(widgets.VBox):
                           self.bar_box, self.row_box, self.note],
                          layout=widgets.Layout(width="100%"))
 
-    def _button(self, label: str, handler, tooltip: str) -> widgets.Button:
+    def _button(self, label: str, handler: Callable[[], object], tooltip: str) -> widgets.Button:
         return button(label, handler, tooltip, guarded=self.board.view.guarded)
 
     # ----- running ------------------------------------------------------------
@@ -147,8 +168,8 @@ class AnalysisPanel(widgets.VBox):
             return
         self.task = loop.create_task(self._run(loop, game))
 
-    async def _run(self, loop, game) -> None:
-        def progress(done, total, rows=None):   # from the worker: to the widget thread
+    async def _run(self, loop: asyncio.AbstractEventLoop, game: contract.Game) -> None:
+        def progress(done: int, total: int, rows: Rows | None = None) -> None:   # from the worker: to the widget thread
             loop.call_soon_threadsafe(self._progress, done, total, rows)
         try:
             rows = await loop.run_in_executor(None, self._compute, game, progress)
@@ -159,11 +180,11 @@ class AnalysisPanel(widgets.VBox):
         finally:
             self._set_running(False)
 
-    def _compute(self, game, progress) -> AnalysisRows:
+    def _compute(self, game: contract.Game, progress: Callable[..., None]) -> AnalysisRows:
         rows = self.analyse(game, progress=progress, stop=self.stop)
         return rows if isinstance(rows, AnalysisRows) else AnalysisRows(rows)
 
-    def _progress(self, done, total, rows=None) -> None:
+    def _progress(self, done: int, total: int, rows: Rows | None = None) -> None:
         if rows and self.board.game.to_dict() == self.position:
             self._show_rows(AnalysisRows(rows))   # the moves valued so far, to look at meanwhile
         if self.bar is None:
@@ -214,7 +235,7 @@ class AnalysisPanel(widgets.VBox):
         self.row_box.children = [self._row_button(k, move, value)
                                  for k, (move, value) in enumerate(rows[:self.max_rows], 1)]
 
-    def _row_button(self, rank: int, move, value) -> widgets.Button:
+    def _row_button(self, rank: int, move: object, value: object) -> widgets.Button:
         # The value first: a long move (a play of four cards) may be
         # cut off at the panel's edge, its value must not be.
         b = widgets.Button(description=f"{rank}. {value_text(value)}   {shown(str(move))}",
@@ -226,7 +247,7 @@ class AnalysisPanel(widgets.VBox):
         b.on_click(lambda _b: self.board.view.guarded(self.click_row, move))
         return b
 
-    def click_row(self, move) -> None:
+    def click_row(self, move: object) -> None:
         """Show ``move`` on the board; the same row again clears it."""
         if self.board.game.to_dict() != self.position:
             self.clear()
@@ -255,6 +276,6 @@ class AnalysisPanel(widgets.VBox):
         self.bar, self.bar_box.children = None, []
 
     @staticmethod
-    def _note_html(*texts) -> str:
+    def _note_html(*texts: str) -> str:
         body = "".join(f"<div>{html.escape(t)}</div>" for t in texts if t)
         return f'<div style="{PANEL_STYLE}">{body}</div>'

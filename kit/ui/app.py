@@ -29,7 +29,7 @@ from kit.scene import Scene
 from kit.ui.access import FOCUS_CLASS, Access
 from kit.ui.board import SavedPicture
 from kit.ui import tasks
-from kit.ui.game import HUMAN
+from kit.ui.game import HUMAN, GameBoard
 from kit.ui.seats import player_name
 from kit.ui.style import button
 
@@ -84,7 +84,7 @@ class Launcher(SavedPicture, widgets.VBox):
 
     def __init__(self, *, delay: float = 0.8, start: bool = True) -> None:
         self.delay = delay
-        self.board = None            # the board on the page, or None
+        self.board: GameBoard[Any, Any] | None = None   # the board on the page, or None
         titles = list(choices())
         self.game = widgets.Dropdown(options=[(_(t), t) for t in titles], value=titles[0],
                                      description=_("Game"), **FIT)
@@ -149,7 +149,7 @@ class Launcher(SavedPicture, widgets.VBox):
     def choice(self) -> GameSpec:
         return choices()[self.game.value]
 
-    def _game_chosen(self, _change=None) -> None:
+    def _game_chosen(self, _change: object = None) -> None:
         choice = self.choice
         self.players.options = [(str(n), n) for n in choice.players]
         self.players.value = choice.default_players
@@ -160,7 +160,7 @@ class Launcher(SavedPicture, widgets.VBox):
         self.option_row.children = [*self.options.values(), *self.player_options.values()]
         self._players_chosen()
 
-    def _players_chosen(self, _change=None) -> None:
+    def _players_chosen(self, _change: object = None) -> None:
         choice = self.choice
         if self.players.value is None:
             return
@@ -180,7 +180,7 @@ class Launcher(SavedPicture, widgets.VBox):
                 "player_options": {name: w.value for name, w in self.player_options.items()},
                 **options}
 
-    def start_game(self, *, focus: bool = False):
+    def start_game(self, *, focus: bool = False) -> GameBoard[Any, Any] | None:
         """Build the chosen game's board under the choices (replacing the last one);
         ``focus`` (a press of Start) puts the keyboard focus on the new board, where
         the game goes on (focus on the page's body left a keyboard user at its top)."""

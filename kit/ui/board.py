@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -88,8 +89,8 @@ class BoardView(Guarded, SavedPicture, widgets.VBox):
 
     FAILED = "board handler failed"
 
-    def __init__(self, scene: Scene | None, *, on_click=None, pixel_ratio: float = 2.0,
-                 name: str = "", **kwargs) -> None:
+    def __init__(self, scene: Scene | None, *, on_click: Callable[[float, float], object] | None = None,
+                 pixel_ratio: float = 2.0, name: str = "", **kwargs: Any) -> None:
         self.pixel_ratio = pixel_ratio
         self.scene = scene or Scene(1, 1)   # None: nothing drawn until the first show()
         self.on_click = on_click

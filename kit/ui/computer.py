@@ -20,10 +20,12 @@ import asyncio
 import logging
 import random
 import traceback
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kit import contract
 from kit.i18n import _
+from kit.players import Player
 from kit.ui.board import BoardView
 from kit.ui.tasks import running_loop
 
@@ -33,9 +35,9 @@ log = logging.getLogger("kit.ui.game")   # the board's log, as before the split
 class ComputerTurns:
     """Computer turns and hints for a board; the board provides what is declared here."""
 
-    game: Any
+    game: contract.Game
     seats: list[str]
-    players: list[Any]
+    players: list[Player | None]   # None: a person's seat
     rng: random.Random
     delay: float
     busy: bool
@@ -51,13 +53,13 @@ class ComputerTurns:
         def seat_label(self, seat: int) -> str:
             raise NotImplementedError
 
-        def hints(self, game: Any) -> list[Any]:
+        def hints(self, game: Any) -> Sequence[tuple[Any, str]]:
             raise NotImplementedError
 
         def _computer_to_move(self) -> bool:
             raise NotImplementedError
 
-        def _moved(self, seat: int, points: Any) -> None:
+        def _moved(self, seat: int, points: int) -> None:
             raise NotImplementedError
 
         def _report_text(self) -> str:
@@ -66,7 +68,7 @@ class ComputerTurns:
         def _ready(self, quiet: bool = False) -> bool:
             raise NotImplementedError
 
-        def _show_hints(self, rows: Any) -> None:
+        def _show_hints(self, rows: Sequence[tuple[Any, str]]) -> None:
             raise NotImplementedError
 
         def _update_panel(self) -> None:
@@ -110,19 +112,23 @@ class ComputerTurns:
             if not self._computer_move(move):
                 return
 
-    def _choose_or_fail(self):
+    def _choose_or_fail(self) -> contract.Move | None:
         """The computer's move, chosen on a copy so the player cannot disturb the game.
 
         A player that raises is reported (the game unchanged); returns None then.
         """
         seat = self.game.to_move
+        player = self.players[seat]
         try:
-            return self.players[seat].choose(self.game.copy(), self.rng)
+            if player is None:
+                raise ValueError(f"seat {seat} is a person's: no computer player chooses for it")
+            move: contract.Move = player.choose(self.game.copy(), self.rng)
+            return move
         except Exception as exc:
             self._failed = (seat, exc)
             return None
 
-    def _computer_move(self, move) -> bool:
+    def _computer_move(self, move: contract.Move | None) -> bool:
         """Play a computer's move; False (and say why) when it failed or is illegal."""
         seat = self.game.to_move
         failure, self._failed = self._failed, None

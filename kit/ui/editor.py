@@ -25,19 +25,26 @@ import html
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from kit import contract
 from kit.i18n import _
 from kit.scene import Scene
 from kit.ui import style
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.making import MakesPuzzles
 from kit.ui.style import PANEL_STYLE
+
+if TYPE_CHECKING:
+    from kit.ui.game import GameBoard
+
+#: An edit: changes a position's dict in place, or returns a new one.
+Edit = Callable[[dict[str, Any]], dict[str, Any] | None]
 
 
 def position_json(data: dict[str, Any]) -> str:
@@ -60,7 +67,7 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
         self.problems: list[str] = []
         self.marks: tuple[Any, ...] = ()
         self.last_check_ms = 0.0
-        self.played = None
+        self.played: GameBoard[Any, Any] | None = None
         self.done = ""            # what the last accepted edit did, in words
         self._syncing = False     # see syncing()
         self.view = BoardView(self.scene(), on_click=self._clicked, pixel_ratio=pixel_ratio)
@@ -98,7 +105,7 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
 
     # ----- hooks a game's Editor provides ----------------------------------
 
-    def new_position(self):
+    def new_position(self) -> contract.Game:
         """The position a new editor starts from."""
         raise NotImplementedError
 
@@ -119,13 +126,13 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
         Runs inside :meth:`syncing`: observers going through :meth:`tool_changed`
         ignore what it writes."""
 
-    def board_for(self, game):
+    def board_for(self, game: Any) -> GameBoard[Any, Any]:
         """The game's live Board playing ``game``."""
         raise NotImplementedError
 
     # ----- the one path every edit takes -------------------------------------
 
-    def edit(self, change, what: str, cells=()) -> bool:
+    def edit(self, change: Edit, what: str, cells: Iterable[Sequence[int]] = ()) -> bool:
         """Apply ``change(data)`` to a copy of the position dict; keep it if the engine does.
 
         ``change`` edits the dict in place (or returns a new one). ``what`` says
@@ -145,13 +152,13 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
         self.accept(game, _("Done: {edit}.").format(edit=what))
         return True
 
-    def accept(self, game, message: str) -> None:
+    def accept(self, game: Any, message: str) -> None:
         self.game, self.problems, self.marks = game, [], ()
         self.done = message
         self._refresh()
         self.view.say(message, tone="good")
 
-    def refuse(self, problem: str, cells=(), what: str = "") -> None:
+    def refuse(self, problem: str, cells: Iterable[Sequence[int]] = (), what: str = "") -> None:
         """Say why an edit was refused and mark ``cells``; the position is unchanged."""
         self.problems, self.marks = [problem], tuple(tuple(c) for c in cells)
         self._refresh(json_too=False)
@@ -168,14 +175,14 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
         finally:
             self._syncing = before
 
-    def tool_changed(self, edit, *args) -> None:
+    def tool_changed(self, edit: Callable[..., object], *args: object) -> None:
         """An observer of a tool widget: ``edit(*args)`` when a person changed it (not
         while :meth:`syncing`, nor to None), with errors shown under the board.
         :meth:`edit_on_change` wires a box to it."""
         if not self._syncing and args[-1] is not None:
             self.view.guarded(edit, *args)
 
-    def edit_on_change(self, box, edit, *args) -> None:
+    def edit_on_change(self, box: widgets.Widget, edit: Callable[..., object], *args: object) -> None:
         """Make a person's change to the tool widget ``box`` the edit ``edit(*args, value)``
         (through :meth:`tool_changed`: never while syncing, nor to None)."""
         box.observe(lambda change: self.tool_changed(edit, *args, change["new"]), "value")
@@ -206,7 +213,7 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
     def _clicked(self, x: float, y: float) -> None:
         self.on_click(x, y)
 
-    def button(self, label: str, handler, tooltip: str = "") -> widgets.Button:
+    def button(self, label: str, handler: Callable[[], object], tooltip: str = "") -> widgets.Button:
         """A big, readable button running ``handler()``; an error shows under the board."""
         return style.button(label, handler, tooltip, guarded=self.view.guarded)
 
@@ -225,13 +232,13 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
             return False
         return self.edit(lambda _old: data, _("loaded the position"))
 
-    def save(self, path) -> Path:
+    def save(self, path: str | Path) -> Path:
         path = Path(path)
         path.write_text(self.to_json() + "\n", encoding="utf-8")
         self.say(_("Saved to {path}.").format(path=path), tone="good")
         return path
 
-    def load(self, path) -> bool:
+    def load(self, path: str | Path) -> bool:
         """Load a ``.json`` file saved by ``save`` (or written by hand)."""
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -247,7 +254,7 @@ class EditorShell(MakesPuzzles, BoardWidget, widgets.VBox):
     def _show_json(self) -> None:
         self.json_box.value = self.to_json()
 
-    def play_from_here(self):
+    def play_from_here(self) -> GameBoard[Any, Any]:
         """Show a live Board of this position under the editor; return it."""
         self.played = self.board_for(self.game.copy())
         playing, unchanged = _("Playing from the edited position"), _("(the editor above is unchanged)")

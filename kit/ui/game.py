@@ -37,6 +37,7 @@ from typing import Any, Generic, TypeVar, cast
 import ipywidgets as widgets
 
 from kit import contract, games
+from kit.analysis import Progress
 from kit.i18n import N_, _, ngettext
 from kit.notation import shown, words_html
 from kit.scene import Scene
@@ -44,8 +45,9 @@ from kit.ui.access import FOCUS_CLASS, HOST_CLASS
 from kit.ui.analysis import AnalysisPanel
 from kit.ui.board import BoardView, BoardWidget
 from kit.ui.computer import ComputerTurns
-from kit.ui.keys import BoardKeys, keys_html
+from kit.ui.keys import BoardKeys, KeyMap, keys_html
 from kit.ui.making import MakesPuzzles
+from kit.ui.replay import ReplayView
 from kit.ui.panel import (MOVE_LIST_HEIGHT, button_row, hints_html, move_list_html,
                           notation_key, seats_html, side_panel)
 from kit.ui.seats import (HUMAN, UNDO_POLICIES, check_seats, check_undo_policy, make_player,
@@ -63,8 +65,8 @@ __all__ = ["GameBoard", "HUMAN", "SHELL_BUTTONS", "TEACHER_BUTTONS", "UNDO_POLIC
 #: The game a board shows (a :class:`kit.contract.Game`) and its moves (a :class:`kit.contract.Move`).
 G = TypeVar("G", bound=contract.Game)
 M = TypeVar("M", bound=contract.Move)
-#: A hint row: a move (or None, "no move") and its label ("+12", "wins").
-HintRow = tuple[Any, str]
+#: A hint row: a move (or None, "no move") and its label ("+12", "wins"): ``HintRow[M]``.
+HintRow = tuple[M | None, str]
 
 
 class _StartsAfterInit(type(widgets.HBox)):   # type: ignore[misc]
@@ -140,7 +142,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
                         for s in self.seats]
         self.rng = random.Random(seed)
         self.marks: tuple[Any, ...] = ()
-        self.hint_rows: list[HintRow] = []
+        self.hint_rows: list[HintRow[M]] = []
         self.busy = False
         self.paused = False   # a teacher's Pause: no computer turn, no person's move
         self.task = None
@@ -229,7 +231,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         """A key pressed while the canvas has focus that the cursor keys
         (``kit.ui.keys``) left alone."""
 
-    def key_map(self) -> Any:
+    def key_map(self) -> KeyMap[Any] | None:
         """The cursor keys' map of this game (its registration's ``keys``), or None."""
         try:
             spec = games.of(self.game)
@@ -240,13 +242,19 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
     def clear_pending(self) -> None:
         """Forget any half-made move."""
 
-    def hints(self, game: G) -> list[HintRow]:
+    def hints(self, game: G) -> Sequence[HintRow[M]]:
         """``[(move, label), ...]`` best first; runs on a copy, off the widget thread."""
         return []
 
-    def analyse_position(self, game: G, *, progress: Any = None,
-                         stop: threading.Event | None = None) -> list[Any]:
-        """The analysis panel's rows for ``game`` (``kit.ui.analysis``); runs on a copy."""
+    @property
+    def hinted(self) -> list[tuple[M, str]]:
+        """The hint rows shown that name a move (a "no move" row has none to draw)."""
+        return [(move, label) for move, label in self.hint_rows if move is not None]
+
+    def analyse_position(self, game: G, *, progress: Progress | None = None,
+                         stop: threading.Event | None = None) -> Sequence[tuple[M, object]]:
+        """The analysis panel's rows for ``game`` (``kit.ui.analysis``), ``(move, value)``
+        best first (a :class:`kit.analysis.AnalysisRows`); runs on a copy."""
         raise NotImplementedError(f"{type(self).__name__} has no analysis")
 
     def preview(self, move: M | None, line: list[M] | None = None) -> None:
@@ -358,7 +366,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         """The move ``text`` names (the game's ``parse_move``); ValueError if none."""
         return self.game.parse_move(text)   # type: ignore[return-value]
 
-    def refusal(self, move: Any, exc: Exception) -> tuple[str, str]:
+    def refusal(self, move: M | str, exc: Exception) -> tuple[str, str]:
         """``(verdict, more)`` for a refused move: the verdict one or two sentences,
         ``more`` the details folded under "Why?" (lines split by newlines).
         Default: the rules' words as they are."""
@@ -417,7 +425,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
             if access.text_view:
                 access.position = self.text_view_text()
 
-    def _text_view_switched(self, _change=None) -> None:
+    def _text_view_switched(self, _change: object = None) -> None:
         self._update_access()
 
     def say(self, text: str, *, tone: str = "info", more: str = "") -> None:
@@ -454,7 +462,8 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         if self._ready():
             self.on_click(x, y)
 
-    def _key_down(self, key, shift=False, ctrl=False, meta=False, *_more) -> None:
+    def _key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False,
+                  *_more: object) -> None:
         if self.cursor_keys is not None and self.view.guarded(self.cursor_keys.press, self, key,
                                                        shift, ctrl, meta):
             return
@@ -581,7 +590,7 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         self.say(_("New game (seed {seed}). {status}").format(seed=self.seed, status=self._turn_text()))
         self.run_computer_turns()
 
-    def _show_hints(self, rows: Iterable[HintRow]) -> None:
+    def _show_hints(self, rows: Iterable[HintRow[M]]) -> None:
         self.hint_rows, self.marks = list(rows), ()
         if not self.hint_rows:
             self.say(_("No hint: there is no move to suggest here."))
@@ -680,18 +689,18 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
         hand = getattr(self.cursor_keys.keymap, "hand", True)
         return f"{key}<br>{keys_html(buttons, hand=hand)}" if key else keys_html(buttons, hand=hand)
 
-    def replay(self) -> Any:
+    def replay(self) -> ReplayView[G, M]:
         """The game's own Replay of the moves played here, from the position before them."""
         start = cast(G, self.game.copy())
         while start.history:
             start.undo()
         return self.replay_of(start, cast("list[M]", list(self.game.history)))
 
-    def replay_of(self, start: G, moves: list[M]) -> Any:
+    def replay_of(self, start: G, moves: list[M]) -> ReplayView[G, M]:
         """The game's Replay of ``moves`` from ``start`` (each game's replay module)."""
         raise NotImplementedError
 
-    def dock(self, *items) -> None:
+    def dock(self, *items: widgets.Widget) -> None:
         """Put ``items`` in the side panel under the board's buttons: an exercise's
         Check and verdict stay beside the board (under it they fell below a
         768 px screen, so a student scrolled between the move and its verdict)."""

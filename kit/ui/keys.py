@@ -40,7 +40,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from kit.i18n import _
 from kit.scene import Box, Rect, Scene, centre
@@ -111,36 +111,47 @@ def cursor_shapes(box: Box) -> list[Rect]:
             Rect(x, y, w, h, stroke="#FFFFFF", stroke_width=2, radius=3)]
 
 
-class KeyMap(Protocol):
-    """A game's part of playing by keys (``kit/<game>/keys.py``)."""
+#: the board a key map works on (a game's Board), as a KeyMap takes it and as BoardKeys keeps it
+B_contra = TypeVar("B_contra", bound="KeyBoard", contravariant=True)
+B = TypeVar("B", bound="KeyBoard")
 
-    #: letter -> the name of the board's button it presses (``"c": "confirm"``)
-    buttons: Mapping[str, str]
-    #: whether the game has a hand the cursor visits (the notation key says so)
-    hand: bool
 
-    def area(self, board: Any) -> Area:
+class KeyMap(Protocol[B_contra]):
+    """A game's part of playing by keys (``kit/<game>/keys.py``), on its own Board
+    (``KeyMap[Board]``; a key map names its board type-only: the board loads it)."""
+
+    @property
+    def buttons(self) -> Mapping[str, str]:
+        """letter -> the name of the board's button it presses (``"c": "confirm"``)"""
+        ...
+
+    @property
+    def hand(self) -> bool:
+        """Whether the game has a hand the cursor visits (the notation key says so)."""
+        ...
+
+    def area(self, board: B_contra) -> Area:
         """What the cursor may visit now."""
         ...
 
-    def start(self, board: Any) -> Spot:
+    def start(self, board: B_contra) -> Spot:
         """Where the cursor is when it first shows."""
         ...
 
-    def box(self, board: Any, spot: Spot) -> Box:
+    def box(self, board: B_contra, spot: Spot) -> Box:
         """The scene box of ``spot`` (a cell or a hand card) in the picture drawn now."""
         ...
 
-    def show(self, board: Any, cell: Cell) -> bool:
+    def show(self, board: B_contra, cell: Cell) -> bool:
         """Make the table's window show ``cell`` from the next redraw on (no redraw
         here); True if the window had to move."""
         ...
 
-    def describe(self, board: Any, spot: Spot) -> str:
+    def describe(self, board: B_contra, spot: Spot) -> str:
         """What is at ``spot``, in words ("3GT (green triangle 3)", "empty", "7")."""
         ...
 
-    def make(self, board: Any, move: Any, press: Press, *, confirm: bool = True) -> None:
+    def make(self, board: B_contra, move: Any, press: Press, *, confirm: bool = True) -> None:
         """Make ``move`` (a move or its text) on ``board`` by keys alone, as a person
         would, each key sent through ``press`` (:func:`walk` moves the cursor);
         ``confirm=False`` leaves a play pending where the game has a Confirm."""
@@ -159,23 +170,23 @@ class KeyBoard(Protocol):
     def press_button(self, name: str) -> None: ...
 
 
-class BoardKeys:
+class BoardKeys(Generic[B]):
     """The cursor on one board and what each key does there (state a test can read:
     ``spot``, ``shown``)."""
 
-    def __init__(self, keymap: KeyMap) -> None:
+    def __init__(self, keymap: KeyMap[B]) -> None:
         self.keymap = keymap
         self.spot: Spot | None = None   # None until the first key press
         self.shown = False
 
-    def current(self, board: Any) -> Spot:
+    def current(self, board: B) -> Spot:
         """The cursor's spot, moved into what it may visit now."""
         if self.spot is None:
             self.spot = self.keymap.start(board)
         self.spot = clamp(self.spot, self.keymap.area(board))
         return self.spot
 
-    def press(self, board: KeyBoard, key: str, shift: bool = False, ctrl: bool = False,
+    def press(self, board: B, key: str, shift: bool = False, ctrl: bool = False,
               meta: bool = False, alt: bool = False) -> bool:
         """Do what ``key`` means on ``board``; False for a key this module leaves alone."""
         if ctrl or meta or alt:
@@ -197,7 +208,7 @@ class BoardKeys:
             return True
         return False
 
-    def _arrow(self, board: KeyBoard, key: str) -> None:
+    def _arrow(self, board: B, key: str) -> None:
         spot = self.current(board)
         if self.shown:
             spot = step(spot, key, self.keymap.area(board))
@@ -208,7 +219,7 @@ class BoardKeys:
         board.redraw()
         board.say(self.words(board))
 
-    def words(self, board: Any) -> str:
+    def words(self, board: B) -> str:
         """The cursor's spot in words, as the status line says it."""
         spot = self.current(board)
         what = self.keymap.describe(board, spot)
@@ -218,7 +229,7 @@ class BoardKeys:
         return _("Cursor on row {row}, column {col}: {what}.").format(
             row=spot.cell[0], col=spot.cell[1], what=what)
 
-    def decorate(self, board: Any, scene: Scene) -> None:
+    def decorate(self, board: B, scene: Scene) -> None:
         """Draw the cursor on ``scene`` (the live picture only), if it is shown."""
         if self.shown:
             for shape in cursor_shapes(self.keymap.box(board, self.current(board))):
@@ -246,7 +257,7 @@ def walk(board: Any, press: Press, *, cell: Cell | None = None, hand: int | None
     RuntimeError if an arrow does not move the cursor or it does not get there."""
     if (cell is None) == (hand is None):
         raise ValueError("walk needs exactly one of cell= and hand=")
-    keys: BoardKeys = board.cursor_keys
+    keys: BoardKeys[Any] = board.cursor_keys
     presses = 0
     if not keys.shown:
         press("ArrowLeft")   # the first arrow shows the cursor where it is

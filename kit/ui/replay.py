@@ -21,10 +21,11 @@ import json
 import re
 from pathlib import Path
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 import ipywidgets as widgets
 
+from kit import contract
 from kit.errors import InvalidPosition
 from kit.i18n import N_, _, language, ngettext
 from kit.notation import shown
@@ -40,6 +41,10 @@ STEP_BUTTONS = {"first": (N_("First"), N_("the start position (Home key)")),
                 "forward": (N_("Next ▶"), N_("forward one move (right arrow)")),
                 "last": (N_("Last"), N_("the final position (End key)"))}
 
+#: The game a replay shows (a :class:`kit.contract.Game`) and its moves, as for a GameBoard.
+G = TypeVar("G", bound=contract.Game)
+M = TypeVar("M", bound=contract.Move)
+
 
 class BadReplayMove(ValueError):
     """A move of a replay that cannot be played: ``number`` (1-based), ``text``, ``reason``.
@@ -54,32 +59,31 @@ class BadReplayMove(ValueError):
         self.cells = getattr(reason, "cells", ())
 
 
-def play_through(start: Any, moves: Iterable[Any]) -> tuple[list[Any], list[Any]]:
+def play_through(start: G, moves: Iterable[M | str]) -> tuple[list[G], list[M]]:
     """``(positions, moves)``: a copy of ``start`` and of every position after it.
 
     Each move (text or the game's Move) is played on a copy; the first that
     fails raises :class:`BadReplayMove` naming its number and the rule.
     """
-    game = start.copy()
-    positions, played = [game.copy()], []
+    game = cast(G, start.copy())   # a game's copy is of its own class
+    positions, played = [cast(G, game.copy())], []
     for number, move in enumerate(moves, 1):
         try:
-            move = game.parse_move(move) if isinstance(move, str) else move
-            game.play(move)
+            game.play(game.parse_move(move) if isinstance(move, str) else move)
         except ValueError as exc:
             raise BadReplayMove(number, str(move), exc) from exc
-        played.append(game.history[-1])
-        positions.append(game.copy())
+        played.append(cast(M, game.history[-1]))
+        positions.append(cast(G, game.copy()))
     return positions, played
 
 
-class ReplayView(BoardWidget, widgets.VBox):
+class ReplayView(BoardWidget, widgets.VBox, Generic[G, M]):
     """Step through ``moves`` played from ``start`` (a Game); ``index`` is the step shown."""
 
     #: the game's Game class (for ``from_json``)
     GAME: Any = None
 
-    def __init__(self, start, moves, *, pixel_ratio: float = 2.0) -> None:
+    def __init__(self, start: G, moves: Iterable[M | str], *, pixel_ratio: float = 2.0) -> None:
         self._positions, self.moves = play_through(start, list(moves))
         self.index = 0
         self.message = ""          # the caption's plain words, for tests and lessons
@@ -99,23 +103,23 @@ class ReplayView(BoardWidget, widgets.VBox):
 
     # ----- the hook a game's Replay provides ------------------------------
 
-    def picture(self, game, last_move) -> Scene:
+    def picture(self, game: G, last_move: M | None) -> Scene:
         """The position ``game`` with ``last_move`` (or None at the start) marked."""
         raise NotImplementedError
 
     # ----- reading the replay ---------------------------------------------
 
     @property
-    def start(self):
-        return self._positions[0].copy()
+    def start(self) -> G:
+        return cast(G, self._positions[0].copy())
 
-    def position(self, i: int):
+    def position(self, i: int) -> G:
         """A copy of the game after ``i`` moves (0: the start; negative counts from the end)."""
         if not -len(self._positions) <= i < len(self._positions):
             raise IndexError(f"this replay has positions 0 to {len(self.moves)}, not {i}")
-        return self._positions[i].copy()
+        return cast(G, self._positions[i].copy())
 
-    def last_move(self, i: int):
+    def last_move(self, i: int) -> M | None:
         return self.moves[i - 1] if i > 0 else None
 
     def caption(self, i: int) -> str:
@@ -160,7 +164,7 @@ class ReplayView(BoardWidget, widgets.VBox):
                                    font_size="18px", min_width="72px")
         return buttons
 
-    def _key_down(self, key, *_modifiers) -> None:
+    def _key_down(self, key: str, *_modifiers: bool) -> None:
         steps = {"ArrowLeft": self.back, "ArrowRight": self.forward,
                  "Home": self.first, "End": self.last}
         if key in steps:
@@ -204,7 +208,7 @@ class ReplayView(BoardWidget, widgets.VBox):
                             caption=html.escape(self.caption(0)), data=payload,
                             lang=language(), move_label=html.escape(_("move")), **words)
 
-    def save_html(self, path, title: str | None = None) -> Path:
+    def save_html(self, path: str | Path, title: str | None = None) -> Path:
         path = Path(path)
         path.write_text(self.to_html(title), encoding="utf-8")
         return path
@@ -216,7 +220,7 @@ class ReplayView(BoardWidget, widgets.VBox):
                            "moves": [str(m) for m in self.moves]}, indent=1)
 
     @classmethod
-    def from_json(cls, text: str, **kwargs) -> ReplayView:
+    def from_json(cls, text: str, **kwargs: Any) -> ReplayView[Any, Any]:
         """A replay from ``to_json``'s text; malformed text raises InvalidPosition."""
         try:
             data = json.loads(text)

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
+from kit import contract
 from kit.i18n import N_, _, format_list, ngettext
+
+G = TypeVar("G", bound=contract.Game)
 
 HUMAN = "human"
 
@@ -106,15 +109,15 @@ def result_text(scores: Sequence[int], side_name: Callable[[int], str]) -> str:
     return _("{player} wins with {points}.").format(player=names[0], points=points_text(best))
 
 
-def undo_steps(game: Any, seats: Sequence[str], *, one_person: bool,
-               deck_count: Callable[[Any], int | None]) -> int | str:
+def undo_steps(game: G, seats: Sequence[str], *, one_person: bool,
+               deck_count: Callable[[G], int | None]) -> int | str:
     """How many moves Undo takes back on ``game`` (left unchanged), or why it is refused.
 
     Back to the last person's turn over computer moves, or one move when
     ``one_person`` plays every seat; with two or more people at the screen,
     never back over a change of ``deck_count`` (a card drawn from the hidden deck).
     """
-    g = game.copy()
+    g = cast(G, game.copy())   # a game's copy is of its own class
     steps = 0
     shared_screen = list(seats).count(HUMAN) >= 2 and not one_person
     while g.history:
