@@ -409,7 +409,7 @@ def load(path) -> PuzzleSet:
 
 # ----- playing a set ---------------------------------------------------------------
 
-def exercises(puzzles: PuzzleSet, progress=None) -> list[Any]:
+def exercises(puzzles: PuzzleSet, progress: Progress | None = None) -> list[Any]:
     """One :class:`Exercise` per puzzle, typed answers, the teacher's hints and Show me."""
     from kit.lessons.exercise import Exercise, Help, Shown, Walk
     from kit.scene import svg_img

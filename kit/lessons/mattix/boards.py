@@ -59,7 +59,7 @@ def taken(board: Board):
     raise InvalidMoveText(_("take a tile on the board first (click it), then press Check"))
 
 
-def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
+def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress: Progress | None = None,
                    key=None, answers=None, wrong=None) -> Exercise:
     """Exercise: make one take on a live board; ``check(game, move)`` judges it.
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import kit.lessons.exercise
+from kit.lessons.exercise import Progress as LessonProgress
 from kit.i18n import NO_WORDS, N_, YES_WORDS, _, format_list, format_percent, ngettext
 from kit.lessons.exercise import Answering, Catalogue, Exercise, Help, Reveal, Verdict, Walk, typed_exercise
 from kit.lessons.mattix.answers import read_move
@@ -98,7 +99,7 @@ def with_data(ex: Exercise, data: object, when: str = "answered") -> Exercise:
     return ex
 
 
-def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
+def legal_takes_exercise(game: Game, progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 1: type every tile the player to move may take."""
     side, line = _side(game), _line(game)
     legal = game.legal_moves()
@@ -129,7 +130,7 @@ def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
                             answers=[answer], wrong=wrong)
 
 
-def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+def score_exercise(game: Game, move, progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 2: the mover takes ``move``; type their score after it."""
     move = read_move(move)
     tile, side, before = _tile(game, move), _side(game), game.scores[game.to_move]
@@ -153,7 +154,7 @@ def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
                             wrong=[str(s) for s in dict.fromkeys(slips) if s != after])
 
 
-def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
+def outcome_exercise(game: Game, progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 2: over or not, and who won: row, column, draw or not over."""
     truth = truth_words(game)
     s0, s1 = game.scores
@@ -185,7 +186,7 @@ def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
                             wrong=wrong)
 
 
-def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+def net_gain_exercise(game: Game, move, progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 3: type the net gain of one take. Once it is right (or shown), the
     exercise shows the net gain of every take."""
     move = read_move(move)
@@ -227,7 +228,7 @@ def practice_exercise(number: int, progress: Progress | None = None) -> Exercise
                           progress=progress, key=f"practice {number}")
 
 
-def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
+def take_a_tile_exercise(game: Game, progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 1: click any tile the row player may take (any legal take is right)."""
     return board_exercise(_("Take a tile the {side} may take: click it on the board.")
                           .format(side=_side(game)),
@@ -248,7 +249,7 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercis
                           key=f"puzzle {puzzle.number}")
 
 
-def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str, progress=None,
+def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str, progress: LessonProgress | None = None,
                         key=None, data=None, hints=(),
                         labels: dict[str, str] | None = None) -> Exercise:
     """Lesson 4: predict a measured result; ``why`` quotes the measurement.
@@ -270,7 +271,7 @@ def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str
 NOTE = "<p style='font-size: 18px; max-width: 60em'>{}</p>"
 
 
-def first_player_prediction(progress=None, key="first player") -> Exercise:
+def first_player_prediction(progress: LessonProgress | None = None, key="first player") -> Exercise:
     """Lesson 4: predict whether the first player wins more 4 x 4 level 1 boards; the
     table (loaded from its file) shows once the student has answered."""
     table = first_player_table()
@@ -307,7 +308,7 @@ YES_NO = {**{word: "yes" for word in YES_WORDS}, **{word: "no" for word in NO_WO
           N_("yes"): "yes", N_("no"): "no"}
 
 
-def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2,
+def duel_prediction(progress: LessonProgress | None = None, games: int = 20, size: int = 5, level: int = 2,
                     key="duel") -> Exercise:
     """Lesson 4: predict who wins more games, greedy or lookahead (played here, seeded).
     The whole tournament shows once the student has answered."""

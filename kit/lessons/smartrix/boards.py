@@ -122,7 +122,7 @@ def play_on(board: Board, move) -> str:
     return _("{move}. Press Undo to take it back and try yourself.").format(move=move)
 
 
-def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
+def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress: Progress | None = None,
                    key=None, wrong=()) -> Exercise:
     """Exercise: make one move on a live board; ``check(game, move)`` judges it.
     ``solution`` is the answer (Show me plays it); ``wrong``, tries as move texts."""
