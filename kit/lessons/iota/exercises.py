@@ -209,7 +209,8 @@ def score_wrong(game: Game, play: str | Play) -> list[str]:
     return out
 
 
-def score_exercise(game: Game, play: str, hints: Sequence[str] = (), progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
+def score_exercise(game: Game, play: str, hints: Sequence[str] = (),
+                   progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 3: the play is shown on the table (outlined), without the seats' scores;
     type its score."""
     svg = play_picture(game, play, panel=False)

@@ -7,7 +7,7 @@ Not covered: the exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 import kit.lessons.exercise
@@ -57,7 +57,7 @@ def _eg(example: str) -> str:
     return _("e.g. {example}").format(example=example)
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
+def puzzle_exercise(puzzle: Puzzle, progress: LessonProgress | None = None) -> Exercise:
     """A puzzle on a live board: place a card, Check, Hint, Show me (plays the solution)."""
     return board_exercise(puzzle.task, puzzle.game, lambda _g, move: check_puzzle(puzzle, move),
                           puzzle.solution, hints=puzzle_hints(puzzle), progress=progress,
@@ -135,7 +135,7 @@ def first_placement_exercise(seed: int = 3, progress: LessonProgress | None = No
                           wrong=[str(mismatch), str(far), "pass"])
 
 
-def _example_cells(game: Game, answer, n: int = 2) -> str:
+def _example_cells(game: Game, answer: Container[tuple[int, int]], n: int = 2) -> str:
     """Cells to show how an answer is typed: empty, touching nothing, not the answer."""
     far = [(r, c) for r in range(-4, 5) for c in range(-4, 5)
            if (r, c) not in answer and (r, c) not in game.table and not touching(game, (r, c))]
@@ -195,7 +195,7 @@ WINDOW_COUNT = {
 }
 
 
-def window_side(game: Game, cell) -> str | None:
+def window_side(game: Game, cell: tuple[int, int]) -> str | None:
     """The side of the table a window-refused ``cell`` (row, column) lies on: "left",
     "right", "above" or "below", the direction whose span is too wide; None when the
     cell is within the table's rows and columns."""
@@ -208,11 +208,12 @@ def window_side(game: Game, cell) -> str | None:
     return max(outside)[1] if outside else None
 
 
-def why_hints(name: str, game: Game, move) -> list[str]:
+def why_hints(name: str, game: Game, move: Move) -> list[str]:
     """Lesson 2's hints for the refused ``move``: the window's count computed from where
     its cell lies (a row count for a cell above or below the table)."""
     hints = [_(h) for h in WHY_HINTS[name]]
-    side = window_side(game, move.cell) if name == "why_window" else None
+    side = (window_side(game, move.cell) if name == "why_window" and move.cell is not None
+            else None)
     if side is not None:
         hints[1] = _(WINDOW_COUNT[side])
     return hints
