@@ -110,7 +110,7 @@ class Progress:
 
     COURSE = ""   # each course's subclass names itself: the key in the store
 
-    def __init__(self, title: str = N_("This lesson")):
+    def __init__(self, title: str = N_("This lesson")) -> None:
         self.title = title
         self.lesson = f"{self.COURSE}/{title}" if self.COURSE else title
         self.keys: list[str] = []
@@ -295,7 +295,7 @@ class Exercise(Guarded, widgets.VBox):  # type: ignore[misc]   # ipywidgets ship
 
     def __init__(self, task: str, check: Check, *, answer: Answering = Answering(),
                  help: Help = Help(), shown: Shown = Shown(), walk: Walk = Walk(),
-                 progress: Progress | None = None, key: str | None = None):
+                 progress: Progress | None = None, key: str | None = None) -> None:
         self.task = task
         self.check = check
         self.read_answer = answer.read
@@ -589,7 +589,7 @@ class Catalogue:
 
     def __init__(self, course: str, makers: dict[str, Callable[..., Exercise]],
                  puzzles: Callable[[], list[Any]] | None = None,
-                 puzzle: Callable[..., Exercise] | None = None):
+                 puzzle: Callable[..., Exercise] | None = None) -> None:
         self.course, self.makers, self.puzzles, self.puzzle = course, makers, puzzles, puzzle
 
     def __call__(self, name: str, progress: Progress | None = None) -> Exercise:
