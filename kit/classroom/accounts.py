@@ -152,7 +152,7 @@ def _user_name(uid: int) -> str:
         return f"uid {uid}"
 
 
-class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
+class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):  # type: ignore[misc]   # untyped bases
     """First-use passwords; a locked Unix account for each name, made before its
     first server starts.
 
@@ -365,7 +365,7 @@ class ServerPorts:
 SERVER_PORTS = ServerPorts()
 
 
-class KitSpawner(LocalProcessSpawner):
+class KitSpawner(LocalProcessSpawner):  # type: ignore[misc]   # jupyterhub ships no types
     """A student's server as their own account, from the student runtime, limited.
 
     The limits, each one setting (deploy/jupyterhub_config.py sets them; values

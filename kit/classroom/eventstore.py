@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -98,7 +99,7 @@ class TooBig(ValueError):
 def _name(value: Any, field: str, start_over: bool = False) -> str:
     # A start over is of the whole lesson: its exercise is "" (as the lesson writes it).
     if start_over and value == "":
-        return value
+        return ""
     problem = eventshape.name_problem(value, f"event field {field!r}")
     if problem:
         raise ValueError(problem)
@@ -195,7 +196,7 @@ class Store:
             # One writer (the service) and a teacher's page reading every 2 s:
             # WAL lets the reads run beside a write instead of waiting for it.
             @sa.event.listens_for(self.engine, "connect")
-            def _wal(connection, _record) -> None:
+            def _wal(connection: sqlite3.Connection, _record: object) -> None:
                 connection.execute("PRAGMA journal_mode=WAL")
                 connection.execute("PRAGMA synchronous=NORMAL")
         metadata.create_all(self.engine)

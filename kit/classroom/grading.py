@@ -78,7 +78,7 @@ def check(game: str, puzzle: dict[str, Any], answer: object) -> Verdict:
     p = module.Puzzle(number=puzzle.get("number", 0), grade=puzzle.get("grade", 1),
                       goal=puzzle["goal"], target=puzzle.get("target", 0),
                       position=puzzle["position"], hint="", solution=())
-    verdict = module.check_puzzle(p, answer)
+    verdict: Verdict = module.check_puzzle(p, answer)
     if not verdict.correct:
         raise WrongAnswer(str(verdict))
     print(verdict)
@@ -104,7 +104,7 @@ def set_assignment(path: Path, lang: str = "en") -> nbformat.NotebookNode:
     with speaking(lang):
         loaded = puzzleset.load(path)
         raw = {p["name"]: p for p in json.loads(Path(path).read_text(encoding="utf-8"))["puzzles"]}
-        nb = nbformat.v4.new_notebook()
+        nb: nbformat.NotebookNode = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                      "language": "python"}
         title = loaded.title or Path(path).stem
@@ -198,7 +198,7 @@ def _assignment(game: str, numbers: Iterable[int] | None, lang: str) -> nbformat
     unknown = wanted - {p.number for p in puzzles}
     if unknown:
         raise ValueError(f"{game} has no puzzle {sorted(unknown)}; it has 1-{len(puzzles)}")
-    nb = nbformat.v4.new_notebook()
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                  "language": "python"}
     title = _("{game} puzzles: graded set").format(

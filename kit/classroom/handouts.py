@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbconvert import HTMLExporter
@@ -62,10 +63,20 @@ def lessons(root: Path = ROOT) -> list[Path]:
                                         p.relative_to(root).parts))
 
 
-class DropWidgetViews(Preprocessor):
+class KitPreprocessor(Preprocessor):
+    """An nbconvert preprocessor with a typed constructor (nbconvert's ``Preprocessor``
+    has none, so a strict module could not make one): every preprocessor of the
+    handouts and the slides is one."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)   # type: ignore[no-untyped-call]   # nbconvert's, unannotated
+
+
+class DropWidgetViews(KitPreprocessor):
     """Keep a live board's saved picture, not its widget reference."""
 
-    def preprocess_cell(self, cell, resources, index):
+    def preprocess_cell(self, cell: nbformat.NotebookNode, resources: dict[str, Any],
+                        index: int) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         for out in cell.get("outputs", []):
             if WIDGET in out.get("data", {}) and len(out["data"]) > 1:
                 del out["data"][WIDGET]
@@ -77,21 +88,22 @@ class DropWidgetViews(Preprocessor):
 FOLDED = re.compile(rf'<details class="{SOLUTION_CLASS}"(.*?)</details>', re.S)
 
 
-class Solutions(Preprocessor):
+class Solutions(KitPreprocessor):
     """Each exercise's saved solution: dropped (student) or unfolded (teacher)."""
 
-    def __init__(self, teacher: bool, **kw) -> None:
+    def __init__(self, teacher: bool, **kw: Any) -> None:
         super().__init__(**kw)
         self.teacher = teacher
 
-    def preprocess_cell(self, cell, resources, index):
+    def preprocess_cell(self, cell: nbformat.NotebookNode, resources: dict[str, Any],
+                        index: int) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         for out in cell.get("outputs", []):
             page = out.get("data", {}).get("text/html")
             if isinstance(page, str) and SOLUTION_CLASS in page:
                 out["data"]["text/html"] = FOLDED.sub(self._replace, page)
         return cell, resources
 
-    def _replace(self, match) -> str:
+    def _replace(self, match: re.Match[str]) -> str:
         return f'<details open class="{SOLUTION_CLASS}"{match.group(1)}</details>' \
             if self.teacher else ""
 
@@ -114,7 +126,7 @@ def exporter(teacher: bool) -> HTMLExporter:
 
 
 def lesson_html(path: Path, teacher: bool = False) -> str:
-    nb = nbformat.read(path, as_version=4)
+    nb: nbformat.NotebookNode = nbformat.read(path, as_version=4)
     body, _resources = exporter(teacher).from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
     return fit_to_page(with_language(body, language_of(path)))
 
@@ -164,7 +176,7 @@ def puzzle_solutions(game: str) -> nbformat.NotebookNode | None:
     if module is None or spec.puzzles is None or not hasattr(module, "load_puzzles"):
         return None
     puzzles = module.load_puzzles()
-    nb = nbformat.v4.new_notebook()
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook()
     nb.cells.append(nbformat.v4.new_markdown_cell(
         "# " + _("{game}: puzzle solutions (teacher's copy)").format(game=_(spec.title)) + "\n\n"
         + _("{n} puzzles from {file}; each solution is checked by the kit (tests/lessons).").format(
@@ -188,7 +200,7 @@ def set_notebook(path: Path, teacher: bool) -> nbformat.NotebookNode:
     from kit.lessons import puzzleset
     loaded = puzzleset.load(path)
     title = loaded.title or path.stem
-    nb = nbformat.v4.new_notebook()
+    nb: nbformat.NotebookNode = nbformat.v4.new_notebook()
     copy = _("teacher's copy") if teacher else _("student's copy")
     nb.cells.append(nbformat.v4.new_markdown_cell(f"# {html.escape(title)} ({copy})"))
     words = {"answer": _("Answer:"), "hint": _("Hint:"), "wrong": _("A wrong try:"),
@@ -225,7 +237,7 @@ def build_set(path: Path, out: Path, lang: str = "en", pdf: bool = True) -> list
 
 
 def svg_cell(svg: str) -> nbformat.NotebookNode:
-    cell = nbformat.v4.new_code_cell("")
+    cell: nbformat.NotebookNode = nbformat.v4.new_code_cell("")
     cell.outputs = [nbformat.v4.new_output("display_data", data={"image/svg+xml": svg})]
     return cell
 

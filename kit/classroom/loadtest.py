@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Collection
 from contextlib import contextmanager
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,8 @@ PROXY = ROOT / "build" / "hub" / "node_modules" / ".bin" / "configurable-http-pr
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
 def free_privileged_port(taken: Collection[int] = (), low: int = 600) -> int:
@@ -98,9 +99,9 @@ def as_root() -> bool:
 
 
 @contextmanager
-def local_hub(place: Path, password: str, python: str = sys.executable, log=None,
+def local_hub(place: Path, password: str, python: str = sys.executable, log: Path | None = None,
               demo: bool | None = None, env: dict[str, str] | None = None,
-              names: Iterable[str] = ()):
+              names: Iterable[str] = ()) -> Iterator[Hub]:
     """Start JupyterHub with deploy/jupyterhub_config.py; yield a ``Hub``; stop it.
 
     As root (``demo`` False, the default there) students get accounts of their own:
@@ -183,7 +184,8 @@ def stop(proc: subprocess.Popen[Any]) -> None:
 
 def _children(pid: int) -> list[Any]:
     try:
-        return psutil.Process(pid).children(recursive=True)
+        children: list[Any] = psutil.Process(pid).children(recursive=True)
+        return children
     except psutil.Error:
         return []
 
@@ -336,7 +338,7 @@ def summary(results: list[Result], mem: dict[str, list[float]],
                 for step in results[0].steps} if results else {}}
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--students", type=int, default=30)
     ap.add_argument("--lesson", default="notebooks/00_welcome.ipynb")

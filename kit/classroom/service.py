@@ -206,7 +206,7 @@ class EventsHandler(JSONErrors):
         self.finish({"received": added.received, "duplicates": added.duplicates})
 
 
-class TeacherHandler(HubOAuthenticated, JSONErrors):
+class TeacherHandler(HubOAuthenticated, JSONErrors):  # type: ignore[misc]   # jupyterhub ships no types
     def initialize(self, room: Classroom, teacher_auth: HubOAuth) -> None:
         self.room, self.hub_auth = room, teacher_auth
 
@@ -324,7 +324,7 @@ class CsvHandler(TeacherHandler):
         self.finish(out.getvalue())
 
 
-class CallbackHandler(HubOAuthCallbackHandler):
+class CallbackHandler(HubOAuthCallbackHandler):  # type: ignore[misc]   # jupyterhub ships no types
     """The end of the teacher's OAuth log-in, with the teacher's pages' own HubOAuth."""
 
     def initialize(self, teacher_auth: HubOAuth) -> None:

@@ -59,10 +59,10 @@ from typing import Any
 
 import nbformat
 from nbconvert import SlidesExporter
-from nbconvert.preprocessors import Preprocessor, TagRemovePreprocessor
+from nbconvert.preprocessors import TagRemovePreprocessor
 
-from kit.classroom.handouts import (ROOT, SOLUTION_TAG, DropWidgetViews, Solutions, lessons,
-                                   with_language)
+from kit.classroom.handouts import (ROOT, SOLUTION_TAG, DropWidgetViews, KitPreprocessor, Solutions,
+                                   lessons, with_language)
 from kit.i18n import LANGUAGES, NAMES, _, speaking
 from kit.lessons.exercise import is_exercise_output, is_progress_output
 from kit.lessons.translation import language_of
@@ -86,7 +86,7 @@ LABEL = re.compile(r"#{1,6} .*|\*\*[^*\n]+\*\*:?")
 LINE_CHARS, SLIDE_LINES, SHORT_LINES = 84, 17, 3
 
 
-def heading_level(cell) -> int:
+def heading_level(cell: nbformat.NotebookNode) -> int:
     """1 for ``# Title``, 2 for ``## Section`` ...; 0 for a cell not opening with a heading."""
     found = HEADING.match(cell.source) if cell.cell_type == "markdown" else None
     return len(found.group(1)) if found else 0
@@ -100,7 +100,7 @@ def text_lines(text: str) -> int:
     return lines + len(re.findall(r"\n\s*\n", text)) // 2
 
 
-def stands_alone(cell) -> bool:
+def stands_alone(cell: nbformat.NotebookNode) -> bool:
     """An output that fills a slide: a picture (board, position), an exercise or a table."""
     for out in cell.get("outputs", []):
         data = out.get("data", {})
@@ -111,12 +111,12 @@ def stands_alone(cell) -> bool:
     return False
 
 
-def is_short(cell) -> bool:
+def is_short(cell: nbformat.NotebookNode) -> bool:
     """Markdown that leaves room for a board on its slide."""
     return cell.cell_type == "markdown" and text_lines(cell.source) <= SHORT_LINES
 
 
-def is_progress(cell) -> bool:
+def is_progress(cell: nbformat.NotebookNode) -> bool:
     """The exercise counter as saved ("0 of 4 exercises done" when the lesson was
     run), which means nothing on a projected slide."""
     outputs = cell.get("outputs", [])
@@ -188,20 +188,22 @@ def slide_types(cells: list[Any]) -> list[str]:
     return types
 
 
-class SlideBreaks(Preprocessor):
+class SlideBreaks(KitPreprocessor):
     """Splits long text and sets each cell's ``slideshow.slide_type`` in the built copy."""
 
-    def preprocess(self, nb, resources):
+    def preprocess(self, nb: nbformat.NotebookNode, resources: dict[str, Any]
+                   ) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         nb.cells = split_long_cells(nb.cells)
         for cell, kind in zip(nb.cells, slide_types(nb.cells), strict=True):
             cell.metadata["slideshow"] = {"slide_type": kind}
         return nb, resources
 
 
-class DeckLinks(Preprocessor):
+class DeckLinks(KitPreprocessor):
     """A link to another lesson's notebook points to that lesson's deck."""
 
-    def preprocess_cell(self, cell, resources, index):
+    def preprocess_cell(self, cell: nbformat.NotebookNode, resources: dict[str, Any],
+                        index: int) -> tuple[nbformat.NotebookNode, dict[str, Any]]:
         if cell.cell_type == "markdown":
             cell.source = LESSON_LINK.sub(r"\1.slides.html\2", cell.source)
         return cell, resources
@@ -276,7 +278,7 @@ def exporter(reveal_prefix: str) -> SlidesExporter:
 
 
 def deck_html(path: Path, reveal_prefix: str) -> str:
-    nb = nbformat.read(path, as_version=4)
+    nb: nbformat.NotebookNode = nbformat.read(path, as_version=4)
     resources = {"metadata": {"name": path.stem}, "kit_css": CSS}
     body, _resources = exporter(reveal_prefix).from_notebook_node(nb, resources=resources)
     return with_language(body, language_of(path))
@@ -302,10 +304,11 @@ def install_reveal(out: Path) -> Path:
 
 def title(path: Path) -> str:
     """A lesson's first heading (its file name if it has none)."""
-    nb = nbformat.read(path, as_version=4)
+    nb: nbformat.NotebookNode = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if heading_level(cell):
-            return cell.source.splitlines()[0].lstrip("#").strip()
+            heading: str = cell.source.splitlines()[0].lstrip("#").strip()
+            return heading
     return path.stem
 
 

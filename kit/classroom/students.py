@@ -81,7 +81,7 @@ class Result:
     events_pending: int = -1                     # of those, not acknowledged by the class service
 
     @property
-    def first_board(self):
+    def first_board(self) -> float | None:
         return self.steps.get("first board drawn")
 
 
@@ -114,7 +114,7 @@ class Student:
     """One student's path through the hub; ``run()`` never raises, it records."""
 
     def __init__(self, hub: str, name: str, password: str, lesson: str, *,
-                 repo: str, branch: str, click=WELCOME_CLICK, timeout: float = 600,
+                 repo: str, branch: str, click: tuple[float, float] = WELCOME_CLICK, timeout: float = 600,
                  pace: float = 0.0) -> None:
         self.hub, self.name, self.password, self.lesson = hub.rstrip("/"), name, password, lesson
         self.repo, self.branch, self.click, self.timeout = repo, branch, click, timeout
@@ -340,8 +340,10 @@ class Kernel:
             count = int.from_bytes(frame[:4], "big")
             offsets = [int.from_bytes(frame[4 + 4 * i:8 + 4 * i], "big") for i in range(count)]
             end = offsets[1] if count > 1 else len(frame)
-            return json.loads(frame[offsets[0]:end])
-        return json.loads(frame)
+            message: dict[str, Any] = json.loads(frame[offsets[0]:end])
+        else:
+            message = json.loads(frame)
+        return message
 
     def watch(self, msg: dict[str, Any]) -> None:
         kind, content = msg["header"]["msg_type"], msg.get("content", {})

@@ -29,7 +29,7 @@ Not covered: any game's checks (``kit/lessons/<game>/``), boards (``kit.ui``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import html
 import math
@@ -49,6 +49,14 @@ from kit.textwidth import text_width
 from kit.ui.access import FOCUS_CLASS, Access
 from kit.ui.guard import Guarded
 from kit.ui.style import button
+
+if TYPE_CHECKING:
+    from kit.ui.game import GameBoard
+
+#: what a widget's ``_repr_mimebundle_`` gives: its data, or its data and metadata
+Bundle = dict[str, Any] | tuple[dict[str, Any], dict[str, Any]]
+#: a live board made an exercise's (:func:`exercise_board` gives it back)
+B = TypeVar("B", bound="GameBoard[Any, Any]")
 
 #: the answer box's class: its label (the question) is hidden to the eye only
 ANSWER_CLASS = "kit-answer"
@@ -102,7 +110,7 @@ class Progress:
 
     COURSE = ""   # each course's subclass names itself: the key in the store
 
-    def __init__(self, title: str = N_("This lesson")):
+    def __init__(self, title: str = N_("This lesson")) -> None:
         self.title = title
         self.lesson = f"{self.COURSE}/{title}" if self.COURSE else title
         self.keys: list[str] = []
@@ -126,7 +134,7 @@ class Progress:
             self._done = set(record.done(self.lesson))
         return self._done
 
-    def add(self, key: str, exercise=None) -> None:
+    def add(self, key: str, exercise: Exercise | None = None) -> None:
         if key not in self.keys:
             self.keys.append(key)
             record.seen(self.lesson, [key])
@@ -134,7 +142,8 @@ class Progress:
             self.exercises[key] = exercise
         self._update()
 
-    def note(self, key: str, event: str, answer=None, feedback: str | None = None) -> None:
+    def note(self, key: str, event: str, answer: str | None = None,
+             feedback: str | None = None) -> None:
         """Keep an event of exercise ``key`` ("right", "wrong", "hint", "show");
         ``feedback``: what a right or wrong answer was told (the verdict's ``why``)."""
         record.event(self.lesson, key, event, answer, feedback)
@@ -166,7 +175,7 @@ class Progress:
     def _update(self) -> None:
         self.line.value = f'<div style="{FEEDBACK_STYLE}">{html.escape(self.text)}</div>'
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Bundle:
         # The live widget where a kernel runs; its words where none does.
         self._update()
         bundle = self.widget._repr_mimebundle_(**kwargs)
@@ -251,7 +260,7 @@ def solution_html(text: str) -> str:
             f"<summary>{summary}</summary><div>{html.escape(text)}</div></details>")
 
 
-def exercise_board(board):
+def exercise_board(board: B) -> B:
     """``board`` made an exercise's board: its own Hint (it ranks the moves: the
     answer) and New game (another position, not the exercise's) hidden and
     disabled. The exercise has its own Hint and Show me."""
@@ -261,7 +270,7 @@ def exercise_board(board):
     return board
 
 
-class Exercise(Guarded, widgets.VBox):
+class Exercise(Guarded, widgets.VBox):  # type: ignore[misc]   # ipywidgets ships no types
     """One exercise: ``task`` sentence, ``check(answer) -> Verdict``, hints, a reveal.
 
     The rest comes in small groups: ``answer`` (:class:`Answering`: typed, or read
@@ -286,7 +295,7 @@ class Exercise(Guarded, widgets.VBox):
 
     def __init__(self, task: str, check: Check, *, answer: Answering = Answering(),
                  help: Help = Help(), shown: Shown = Shown(), walk: Walk = Walk(),
-                 progress: Progress | None = None, key: str | None = None):
+                 progress: Progress | None = None, key: str | None = None) -> None:
         self.task = task
         self.check = check
         self.read_answer = answer.read
@@ -379,7 +388,7 @@ class Exercise(Guarded, widgets.VBox):
 
     # ----- what the buttons do (tests call these) -----------------------
 
-    def submit(self, answer=None) -> Verdict | None:
+    def submit(self, answer: object = None) -> Verdict | None:
         """Judge ``answer`` (default: the text box, or the ``answer`` function's)."""
         try:
             if answer is None:
@@ -426,7 +435,7 @@ class Exercise(Guarded, widgets.VBox):
         except ValueError as exc:
             raise AnswerFunctionFailed(f"the answer function of {self.key!r} failed: {exc!r}") from exc
 
-    def attempt(self, answer) -> Verdict | None:
+    def attempt(self, answer: object) -> Verdict | None:
         """A student's try given as text: typed into the box, or (with ``enter``)
         made on the board; then Check."""
         if self.enter is None:
@@ -435,7 +444,7 @@ class Exercise(Guarded, widgets.VBox):
         self.enter(answer)
         return self.submit()
 
-    def _note(self, event: str, answer=None, feedback: str | None = None) -> None:
+    def _note(self, event: str, answer: object = None, feedback: str | None = None) -> None:
         if self.progress is not None:
             self.progress.note(self.key, event, None if answer is None else str(answer), feedback)
 
@@ -497,7 +506,7 @@ class Exercise(Guarded, widgets.VBox):
         scene = getattr(self.board, "scene", None)
         return scene().to_svg() if callable(scene) else None
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Bundle:
         # The live widget where a kernel runs; in a saved lesson (GitHub, print,
         # nbval) the task and the position as a picture.
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -523,7 +532,7 @@ PROGRESS_KIND = "progress"
 _OLD_PROGRESS = re.compile(r".*: \d+ of \d+ exercises? done")
 
 
-def _with_metadata(bundle, kit: dict[str, Any]):
+def _with_metadata(bundle: Bundle, kit: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """``bundle`` (a data dict, or ``(data, metadata)``) with ``{"kit": kit}`` in its metadata."""
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
     return data, {**(metadata or {}), "kit": kit}
@@ -580,7 +589,7 @@ class Catalogue:
 
     def __init__(self, course: str, makers: dict[str, Callable[..., Exercise]],
                  puzzles: Callable[[], list[Any]] | None = None,
-                 puzzle: Callable[..., Exercise] | None = None):
+                 puzzle: Callable[..., Exercise] | None = None) -> None:
         self.course, self.makers, self.puzzles, self.puzzle = course, makers, puzzles, puzzle
 
     def __call__(self, name: str, progress: Progress | None = None) -> Exercise:

@@ -347,8 +347,9 @@ def _error_of(text: str) -> str:
         data = json.loads(text)
     except ValueError:
         data = None
-    if isinstance(data, dict) and isinstance(data.get("error"), str):
-        return data["error"]
+    error = data.get("error") if isinstance(data, dict) else None
+    if isinstance(error, str):
+        return error
     return text[:200] or "no reason given"
 
 

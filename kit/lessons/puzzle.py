@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 DATA = Path(__file__).parent / "puzzles"
+#: a course's own Puzzle class (what :meth:`Puzzle.load` makes)
+P = TypeVar("P", bound="Puzzle")
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,8 @@ class Puzzle:
     solution: Any          # as the course keeps it (read_solution)
 
     @property
-    def game(self):
+    def game(self) -> Any:
+        """The position as a game of ``GAME`` (each course's Puzzle says its type)."""
         return self.GAME.from_dict(self.position)
 
     @property
@@ -41,12 +44,12 @@ class Puzzle:
         return "★" * self.grade
 
     @classmethod
-    def read_solution(cls, raw):
+    def read_solution(cls, raw: Any) -> Any:
         """The solution as the course keeps it (a move text by default)."""
         return raw
 
     @classmethod
-    def load(cls, path) -> list[Any]:
+    def load(cls: type[P], path: str | Path) -> list[P]:
         """The puzzle set in ``path``, numbered from 1, in its order (easiest first)."""
         data = json.loads(Path(path).read_text())
         return [cls(number=i, grade=p["grade"], goal=p["goal"], target=p.get("target", 0),

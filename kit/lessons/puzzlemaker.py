@@ -12,6 +12,7 @@ do: ``kind.value``, ``move.value``, ``propose()``, ``add()``, ``save()``.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -21,6 +22,9 @@ from kit.i18n import N_, _
 from kit.lessons import puzzleset
 from kit.ui import style
 
+if TYPE_CHECKING:
+    from kit.ui.making import MakesPuzzles
+
 #: The task kinds as the menu names them
 KIND_LABELS = {"best_move": N_("the best move"), "legal": N_("is this move legal, and why not"),
                "score": N_("how many points this move scores"),
@@ -29,11 +33,11 @@ KIND_LABELS = {"best_move": N_("the best move"), "legal": N_("is this move legal
 SEPARATOR = " => "
 
 
-class PuzzleMaker(widgets.VBox):
+class PuzzleMaker(widgets.VBox):  # type: ignore[misc]   # ipywidgets ships no types
     """Make puzzles from ``host``'s position (``kit.ui.making.MakesPuzzles``: an Editor,
     a paused live board) into one set, and save it."""
 
-    def __init__(self, host, path: str = "my_puzzles.json") -> None:
+    def __init__(self, host: MakesPuzzles, path: str = "my_puzzles.json") -> None:
         self.host = host
         self.game_name = games.of(host.game).name
         self.puzzles = puzzleset.PuzzleSet(game=self.game_name, title="")

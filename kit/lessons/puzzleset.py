@@ -33,10 +33,13 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kit import games
+from kit import contract, games
 from kit.i18n import N_, _
+
+if TYPE_CHECKING:
+    from kit.lessons.exercise import Exercise, Progress, Verdict
 
 FORMAT = "kit-puzzle-set"
 VERSION = 1
@@ -84,7 +87,7 @@ class PuzzleSet:
         return {"format": FORMAT, "version": VERSION, "game": self.game, "title": self.title,
                 "puzzles": [p.to_json() for p in self.puzzles]}
 
-    def save(self, path) -> Path:
+    def save(self, path: str | Path) -> Path:
         """Write the set (every puzzle's answer confirmed by the engine first)."""
         for p in self.puzzles:
             confirm(self.game, p)
@@ -101,23 +104,27 @@ class PuzzleSet:
 
 # ----- the engine's answers ------------------------------------------------------
 
-def game_of(name: str, position: dict[str, Any]):
-    return games.get(name).load_game().from_dict(position)
+def game_of(name: str, position: dict[str, Any]) -> contract.Game:
+    game: contract.Game = games.get(name).load_game().from_dict(position)
+    return game
 
 
-def _solver_fits(game) -> bool:
+def _solver_fits(game: contract.Game) -> bool:
     board = getattr(game, "board", None)
     if games.of(game).name != "mattix" or board is None:
         return False
     return sum(v is not None for row in board for v in row) <= SOLVER_TILES
 
 
-def _margins(game) -> dict[Any, int]:
+def _margins(game: contract.Game) -> dict[Any, int]:
     from kit.lessons.mattix.checks import final_margins
+    from kit.mattix import Game as MattixGame
+    if not isinstance(game, MattixGame):   # _solver_fits said it is
+        raise TypeError(f"only a Mattix game has the solver's margins, not {game!r}")
     return final_margins(game)
 
 
-def _best(game) -> tuple[list[Any], dict[Any, int], str]:
+def _best(game: contract.Game) -> tuple[list[Any], dict[Any, int], str]:
     """The best moves, every move's value and what the value is ("points" or "margin")."""
     if _solver_fits(game):
         values, unit = _margins(game), "margin"
@@ -130,7 +137,7 @@ def _best(game) -> tuple[list[Any], dict[Any, int], str]:
     return [m for m, v in values.items() if v == top], values, unit
 
 
-def _move(game, text: str):
+def _move(game: contract.Game, text: str) -> contract.Move:
     from kit.errors import InvalidMoveText
     try:
         return game.parse_move(str(text).strip())
@@ -200,7 +207,7 @@ def _who_text(name: str, text: str) -> str:
         [seat_words(name, 0), seat_words(name, 1), _("draw")])))
 
 
-def check(name: str, puzzle: TeacherPuzzle, answer) -> Any:
+def check(name: str, puzzle: TeacherPuzzle, answer: object) -> Verdict:
     """The Verdict on ``answer`` (a ValueError for an answer that cannot be read)."""
     from kit.errors import InvalidMoveText
     from kit.lessons.exercise import Verdict
@@ -327,7 +334,7 @@ def propose(name: str, kind: str, position: dict[str, Any], move: str = "",
 
 # ----- reading a set --------------------------------------------------------------
 
-def _field(where: str, raw: dict[str, Any], key: str, kind: type, required: bool = True):
+def _field(where: str, raw: dict[str, Any], key: str, kind: type, required: bool = True) -> Any:
     if key not in raw:
         if required:
             raise ValueError(f"{where}: field {key!r} is missing")
@@ -397,7 +404,7 @@ def from_json(data: Any, *, source: str = "the puzzle set") -> PuzzleSet:
     return PuzzleSet(game=name, title=title, puzzles=puzzles)
 
 
-def load(path) -> PuzzleSet:
+def load(path: str | Path) -> PuzzleSet:
     """The set in the file ``path`` (ValueError naming the puzzle and field if it is bad)."""
     path = Path(path)
     try:
@@ -409,7 +416,7 @@ def load(path) -> PuzzleSet:
 
 # ----- playing a set ---------------------------------------------------------------
 
-def exercises(puzzles: PuzzleSet, progress=None) -> list[Any]:
+def exercises(puzzles: PuzzleSet, progress: Progress | None = None) -> list[Exercise]:
     """One :class:`Exercise` per puzzle, typed answers, the teacher's hints and Show me."""
     from kit.lessons.exercise import Exercise, Help, Shown, Walk
     from kit.scene import svg_img
@@ -438,7 +445,7 @@ def exercises(puzzles: PuzzleSet, progress=None) -> list[Any]:
     return out
 
 
-def puzzle_set(path, title: str | None = None):
+def puzzle_set(path: str | Path, title: str | None = None) -> Any:
     """A teacher's set, ready to play: the exercises under one live progress line."""
     import ipywidgets as widgets
     from kit.lessons.exercise import Progress
@@ -479,7 +486,7 @@ def notebook(set_file: str, lang: str = "en") -> Any:
     return nb
 
 
-def share(path, root: Path = ROOT, lang: str = "en", hub_url: str | None = None) -> str:
+def share(path: str | Path, root: Path = ROOT, lang: str = "en", hub_url: str | None = None) -> str:
     """Put the set (checked first) and a notebook playing it under ``notebooks/puzzles/``
     of ``root``, ``git add`` them (the hub serves tracked files), return the lesson link."""
     import shutil

@@ -53,7 +53,7 @@ progress (the ``Progress`` widget and ``kit.lessons.welcome``), the sending
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 import hashlib
 import json
@@ -96,7 +96,7 @@ def empty() -> dict[str, Any]:
     return {"version": VERSION, "lessons": {}, "events": []}
 
 
-def _valid(data) -> bool:
+def _valid(data: object) -> TypeGuard[dict[str, Any]]:
     return (isinstance(data, dict) and isinstance(data.get("lessons"), dict)
             and isinstance(data.get("events"), list)
             and all(isinstance(v, dict) for v in data["lessons"].values()))
@@ -160,7 +160,7 @@ def now() -> str:
 
 
 def lesson_entry(data: dict[str, Any], lesson: str) -> dict[str, Any]:
-    entry = data["lessons"].setdefault(lesson, {})
+    entry: dict[str, Any] = data["lessons"].setdefault(lesson, {})
     entry.setdefault("done", [])
     entry.setdefault("seen", [])
     return entry

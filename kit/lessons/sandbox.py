@@ -18,7 +18,9 @@ import ipywidgets as widgets
 
 from kit.i18n import _
 from kit.textwidth import text_width
+from kit.scene import Scene
 from kit.ui.board import SavedPicture
+from kit.ui.game import GameBoard
 from kit.ui.tasks import cancel
 
 ROW = dict(flex_flow="row wrap")
@@ -58,7 +60,7 @@ def fit_to_text(widget: Any) -> Any:
     return widget
 
 
-class Sandbox(SavedPicture, widgets.VBox):
+class Sandbox(SavedPicture, widgets.VBox):  # type: ignore[misc]   # ipywidgets ships no types
     """Choices above, the board under them; ``new_board()`` (Start) deals again."""
 
     def __init__(self, *, seed: int = 1, delay: float = 0.8) -> None:
@@ -68,7 +70,7 @@ class Sandbox(SavedPicture, widgets.VBox):
         self.start = widgets.Button(description=_("Start a new game"), button_style="primary",
                                     layout=widgets.Layout(width="auto", height="40px"))
         self.start.on_click(lambda _b: self.new_board())
-        self.board: Any = None   # the game's Board, made by make_board
+        self.board: GameBoard[Any, Any] | None = None   # the game's Board, made by make_board
         self.area = widgets.VBox()
         rows = [widgets.HBox([fit_to_text(w) for w in row], layout=widgets.Layout(**ROW))
                 if isinstance(row, list) else row for row in self.choices()]
@@ -79,19 +81,24 @@ class Sandbox(SavedPicture, widgets.VBox):
         """Rows above the board: a list of widgets is one wrapped row."""
         raise NotImplementedError
 
-    def make_board(self):
+    def make_board(self) -> GameBoard[Any, Any]:
         """A board for the choices as they are now."""
         raise NotImplementedError
 
-    def new_board(self):
+    def new_board(self) -> GameBoard[Any, Any]:
         if self.board is not None:
             cancel(self.board.task)
-        self.board = self.make_board()
-        self.area.children = [self.board]
+        board = self.board = self.make_board()
+        self.area.children = [board]
+        return board
+
+    def _shown(self) -> GameBoard[Any, Any]:
+        if self.board is None:    # __init__ makes one: only a subclass's early call sees None
+            raise RuntimeError(f"{type(self).__name__} has no board yet (new_board makes it)")
         return self.board
 
-    def saved_scene(self):
-        return self.board.scene()
+    def saved_scene(self) -> Scene:
+        return self._shown().scene()
 
     def saved_text(self) -> str:
-        return self.board.saved_text()
+        return self._shown().saved_text()

@@ -91,7 +91,8 @@ def _source(cell: dict[str, Any]) -> str:
 
 
 def _load(path: Path) -> dict[str, Any]:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    notebook: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return notebook
 
 
 def stamp(path: Path | str, notebooks: Path | None = None) -> int:

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from kit.i18n import _, language, ngettext
 from kit.lessons import record
-from kit.lessons.exercise import is_exercise_output
+from kit.lessons.exercise import Bundle, is_exercise_output
 from kit.scene import GOOD, HIGHLIGHT, INK, TABLE, Scene
 from kit.ui.board import BoardView
 
@@ -35,9 +35,9 @@ MARGIN = 28
 class ClickGrid(BoardView):
     """A ``size`` x ``size`` grid; a click marks its square and names it."""
 
-    def __init__(self, size: int = 5, **kwargs) -> None:
+    def __init__(self, size: int = 5, **kwargs: Any) -> None:
         self.size = size
-        self.clicked = None  # (row, col) of the last click, or None
+        self.clicked: tuple[int, int] | None = None  # (row, col) of the last click, or None
         super().__init__(self.picture(), on_click=self.click, **kwargs)
         self.say(_("Click any square on the board."))
 
@@ -55,7 +55,7 @@ class ClickGrid(BoardView):
                            stroke_width=3 if mine else 1, radius=6)
         return scene
 
-    def cell_at(self, x: float, y: float):
+    def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         r, c = int((y - MARGIN) // CELL), int((x - MARGIN) // CELL)
         if x < MARGIN or y < MARGIN or not (0 <= r < self.size and 0 <= c < self.size):
             return None
@@ -196,12 +196,12 @@ def linked_names(notebooks: Path) -> dict[str, str]:
     return {link: words for words, link in _LINK.findall(text)}
 
 
-def _joined(text) -> str:
+def _joined(text: object) -> str:
     """A notebook's text field: one string, or a list of lines as saved on disk."""
     return "".join(text) if isinstance(text, list) else str(text)
 
 
-class CourseProgress(widgets.VBox):
+class CourseProgress(widgets.VBox):  # type: ignore[misc]   # ipywidgets ships no types
     """The welcome page's table: each course, each lesson, what is done; Refresh
     reads the progress file again (lessons run in other kernels write it)."""
 
@@ -262,8 +262,8 @@ class CourseProgress(widgets.VBox):
                          f'<table style="font-size: 16px">{rows}</table>')
         return "".join(parts)
 
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Bundle:
+        bundle: Bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         data["text/plain"] = self.text()
         data["text/html"] = self.html()

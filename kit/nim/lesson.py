@@ -124,22 +124,22 @@ def typed_move_exercise(game: Game, progress: Progress | None = None) -> Exercis
         wrong=losing_tries(game))
 
 
-def board_for(game: Game) -> Any:
+def board_for(game: Game) -> Board:
     """A live board for an exercise: two human seats, its own Hint and New game hidden."""
     board = exercise_board(Board(game.copy(), seats=["human", "human"], delay=0))
     board.refused = None
     played = board.submit
 
-    def submit(move: Any) -> int | None:
+    def submit(move: Move | str) -> int | None:
         before = len(board.game.history)
         points = played(move)
         board.refused = move if len(board.game.history) == before else None
         return points
-    board.submit = submit
+    board.submit = submit   # type: ignore[method-assign]   # the board's clicks go through here too
     return board
 
 
-def take_back(board: Any) -> int:
+def take_back(board: Board) -> int:
     """Undo every move on ``board`` (back to the exercise's position); how many."""
     made = len(board.game.history)
     for _step in range(made):
@@ -148,7 +148,7 @@ def take_back(board: Any) -> int:
     return made
 
 
-def taken(board: Any) -> Move:
+def taken(board: Board) -> Move:
     """The student's move: the first one made, or the one the board refused."""
     if board.game.history:
         return board.game.history[0]

@@ -631,3 +631,22 @@ def test_a_play_typed_on_an_exercise_board_is_left_pending_and_judged_by_check(t
     assert verdict is not None and verdict.correct and ex.solved
     board.access.type_move("9ZZ@0,0")             # no card: said why, nothing placed anew
     assert board.view.message.startswith("That is not a move")
+
+
+def test_a_turn_hint_wants_a_play_and_says_so():
+    # A turn ending in a pass (or no move at all) is no turn to hint at: a ValueError
+    # naming it, not an AttributeError from deep inside (found by mypy's strict checks).
+    game = worked()
+    assert "card" in L.turn_hint(game, [WORKED[0]])
+    with pytest.raises(ValueError, match="ends with a play"):
+        L.turn_hint(game, ["pass"])
+    with pytest.raises(ValueError, match="nothing"):
+        L.turn_hint(game, [])
+
+
+def test_a_try_entered_on_the_board_is_move_text_or_moves():
+    board = L.board_for(worked())
+    L.enter_turn(board, WORKED[0])
+    assert board.pending_play() is not None
+    with pytest.raises(TypeError, match="move text"):
+        L.enter_turn(board, 42)

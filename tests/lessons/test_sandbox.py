@@ -77,3 +77,13 @@ def test_the_bulgarian_free_table_variant_gets_wider_than_ipywidgets_300px_defau
         box = Sandbox(delay=0)
     # "свободна маса (вземане на набори и отнемане)": 329 px of text alone.
     assert px(box.variant.layout.width) > 300
+
+
+def test_a_sandbox_without_its_board_says_so_when_saved():
+    # The board is made in the constructor; a sandbox whose board is gone (a subclass
+    # drawing before making it) says what is missing, not "'NoneType' has no attribute".
+    box = SANDBOXES["mattix"](delay=0)
+    assert box.saved_text()
+    box.board = None
+    with pytest.raises(RuntimeError, match="no board yet"):
+        box.saved_scene()

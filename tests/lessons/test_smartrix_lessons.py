@@ -718,3 +718,10 @@ def test_a_practice_board_still_plays_on_in_every_seat():
     assert board.game.to_move != first and board.human_to_move
     assert board.shown_seats() == {board.game.to_move}
     assert "(you)" in board.seat_label(board.game.to_move)
+
+
+def test_the_puzzle_generator_names_a_move_without_a_cell():
+    from kit.lessons.smartrix import generate_puzzles
+    assert generate_puzzles.cell(Move.place("11110000", 2, -1)) == "2,-1"
+    with pytest.raises(ValueError, match="no card on a cell"):
+        generate_puzzles.cell(Move("pass"))

@@ -369,3 +369,10 @@ def test_the_check_command_names_the_bad_puzzle(tmp_path):
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 1
     assert "puzzle 3 ('3'): field 'answer'" in out.stderr
+
+
+def test_only_a_mattix_position_is_given_the_solvers_margins():
+    iota = games.get("iota").load_game().new(seed=1)
+    assert not puzzleset._solver_fits(iota)
+    with pytest.raises(TypeError, match="only a Mattix game"):
+        puzzleset._margins(iota)

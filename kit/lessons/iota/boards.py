@@ -7,16 +7,19 @@ Widgets (ipywidgets). Not covered: the checks (:mod:`kit.lessons.iota.checks`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from kit.errors import InvalidMoveText
 from kit.i18n import _
 from kit.iota import Board, Game
 from kit.iota.cards import TEXT
 from kit.iota.moves import Move, Play, Recycle
-from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Shown, Verdict, Walk, exercise_board
 from kit.lessons.iota.answers import moves_of, then_words, turn_words
-from kit.scene import Text
+from kit.iota.layout import Cell
+from kit.scene import Scene, Shape, Text
 
 
 def turn_or(board: Board, nothing: str) -> list[Move]:
@@ -45,9 +48,10 @@ def turn_on(board: Board, start: int = 0) -> list[Move]:
     return moves
 
 
-def play_on(board: Board):
+def play_on(board: Board) -> list[Play | None]:
     """The play on ``board``: the pending cards, or the first play confirmed."""
-    return [m for m in turn_on(board) if isinstance(m, Play)][-1:] or [None]
+    plays: list[Play | None] = [m for m in turn_on(board) if isinstance(m, Play)]
+    return plays[-1:] or [None]
 
 
 # ----- boards for exercises --------------------------------------------------------
@@ -57,11 +61,11 @@ class ExerciseBoard(Board):
     card it stands for written under it. A live board writes it there; on an exercise
     board that label would be the answer (lesson 4's recycling, the recycle puzzles)."""
 
-    def scene(self):
+    def scene(self) -> Scene:
         scene = super().scene()
         return replace(scene, shapes=[s for s in scene.shapes if not _stands_for_label(s)])
 
-    def play_typed(self, text: str):
+    def play_typed(self, text: str) -> int | None:
         """A play typed in the Move box is put on the board pending, as clicks leave it
         before Confirm (issue 29): an exercise judges the play left on the board, and a
         "break the rule" answer is one the rules refuse, which playing it would lose.
@@ -83,11 +87,12 @@ class ExerciseBoard(Board):
         return None
 
 
-def _stands_for_label(shape) -> bool:
+def _stands_for_label(shape: Shape) -> bool:
     return isinstance(shape, Text) and shape.text.startswith("=")
 
 
-def board_for(game: Game, seats=None, about=(), **kwargs) -> Board:
+def board_for(game: Game, seats: Sequence[str] | None = None, about: Iterable[Cell] = (),
+              **kwargs: Any) -> Board:
     """A board for an exercise: the student is the seat to move, every other seat the
     greedy computer (unless ``seats`` says otherwise). A confirmed play gets the next
     player's reply (in a block-the-lot puzzle: does it complete the lot?) and Undo
@@ -117,7 +122,7 @@ def restart(board: Board) -> None:
     board.preview(None)
 
 
-def show_turn(board: Board, moves) -> str:
+def show_turn(board: Board, moves: Iterable[str | Move]) -> str:
     """Reveal: take the board back to its start and draw ``moves`` on it, unplayed."""
     restart(board)
     moves = moves_of(list(moves))
@@ -126,10 +131,12 @@ def show_turn(board: Board, moves) -> str:
         moves=then_words(moves))
 
 
-def enter_turn(board: Board, answer) -> None:
+def enter_turn(board: Board, answer: object) -> None:
     """Put the try ``answer`` on ``board`` as a student leaves it before pressing Check:
     the board back at its start, then each recycle or pass made, and a play's cards
     placed, pending (not confirmed). A card not in the hand: InvalidMoveText."""
+    if not isinstance(answer, (str, Move, list, tuple)):
+        raise TypeError(f"a try is move text, a move or a list of them, not {answer!r}")
     restart(board)
     for move in moves_of(answer):
         if not isinstance(move, Play):
@@ -153,8 +160,11 @@ def place_pending(board: Board, move: Play) -> None:
     board.redraw()
 
 
-def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, progress=None,
-                   key=None, answers=(), wrong=(), about=()) -> Exercise:
+def board_exercise(task: str, game: Game, check: Callable[[Game, object], Verdict], *,
+                   hints: Sequence[str] = (), solution: str | Sequence[str] | None = None,
+                   progress: Progress | None = None, key: str | None = None,
+                   answers: Sequence[str] = (), wrong: Sequence[object] = (),
+                   about: Iterable[Cell] = ()) -> Exercise:
     """Exercise on a live board: place cards (Confirm or not), then Check.
 
     ``check(game, play)`` judges the play; ``solution`` (moves or text) is shown on
@@ -162,8 +172,8 @@ def board_exercise(task: str, game: Game, check, *, hints=(), solution=None, pro
     would make, as move texts (:func:`enter_turn` puts them on the board).
     """
     board = board_for(game, about=about)
-    moves = [] if solution is None else (
-        list(solution) if isinstance(solution, (list, tuple)) else [solution])
+    moves: list[str] = ([] if solution is None else
+                        [solution] if isinstance(solution, str) else list(solution))
 
     def show() -> str:
         return show_turn(board, moves)

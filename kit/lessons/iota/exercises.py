@@ -9,14 +9,16 @@ Not covered: the exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from typing import Any
+from typing import Any, TypeVar
 
 from kit.i18n import N_, _
 from kit.iota import Game, best_turn
 from kit.iota.cards import TEXT, VALUE
+from kit.iota.moves import Play
 import kit.lessons.exercise
+from kit.lessons.exercise import Progress as LessonProgress
 from kit.lessons.exercise import (Answering, Catalogue, Check, Exercise, Help, Shown, Walk,
                                   typed_exercise as typed_on_picture)
 from kit.lessons.iota.answers import moves_of, read_play, turn_words
@@ -67,9 +69,12 @@ LESSON_TITLES = (N_("Meet IOTA"), N_("Making a play"), N_("Scoring"),
 EXERCISES: dict[str, Callable[..., Exercise]] = {}
 
 
-def named(name: str):
+Maker = TypeVar("Maker", bound=Callable[..., Exercise])
+
+
+def named(name: str) -> Callable[[Maker], Maker]:
     """Register the decorated ``make(progress) -> Exercise`` as the exercise ``name``."""
-    def register(make):
+    def register(make: Maker) -> Maker:
         EXERCISES[name] = make
         return make
     return register
@@ -77,7 +82,7 @@ def named(name: str):
 
 # lesson 1 -----------------------------------------------------------------------------
 
-def line_exercise(i: int, progress=None) -> Exercise:
+def line_exercise(i: int, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 1: is line ``i`` of :data:`LINES` valid?"""
     cards, hint = LINES[i]
     valid = line_problem_of(cards) is None
@@ -122,7 +127,7 @@ RULE_TASKS = {
 }
 
 
-def rule_exercise(rule: str, progress=None) -> Exercise:
+def rule_exercise(rule: str, progress: LessonProgress | None = None) -> Exercise:
     """Target practice on the rules board: break ``rule`` on purpose."""
     task, hints = RULE_TASKS[rule]
     wrong = [RULES_LEGAL] + [BREAKING[other] for other in RULES if other != rule]
@@ -136,7 +141,7 @@ for _rule in RULES:
 
 
 @named("legal play")
-def legal_play_exercise(progress=None) -> Exercise:
+def legal_play_exercise(progress: LessonProgress | None = None) -> Exercise:
     return board_exercise(
         _("Make a legal play on this table."), rules_position(), check_legal_play,
         hints=[_("Your cards must touch the table, and every line must stay all the same or "
@@ -148,7 +153,7 @@ def legal_play_exercise(progress=None) -> Exercise:
 
 
 @named("both ends")
-def both_ends_exercise(progress=None) -> Exercise:
+def both_ends_exercise(progress: LessonProgress | None = None) -> Exercise:
     return board_exercise(
         _("Play two cards: one at each end of the row 2RC 3RC."), both_ends_position(),
         check_both_ends,
@@ -159,7 +164,7 @@ def both_ends_exercise(progress=None) -> Exercise:
 
 
 @named("draw")
-def draw_exercise(progress=None) -> Exercise:
+def draw_exercise(progress: LessonProgress | None = None) -> Exercise:
     game = rules_position()
     n = next(k for k in range(5) if check_draw_count(game, DRAW_PLAY, str(k)).correct)
     return typed_exercise(
@@ -190,7 +195,7 @@ SCORE_HINTS = {
 }
 
 
-def score_wrong(game: Game, play) -> list[str]:
+def score_wrong(game: Game, play: str | Play) -> list[str]:
     """The scores a student gets by the common mistakes (and one off), never the right one."""
     why = game.explain(read_play(play))
     tries = [why.points + 1, why.base] + [line.points for line in why.lines]
@@ -204,7 +209,8 @@ def score_wrong(game: Game, play) -> list[str]:
     return out
 
 
-def score_exercise(game: Game, play: str, hints=(), progress=None, key=None) -> Exercise:
+def score_exercise(game: Game, play: str, hints: Sequence[str] = (),
+                   progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 3: the play is shown on the table (outlined), without the seats' scores;
     type its score."""
     svg = play_picture(game, play, panel=False)
@@ -226,7 +232,7 @@ for _kind in SCORING_KINDS:
 # lesson 4 -----------------------------------------------------------------------------
 
 @named("wild")
-def wild_exercise(progress=None) -> Exercise:
+def wild_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: type a card the wild could stand for. Its picture does not label the
     wild with what it stands for, nor show the hand (which holds it): either would be
     the answer. The small table needs no board-sized box."""
@@ -244,7 +250,7 @@ def wild_exercise(progress=None) -> Exercise:
 
 
 @named("recycle")
-def recycle_exercise(progress=None) -> Exercise:
+def recycle_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: take the wild back by putting the right card in its place, on the board."""
     game = recycle_position()
     board = board_for(game)
@@ -271,7 +277,7 @@ def recycle_exercise(progress=None) -> Exercise:
 
 
 @named("pass")
-def pass_exercise(progress=None) -> Exercise:
+def pass_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: pass on the board, swapping two cards."""
     game = rules_position()
     board = board_for(game)
@@ -291,7 +297,7 @@ def pass_exercise(progress=None) -> Exercise:
 
 
 @named("exchange")
-def exchange_exercise(progress=None) -> Exercise:
+def exchange_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: at most how many cards may the mover swap here? The position is in the
     exercise's picture (its panel shows the deck and the hand), where the student looks."""
     game = exchange_position()
@@ -309,7 +315,7 @@ def exchange_exercise(progress=None) -> Exercise:
 
 
 @named("final")
-def final_score_exercise(progress=None) -> Exercise:
+def final_score_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: type the score of a play that ends the game (doubled), on its picture;
     the right answer also says the game is over and the final scores."""
     game, play = final_play_position()
@@ -326,7 +332,7 @@ def final_score_exercise(progress=None) -> Exercise:
 
 
 @named("all pass")
-def all_pass_exercise(progress=None) -> Exercise:
+def all_pass_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: the deck is empty and the other player has passed: is the game over if
     you pass too?"""
     stuck = pass_position()
@@ -343,7 +349,7 @@ def all_pass_exercise(progress=None) -> Exercise:
         wrong=["no" if over else "yes"])
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None, *,
+def puzzle_exercise(puzzle: Puzzle, progress: LessonProgress | None = None, *,
                     task: str = "", key: str = "") -> Exercise:
     """A puzzle on a live board: make the turn, Check, Hint, Show me (draws the solution).
     The board opens showing every cell the puzzle is about."""
@@ -364,7 +370,7 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None, *,
                     progress=progress, key=key or f"puzzle {puzzle.number}")
 
 
-def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
+def best_exercise(game: Game, hint: str, progress: LessonProgress | None = None) -> Exercise:
     """Find the best turn on a live board (checked against best_turn); ``hint`` first,
     then what the best turn does (:func:`turn_hint`).
 
@@ -382,7 +388,7 @@ def best_exercise(game: Game, hint: str, progress=None) -> Exercise:
 
 
 @named("best play")
-def strategy_best_exercise(progress=None) -> Exercise:
+def strategy_best_exercise(progress: LessonProgress | None = None) -> Exercise:
     return best_exercise(strategy_positions()[3],
                          _("Look for a lot first, then for a crossing of two lines."), progress)
 

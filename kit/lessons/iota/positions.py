@@ -7,6 +7,7 @@ Pure: a position is a ``kit.iota.Game``. Not covered: what a lesson asks about i
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 import random
 
@@ -19,7 +20,8 @@ from kit.lessons.iota.studies import self_play_positions
 
 # ----- positions --------------------------------------------------------------
 
-def position(grid: dict[tuple[int, int], str], hands, deck_top=(), to_move: int = 0, scores=None,
+def position(grid: dict[tuple[int, int], str], hands: Sequence[Sequence[str]],
+             deck_top: Sequence[str] = (), to_move: int = 0, scores: Sequence[int] | None = None,
              passes: int = 0) -> Game:
     """A game with the ``grid`` ({(row, col): "3GT"}) and ``hands`` given; the deck is
     ``deck_top`` then every other card in card order."""
@@ -99,9 +101,9 @@ def worked_example(turns: int = 0) -> Game:
 SCORING_KINDS = ("one line", "two lines", "a lot", "a wild")
 
 
-def scoring_plays(seeds=(3,)) -> dict[str, tuple[Game, str]]:
+def scoring_plays(seeds: Iterable[int] = (3,)) -> dict[str, tuple[Game, str]]:
     """One (game, play) per kind of :data:`SCORING_KINDS`, from seeded games, first found."""
-    found = {}
+    found: dict[str, tuple[Game, str]] = {}
     for game in self_play_positions(seeds, every=1):
         for _points, play in rank_moves(game):
             why = game.explain(play)
@@ -117,7 +119,7 @@ def scoring_plays(seeds=(3,)) -> dict[str, tuple[Game, str]]:
     return found
 
 
-def table_after(game: Game, play) -> Game:
+def table_after(game: Game, play: str | Play) -> Game:
     """The position just after ``play``, before its points are added or cards drawn: the
     same player to move, holding the cards left. A picture of a play to score."""
     play = read_play(play)
@@ -149,7 +151,7 @@ def played_until(seed: int = 0, players: int = 2, deck_at_most: int = 0) -> Game
     return Game.from_dict(game.to_dict())
 
 
-def final_play_position(seeds=range(50)) -> tuple[Game, Play]:
+def final_play_position(seeds: Iterable[int] = range(50)) -> tuple[Game, Play]:
     """(game, play): the first seeded late position where the mover can end the game."""
     for seed in seeds:
         game = played_until(seed, players=2, deck_at_most=0)

@@ -7,6 +7,7 @@ Pure: no widgets. Not covered: the puzzle exercise (:mod:`kit.lessons.iota.exerc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 import re
@@ -15,7 +16,7 @@ from kit.i18n import _, ngettext
 from kit.iota import Game, best_turn, rank_moves
 from kit.iota.cards import TEXT, WILD
 from kit.iota.lines import lines_through
-from kit.iota.moves import Play, Recycle
+from kit.iota.moves import Move, Play, Recycle
 from kit.lessons.exercise import Verdict
 from kit.lessons.iota.answers import moves_of, read_turn, then_words
 from kit.lessons.iota.studies import completes_lot
@@ -45,8 +46,12 @@ class Puzzle(PuzzleBase):
 
     GAME = Game
 
+    @property
+    def game(self) -> Game:
+        return Game.from_dict(self.position)
+
     @classmethod
-    def read_solution(cls, raw):
+    def read_solution(cls, raw: Iterable[str]) -> tuple[str, ...]:
         return tuple(raw)   # the moves of one turn
 
     @property
@@ -70,7 +75,7 @@ def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
     return Puzzle.load(path)
 
 
-def play_turn(game: Game, moves) -> tuple[Game | None, int, str | None]:
+def play_turn(game: Game, moves: Iterable[Move]) -> tuple[Game | None, int, str | None]:
     """(game after, points, None) for a legal turn; (None, 0, rule) for an illegal one."""
     after = game.copy()
     for move in moves:
@@ -86,7 +91,7 @@ def lot_plays(game: Game) -> list[Play]:
     return [m for m in game.legal_moves() if isinstance(m, Play) and completes_lot(game, m)]
 
 
-def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
+def check_puzzle(puzzle: Puzzle, answer: object) -> Verdict:
     """Does the turn ``answer`` meet the puzzle's goal? Judged by the engine's own search."""
     game = puzzle.game
     moves = read_turn(answer)
@@ -126,14 +131,17 @@ def hint_steps(text: str) -> list[str]:
     return [part for part in re.split(r"(?<=[.?!])\s+", text.strip()) if part]
 
 
-def turn_hint(game: Game, moves) -> str:
+def turn_hint(game: Game, moves: Iterable[str | Move]) -> str:
     """What the turn ``moves`` does, in words that do not give the cards or the cells away
-    (how many cards, a lot, how many lines, a wild)."""
-    moves = moves_of(list(moves))
+    (how many cards, a lot, how many lines, a wild). A turn ends with a play: anything
+    else is a ValueError."""
+    turn = moves_of(list(moves))
+    if not turn or not isinstance(turn[-1], Play):
+        raise ValueError(f"a turn to hint at ends with a play, not {turn[-1] if turn else 'nothing'}")
     after = game.copy()
-    for move in moves[:-1]:
+    for move in turn[:-1]:
         after.play(move)
-    play = moves[-1]
+    play = turn[-1]
     why = after.explain(play)
     n = len(play.placements)
     words = [ngettext("{n} card can do it.", "{n} cards can do it.", n).format(n=n)]
@@ -147,7 +155,7 @@ def turn_hint(game: Game, moves) -> str:
     return " ".join(words)
 
 
-def puzzle_about(game: Game, moves) -> list[tuple[int, int]]:
+def puzzle_about(game: Game, moves: Iterable[str | Move]) -> list[tuple[int, int]]:
     """The cells a turn is about: where it puts cards (a recycle's wild too) and the
     lines its play makes. A puzzle's board opens with all of them in view."""
     moves = moves_of(list(moves))

@@ -11,7 +11,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from kit.i18n import N_, _, ngettext
-from kit.iota import Board
+import threading
+
+from kit.analysis import AnalysisRows, Progress
+from kit.iota import Board, Game
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 
 
@@ -26,7 +29,8 @@ STRENGTHS = {N_("beginner (random)"): "random", N_("greedy (most points now)"): 
 class SandboxBoard(Board):
     """The sandbox's board: its Analyse panel also says what the best turn scores."""
 
-    def analyse_position(self, game, *, progress=None, stop=None):
+    def analyse_position(self, game: Game, *, progress: Progress | None = None,
+                         stop: threading.Event | None = None) -> AnalysisRows:
         rows = super().analyse_position(game, progress=progress, stop=stop)
         if rows:
             n = rows[0][1]

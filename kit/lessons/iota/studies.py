@@ -9,6 +9,7 @@ Pure (tables are ``kit.lessons.table.Table``). Not covered: the sandbox
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from math import comb
@@ -49,7 +50,7 @@ DEALS, WITHOUT, WITH_WILD, WORTH, GIVE_OR_TAKE, HELPED = (
 
 # ----- lesson 5: the studies ------------------------------------------------------
 
-def self_play_positions(seeds=(0, 1), every: int = 2) -> list[Game]:
+def self_play_positions(seeds: Iterable[int] = (0, 1), every: int = 2) -> list[Game]:
     """Positions from seeded greedy-vs-planner games (every ``every``-th turn)."""
     out = []
     for seed in seeds:
@@ -70,7 +71,7 @@ def completes_lot(game: Game, play: Play) -> bool:
     return any(len(line) == 4 for __, line in lines_through(table, play.cells))
 
 
-def lot_study(positions) -> Table:
+def lot_study(positions: Iterable[Game]) -> Table:
     """How often the best play of a position completes a lot, and what it scores then."""
     lots: list[int] = []
     other: list[int] = []
@@ -91,7 +92,7 @@ def lot_study(positions) -> Table:
     return rows
 
 
-def completing_cards(game: Game, cell) -> list[int]:
+def completing_cards(game: Game, cell: tuple[int, int]) -> list[int]:
     """The real cards that would fit at ``cell``, among those the mover has not seen."""
     seen = set(game.table.values()) | set(game.hands[game.to_move])
     return [c for c in REAL_CARDS if c not in seen and movegen.card_fits(game.table, cell, c)]
@@ -109,7 +110,7 @@ def chance_one_of(k: int, unseen: int, hand: int = 4) -> float:
     return 1 - comb(unseen - k, hand) / comb(unseen, hand)
 
 
-def open_three_risk(game: Game, cell) -> dict[str, Any]:
+def open_three_risk(game: Game, cell: tuple[int, int]) -> dict[str, Any]:
     """The risk at the open end ``cell`` of a three-card line: cards that fill it (real and
     wild, unseen by the mover) and the chance the next player holds one."""
     real = completing_cards(game, cell)
@@ -121,7 +122,7 @@ def open_three_risk(game: Game, cell) -> dict[str, Any]:
             UNSEEN: unseen, CHANCE: round(chance_one_of(k, unseen), 3)}
 
 
-def open_three_table(game: Game, cell) -> Table:
+def open_three_table(game: Game, cell: tuple[int, int]) -> Table:
     """:func:`open_three_risk` as a one-row table for the lesson: the cards in notation, the
     chance in per cent (a dict printed as Python read small and unlike the other studies)."""
     risk = open_three_risk(game, cell)
@@ -129,7 +130,7 @@ def open_three_table(game: Game, cell) -> Table:
                    CHANCE: format_percent(risk[CHANCE])}])
 
 
-def two_line_study(positions) -> Table:
+def two_line_study(positions: Iterable[Game]) -> Table:
     """Single-card plays: mean points when the card makes one line or two, by its number."""
     sums: dict[tuple[int, int], tuple[int, int]] = {}
     for game in positions:
@@ -160,7 +161,7 @@ def _play_out(game: Game, seed: int) -> Game:
     return game
 
 
-def wild_pair(seed: int):
+def wild_pair(seed: int) -> tuple[int, ...] | None:
     """Seat 0's final margin over seat 1 without and with a wild swapped into its first
     deal (both games played by planners from the same seed); None if the deal already
     gives seat 0 a wild (or the deck holds none)."""
@@ -178,7 +179,8 @@ def wild_pair(seed: int):
 
 
 def load_studies(path: Path = STUDIES) -> dict[str, Any]:
-    return json.loads(Path(path).read_text())
+    studies: dict[str, Any] = json.loads(Path(path).read_text())
+    return studies
 
 
 def tournament_table(path: Path = STUDIES) -> Table:
@@ -211,4 +213,4 @@ def wild_recheck(deals: int = 1, path: Path = STUDIES) -> Answer:
     """Play the table's first ``deals`` pairs again here: the same margins? (Yes or
     no in the student's words: the lesson prints it.)"""
     rows = load_studies(path)["wild"][:deals]
-    return Answer(all(tuple(wild_pair(r["seed"])) == (r["without"], r["with"]) for r in rows))
+    return Answer(all(wild_pair(r["seed"]) == (r["without"], r["with"]) for r in rows))

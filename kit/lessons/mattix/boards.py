@@ -8,19 +8,21 @@ Widgets (ipywidgets). Not covered: the checks (:mod:`kit.lessons.mattix.checks`)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kit.errors import InvalidMoveText
 from kit.i18n import _
-from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Shown, Verdict, Walk, exercise_board
 from kit.lessons.mattix.answers import read_move
 from kit.lessons.mattix.checks import best_line, illegal_tries, line_words
-from kit.mattix import Game
+from kit.mattix import Game, Move
 from kit.mattix.board import Board
 
 
 # ----- exercises on a live board ----------------------------------------------
 
-def board_for(game: Game, **kwargs) -> Board:
+def board_for(game: Game, **kwargs: Any) -> Board:
     """A board for an exercise: two human seats, so the student may play on after.
 
     The board's own Hint (it ranks the takes: the answer) and New game (another
@@ -31,13 +33,13 @@ def board_for(game: Game, **kwargs) -> Board:
     board.refused = None
     played = board.submit
 
-    def submit(move):
+    def submit(move: Move | str) -> int | None:
         before = len(board.game.history)
         points = played(move)
         board.refused = move if len(board.game.history) == before else None
         return points
 
-    board.submit = submit   # the board's clicks go through here too
+    board.submit = submit   # type: ignore[method-assign]   # the board's clicks go through here too
     return board
 
 
@@ -50,17 +52,21 @@ def take_back(board: Board) -> int:
     return taken
 
 
-def taken(board: Board):
+def taken(board: Board) -> Move:
     """The student's take on ``board``: the first one made, or the one it refused."""
     if board.game.history:
         return board.game.history[0]
-    if getattr(board, "refused", None) is not None:
-        return board.refused
+    refused: Move | None = getattr(board, "refused", None)
+    if refused is not None:
+        return refused
     raise InvalidMoveText(_("take a tile on the board first (click it), then press Check"))
 
 
-def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
-                   key=None, answers=None, wrong=None) -> Exercise:
+def board_exercise(task: str, game: Game, check: Callable[[Game, object], Verdict],
+                   solution: Move | str, *, hints: Sequence[str] = (),
+                   progress: Progress | None = None, key: str | None = None,
+                   answers: Sequence[str] | None = None,
+                   wrong: Sequence[object] | None = None) -> Exercise:
     """Exercise: make one take on a live board; ``check(game, move)`` judges it.
 
     A wrong take is judged, then taken back at once (the board says so), so the
@@ -76,7 +82,7 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
         wrong = [str(m) for m in game.legal_moves() if not check(game, m).correct]
         wrong += illegal_tries(game)
 
-    def judged(move):
+    def judged(move: object) -> Verdict:
         verdict = check(game, move)
         if not verdict.correct:
             if take_back(board):
@@ -86,7 +92,7 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
             board.refused = None
         return verdict
 
-    def enter(text):
+    def enter(text: object) -> None:
         take_back(board)
         board.submit(read_move(text))
 

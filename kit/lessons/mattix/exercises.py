@@ -11,10 +11,11 @@ from __future__ import annotations
 import html
 import ipywidgets as widgets
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import kit.lessons.exercise
+from kit.lessons.exercise import Progress as LessonProgress
 from kit.i18n import NO_WORDS, N_, YES_WORDS, _, format_list, format_percent, ngettext
 from kit.lessons.exercise import Answering, Catalogue, Exercise, Help, Reveal, Verdict, Walk, typed_exercise
 from kit.lessons.mattix.answers import read_move
@@ -44,7 +45,7 @@ class Progress(kit.lessons.exercise.Progress):
 
 def picture_exercise(task: str, game: Game, check: Callable[[Game, Any], Verdict], *,
                      answers: Sequence[str], wrong: Sequence[object], hints: Sequence[str] = (),
-                     show: Reveal = None, progress: Progress | None = None, key: str | None = None,
+                     show: Reveal = None, progress: LessonProgress | None = None, key: str | None = None,
                      placeholder: str = "", show_line: bool = True, after: object = None,
                      after_when: str = "right") -> Exercise:
     """A typed exercise on the position as a picture (``show_line=False`` hides the
@@ -70,11 +71,11 @@ def with_data(ex: Exercise, data: object, when: str = "answered") -> Exercise:
     ex.data = box
     check, reveal = ex.check, ex.reveal
 
-    def fill():
+    def fill() -> None:
         if not box.value:
             box.value = data() if callable(data) else data
 
-    def judged(answer):
+    def judged(answer: object) -> Verdict:
         verdict = check(answer)
         if verdict.correct or when == "answered":
             # A flag, not box.value: rendering the saved solution may fill the box.
@@ -88,7 +89,7 @@ def with_data(ex: Exercise, data: object, when: str = "answered") -> Exercise:
             fill()
         return verdict
 
-    def shown():
+    def shown() -> str | None:
         said = reveal if isinstance(reveal, str) or reveal is None else reveal()
         fill()
         return said
@@ -98,7 +99,8 @@ def with_data(ex: Exercise, data: object, when: str = "answered") -> Exercise:
     return ex
 
 
-def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
+def legal_takes_exercise(game: Game,
+                         progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 1: type every tile the player to move may take."""
     side, line = _side(game), _line(game)
     legal = game.legal_moves()
@@ -129,7 +131,8 @@ def legal_takes_exercise(game: Game, progress=None, key=None) -> Exercise:
                             answers=[answer], wrong=wrong)
 
 
-def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+def score_exercise(game: Game, move: Move | str,
+                   progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 2: the mover takes ``move``; type their score after it."""
     move = read_move(move)
     tile, side, before = _tile(game, move), _side(game), game.scores[game.to_move]
@@ -153,7 +156,8 @@ def score_exercise(game: Game, move, progress=None, key=None) -> Exercise:
                             wrong=[str(s) for s in dict.fromkeys(slips) if s != after])
 
 
-def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
+def outcome_exercise(game: Game,
+                     progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 2: over or not, and who won: row, column, draw or not over."""
     truth = truth_words(game)
     s0, s1 = game.scores
@@ -185,7 +189,8 @@ def outcome_exercise(game: Game, progress=None, key=None) -> Exercise:
                             wrong=wrong)
 
 
-def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
+def net_gain_exercise(game: Game, move: Move | str,
+                      progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 3: type the net gain of one take. Once it is right (or shown), the
     exercise shows the net gain of every take."""
     move = read_move(move)
@@ -218,7 +223,7 @@ def net_gain_exercise(game: Game, move, progress=None, key=None) -> Exercise:
                           after=data, after_when="right")
 
 
-def practice_exercise(number: int, progress: Progress | None = None) -> Exercise:
+def practice_exercise(number: int, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 3, position ``number`` (from 1): find the take that wins; judged exactly."""
     game, hints, solution = load_practice()[number - 1]
     return board_exercise(_("Position {number}: you are the {side}. Find the take that wins, "
@@ -227,7 +232,8 @@ def practice_exercise(number: int, progress: Progress | None = None) -> Exercise
                           progress=progress, key=f"practice {number}")
 
 
-def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
+def take_a_tile_exercise(game: Game,
+                         progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 1: click any tile the row player may take (any legal take is right)."""
     return board_exercise(_("Take a tile the {side} may take: click it on the board.")
                           .format(side=_side(game)),
@@ -240,7 +246,7 @@ def take_a_tile_exercise(game: Game, progress=None, key=None) -> Exercise:
                           wrong=illegal_tries(game))
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
+def puzzle_exercise(puzzle: Puzzle, progress: LessonProgress | None = None) -> Exercise:
     """A puzzle on a live board: take a tile, Check, Hint, Show me (takes the solution
     and says the best line after it)."""
     return board_exercise(puzzle.task, puzzle.game, lambda g, move: check_puzzle(puzzle, move),
@@ -248,8 +254,10 @@ def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercis
                           key=f"puzzle {puzzle.number}")
 
 
-def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str, progress=None,
-                        key=None, data=None, hints=(),
+def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str,
+                        progress: LessonProgress | None = None,
+                        key: str | None = None, data: str | None = None,
+                        hints: Sequence[str] = (),
                         labels: dict[str, str] | None = None) -> Exercise:
     """Lesson 4: predict a measured result; ``why`` quotes the measurement.
     ``data`` (HTML) shows under the exercise once it is answered or shown.
@@ -270,7 +278,8 @@ def prediction_exercise(task: str, options: dict[str, str], truth: str, why: str
 NOTE = "<p style='font-size: 18px; max-width: 60em'>{}</p>"
 
 
-def first_player_prediction(progress=None, key="first player") -> Exercise:
+def first_player_prediction(progress: LessonProgress | None = None,
+                            key: str = "first player") -> Exercise:
     """Lesson 4: predict whether the first player wins more 4 x 4 level 1 boards; the
     table (loaded from its file) shows once the student has answered."""
     table = first_player_table()
@@ -307,8 +316,8 @@ YES_NO = {**{word: "yes" for word in YES_WORDS}, **{word: "no" for word in NO_WO
           N_("yes"): "yes", N_("no"): "no"}
 
 
-def duel_prediction(progress=None, games: int = 20, size: int = 5, level: int = 2,
-                    key="duel") -> Exercise:
+def duel_prediction(progress: LessonProgress | None = None, games: int = 20, size: int = 5, level: int = 2,
+                    key: str = "duel") -> Exercise:
     """Lesson 4: predict who wins more games, greedy or lookahead (played here, seeded).
     The whole tournament shows once the student has answered."""
     pairings = players_tournament(size=size, level=level, games=games)
@@ -351,7 +360,7 @@ DUEL_NAMES = {"greedy": "greedy", "glotón": "greedy", "gloton": "greedy", "el g
 
 # ----- every exercise of the course, by name -------------------------------------
 
-def _deal(size: int, level: int, seed: int, moves=()) -> Game:
+def _deal(size: int, level: int, seed: int, moves: Iterable[str | Move] = ()) -> Game:
     game = Game.new(size=size, level=level, seed=seed)
     for move in moves:
         game.play(move)

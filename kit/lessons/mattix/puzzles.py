@@ -7,7 +7,7 @@ Pure: no widgets. Not covered: the puzzle exercise (:mod:`kit.lessons.mattix.exe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +27,8 @@ HERE = Path(__file__).resolve().parent.parent   # kit/lessons: puzzles/ and data
 
 
 PUZZLES = HERE / "puzzles" / "mattix.json"
+#: the Mattix Puzzle (or a subclass) that :meth:`Puzzle.load` makes
+MP = TypeVar("MP", bound="Puzzle")
 
 
 GOALS = ("win_by", "only_move", "draw")
@@ -48,6 +50,10 @@ class Puzzle(PuzzleBase):
     more_hints: tuple[str, ...] = ()
 
     @property
+    def game(self) -> Game:
+        return Game.from_dict(self.position)
+
+    @property
     def hints(self) -> list[str]:
         # The JSON's hints are English; the catalogue has them (kit.catalogues reads the file).
         return [_(self.hint), *(_(h) for h in self.more_hints)]
@@ -67,7 +73,7 @@ class Puzzle(PuzzleBase):
                 + " " + capital(goal.format(side=side, target=self.target)))
 
     @classmethod
-    def load(cls, path) -> list[Any]:
+    def load(cls: type[MP], path: str | Path) -> list[MP]:
         data = json.loads(Path(path).read_text())["puzzles"]
         return [dataclasses.replace(p, more_hints=tuple(raw.get("more_hints", ())))
                 for p, raw in zip(super().load(path), data, strict=True)]
@@ -101,7 +107,7 @@ GOAL_WORDS = {"win_by": N_("that is not a win by {target} or more"),
               "only_move": N_("that loses"), "draw": N_("that is not a draw")}
 
 
-def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
+def check_puzzle(puzzle: Puzzle, answer: object) -> Verdict:
     """Does the take ``answer`` meet the puzzle's goal against perfect play?
 
     A wrong take is told the opponent's best answer to it and how it ends, never

@@ -9,6 +9,7 @@ exercises that show them (:mod:`kit.lessons.mattix.exercises`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pathlib import Path
@@ -64,7 +65,7 @@ def greedy_is_best(game: Game) -> bool:
     return any(v == rows[0][1] for m, v in rows if _tile(game, m) == top)
 
 
-def greedy_study(sizes=(3, 4, 5), level: int = 2, boards: int = 40, seed: int = 0) -> Table:
+def greedy_study(sizes: Iterable[int] = (3, 4, 5), level: int = 2, boards: int = 40, seed: int = 0) -> Table:
     """How often the biggest tile is a best take, on seeded fresh deals of each size."""
     rows = Table()
     for size in sizes:
@@ -115,7 +116,8 @@ def _best(game: Game, depth: int) -> Move:
     return move
 
 
-def depth_study(size: int = 4, level: int = 2, boards: int = 30, depths=(1, 2, 3, 4, 6, 8),
+def depth_study(size: int = 4, level: int = 2, boards: int = 30,
+                depths: Iterable[int] = (1, 2, 3, 4, 6, 8),
                 seed: int = 0) -> Table:
     """How often a search to each depth picks an exactly best first take."""
     games = [Game.new(seed=seed + s, size=size, level=level) for s in range(boards)]

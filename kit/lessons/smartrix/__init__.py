@@ -36,7 +36,8 @@ from kit.lessons.smartrix.studies import (LETTERS, TOURNAMENT_TABLE, chance_expl
                                           tournament_table, unseen_note, valuation_table)
 from kit.lessons.smartrix.puzzles import (GOALS, ORDINALS, Puzzle, check_puzzle, load_puzzles,
                                           meets_goal, puzzle_hints, puzzle_wrong)
-from kit.lessons.smartrix.pictures import (FIT_DEMO, GAP_CELL, HTMLPicture, MAX_WIDTH, Picture,
+from kit.lessons.picture import Picture
+from kit.lessons.smartrix.pictures import (FIT_DEMO, GAP_CELL, HTMLPicture, MAX_WIDTH,
                                            card_picture, cards_svg, deck_picture, fit_picture,
                                            fit_width, gap_picture, picture, plain_card, retitle, score_svg,
                                            show, side_by_side, stack_svgs, steps_picture,

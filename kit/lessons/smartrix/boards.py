@@ -8,15 +8,18 @@ Widgets (ipywidgets). Not covered: the checks (:mod:`kit.lessons.smartrix.checks
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kit.errors import InvalidMoveText
 from kit.i18n import N_, _
-from kit.lessons.exercise import Answering, Exercise, Help, Shown, Walk, exercise_board
+from kit.lessons.exercise import Answering, Exercise, Help, Progress, Shown, Verdict, Walk, exercise_board
 from kit.lessons.smartrix.answers import read_move
 from kit.lessons.smartrix.pictures import HTMLPicture, fit_width
 from kit.lessons.smartrix.positions import short_game
 from kit.smartrix import Game, Move
 from kit.smartrix.board import Board
+from kit.ui.game import GameBoard
 
 
 # ----- exercises on live boards ---------------------------------------------------
@@ -68,7 +71,7 @@ class LessonBoard(Board):
 TRY_MADE = N_("Your move is made: press Check, or Undo to try another.")
 
 
-def board_for(game: Game, **kwargs) -> Board:
+def board_for(game: Game, **kwargs: Any) -> LessonBoard:
     """A board for an exercise: every seat the student's, starting from ``game``; the
     board's own Hint and New game hidden (the first gave the answer away, the second
     dealt a game that was not the exercise's)."""
@@ -81,7 +84,8 @@ def tried_move(board: Board) -> Move:
     """The student's try on ``board``: the first move made, or else the placement the
     board just refused (so Check says what is wrong with it); InvalidMoveText if neither."""
     if board.game.history:
-        return board.game.history[0]
+        first: Move = board.game.history[0]
+        return first
     attempt: Move | None = getattr(board, "attempt", None)
     if attempt is not None:
         return attempt
@@ -95,11 +99,11 @@ def back_to_start(board: Board) -> None:
     board.clear_pending()
 
 
-def enter_on(board: Board):
+def enter_on(board: Board) -> Callable[[object], None]:
     """``enter(text)`` for a board exercise: the board back at its start, then the
     move given as text made as a student makes it (a refused placement stays the
     board's attempt, drawn with its mistakes)."""
-    def enter(text) -> None:
+    def enter(text: object) -> None:
         back_to_start(board)
         move = read_move(text)
         if move.kind == "place":
@@ -108,29 +112,32 @@ def enter_on(board: Board):
     return enter
 
 
-def taken_back(move) -> str:
+def taken_back(move: object) -> str:
     """What the board and the verdict say when a wrong move is taken back."""
     if read_move(move).kind == "pass":
         return _("Your pass is taken back: try again.")
     return _("Your card is taken back: try again.")
 
 
-def play_on(board: Board, move) -> str:
+def play_on(board: Board, move: Move | str) -> str:
     """Reveal: take ``board`` back to its start and play ``move`` there."""
     back_to_start(board)
     board.submit(read_move(move))
     return _("{move}. Press Undo to take it back and try yourself.").format(move=move)
 
 
-def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress=None,
-                   key=None, wrong=()) -> Exercise:
+def board_exercise(task: str, game: Game, check: Callable[[Game, object], Verdict],
+                   solution: Move | str, *, hints: Sequence[str] = (),
+                   progress: Progress | None = None, key: str | None = None,
+                   wrong: Sequence[object] = ()) -> Exercise:
     """Exercise: make one move on a live board; ``check(game, move)`` judges it.
     ``solution`` is the answer (Show me plays it); ``wrong``, tries as move texts."""
     board = board_for(game)
     board.student = game.to_move
     start = Game.from_dict(game.to_dict())
+    drawn: GameBoard[Game, Move] = board   # (its scene() as the shell types it)
 
-    def judged(move):
+    def judged(move: object) -> Verdict:
         # A wrong move is judged, then taken back at once (as Mattix's takes are),
         # so the student tries again on their own hand, not on the next player's.
         verdict = check(start, move)
@@ -145,7 +152,7 @@ def board_exercise(task: str, game: Game, check, solution, *, hints=(), progress
                     answer=Answering(read=lambda: tried_move(board), enter=enter_on(board)),
                     help=Help(hints=hints, show=lambda: play_on(board, solution),
                               solution=lambda: f"{solution}. {check(start, read_move(solution)).why}"),
-                    shown=Shown(board=board, picture=lambda: fit_width(board.scene().to_svg())),
+                    shown=Shown(board=board, picture=lambda: fit_width(drawn.scene().to_svg())),
                     walk=Walk(answers=[str(solution)], wrong=list(wrong)),
                     progress=progress, key=key)
 

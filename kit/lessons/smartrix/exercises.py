@@ -7,10 +7,11 @@ Not covered: the exercise widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 import kit.lessons.exercise
+from kit.lessons.exercise import Progress as LessonProgress
 from kit.i18n import N_, _, ngettext
 from kit.lessons.exercise import Catalogue, Check, Exercise, typed_exercise as typed_on_picture
 from kit.lessons.smartrix.answers import _cell, _cells, player
@@ -56,7 +57,7 @@ def _eg(example: str) -> str:
     return _("e.g. {example}").format(example=example)
 
 
-def puzzle_exercise(puzzle: Puzzle, progress: Progress | None = None) -> Exercise:
+def puzzle_exercise(puzzle: Puzzle, progress: LessonProgress | None = None) -> Exercise:
     """A puzzle on a live board: place a card, Check, Hint, Show me (plays the solution)."""
     return board_exercise(puzzle.task, puzzle.game, lambda _g, move: check_puzzle(puzzle, move),
                           puzzle.solution, hints=puzzle_hints(puzzle), progress=progress,
@@ -74,7 +75,7 @@ VALUE_CARD = "01101011"
 ROTATION_CARD = "11010000"
 
 
-def value_exercise(card: str = VALUE_CARD, progress=None) -> Exercise:
+def value_exercise(card: str = VALUE_CARD, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 1: type the value of ``card`` (drawn without its value in the middle)."""
     value = VALUE[parse_card(card)]
     wrong = sorted({8, 8 - value, value - 1, value + 1} - {value})
@@ -91,7 +92,7 @@ def value_exercise(card: str = VALUE_CARD, progress=None) -> Exercise:
                           wrong=[str(w) for w in wrong])
 
 
-def rotation_exercise(card: str = ROTATION_CARD, progress=None) -> Exercise:
+def rotation_exercise(card: str = ROTATION_CARD, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 1: type ``card`` turned a quarter turn clockwise."""
     c = parse_card(card)
     turned = card_text(rotate(c))
@@ -112,7 +113,7 @@ def rotation_exercise(card: str = ROTATION_CARD, progress=None) -> Exercise:
                           answers=[turned], wrong=[w for w in wrong if w != turned])
 
 
-def first_placement_exercise(seed: int = 3, progress=None) -> Exercise:
+def first_placement_exercise(seed: int = 3, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 1: place any card next to the first card on a live board."""
     game = Game.new(2, seed=seed)
     places = [m for m in game.legal_moves() if m.kind == "place"]
@@ -134,14 +135,14 @@ def first_placement_exercise(seed: int = 3, progress=None) -> Exercise:
                           wrong=[str(mismatch), str(far), "pass"])
 
 
-def _example_cells(game: Game, answer, n: int = 2) -> str:
+def _example_cells(game: Game, answer: Container[tuple[int, int]], n: int = 2) -> str:
     """Cells to show how an answer is typed: empty, touching nothing, not the answer."""
     far = [(r, c) for r in range(-4, 5) for c in range(-4, 5)
            if (r, c) not in answer and (r, c) not in game.table and not touching(game, (r, c))]
     return " ".join(_cell(c) for c in [far[-1], far[len(far) // 2]][:n])
 
 
-def fit_exercise(progress=None) -> Exercise:
+def fit_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 2: type every cell where the stored card fits, in some turn."""
     game, card = lesson_position("fit"), data()["positions"]["fit"]["move"]
     cells = fit_cells(game, card)
@@ -194,7 +195,7 @@ WINDOW_COUNT = {
 }
 
 
-def window_side(game: Game, cell) -> str | None:
+def window_side(game: Game, cell: tuple[int, int]) -> str | None:
     """The side of the table a window-refused ``cell`` (row, column) lies on: "left",
     "right", "above" or "below", the direction whose span is too wide; None when the
     cell is within the table's rows and columns."""
@@ -207,11 +208,12 @@ def window_side(game: Game, cell) -> str | None:
     return max(outside)[1] if outside else None
 
 
-def why_hints(name: str, game: Game, move) -> list[str]:
+def why_hints(name: str, game: Game, move: Move) -> list[str]:
     """Lesson 2's hints for the refused ``move``: the window's count computed from where
     its cell lies (a row count for a cell above or below the table)."""
     hints = [_(h) for h in WHY_HINTS[name]]
-    side = window_side(game, move.cell) if name == "why_window" else None
+    side = (window_side(game, move.cell) if name == "why_window" and move.cell is not None
+            else None)
     if side is not None:
         hints[1] = _(WINDOW_COUNT[side])
     return hints
@@ -220,7 +222,7 @@ def why_hints(name: str, game: Game, move) -> list[str]:
 WHY_CELL = 60   # px per table cell in lesson 2's why pictures
 
 
-def why_exercise(name: str, progress=None) -> Exercise:
+def why_exercise(name: str, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 2: why is this placement refused? side, corner, window or touch."""
     game, move = lesson_position(name), lesson_move(name)
     # The table alone (the move names its card): the refused cell drawn even outside the
@@ -241,7 +243,7 @@ def why_exercise(name: str, progress=None) -> Exercise:
                           answers=sorted(truth), wrong=wrong)
 
 
-def points_exercise(progress=None) -> Exercise:
+def points_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 3: how many points does the 17-card move score?"""
     game, move = lesson_position("seventeen"), lesson_move("seventeen")
     values, points = set_values(game, move)
@@ -264,7 +266,7 @@ def points_exercise(progress=None) -> Exercise:
                           answers=[str(points)], wrong=wrong)
 
 
-def most_cards_exercise(progress=None) -> Exercise:
+def most_cards_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 3: collect as many cards as possible with one card, on a live board."""
     game, move = lesson_position("most_cards"), lesson_move("most_cards")
     best = most_cards(game)[0]
@@ -287,7 +289,7 @@ def most_cards_exercise(progress=None) -> Exercise:
                           wrong=[str(m) for m in fewer + none] + [str(bad), "pass"])
 
 
-def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
+def score_exercise(seed: int = 2, players: int = 2, progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: score a finished game; one number per player."""
     game = finished_game(seed, players)
     svg = score_svg(game)
@@ -316,7 +318,7 @@ def score_exercise(seed: int = 2, players: int = 2, progress=None) -> Exercise:
                           answers=[answer], wrong=[w for w in wrong if w != answer])
 
 
-def challenge_exercise(progress=None) -> Exercise:
+def challenge_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 5: type the smallest challenge on the free table."""
     game, move = lesson_position("challenge"), lesson_move("challenge")
     svg = game.svg(offending=True)
@@ -340,7 +342,7 @@ def challenge_exercise(progress=None) -> Exercise:
                           answers=[answer], wrong=wrong)
 
 
-def gap_exercise(progress=None) -> Exercise:
+def gap_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 6: of 8 cards you cannot see, how many finish the line left one card short?
     (The chance that the next player holds one is the right answer's "Why?".)"""
     game, move = lesson_position("threat"), lesson_move("threat")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from kit.lessons import smartrix as L
@@ -20,17 +21,21 @@ from kit.lessons.smartrix.positions import PUZZLES
 from kit.smartrix import CANONICAL, DECK, ORIENTATIONS, CautiousPlayer, Game, GreedyPlayer, Move
 from kit.smartrix.ai import honest_placements
 from kit.smartrix.cards import TEXT, parse_card
-from kit.smartrix.analysis import after_threats
-from kit.smartrix.table import constraint_at
+from kit.smartrix.analysis import Threat, after_threats
+from kit.smartrix.table import Cell, constraint_at
+
+#: a position's json as the course file keeps it: the position and a move (and more)
+Stored = dict[str, Any]
 
 OUT = PUZZLES
 
 
-def fill(cells, seed, first=None):
-    """Distinct deck cards on ``cells`` (in order), every touch matching."""
+def fill(cells: Sequence[Cell], seed: int, first: int | None = None) -> dict[Cell, int]:
+    """Distinct deck cards on ``cells`` (in order), every touch matching (a RuntimeError
+    if there are none)."""
     rng = random.Random(seed)
 
-    def go(i, grid, used):
+    def go(i: int, grid: dict[Cell, int], used: set[int]) -> dict[Cell, int] | None:
         if i == len(cells):
             return dict(grid)
         need = constraint_at(grid, cells[i])
@@ -53,10 +58,13 @@ def fill(cells, seed, first=None):
                     break
         return None
 
-    return go(0, {}, set())
+    found = go(0, {}, set())
+    if found is None:
+        raise RuntimeError(f"no deck cards fill {list(cells)} (seed {seed})")
+    return found
 
 
-def with_hands(grid, centre, seed, **options):
+def with_hands(grid: dict[Cell, int], centre: int, seed: int, **options: Any) -> Game:
     """The table ``grid``, the mover holding ``centre`` and two more cards, the other
     player three cards; the rest is the draw pile."""
     used = {CANONICAL[v] for v in grid.values()} | {CANONICAL[centre]}
@@ -66,7 +74,7 @@ def with_hands(grid, centre, seed, **options):
     return Game.setup({c: TEXT[v] for c, v in grid.items()}, hands, seed=seed, **options)
 
 
-def star():
+def star() -> Stored:
     """16 cards on the row, column and diagonals through (0, 0), the centre card in hand."""
     dirs = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)]
     arms = [(dr * k, dc * k) for k in (1, 2) for dr, dc in dirs]
@@ -80,7 +88,7 @@ def star():
     return {"position": game.to_dict(), "move": str(move), "order": [list(c) for c in order]}
 
 
-def _connected_order(cells):
+def _connected_order(cells: Sequence[Cell]) -> list[Cell]:
     """An order in which each cell touches one before it (the table grows legally)."""
     done, rest = [cells[0]], list(cells[1:])
     while rest:
@@ -91,7 +99,7 @@ def _connected_order(cells):
     return done
 
 
-def long_run():
+def long_run() -> Stored:
     """Children's variant: three cards either side of (0, 0) in row 0; the middle card
     makes a run of 7, collected whole."""
     cells = [(0, 0)] + [(0, k) for k in (1, 2, 3, -1, -2, -3)]
@@ -104,7 +112,8 @@ def long_run():
     return {"position": game.to_dict(), "move": str(move), "order": order}
 
 
-def selfplay(seeds, players=(2, 3), **options):
+def selfplay(seeds: Iterable[int], players: Sequence[int] = (2, 3),
+             **options: Any) -> Iterator[tuple[int, Game]]:
     """Every position of seeded games: greedy and cautious players taking turns."""
     for seed in seeds:
         n = players[seed % len(players)]
@@ -115,18 +124,19 @@ def selfplay(seeds, players=(2, 3), **options):
             game.play(bots[game.to_move].choose(game, rng))
 
 
-def placements(game):
+def placements(game: Game) -> list[Move]:
     return [m for m in game.legal_moves() if m.kind == "place"]
 
 
-def only_position(game):
+def only_position(game: Game) -> Game | None:
     """The mover's hand cut down so that exactly one placement is left (or None)."""
     d = game.to_dict()
     if any(d["out"]):   # the cut cards go to the pile, which must then not be empty
         return None
     seat = game.to_move
     hand = d["hands"][seat]
-    counts = {c: sum(CANONICAL[m.card] == CANONICAL[parse_card(c)] for m in placements(game))
+    counts = {c: sum(m.card is not None and CANONICAL[m.card] == CANONICAL[parse_card(c)]
+                     for m in placements(game))
               for c in hand}
     ones = [c for c in hand if counts[c] == 1]
     zeros = [c for c in hand if counts[c] == 0]
@@ -139,7 +149,7 @@ def only_position(game):
     return cut if len(placements(cut)) == 1 else None
 
 
-def find():
+def find() -> tuple[list[Any], list[Any], list[Any]]:
     collect, safe, only = [], [], []
     for seed, g in selfplay(range(40)):
         places = placements(g)
@@ -159,7 +169,7 @@ def find():
     return collect, safe, only
 
 
-def pick(rows, k, key):
+def pick(rows: Iterable[Any], k: int, key: Callable[[Any], Any]) -> list[Any]:
     """k rows spread over the sorted list, one per seed at most."""
     rows = sorted(rows, key=key)
     seen: set[int] = set()
@@ -173,11 +183,13 @@ def pick(rows, k, key):
     return out
 
 
-def cell(m):
+def cell(m: Move) -> str:
+    if m.cell is None:
+        raise ValueError(f"{m} puts no card on a cell")
     return f"{m.cell[0]},{m.cell[1]}"
 
 
-def puzzles(double):
+def puzzles(double: Sequence[Any]) -> list[dict[str, Any]]:
     collect, safe, only = find()
     out = []
     for grade, (n, _, _, g, m) in zip((1, 2, 2, 3), pick(collect, 4, lambda r: (r[0], r[1])), strict=False):
@@ -201,7 +213,7 @@ def puzzles(double):
     return out
 
 
-def challenge():
+def challenge() -> Stored:
     """A free-table position with offending cards, where fewer cards than all of them
     make the table legal again (the smallest challenge is a real choice)."""
     best = None
@@ -227,7 +239,7 @@ def challenge():
                                                                game.smallest_removal()))}
 
 
-def lesson_positions():
+def lesson_positions() -> tuple[dict[str, Stored], Sequence[Any]]:
     pos = {"seventeen": star(), "long_run": long_run(), "challenge": challenge()}
     doubles = two_line_moves()
     pos["pass_pays"] = {"position": pass_pays().to_dict(), "move": "pass"}
@@ -258,7 +270,7 @@ def lesson_positions():
     return pos, doubles[-1][:2]
 
 
-def pass_pays():
+def pass_pays() -> Game:
     """A position where the cautious player ranks passing first although several
     placements score; of those found (seeds 100-250), the one with most placements."""
     best = None
@@ -276,7 +288,7 @@ def pass_pays():
     return best[1]
 
 
-def two_line_moves(wanted=2):
+def two_line_moves(wanted: int = 2) -> list[Any]:
     """Positions (two seeds) where one placement, and only one, finishes two lines
     (9 cards or more), among at least 4 placements: ``[(game, move, seed)]``."""
     found: list[Any] = []
@@ -294,15 +306,15 @@ def two_line_moves(wanted=2):
     raise RuntimeError("no two-line positions found")
 
 
-def chance(game, threat):
+def chance(game: Game, threat: Threat) -> float:
     """The chance the next player holds a card completing ``threat``."""
     fitting = len({CANONICAL[parse_card(c)] for c in threat.completions})
     return L.holds_chance(len(game.unseen(game.to_move)), fitting, L.next_hand_size(game))
 
 
-def _refused(game):
+def _refused(game: Game) -> Iterator[Move]:
     """Placements of the mover's cards on cells touching the table that the engine refuses."""
-    cells = {(r + dr, c + dc) for r, c in game.grid for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    cells: set[Cell] = {(r + dr, c + dc) for r, c in game.grid for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
     for cell in sorted(cells - set(game.grid)):
         for card in game.hand(game.to_move):
             m = Move.place(card, *cell)
@@ -310,9 +322,9 @@ def _refused(game):
                 yield m
 
 
-def main():
+def main() -> None:
     positions, double = lesson_positions()
-    data = {"about": "Smartrix course positions and puzzles, written by "
+    data: dict[str, Any] = {"about": "Smartrix course positions and puzzles, written by "
                      "kit/lessons/smartrix/generate_puzzles.py; checked by "
                      "tests/lessons/test_smartrix_lessons.py",
             "positions": positions, "puzzles": puzzles(double)}

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from kit.i18n import N_, _, ngettext
 from kit.lessons.picture import Picture
 from kit.lessons.smartrix.answers import player
 from kit.lessons.smartrix.positions import building_steps, lesson_move, lesson_position
 from kit.scene import INK, PAPER, Scene
-from kit.smartrix import DECK, Game, VALUE, parse_card
+from kit.smartrix import DECK, Game, Move, VALUE, parse_card
 from kit.smartrix.analysis import after_threats
 from kit.smartrix.cards import TEXT
 from kit.smartrix.draw import BOX_GRID, EMPTY_BOX, SPOT, draw_card
@@ -47,7 +49,7 @@ def retitle(svg: str, title: str) -> str:
                   flags=re.S)
 
 
-def plain_card(scene, card: int, x, y, size) -> None:
+def plain_card(scene: Scene, card: int, x: float, y: float, size: float) -> None:
     """One card without its value written in the middle (for "what is it worth?")."""
     scene.rect(x, y, size, size, fill=PAPER, stroke=INK, stroke_width=2.0, radius=size * 0.07)
     step = size / 3
@@ -66,27 +68,28 @@ CARD_LABELS = (N_("value 0"), N_("value 3"), N_("value 8"),
                N_("as written"), N_("1 quarter"), N_("2 quarters"), N_("3 quarters"))
 
 
-def _label(label) -> str:
+def _label(label: object) -> str:
     """A card's label as shown: one of :data:`CARD_LABELS` translated, any other as given."""
     text = str(label)
     return _(text) if text in CARD_LABELS else text
 
 
-def cards_svg(cards, *, size: int = 90, per_row: int = 10, labels=None,
+def cards_svg(cards: Iterable[int | str], *, size: int = 90, per_row: int = 10,
+              labels: Sequence[object] | None = None,
               values: bool = True) -> str:
     """Cards (ints or texts) in rows, each with an optional label under it;
     ``values=False`` leaves the number out of each card's middle."""
-    cards = [parse_card(c) if isinstance(c, str) else c for c in cards]
+    shown: list[int] = [parse_card(c) if isinstance(c, str) else c for c in cards]
     gap, label_h = size // 6, (26 if labels else 0)
-    rows = (len(cards) + per_row - 1) // per_row
-    width = min(len(cards), per_row) * (size + gap) + gap
+    rows = (len(shown) + per_row - 1) // per_row
+    width = min(len(shown), per_row) * (size + gap) + gap
     # The alt text names every card by its boxes (the notation), and its label: the
     # picture in words. Not its value, which an exercise with values=False asks for.
     named = ", ".join(TEXT[card] + (f" ({_label(labels[i])})" if labels else "")
-                      for i, card in enumerate(cards))
+                      for i, card in enumerate(shown))
     scene = Scene(width, rows * (size + gap + label_h) + gap,
                   title=_("Smartrix cards: {cards}").format(cards=named))
-    for i, card in enumerate(cards):
+    for i, card in enumerate(shown):
         x = gap + (i % per_row) * (size + gap)
         y = gap + (i // per_row) * (size + gap + label_h)
         (draw_card if values else plain_card)(scene, card, x, y, size)
@@ -100,7 +103,7 @@ def picture(svg: str) -> Picture:
     return Picture(fit_width(svg), _("(a Smartrix picture)"))
 
 
-def show(game: Game, *, title: str | None = None, **options) -> Picture:
+def show(game: Game, *, title: str | None = None, **options: Any) -> Picture:
     """The position as a picture, with ``draw``'s highlights (``move=``, ``legal_for=`` ...).
     A drawn move's title (which spells out what it scores) becomes ``title``, or
     the plain position's."""
@@ -124,7 +127,8 @@ class HTMLPicture:
         return _("(a Smartrix page)")
 
 
-def card_picture(*cards, size: int = 120, labels=None) -> Picture:
+def card_picture(*cards: int | str, size: int = 120,
+                 labels: Sequence[object] | None = None) -> Picture:
     return picture(cards_svg(cards, size=size, per_row=8, labels=labels))
 
 
@@ -167,7 +171,7 @@ def _svg_size(svg: str) -> tuple[float, float]:
     return float(found[1]), float(found[2])
 
 
-def stack_svgs(*svgs, title: str | None = None, gap: int = 10) -> str:
+def stack_svgs(*svgs: str, title: str | None = None, gap: int = 10) -> str:
     """Pictures one under the other, as one picture (titled "Smartrix picture" unless
     ``title`` says otherwise)."""
     title = _("Smartrix picture") if title is None else title
@@ -183,7 +187,7 @@ def stack_svgs(*svgs, title: str | None = None, gap: int = 10) -> str:
             + "".join(parts) + "</svg>")
 
 
-def side_by_side(*svgs, title: str | None = None, gap: int = 16) -> str:
+def side_by_side(*svgs: str, title: str | None = None, gap: int = 16) -> str:
     """Pictures side by side, tops aligned, as one picture (scaled to MAX_WIDTH;
     titled "Smartrix picture" unless ``title`` says otherwise)."""
     title = _("Smartrix picture") if title is None else title
@@ -229,7 +233,7 @@ def threat_picture(name: str = "threat") -> Picture:
 GAP_CELL = 64   # px per table cell in lesson 6's count: table and cards on one screen
 
 
-def gap_picture(game: Game, move, cards, labels) -> str:
+def gap_picture(game: Game, move: Move, cards: Sequence[int | str], labels: Sequence[str]) -> str:
     """Lesson 6's picture, one screen high: the table after ``move`` alone (its line one
     card short drawn orange, the empty cell marked with the points waiting there) and,
     beside it, the cards A to H. (Under the table, with the hands, the cards and the

@@ -68,7 +68,8 @@ def team_end_phase(seed: int = 1) -> Game:
 # ----- the stored lesson positions (puzzles/smartrix.json) -------------------------
 
 def data() -> dict[str, Any]:
-    return json.loads(PUZZLES.read_text())
+    stored: dict[str, Any] = json.loads(PUZZLES.read_text())
+    return stored
 
 
 def lesson_position(name: str) -> Game:

@@ -7,6 +7,7 @@ Pure: no widgets. Not covered: the puzzle exercise (:mod:`kit.lessons.smartrix.e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +38,10 @@ class Puzzle(PuzzleBase):
     GAME = Game
 
     @property
+    def game(self) -> Game:
+        return Game.from_dict(self.position)
+
+    @property
     def task(self) -> str:
         tasks = {"collect": ngettext("Puzzle {number} ({stars}): collect at least {target} card "
                                      "with one card.",
@@ -54,7 +59,7 @@ def load_puzzles(path: Path = PUZZLES) -> list[Puzzle]:
     return Puzzle.load(path)
 
 
-def meets_goal(game: Game, goal: str, target: int, move) -> tuple[bool, str]:
+def meets_goal(game: Game, goal: str, target: int, move: Move) -> tuple[bool, str]:
     """``(ok, why)``: does the legal placement ``move`` meet the goal?"""
     exp = game.explain(move)
     if goal == "collect":
@@ -78,7 +83,7 @@ def meets_goal(game: Game, goal: str, target: int, move) -> tuple[bool, str]:
     raise ValueError(f"unknown puzzle goal {goal!r}; goals are {', '.join(GOALS)}")
 
 
-def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
+def check_puzzle(puzzle: Puzzle, answer: object) -> Verdict:
     """Does the placement ``answer`` meet the puzzle's goal? The engine judges; the
     verdict is one sentence (the engine's whole explanation folds under "Why?")."""
     game = puzzle.game
@@ -110,7 +115,7 @@ def check_puzzle(puzzle: Puzzle, answer) -> Verdict:
     return Verdict(ok, said, more=more)
 
 
-def _line_kind(run) -> str:
+def _line_kind(run: Iterable[tuple[int, int]]) -> str:
     """"row", "column" or "diagonal": the kind of the line of cells ``run`` (a key)."""
     rows, cols = {r for r, _c in run}, {c for _r, c in run}
     return "row" if len(rows) == 1 else "column" if len(cols) == 1 else "diagonal"

@@ -9,6 +9,7 @@ Pure (tables are ``kit.lessons.table.Table``).
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 from pathlib import Path
 import json
 import random
@@ -19,7 +20,7 @@ from kit.lessons.smartrix.answers import _cell, player, read_move, read_number
 from kit.lessons.smartrix.positions import HERE
 from kit.lessons.table import Table
 from kit.players import tournament as _tournament
-from kit.smartrix import (CANONICAL, CautiousPlayer, Game, GreedyPlayer, RandomPlayer, VALUE,
+from kit.smartrix import (CANONICAL, CautiousPlayer, Game, GreedyPlayer, Move, RandomPlayer, VALUE,
                           parse_card, rotate, standings_table, threats)
 from kit.smartrix.analysis import after_threats
 
@@ -61,7 +62,7 @@ def next_hand_size(game: Game) -> int:
     return len(game.hand(nxt)) + (1 if game.deck_size else 0)
 
 
-def threat_table(game: Game, move=None) -> Table:
+def threat_table(game: Game, move: Move | str | None = None) -> Table:
     """The lines one card short after ``move`` (or now): where, the points waiting,
     how many unseen cards complete it, and the chance the next player holds one."""
     found = after_threats(game, read_move(move)) if move is not None else [
@@ -79,7 +80,7 @@ def threat_table(game: Game, move=None) -> Table:
     return rows
 
 
-def chance_explained(game: Game, move) -> str:
+def chance_explained(game: Game, move: Move | str) -> str:
     """How likely the next player holds a card that finishes the line ``move``
     leaves, worked out in words (shown after the counting exercise)."""
     (t,) = after_threats(game, read_move(move))
@@ -96,7 +97,7 @@ def chance_explained(game: Game, move) -> str:
         games=round(chance / 10), points=t.value)
 
 
-def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple[list[int], list[int]]:
+def gap_candidates(game: Game, move: Move | str, shown: int = 8, seed: int = 6) -> tuple[list[int], list[int]]:
     """``(cards, fitting)``: ``shown`` cards the mover cannot see, each drawn in one
     turn, that the counting exercise shows beside the gap ``move`` leaves, and which
     of them (indices) finish the line there. Every unseen card that fits is among
@@ -119,7 +120,7 @@ def gap_candidates(game: Game, move, shown: int = 8, seed: int = 6) -> tuple[lis
 LETTERS = "ABCDEFGHIJ"
 
 
-def check_gap_count(game: Game, move, answer) -> Verdict:
+def check_gap_count(game: Game, move: Move | str, answer: object) -> Verdict:
     """How many of the shown cards finish the line ``move`` leaves one card short?"""
     said = read_number(answer, "how many cards", "2")
     cards, fitting = gap_candidates(game, move)
@@ -183,7 +184,7 @@ def tournament_table(path: Path = TOURNAMENT_TABLE) -> Table:
     return rows
 
 
-def live_tournament(games: int = 6, seed: int = 0, **options) -> str:
+def live_tournament(games: int = 6, seed: int = 0, **options: Any) -> str:
     """A few seeded games of greedy against random, run now (no progress bar)."""
     return standings_table(_tournament(lambda s: Game.new(2, seed=s, **options),
                                        [GreedyPlayer(), RandomPlayer()], games, seed,
