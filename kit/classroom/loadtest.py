@@ -223,8 +223,8 @@ def cpu_seconds(hub_pid: int) -> dict[str, list[float]]:
     counted as a kernel; the hub's is its own only (its children are the rest)."""
     def used(p: Any) -> float:
         t = p.cpu_times()
-        own = t.user + t.system
-        return own if _kind(" ".join(p.cmdline())) == "hub" else own + t.children_user + t.children_system
+        own = float(t.user + t.system)
+        return own if _kind(" ".join(p.cmdline())) == "hub" else own + float(t.children_user + t.children_system)
     return _by_kind(hub_pid, used)
 
 

@@ -21,7 +21,8 @@ from kit.lessons.smartrix.positions import PUZZLES
 from kit.smartrix import CANONICAL, DECK, ORIENTATIONS, CautiousPlayer, Game, GreedyPlayer, Move
 from kit.smartrix.ai import honest_placements
 from kit.smartrix.cards import TEXT, parse_card
-from kit.smartrix.analysis import Threat, after_threats
+from kit.smartrix.ai import Threat
+from kit.smartrix.analysis import after_threats
 from kit.smartrix.table import Cell, constraint_at
 
 #: a position's json as the course file keeps it: the position and a move (and more)
