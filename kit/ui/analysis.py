@@ -138,14 +138,37 @@ class AnalysisPanel(widgets.VBox):
         # where a clicked row is drawn, off the top of a 768 px screen.
         self.row_box = widgets.VBox(layout=widgets.Layout(max_height="270px", overflow="auto",
                                                           flex_flow="column nowrap"))
+        # Rank by: a board with a look-ahead (``board.lookahead_analysis``, IOTA and
+        # Smartrix) offers it; choosing ranks the position again the new way.
+        self.rank_by: widgets.ToggleButtons | None = None
+        controls: list[widgets.Widget] = [self.analyse_button, self.stop_button]
+        if hasattr(board, "lookahead_analysis"):
+            self.rank_by = widgets.ToggleButtons(
+                options=[(_("This turn"), False), (_("Look ahead"), True)],
+                value=bool(board.lookahead_analysis), description=_("Rank by:"),
+                tooltips=[_("rank by the points this turn"),
+                          _("rank by the final margin the look-ahead expects")],
+                style={"button_width": "auto", "font_weight": "bold",
+                       "description_width": "auto"})
+            self.rank_by.observe(lambda change: self.board.view.guarded(
+                self.rank_by_changed, change["new"]), names="value")
+            controls.append(self.rank_by)
         heading = html.escape(_(title))
         super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{heading}</b></div>'),
-                          widgets.HBox([self.analyse_button, self.stop_button]),
+                          widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),
                           self.bar_box, self.row_box, self.note],
                          layout=widgets.Layout(width="100%"))
 
     def _button(self, label: str, handler: Callable[[], object], tooltip: str) -> widgets.Button:
         return button(label, handler, tooltip, guarded=self.board.view.guarded)
+
+    def rank_by_changed(self, lookahead: bool) -> None:
+        """Rank by this turn's points or by the look-ahead: the board's analysis and
+        Hint follow, and the position is ranked again (unless an analysis runs:
+        then the next Analyse uses the new choice)."""
+        self.board.lookahead_analysis = bool(lookahead)
+        if not self.running:
+            self.start()
 
     # ----- running ------------------------------------------------------------
 
