@@ -363,6 +363,15 @@ class Exercise(Guarded, widgets.VBox):  # type: ignore[misc]   # ipywidgets ship
             answering.append(progress.widget)
         if callable(getattr(board, "dock", None)):
             board.dock(*answering)    # a live board keeps them beside it, in view
+        elif board is not None:
+            # [decision] A typed exercise's picture with its answer, verdict and hint in a
+            # column beside it, not under it: under a picture they ended below a 1366 x 768
+            # projector's window (issue 30: Check seemed to do nothing). A window too
+            # narrow for both wraps the column under the picture.
+            rows[-1] = widgets.HBox(
+                [board, widgets.VBox(answering, layout=widgets.Layout(
+                    flex="1 1 260px", min_width="260px", margin="0 0 0 8px"))],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         else:
             rows += answering
         super().__init__(rows, layout=widgets.Layout(border="2px solid #0072B2",
