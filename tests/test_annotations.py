@@ -22,13 +22,14 @@ share_of = importlib.util.module_from_spec(_spec)
 sys.modules["annotation_share"] = share_of     # its dataclass looks its module up there
 _spec.loader.exec_module(share_of)
 
-#: package -> the least share of its functions fully annotated (measured 2026-12-03)
-FLOORS = {"kit": 0.99, "kit.iota": 0.98, "kit.mattix": 0.95, "kit.classroom": 0.95,
-          "kit.ui": 0.80, "kit.nim": 1.0, "kit.smartrix": 0.81, "kit.lessons": 0.68, "kit.testing": 1.0}
+#: package -> the least share of its functions fully annotated (measured 2026-12-04:
+#: every package at 100 %, the issue's target is 95 % overall)
+FLOORS = {"kit": 1.0, "kit.iota": 1.0, "kit.mattix": 1.0, "kit.classroom": 1.0,
+          "kit.ui": 1.0, "kit.nim": 1.0, "kit.smartrix": 1.0, "kit.lessons": 1.0, "kit.testing": 1.0}
 #: the whole of kit/
-FLOOR = 0.87
+FLOOR = 1.0
 #: how many modules mypy checks strictly (pyproject.toml's override list)
-STRICT_MODULES = 105
+STRICT_MODULES = 155
 
 FOUND = share_of.functions()
 

@@ -166,7 +166,8 @@ class AnalysisPanel(widgets.VBox):
         """Rank by this turn's points or by the look-ahead: the board's analysis and
         Hint follow, and the position is ranked again (unless an analysis runs:
         then the next Analyse uses the new choice)."""
-        self.board.lookahead_analysis = bool(lookahead)
+        board: Any = self.board     # only a board with the flag is offered the choice (__init__)
+        board.lookahead_analysis = bool(lookahead)
         if not self.running:
             self.start()
 
