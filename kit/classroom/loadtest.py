@@ -197,14 +197,15 @@ def _kind(cmd: str) -> str | None:
             else "hub" if "jupyterhub" in cmd else None)
 
 
-def _by_kind(hub_pid: int, value: Callable[[Any], float]) -> dict[str, list[float]]:
+def _by_kind(hub_pid: int, value: Callable[[Any, str], float]) -> dict[str, list[float]]:
+    """``value(process, kind)`` of each process the hub started, listed by kind."""
     kinds: dict[str, list[float]] = {"hub": [], "proxy": [], "server": [], "kernel": [],
                                      "class service": []}
     for p in [psutil.Process(hub_pid)] + _children(hub_pid):
         try:
             kind = _kind(" ".join(p.cmdline()))
             if kind:
-                kinds[kind].append(value(p))
+                kinds[kind].append(value(p, kind))
         except psutil.Error:
             continue
     return kinds
@@ -213,7 +214,7 @@ def _by_kind(hub_pid: int, value: Callable[[Any], float]) -> dict[str, list[floa
 def memory(hub_pid: int, measure: str = "pss") -> dict[str, list[float]]:
     """Memory (MiB) of each process the hub started, by kind: ``pss`` counts shared
     pages split among their users (what a student adds), ``rss`` counts them whole."""
-    return _by_kind(hub_pid, lambda p: getattr(p.memory_full_info(), measure) / 2**20)
+    return _by_kind(hub_pid, lambda p, _kind: getattr(p.memory_full_info(), measure) / 2**20)
 
 
 def cpu_seconds(hub_pid: int) -> dict[str, list[float]]:
@@ -221,10 +222,10 @@ def cpu_seconds(hub_pid: int) -> dict[str, list[float]]:
     kind: where a cold class's time goes. A server's count takes in the children it
     has waited for (the git pull of nbgitpuller), not its live kernel, which is
     counted as a kernel; the hub's is its own only (its children are the rest)."""
-    def used(p: Any) -> float:
+    def used(p: Any, kind: str) -> float:
         t = p.cpu_times()
         own = float(t.user + t.system)
-        return own if _kind(" ".join(p.cmdline())) == "hub" else own + float(t.children_user + t.children_system)
+        return own if kind == "hub" else own + float(t.children_user + t.children_system)
     return _by_kind(hub_pid, used)
 
 

@@ -184,32 +184,30 @@ class Student:
         hub's progress stream until it says ready.
 
         A browser opens that one event stream (``.../server/progress``), not a
-        poll of the user's whole model: polling it every second for 30 students
-        cost the hub more CPU than the spawns themselves (1,500 requests in one
-        cold class, the hub then the slowest part; deploy/sizing.md)."""
+        poll of the user's whole model, which every second for 30 students made
+        1,500 requests of the hub in one cold class (load the class would not put
+        on it; deploy/sizing.md)."""
         r = self.http.post(f"{self.hub}/hub/api/users/{self.name}/server", timeout=120)
         if r.status_code not in (201, 202, 400):   # 400: already running
             raise RuntimeError(f"spawn refused: HTTP {r.status_code} {r.text[:200]}")
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             event = self.follow_progress(deadline)
-            if event.get("ready"):
-                self.server = self.server_address(event)
-                self.mark("server ready")
-                return
             if event.get("failed"):
                 raise RuntimeError("the server stopped while starting (see the hub's log): "
                                    + str(event.get("message", ""))[:200])
-            # The stream ended without a verdict (the spawn finished before it was
-            # opened, or the stream was cut): the user's model says which.
-            user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
-            server = user.get("servers", {}).get("")
-            if server and server.get("ready"):
+            server = event
+            if not event.get("ready"):
+                # The stream ended without a verdict (the spawn finished before it was
+                # opened, or the stream was cut): the user's model says which.
+                user = self.http.get(f"{self.hub}/hub/api/users/{self.name}", timeout=60).json()
+                server = user.get("servers", {}).get("") or {}
+                if not server and not user.get("pending"):
+                    raise RuntimeError("the server stopped while starting (see the hub's log)")
+            if server.get("ready"):
                 self.server = self.server_address(server)
                 self.mark("server ready")
                 return
-            if not server and not user.get("pending"):
-                raise RuntimeError("the server stopped while starting (see the hub's log)")
             time.sleep(1)
         raise TimeoutError("server not ready in time")
 
