@@ -53,6 +53,7 @@ from kit.lessons.iota.studies import (STUDIES, chance_one_of, completes_lot, com
                                       self_play_positions, tournament_table, two_line_study,
                                       unseen_count, wild_pair, wild_recheck, wild_table)
 from kit.lessons.iota.sandbox import STRENGTHS, Sandbox, SandboxBoard
+from kit.lessons.iota.lookahead import comparison as lookahead_comparison
 from kit.iota import best_turn, rank_moves
 
 __all__ = ["LESSON_TITLES", "NO", "YES", "moves_of", "read_card", "read_play", "read_points", "read_turn",
@@ -79,4 +80,5 @@ __all__ = ["LESSON_TITLES", "NO", "YES", "moves_of", "read_card", "read_play", "
            "completes_lot", "completing_cards", "load_studies", "lot_study", "open_three_risk",
            "open_three_table", "self_play_positions", "tournament_table", "two_line_study",
            "unseen_count", "wild_pair", "wild_recheck", "wild_table", "STRENGTHS", "Sandbox",
-           "SandboxBoard", "best_turn", "rank_moves"]
+           "SandboxBoard", "best_turn", "rank_moves",
+           "lookahead_comparison"]

@@ -37,6 +37,7 @@ from kit.lessons.mattix.studies import (FIRST_PLAYER_TABLE, depth_one_picks_bigg
                                         greedy_is_best, greedy_study, players_tournament,
                                         position_after)
 from kit.lessons.mattix.sandbox import STRENGTHS, Sandbox
+from kit.lessons.mattix.lookahead import comparison as lookahead_comparison
 from kit.mattix import GreedyPlayer, LookaheadPlayer, analyse, lookahead_values, tournament
 
 __all__ = ["read_cells", "read_move", "read_number", "NOT_OVER", "OUTCOMES", "WHY_TAKES",
@@ -53,4 +54,5 @@ __all__ = ["read_cells", "read_move", "read_number", "NOT_OVER", "OUTCOMES", "WH
            "take_a_tile_exercise", "with_data", "FIRST_PLAYER_TABLE", "depth_one_picks_biggest",
            "depth_story", "depth_study", "first_player_check", "first_player_table",
            "greedy_is_best", "greedy_study", "players_tournament", "position_after", "STRENGTHS",
-           "Sandbox", "GreedyPlayer", "LookaheadPlayer", "analyse", "lookahead_values", "tournament"]
+           "Sandbox", "GreedyPlayer", "LookaheadPlayer", "analyse", "lookahead_values", "tournament",
+           "lookahead_comparison"]

@@ -53,6 +53,7 @@ from kit.lessons.smartrix.exercises import (EXERCISES, LESSON_TITLES, Progress, 
                                             rotation_exercise, score_exercise, typed_exercise,
                                             value_exercise, why_exercise)
 from kit.lessons.smartrix.sandbox import STRENGTHS, Sandbox, VARIANTS
+from kit.lessons.smartrix.lookahead import comparison as lookahead_comparison
 from kit.smartrix import card_text
 
 __all__ = ["player", "read_card", "read_cells", "read_move", "read_number", "PUZZLES",
@@ -77,4 +78,5 @@ __all__ = ["player", "read_card", "read_cells", "read_move", "read_number", "PUZ
            "exercise", "first_placement_exercise", "fit_exercise", "gap_exercise",
            "most_cards_exercise", "points_exercise", "puzzle_exercise", "rotation_exercise",
            "score_exercise", "typed_exercise", "value_exercise", "why_exercise", "STRENGTHS",
-           "Sandbox", "VARIANTS", "card_text"]
+           "Sandbox", "VARIANTS", "card_text",
+           "lookahead_comparison"]
