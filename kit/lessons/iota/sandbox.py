@@ -6,14 +6,14 @@ Widgets. Not covered: the boards of the exercises (:mod:`kit.lessons.iota.boards
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import ipywidgets as widgets
 
+from kit.analysis import AnalysisRows, Expected, Progress
 from kit.i18n import N_, _, ngettext
-import threading
-
-from kit.analysis import AnalysisRows, Progress
+from kit.notation import shown
 from kit.iota import Board, Game
 from kit.lessons.sandbox import Sandbox as SandboxFrame
 
@@ -27,12 +27,19 @@ STRENGTHS = {N_("beginner (random)"): "random", N_("greedy (most points now)"): 
 
 
 class SandboxBoard(Board):
-    """The sandbox's board: its Analyse panel also says what the best turn scores."""
+    """The sandbox's board: its Analyse panel also says what the best turn scores, or,
+    ranked by the look-ahead ("Rank by: Look ahead"), which move the look-ahead picks."""
 
     def analyse_position(self, game: Game, *, progress: Progress | None = None,
                          stop: threading.Event | None = None) -> AnalysisRows:
         rows = super().analyse_position(game, progress=progress, stop=stop)
-        if rows:
+        if rows and isinstance(rows[0][1], Expected):
+            # The best move follows Rank by: the look-ahead's, by its expected margin
+            # (it said "The best turn scores not tried (now +0) points" before).
+            move, value = rows[0]
+            rows.remarks = [_("The look-ahead's best move here: {move} ({value}).").format(
+                move=shown(str(move)), value=value)]
+        elif rows:
             n = rows[0][1]
             said = (ngettext("The best turn so far scores {n} point.",
                              "The best turn so far scores {n} points.", n) if rows.partial else

@@ -28,16 +28,17 @@ def lesson_board(size: int = POSITION[0], level: int = POSITION[1],
     return Game.new(size=size, level=level, seed=seed)
 
 
-def _perfect_replies(game: Game, move: Move) -> tuple[int, int]:
+def _perfect_replies(game: Game, move: Move) -> tuple[int, int, list[Move]]:
     """Once ``move`` is taken: the opponent's perfect reply tile, then the mover's next
-    perfect take (0 where the game ends first)."""
+    perfect take (0 where the game ends first), and the takes (``move`` first)."""
     after = game.copy()
     after.play(move)
-    got = []
+    got, line = [], [move]
     for _ in range(2):
         best = None if after.is_over else solve(after)[1]
         got.append(0 if best is None else after.play(best))
-    return got[0], got[1]
+        line += [] if best is None else [best]
+    return got[0], got[1], line
 
 
 def comparison(game: Game | None = None) -> Comparison:
@@ -50,8 +51,10 @@ def comparison(game: Game | None = None) -> Comparison:
     lead = game.scores[game.to_move] - game.scores[1 - game.to_move]
 
     def choice(who: str, move: Move, value: int) -> Choice:
-        reply, later = _perfect_replies(game, move)
-        svg = draw(game, best=move, cell=CELL).to_svg()
+        reply, later, takes = _perfect_replies(game, move)
+        # The takes numbered (1 ringed: the player's; 2 the reply; 3 the next take): not
+        # ``best=``, whose words would call greedy's take the best move.
+        svg = draw(game, line=takes, cell=CELL).to_svg()
         # Exact: no spread and no playouts (n = 0 marks an exact value).
         return Choice(who, move, game.tile(move.cell), lead + value, 0.0, 0, reply, later, svg)
 

@@ -25,7 +25,7 @@ POSITION = (0, 20)
 #: seconds on the classroom machines; and the guesses the replies are measured on.
 PLAYOUTS, SAMPLES = 280, 40
 #: Each picture's width: two side by side fit a 1366 px screen's notebook.
-PICTURE_WIDTH = 380
+PICTURE_WIDTH = 480
 
 
 def lesson_position(seed: int = POSITION[0], turns: int = POSITION[1]) -> Game:
