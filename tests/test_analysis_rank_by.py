@@ -97,3 +97,37 @@ def test_rank_by_is_translated(code, this_turn, ahead):
         labels = [label for label, _ in p.rank_by.options]
         assert labels == [this_turn, ahead]
         assert p.rank_by.description not in ("", "Rank by:")
+
+
+def test_the_rank_by_buttons_are_the_panels_size():
+    import ipywidgets as widgets
+
+    from kit.ui.style import BUTTON_FONT, CHOICE_CLASS
+    p = iota_board().analysis_panel
+    assert CHOICE_CLASS in p.rank_by._dom_classes
+    row = next(w for w in p.children if isinstance(w, widgets.HBox) and p.rank_by in w.children)
+    css = [w.value for w in row.children if isinstance(w, widgets.HTML) and CHOICE_CLASS in w.value]
+    assert len(css) == 1, "the Rank by class has no style beside it"
+    assert f"font-size: {BUTTON_FONT}" in css[0] and "height: 40px" in css[0]
+
+
+def test_the_sandbox_names_the_best_move_of_the_ranking_chosen():
+    """The explorer's best move (the IOTA sandbox's remark under the rows) follows Rank by:
+    the best turn's points by this turn, the look-ahead's pick when looking ahead."""
+    from html import unescape
+
+    from kit.lessons.iota import Sandbox
+    b = Sandbox(seed=2, delay=0).board
+    b.view.raise_errors = True
+    p = b.analysis_panel
+    p.start()
+    points = p.rows[0][1]
+    assert p.rows.remarks == [f"The best turn scores {points} points."]
+    look_ahead(p)
+    move, value = p.rows[0]
+    assert isinstance(value, Expected) and value.n > 0
+    assert p.rows.remarks == [f"The look-ahead's best move here: {move} ({value})."]
+    assert p.rows.remarks[0] in unescape(p.note.value)
+    assert value.mean == max(v.mean for _, v in p.rows if isinstance(v, Expected) and v.n)
+    p.rank_by.value = False
+    assert p.rows.remarks == [f"The best turn scores {p.rows[0][1]} points."]

@@ -39,7 +39,7 @@ from kit.analysis import AnalysisRows, stopped_early_text, tell, value_text
 from kit.i18n import N_, _, ngettext
 from kit.notation import shown
 from kit.ui.board import BoardView
-from kit.ui.style import PANEL_STYLE, button
+from kit.ui.style import CHOICE_CLASS, PANEL_STYLE, button, choice_css
 from kit.ui.tasks import running_loop
 
 __all__ = ["AnalysisPanel", "AnalysisRows", "ProgressBar", "tell", "value_text"]
@@ -150,9 +150,10 @@ class AnalysisPanel(widgets.VBox):
                           _("rank by the final margin the look-ahead expects")],
                 style={"button_width": "auto", "font_weight": "bold",
                        "description_width": "auto"})
+            self.rank_by.add_class(CHOICE_CLASS)   # the buttons' size, not ipywidgets' 13 px
             self.rank_by.observe(lambda change: self.board.view.guarded(
                 self.rank_by_changed, change["new"]), names="value")
-            controls.append(self.rank_by)
+            controls += [self.rank_by, choice_css()]
         heading = html.escape(_(title))
         super().__init__([widgets.HTML(f'<div style="{PANEL_STYLE}"><b>{heading}</b></div>'),
                           widgets.HBox(controls, layout=widgets.Layout(flex_flow="row wrap")),

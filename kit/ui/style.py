@@ -3,7 +3,9 @@
 ``PANEL_STYLE`` is the text style of every side panel (seats, hints, moves,
 the analysis, the editor's notes); :func:`button` makes every button of the
 shell and of the lessons: one size, a readable font, and a click handler run
-through a ``guarded`` (so its error shows under the board, never lost).
+through a ``guarded`` (so its error shows under the board, never lost);
+:data:`CHOICE_CLASS` (with :func:`choice_css`) gives a row of ToggleButtons the
+same size (the analysis panel's "Rank by").
 
 Not covered: the board's status line (``kit.ui.board``) or any picture.
 """
@@ -41,3 +43,18 @@ def button(label: str, on_click: Callable[[], object] | None = None, tooltip: st
             run = guarded
             b.on_click(lambda _b: run(handler))
     return b
+
+
+#: A class for ToggleButtons (the analysis panel's "Rank by"): ipywidgets draws them
+#: at 13 px and 28 px high, small beside the panel's 17 px text and the 40 px buttons
+#: next to them, and its ToggleButtonsStyle has no font size; this CSS sets both.
+CHOICE_CLASS = "kit-choice"
+CHOICE_CSS = (f"<style>.{CHOICE_CLASS} .widget-label {{ font-size: 17px; line-height: 40px; "
+              f"height: 40px; }}\n"
+              f".{CHOICE_CLASS} button.widget-toggle-button {{ font-size: {BUTTON_FONT}; "
+              f"height: 40px; line-height: 40px; padding: 0 14px; }}</style>")
+
+
+def choice_css() -> widgets.HTML:
+    """The hidden ``<style>`` that :data:`CHOICE_CLASS` needs; put it beside the widgets."""
+    return widgets.HTML(CHOICE_CSS, layout=widgets.Layout(display="none"))
