@@ -7,7 +7,8 @@ lesson, the grader or a test uses, so ``lesson.<name>`` works as one module:
 - :mod:`.positions` the lessons' positions; :mod:`.puzzles` the puzzles and their check;
 - :mod:`.pictures` the drawings; :mod:`.boards` the live exercise boards (widgets);
 - :mod:`.exercises` every exercise by name and the catalogue ``exercise(name, progress)``;
-- :mod:`.studies` the strategy lesson's simulations; :mod:`.sandbox` the last lesson's board.
+- :mod:`.studies` the strategy lesson's simulations; :mod:`.lookahead` its greedy-against-look-ahead
+  position (``lookahead_comparison``); :mod:`.sandbox` the last lesson's board.
 
 Each check returns a :class:`kit.lessons.exercise.Verdict` in the engine's own words; an
 answer that cannot be read raises ``kit.InvalidMoveText`` (a ``ValueError``).

@@ -8,7 +8,8 @@ lesson, the grader or a test uses, so ``lesson.<name>`` works as one module:
 - :mod:`.puzzles` the puzzles and practice positions (``puzzles/mattix.json``);
 - :mod:`.pictures` the boards as pictures; :mod:`.boards` the live exercise boards (widgets);
 - :mod:`.exercises` every exercise by name and the catalogue ``exercise(name, progress)``;
-- :mod:`.studies` lesson 4's computations; :mod:`.sandbox` the last lesson's board.
+- :mod:`.studies` lesson 4's computations; :mod:`.lookahead` its greedy-against-search board
+  (``lookahead_comparison``); :mod:`.sandbox` the last lesson's board.
 
 Text that cannot be read raises ``kit.InvalidMoveText`` (a ``ValueError``), which the
 exercise widget shows as it is. Not covered: the rules, search and boards themselves

@@ -8,6 +8,7 @@ lesson, the grader or a test uses, so ``L.<name>`` works as one module:
 - :mod:`.studies` the strategy lesson's chances, tables and tournament;
 - :mod:`.pictures` the drawings; :mod:`.boards` the live exercise boards (widgets);
 - :mod:`.exercises` every exercise by name and the catalogue ``exercise(name, progress)``;
+- :mod:`.lookahead` the strategy lesson's greedy-against-look-ahead position (``lookahead_comparison``);
 - :mod:`.sandbox` the last lesson's board.
 
 Each check returns a :class:`kit.lessons.exercise.Verdict` in the engine's words
