@@ -208,7 +208,7 @@ def test_the_studies_tables_show_their_headings_in_the_language_and_keep_their_k
     table = L.tournament_table()
     assert table[0]["pairing"] == "greedy vs random"      # the key a program reads
     text = repr(table)
-    assert "enfrentamiento" in text and "glotón contra azar" in text
+    assert "enfrentamiento" in text and "glotón contra al azar" in text
     from kit.lessons.iota.studies import CHANCE
     assert str(CHANCE) == "probabilidad de que la siguiente mano tenga una"
     speak("bg")

@@ -100,7 +100,7 @@ def test_the_why_exercise_names_its_words_as_the_reader_takes_them(speak):
     assert ex.task.startswith("El kit no acepta")
     assert ex.show().startswith("esquina: ")
     wrong = ex.attempt("lado")
-    assert not wrong.correct and wrong.why.startswith("No es lado: ")
+    assert not wrong.correct and wrong.why.startswith("No es «lado»: ")
     speak("bg")
     ex = L.exercise("why window")
     assert ex.text.placeholder == "страна, ъгъл, решетка или допир"
@@ -113,7 +113,7 @@ def test_scores_lists_and_the_end_in_spanish(speak):
     wrong = list(game.seat_scores)
     wrong[1] += 3
     verdict = L.check_scores(game, " ".join(map(str, wrong)))
-    assert verdict.why.startswith("La puntuación de Jugador 2 no es")
+    assert verdict.why.startswith("La puntuación del Jugador 2 no es")
     assert L.how_it_ended(game)
     teams = L.team_end_phase()
     teams.play("pass")
@@ -146,7 +146,7 @@ def test_percentages_and_decimals_follow_the_language(speak):
     assert values[0]["jugada"] == "pass"   # notation is never translated
     assert re.fullmatch(r"[+-]\d+,\d", values[0]["valor"])
     rows = L.tournament_table()
-    assert rows[0]["mesa"] == "glotón contra al azar"
+    assert rows[0]["enfrentamiento"] == "glotón contra al azar"
     assert re.fullmatch(r"glotón \d+\xa0% / al azar \d+\xa0%", rows[0]["victorias"])
 
 
@@ -187,7 +187,7 @@ def test_a_board_exercise_takes_a_wrong_try_back_in_spanish(speak):
     ex = L.exercise("first placement")
     ex.raise_errors = True
     verdict = ex.attempt("pass")
-    assert not verdict.correct and verdict.why.endswith("Se deshace tu pase: inténtalo otra vez.")
+    assert not verdict.correct and verdict.why.endswith("Tu pase se ha deshecho: inténtalo otra vez.")
     assert ex.hints[0].startswith("Haz clic en una carta de tu mano")
 
 
