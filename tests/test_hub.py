@@ -66,7 +66,7 @@ def test_three_students_run_the_lesson_and_the_board_answers(class_hub):
     assert [r.error for r in results] == ["", "", ""]
     assert all(r.ok for r in results)
     for r in results:
-        assert "You clicked row 2, column 3" in r.answer   # the welcome board's words
+        assert "You chose row 2, column 3" in r.answer   # the welcome board's words
         steps = list(r.steps)
         assert steps == ["logged in", "server ready", "lessons pulled", "first board drawn",
                          "board answered", "exercises sent"]

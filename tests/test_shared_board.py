@@ -36,7 +36,7 @@ def test_a_click_on_a_square_is_named_in_the_status_line():
     grid = ClickGrid(5)
     click_scene(grid, *centre(2, 3))
     assert grid.clicked == (2, 3)
-    assert "You clicked row 2, column 3" in grid.status.value
+    assert "You chose row 2, column 3" in grid.status.value
 
 
 def test_canvas_pixels_are_scaled_back_to_scene_points():

@@ -108,7 +108,7 @@ def test_undo_policy_one_move_covers_no_hand():
 def test_covered_hands_wait_for_a_click_which_plays_nothing():
     b = board(seats=["human", "human"], cover_hands=True)
     assert b.hand_hidden and b.shown_seats() == set()
-    assert "click the board to show your hand" in b.view.message
+    assert "click the board or press Enter on it to show your hand" in b.view.message
     take_first(b)                       # this click only uncovers the hand
     assert b.game.history == [] and not b.hand_hidden
     assert b.shown_seats() == {0, 1}

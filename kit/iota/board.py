@@ -211,11 +211,12 @@ class Board(GameBoard[Game, Move]):
         if not self.human_to_move:
             return []
         if self.hand_hidden:
-            return [_("{name}: click the board to show your hand.").format(
+            return [_("{name}: click the board or press Enter on it to show your hand.").format(
                 name=self.seat_name(self.game.to_move))]
         if self.previewed:
             # An analysis row or an exercise's Show me: either way nothing was played.
-            return [_("Shown on the board, not played: click the board to clear it.")]
+            return [_("Shown on the board, not played: click the board or press Enter on it "
+                      "to clear it.")]
         if self.hint_rows:
             # The best only: the shell's panel lists them all, and the notes keep their room.
             best, label = self.hint_rows[0]
@@ -224,24 +225,24 @@ class Board(GameBoard[Game, Move]):
             return [_("Hint 1: {label}: {move}").format(label=label, move=best)]
         if self.exchanging:
             n = min(len(self.game.deck), len(self.hand))
-            return [ngettext("Passing: click up to {n} card to swap (the deck holds {deck}); "
+            return [ngettext("Passing: pick up to {n} card to swap (the deck holds {deck}); "
                              "{marked} marked. Press Pass again to pass.",
-                             "Passing: click up to {n} cards to swap (the deck holds {deck}); "
+                             "Passing: pick up to {n} cards to swap (the deck holds {deck}); "
                              "{marked} marked. Press Pass again to pass.", n).format(
                 n=n, deck=len(self.game.deck), marked=len(self.swap))]
         if self.selected is not None:
             card = TEXT[self.hand[self.selected]]
             wild = WILD in self.game.table.values() and self.hand[self.selected] != WILD
             if wild:
-                return [_("Click an empty cell for {card}, or a wild on the table to swap {card} "
+                return [_("Choose an empty cell for {card}, or a wild on the table to swap {card} "
                           "for it.").format(card=card)]
-            return [_("Click an empty cell for {card}.").format(card=card)]
+            return [_("Choose an empty cell for {card}.").format(card=card)]
         pending = self.pending_play()
         if pending is not None and not self.game.explain(pending).legal:
-            return [_("Click a pending card to move it, or Take back.")]
+            return [_("Pick a pending card to move it, or Take back.")]
         if self.placed:
-            return [_("Confirm, or add a card. Click a pending card to pick it up again.")]
-        return [_("Click a card in your hand, then a cell.")]
+            return [_("Confirm, or add a card. Choose a pending card to pick it up again.")]
+        return [_("Pick a card in your hand, then a cell.")]
 
     def cell_point(self, cell: Cell) -> Point:
         return centre(cell_box(self.geometry.table, (cell[0], cell[1])))
@@ -277,7 +278,7 @@ class Board(GameBoard[Game, Move]):
             return
         cell = cell_at(geo.table, x, y)
         if cell is None:
-            self.say(_("Click a card in your hand, then a cell on the table."), tone="bad")
+            self.say(_("Pick a card in your hand, then a cell on the table."), tone="bad")
             return
         self._cell_clicked(cell)
 
@@ -318,7 +319,7 @@ class Board(GameBoard[Game, Move]):
         # Picking again keeps the pick (a double click must not undo it); Take back unpicks.
         self.selected = i
         self.redraw()
-        self.say(_("{card} ({words}) picked: click an empty cell for it.").format(
+        self.say(_("{card} ({words}) picked: now choose an empty cell for it.").format(
             card=card, words=describe(self.hand[i])))
 
     def _mark_for_exchange(self, i: int) -> None:
@@ -347,12 +348,12 @@ class Board(GameBoard[Game, Move]):
         i, __ = self.placed.pop(slot)
         self.selected, self.marks = i, ()
         self.redraw()
-        self.say(_("{card} is back in your hand and picked: click a cell for it, or Take back.")
+        self.say(_("{card} is back in your hand and picked: choose a cell for it, or Take back.")
                  .format(card=TEXT[self.hand[i]]))
 
     def _cell_clicked(self, cell: Cell) -> None:
         if self.exchanging:
-            self.say(_("You are choosing cards to swap: click cards in your hand, then Pass."),
+            self.say(_("You are choosing cards to swap: pick cards in your hand, then Pass."),
                      tone="bad")
             return
         slot = next((k for k, (__, c) in enumerate(self.placed) if c == cell), None)
@@ -366,10 +367,10 @@ class Board(GameBoard[Game, Move]):
             if on_table == WILD:
                 said = _("({r},{c}) holds a wild: pick a card from your hand first to swap for it.")
             else:
-                said = _("({r},{c}) holds {card}: click an empty cell.")
+                said = _("({r},{c}) holds {card}: choose an empty cell.")
             self.say(said.format(r=cell[0], c=cell[1], card=TEXT[on_table]), tone="bad")
         elif self.selected is None:
-            self.say(_("Pick a card from your hand first, then click the cell."), tone="bad")
+            self.say(_("Pick a card from your hand first, then the cell."), tone="bad")
         else:
             self._place(cell)
 
@@ -413,7 +414,7 @@ class Board(GameBoard[Game, Move]):
             return
         play = self.pending_play()
         if play is None:
-            self.say(_("Nothing to confirm: click a card in your hand, then a cell (or Pass)."),
+            self.say(_("Nothing to confirm: pick a card in your hand, then a cell (or Pass)."),
                      tone="bad")
             return
         self.submit(play)
@@ -436,9 +437,9 @@ class Board(GameBoard[Game, Move]):
             self.exchanging, self.selected = True, None
             self.redraw()
             n = min(len(self.game.deck), len(self.hand))
-            self.say(ngettext("Pass: click up to {n} card to swap, then press Pass again (now, "
+            self.say(ngettext("Pass: pick up to {n} card to swap, then press Pass again (now, "
                               "to keep your hand).",
-                              "Pass: click up to {n} cards to swap, then press Pass again (now, "
+                              "Pass: pick up to {n} cards to swap, then press Pass again (now, "
                               "to keep your hand).", n).format(n=n))
             return
         self.submit(Pass.of(self.hand[i] for i in self.swap))

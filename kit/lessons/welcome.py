@@ -39,7 +39,7 @@ class ClickGrid(BoardView):
         self.size = size
         self.clicked: tuple[int, int] | None = None  # (row, col) of the last click, or None
         super().__init__(self.picture(), on_click=self.click, **kwargs)
-        self.say(_("Click any square on the board."))
+        self.say(_("Click or tap any square on the board."))
 
     def picture(self) -> Scene:
         side = MARGIN + self.size * CELL + 8
@@ -65,17 +65,17 @@ class ClickGrid(BoardView):
         """The last click in words ("row 2, column 3"), for the cell that prints it
         (a bare ``None`` before any click is Python's word, not the lesson's)."""
         if self.clicked is None:
-            return _("nothing yet: click a square first")
+            return _("nothing yet: click or tap a square first")
         return _("row {row}, column {column}").format(row=self.clicked[0], column=self.clicked[1])
 
     def click(self, x: float, y: float) -> None:
         cell = self.cell_at(x, y)
         if cell is None:
-            self.say(_("That is outside the board: click one of the squares."), tone="bad")
+            self.say(_("That is outside the board: pick one of the squares."), tone="bad")
             return
         self.clicked = cell
         self.show(self.picture())
-        self.say(_("You clicked row {row}, column {column}. Python heard you.").format(
+        self.say(_("You chose row {row}, column {column}. Python heard you.").format(
             row=cell[0], column=cell[1]), tone="good")
 
 

@@ -139,7 +139,7 @@ class Board(GameBoard[Game, Move]):
     def on_click(self, x: float, y: float) -> None:
         cell = cell_at(self._layout(), x, y)
         if cell is None:
-            self.say(_("Click a tile on the board."), tone="bad")
+            self.say(_("Choose a tile on the board."), tone="bad")
             return
         self.submit(Move(*cell))
 

@@ -65,7 +65,7 @@ class Editor(EditorShell):
     def on_click(self, x: float, y: float) -> None:
         cell = palette.cell_at(self.game, x, y)
         if cell is None:
-            self.say(_("Click a cell of the board to edit it."), tone="bad")
+            self.say(_("Choose a cell of the board to edit it."), tone="bad")
             return
         self.selected, self.marks = cell, ()
         self.redraw()
@@ -189,7 +189,7 @@ class Editor(EditorShell):
 
     def _picked(self) -> Cell | None:
         if self.selected is None:
-            self.refuse(_("click a cell of the board first"))
+            self.refuse(_("choose a cell of the board first"))
         return self.selected
 
     def _set_pressed(self) -> None:

@@ -36,7 +36,7 @@ class Board(GameBoard[Game, Move]):
     def on_click(self, x: float, y: float) -> None:
         found = stone_at(self.game, x, y)
         if found is None:
-            self.say(_("Click a stone of a heap: it and every stone to its right are taken."),
+            self.say(_("Pick a stone of a heap: it and every stone to its right are taken."),
                      tone="bad")
             return
         self.submit(Move(*found))

@@ -154,7 +154,8 @@ def taken(board: Board) -> Move:
         return board.game.history[0]
     if board.refused is not None:
         return read_move(board.refused)
-    raise InvalidMoveText(_("take stones on the board first (click a stone), then press Check"))
+    raise InvalidMoveText(_("take stones on the board first (click a stone, or Enter on it), "
+                          "then press Check"))
 
 
 def board_move_exercise(game: Game, progress: Progress | None = None) -> Exercise:
@@ -180,10 +181,10 @@ def board_move_exercise(game: Game, progress: Progress | None = None) -> Exercis
         return _("Take {move}.").format(move=best) + " " + check_winning_move(game, best).why
 
     return Exercise(
-        _("Now on a live board: click the stones of the winning move, then press Check."),
+        _("Now on a live board: take the stones of the winning move, then press Check."),
         judged, answer=Answering(read=lambda: taken(board), enter=enter),
         help=Help(hints=[_("Work out the nim-sum of the heaps on the board."),
-                         _("Clicking a stone takes it and every stone to its right.")],
+                         _("Picking a stone takes it and every stone to its right.")],
                   show=reveal,
                   solution=lambda: _("Take {move}.").format(move=best)),
         shown=Shown(board=board), walk=Walk(answers=[str(best)], wrong=losing_tries(game)),

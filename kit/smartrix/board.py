@@ -154,7 +154,7 @@ class Board(GameBoard[Game, Move]):
                     hints=self.hinted, threats=lines, show=[t.cell for t in lines],
                     offending=self.open_hands, hands=self._face_up(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
-                    cover=(_("{player}: click to show your hand").format(
+                    cover=(_("{player}: click or press Enter to show your hand").format(
                         player=self.seat_name(g.to_move)) if self.hand_hidden else None), prompt=self.prompt(),
                     live=True, centre=self._window_centre)
 
@@ -179,12 +179,12 @@ class Board(GameBoard[Game, Move]):
             return _("Not played: {move} (blue)").format(move=self.previewed)
         if self.selected is None:
             # At most two lines each: the picture keeps two lines' room for the prompt.
-            return (_("Next: click a card of your hand.") if g.auto_collect else
-                    _("Next: click a hand card, or table cards to Claim or Challenge."))
+            return (_("Next: pick a card of your hand.") if g.auto_collect else
+                    _("Next: pick a hand card, or table cards to Claim or Challenge."))
         if self.claim_armed:
-            return _("Next, place and claim: click a + cell that completes a set.")
+            return _("Next, place and claim: choose a + cell that completes a set.")
         if fitting_cells(g, self.selected_card):
-            return _("Next: click a + cell to place it; R turns the card.")
+            return _("Next: choose a + cell to place it; R turns the card.")
         return _("Fits nowhere this way: press R, pick another card, or Pass.")
 
     def analyse_position(self, game: Game, *, progress: Progress | None = None,
@@ -232,11 +232,11 @@ class Board(GameBoard[Game, Move]):
             return
         cell = cell_at(lay, x, y)
         if cell is None:
-            self.say(_("Click a card of your hand, then a cell of the table."), tone="bad")
+            self.say(_("Pick a card of your hand, then a cell of the table."), tone="bad")
         elif not self.game.auto_collect and cell in self.game.table:
             self._pick(cell)
         elif self.selected is None:
-            self.reject(_("Pick a card from your hand first (click it), then click a cell."))
+            self.reject(_("Pick a card from your hand first, then a cell."))
         else:
             self.attempt = Move("place", card=self.selected_card, cell=cell,
                                 claim=self.claim_armed)
@@ -380,12 +380,12 @@ class Board(GameBoard[Game, Move]):
         self._fresh()
         self.redraw()
         self.say(_("Card {card} (value {value}) selected: press R or Rotate to turn it; "
-                   "'+' marks where it fits. Click a cell to place it.").format(
+                   "'+' marks where it fits. Choose a cell to place it.").format(
                        card=TEXT[self.selected_card], value=VALUE[self.selected_card]))
 
     def _rotate(self) -> None:
         if self.selected is None:
-            self.reject(_("Pick a card from your hand first (click it); then Rotate turns it."))
+            self.reject(_("Pick a card from your hand first; then Rotate turns it."))
             return
         self.turns = (self.turns + 1) % 4
         self._fresh()
@@ -407,7 +407,7 @@ class Board(GameBoard[Game, Move]):
         if self.selected is not None:
             self.claim_armed = not self.claim_armed
             self.redraw()
-            self.say(_("Place and claim: click the cell where your card completes a set.")
+            self.say(_("Place and claim: choose the cell where your card completes a set.")
                      if self.claim_armed else
                      _("Claim disarmed: the next card is only placed."))
             return
@@ -420,14 +420,14 @@ class Board(GameBoard[Game, Move]):
             cells = open_sets[0]
         else:
             self.reject(_("No set on the table is yours to claim.") if not open_sets else
-                        _("Several sets lie on the table: click a card of the one you claim, "
+                        _("Several sets lie on the table: pick a card of the one you claim, "
                           "then Claim."))
             return
         self.submit(Move.take("claim", cells))
 
     def _challenge(self) -> None:
         if not self.picked:
-            self.reject(_("Click the cards you say were placed against the rules, then "
+            self.reject(_("Pick the cards you say were placed against the rules, then "
                           "Challenge."))
             return
         self.submit(Move.take("challenge", sorted(self.picked)))

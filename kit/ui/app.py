@@ -53,7 +53,8 @@ def intro() -> str:
             + _("Choose a game and who sits at each seat: a person, or a computer player (from "
                 "<i>random</i>, the weakest, to the strongest at the end of the list; a "
                 "<i>search</i> player gets stronger with more time per move). Then press "
-                "<b>Start</b>. Click the board to make your move. The buttons beside it take back "
+                "<b>Start</b>. Make your move on the board: click it, or use the arrow keys and Enter, "
+                "or type it in the Move box. The buttons beside it take back "
                 "a move, show the best moves, or deal a new game; the notation box says how moves "
                 "are written.") + "</div>")
 

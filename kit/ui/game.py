@@ -520,7 +520,8 @@ class GameBoard(MakesPuzzles, ComputerTurns, BoardWidget, widgets.HBox, Generic[
             return _("Game over. {result}").format(result=self._result_text())
         who = self.seat_label(g.to_move)
         if self.hand_hidden:
-            return _("{player}: click the board to show your hand.").format(
+            return _("{player}: click the board or press Enter on it to show your "
+                     "hand.").format(
                 player=self.seat_name(g.to_move))
         return _("{player} to move.").format(player=who)
 

@@ -4,7 +4,8 @@ Every step here goes through ``page.keyboard`` only: no click, no script that
 moves the focus (``focus()``, ``select_option``). What the page shows is read
 (which element has the focus, the move list, the live regions), never changed.
 
-- :func:`tab_to` presses Tab (or Shift+Tab) until an element has the focus;
+- :func:`tab_to` presses Tab (or Shift+Tab) until an element has the focus, each
+  press moving it on (else a trap), and says where it went;
 - :func:`pick_game` opens the game picker by keys, types the game's and each
   choice's first letters into their dropdowns (a closed select's type-ahead),
   and presses Start;
@@ -40,6 +41,14 @@ from kit.ui.keys import ARROWS
 
 FOCUSED_BOARD = "() => !!document.activeElement?.classList.contains('kit-board-canvas')"
 IS_FOCUSED = "e => e === document.activeElement"
+FOCUSED = """() => { const e = document.activeElement; if (!e) return 'none';
+  return e.tagName + '.' + (e.className || '') + ' ' + (e.getAttribute('aria-label') || '')
+    + ' ' + (e.textContent || '').trim().slice(0, 30); }"""
+# Whether the focus is on another element than at the last call (no element at all
+# twice is let go, as the lessons' walk always did: the focus is off the page).
+MOVED = """() => { const now = document.activeElement;
+  const moved = now !== window.kitLastFocus || !now;
+  window.kitLastFocus = now; return moved; }"""
 # Every text a live region comes to say, in order (read, never changed).
 LISTEN = """() => { if (window.kitHeard) return; window.kitHeard = [];
   const last = new Map();
@@ -72,9 +81,9 @@ def heard(page) -> list[str]:
 
 
 def focused(page) -> str:
-    """The focused element in words (for failure messages)."""
-    return page.evaluate("() => { const e = document.activeElement; return e ? e.tagName"
-                         " + '.' + e.className + ' ' + (e.textContent || '').slice(0, 40) : 'none'; }")
+    """The focused element in words (for failure messages): its tag, class, accessible
+    label and first words."""
+    return page.evaluate(FOCUSED)
 
 
 def on_body(page) -> bool:
@@ -89,13 +98,24 @@ def has_focus(locator) -> bool:
     return locator.evaluate(IS_FOCUSED)
 
 
-def tab_to(page, locator, key: str = "Tab", limit: int = 60) -> int:
-    """Press ``key`` until ``locator`` has the focus; how many presses it took."""
+def tab_to(page, target, key: str = "Tab", limit: int = 60, seen: list[str] | None = None) -> int:
+    """Press ``key`` until ``target`` (a locator) has the focus; how many presses it took.
+
+    Every press must move the focus to another element (one keeping it would be a
+    trap; compared as elements, not by their words, so two like buttons side by side
+    are two steps). What the focus passed is recorded in ``seen`` (given, the caller
+    reads it after) and named in the failure."""
+    seen = [] if seen is None else seen
+    page.evaluate(MOVED)              # where the focus starts
     for n in range(1, limit + 1):
         page.keyboard.press(key)
-        if has_focus(locator):
+        moved = page.evaluate(MOVED)
+        now = focused(page)
+        seen.append(now)
+        if has_focus(target):
             return n
-    raise AssertionError(f"{limit} x {key} never reached {locator} (at {focused(page)})")
+        assert moved, f"{key} did not move the focus from {now} (after {seen})"
+    raise AssertionError(f"{limit} x {key} never reached {target}: {seen}")
 
 
 def tab_to_board(page, key: str = "Tab", limit: int = 60) -> int:

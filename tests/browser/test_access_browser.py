@@ -7,7 +7,8 @@ and what a screen reader reads is checked through the accessibility tree
 only (roles and names, Playwright's aria snapshot): the board's name, the
 move box, the refusal (an alert) and the move (a status), the move list (a
 log), the text view. After Start the focus is on the board. The wheel over a
-board scrolls the page.
+board scrolls the page, and so does a finger on a touch screen, while a tap
+still does what a click does.
 
 Not covered here: the cursor keys on the boards (their own tests), axe-core.
 """
@@ -20,7 +21,8 @@ import pytest
 from playwright.sync_api import expect
 
 from canvas_page import wait_until_drawn
-from keys_play import Setup, Twin, board_focused, focused, shots, tab_to_board, wait_for
+from keys_play import (Setup, Twin, board_focused, focused, heard, listen, shots, tab_to_board,
+                       wait_for)
 
 from kit import games
 
@@ -182,6 +184,62 @@ def test_the_wheel_over_a_board_scrolls_the_page(app_server, page):
     while time.monotonic() < deadline and canvas.bounding_box()["y"] >= box["y"]:
         time.sleep(0.1)
     assert canvas.bounding_box()["y"] < box["y"], "the wheel over the board did not scroll the page"
+
+
+def drag_finger(cdp, x: float, start: float, end: float, steps: int = 12) -> None:
+    """One finger down at (x, start), moved to (x, end) in ``steps``, lifted."""
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": start}]})
+    for i in range(1, steps + 1):
+        y = start + (end - start) * i / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        time.sleep(0.016)      # a frame apart, as a finger's moves come
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_finger_over_a_board_scrolls_the_page_and_a_tap_still_picks(app_server, browser):
+    """A touch screen (a school's tablet): a drag over the board scrolls the page, and a
+    tap on a card of the hand picks it, as a click does (the board says so)."""
+    context = browser.new_context(has_touch=True, viewport={"width": 1366, "height": 768})
+    try:
+        page = context.new_page()
+        page.goto(app_server)
+        canvas = page.locator("canvas.kit-board-canvas").first
+        expect(canvas).to_be_visible(timeout=90_000)
+        wait_until_drawn(canvas)
+        # Nothing in the page's CSS keeps the browser from panning over the canvas
+        # (ipycanvas sets no touch-action; "auto" also lets a pupil pinch to zoom).
+        assert canvas.evaluate("el => getComputedStyle(el).touchAction") == "auto"
+
+        # A tap on the hand's first card: the board's own click (its handler in Python).
+        # The page opens on IOTA (a hand of cards to pick from).
+        board = twin_board("IOTA")
+        box = canvas.bounding_box()
+        width, height = canvas.evaluate("el => [el.width, el.height]")
+        x, y = board.hand_xy(0)
+        card = board.game.hand[0]
+        listen(page)
+        page.touchscreen.tap(box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height)
+        picked = page.get_by_role("status").filter(has_text=f"{card} (")
+        expect(picked).to_contain_text("picked", timeout=20_000)
+        time.sleep(1)
+        said = len(heard(page))
+
+        # A finger dragged up over the board: raw touch points, as a touch screen sends
+        # them (Chromium's synthesizeScrollGesture scrolls nothing in headless mode).
+        page.set_viewport_size({"width": 1366, "height": 500})
+        box = canvas.bounding_box()
+        x = box["x"] + box["width"] / 2
+        assert page.evaluate(f"() => document.elementFromPoint({x}, 450).tagName") == "CANVAS"
+        drag_finger(context.new_cdp_session(page), x, 450, 150)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and canvas.bounding_box()["y"] >= box["y"]:
+            time.sleep(0.1)
+        assert canvas.bounding_box()["y"] < box["y"] - 100, "a finger over the board did not scroll the page"
+        # The drag was no tap: nothing more was said (no cell or card was taken by it).
+        time.sleep(1)
+        assert heard(page)[said:] == [], heard(page)
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ def test_a_student_follows_the_link_in_chromium_and_the_board_answers(class_hub,
     assert wait_until_drawn(canvas) > 1000
     click_scene_point(canvas, MARGIN + 3 * CELL + CELL / 2, MARGIN + 2 * CELL + CELL / 2)
     # .first: the board's live region (kit.ui.access) holds the same words as its status
-    expect(page.get_by_text("You clicked row 2, column 3").first).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("You chose row 2, column 3").first).to_be_visible(timeout=60_000)
     assert (class_hub.home("eve") / hub.TARGET / LESSON).is_file()
 
 

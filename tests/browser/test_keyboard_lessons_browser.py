@@ -34,6 +34,7 @@ from playwright.sync_api import expect
 
 from canvas_page import wait_until_drawn
 from conftest import make_voila
+from keys_play import focused, tab_to
 from kit import games
 from lesson_page import look
 from servers import copy_notebooks
@@ -48,30 +49,7 @@ WALKS = {
     # heaps 1, 2, 4: 0:1 leaves a nim-sum of 6 (taken back by the exercise), 2:1 leaves 0
     "nim": ("nim/01_meet_nim.ipynb", 3, 2, "0:1", "2:1", 0, "5"),
 }
-ACTIVE = """() => { const e = document.activeElement; if (!e) return 'none';
-  return e.tagName + '.' + (e.className || '') + ' ' + (e.getAttribute('aria-label') || '')
-    + ' ' + (e.textContent || '').trim().slice(0, 30); }"""
 VERDICT_FOCUSED = "(box) => document.activeElement === box.querySelector('.kit-feedback')"
-
-
-def active(page) -> str:
-    return page.evaluate(ACTIVE)
-
-
-def tab_to(page, target, key: str = "Tab", limit: int = 40, seen: list | None = None) -> int:
-    """Press ``key`` until ``target`` (a locator) has the focus; how many presses. Every
-    press must move the focus (a control keeping it would be a trap)."""
-    before = active(page)
-    seen = [] if seen is None else seen
-    for n in range(1, limit + 1):
-        page.keyboard.press(key)
-        now = active(page)
-        seen.append(now)
-        if target.evaluate("el => el === document.activeElement"):
-            return n
-        assert now != before or now == "none", f"{key} did not move the focus from {now}"
-        before = now
-    raise AssertionError(f"{limit} x {key} never reached {target}: {seen}")
 
 
 def press_button(page, box, label: str) -> None:
@@ -189,4 +167,4 @@ def test_a_lesson_with_a_board_exercise_by_keyboard_only(course, chromium_path, 
         page.keyboard.press("Tab")
         assert box.locator(".kit-feedback").evaluate(
             "el => !!(document.activeElement && el.compareDocumentPosition("
-            "document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"), active(page)
+            "document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"), focused(page)

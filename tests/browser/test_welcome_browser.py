@@ -13,7 +13,7 @@ from kit.lessons.welcome import CELL, MARGIN
 
 ROW, COL = 2, 3
 CENTRE = (MARGIN + COL * CELL + CELL / 2, MARGIN + ROW * CELL + CELL / 2)
-ANSWER = f"You clicked row {ROW}, column {COL}"
+ANSWER = f"You chose row {ROW}, column {COL}"
 
 
 def test_lab_runs_welcome_and_board_answers_a_click(lab_server, page):
@@ -25,7 +25,7 @@ def test_lab_runs_welcome_and_board_answers_a_click(lab_server, page):
     expect(canvas).to_be_visible(timeout=90_000)
     assert wait_until_drawn(canvas) > 1000
     # .first: the status line; the live region (kit.ui.access) holds the same words for screen readers
-    expect(page.get_by_text("Click any square on the board.").first).to_be_visible()
+    expect(page.get_by_text("Click or tap any square on the board.").first).to_be_visible()
     click_scene_point(canvas, *CENTRE)
     expect(page.get_by_text(ANSWER).first).to_be_visible(timeout=30_000)
     # A reloaded tab keeps the kernel and rebuilds the board from it; the

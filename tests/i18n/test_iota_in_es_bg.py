@@ -132,7 +132,7 @@ def test_the_boards_buttons_notation_key_and_notes_are_translated(speak):
     key = i18n._(Board.NOTATION_KEY)
     assert "<b>G</b> = verde (green)" in key and "comodín" in key
     board = Board(deal(), seats=["human", "human"], delay=0)
-    assert board._notes() == ["Pulsa una carta de tu mano y luego una casilla."]
+    assert board._notes() == ["Elige una carta de tu mano y luego una casilla."]
     board._hand_clicked(0)
     assert board.view.message.startswith("3YC (círculo amarillo 3) elegida")
     speak("bg")

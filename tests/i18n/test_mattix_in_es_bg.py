@@ -72,7 +72,7 @@ def test_the_board_hints_buttons_and_seats(speak):
     assert b.seat_name(1) == "Jugador de columnas"
     assert b.hints(b.game)[0][1].startswith("valor exacto +")
     b.on_click(-50, -50)
-    assert "Haz clic en una ficha del tablero." in b.view.message
+    assert "Elige una ficha del tablero." in b.view.message
     assert Board.NOTATION_KEY in i18n.catalogue("es")._catalog   # the shell shows _(NOTATION_KEY)
     speak("bg")
     b = Board(deal(), seats=["human", "human"], delay=0)
@@ -89,7 +89,7 @@ def test_the_editor_and_the_replay(speak):
     assert [label for label, _seat in ed.mover_box.options] == ["Jugador de filas",
                                                                  "Jugador de columnas"]
     ed.on_click(-50, -50)
-    assert "Haz clic en una casilla del tablero" in ed.view.message
+    assert "Elige una casilla del tablero" in ed.view.message
     speak("bg")
     assert Replay(deal(), ["2,2"]).caption(1) == "Ход 1 от 1: играчът на редовете взима 2,2 (+8)"
 

@@ -196,14 +196,14 @@ def test_board_prompt_and_buttons(speak):
     from kit.smartrix.board import Board
     speak("es")
     b = Board(seed=4, auto_collect=False)
-    assert b.prompt() == "Ahora: clic en tu mano, o en la mesa para Reclamar o Asalto."
+    assert b.prompt() == "Ahora: elige en tu mano, o en la mesa para Reclamar o Asalto."
     assert [_(label) for label in b.game_buttons().values()] == [
         "⟳ Girar (R)", "Pasar", "Reclamar", "Asalto"]
     key = _(Board.NOTATION_KEY)
     assert "<b>1</b> = mancha de color, <b>0</b> = vacía" in key
     assert "<code>10100000@0,1</code>" in key
     b._select(0)
-    assert b.prompt() in ("Ahora: haz clic en una posición + para colocarla; R gira la carta.",
+    assert b.prompt() in ("Ahora: elige una posición + para colocarla; R gira la carta.",
                           "Así no cabe en ningún sitio: pulsa R, elige otra carta o pasa.")
     speak("bg")
     assert _(Board.BUTTONS["rotate"]) == "⟳ Завърти (R)"

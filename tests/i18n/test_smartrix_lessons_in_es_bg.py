@@ -188,7 +188,7 @@ def test_a_board_exercise_takes_a_wrong_try_back_in_spanish(speak):
     ex.raise_errors = True
     verdict = ex.attempt("pass")
     assert not verdict.correct and verdict.why.endswith("Tu pase se ha deshecho: inténtalo otra vez.")
-    assert ex.hints[0].startswith("Haz clic en una carta de tu mano")
+    assert ex.hints[0].startswith("Elige una carta de tu mano")
 
 
 def test_the_sandbox_shows_translated_choices_and_keeps_english_keys(speak):

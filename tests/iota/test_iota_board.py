@@ -214,7 +214,7 @@ def test_a_pass_with_an_exchange_by_clicks_and_the_deck_limit():
     game = two_seat_game({(0, 0): "1RC"}, [["3BT", "1GT", "2YS", "4BX"], ["1YS"]])
     b = board(game, seats=["human", "human"])
     b.controls["pass"].click()
-    assert b.exchanging and "Pass: click up to 4 cards" in b.view.message
+    assert b.exchanging and "Pass: pick up to 4 cards" in b.view.message
     click(b.canvas, *b.hand_xy(1))
     click(b.canvas, *b.hand_xy(3))
     click(b.canvas, *b.hand_xy(3))                                  # unmark
@@ -235,7 +235,7 @@ def test_no_more_cards_are_exchanged_than_the_deck_holds():
     n = len(game.deck)
     b = board(game, seats=["human", "human"])
     b.controls["pass"].click()
-    assert f"Pass: click up to {n} card" in b.view.message
+    assert f"Pass: pick up to {n} card" in b.view.message
     for i in range(n + 1):
         click(b.canvas, *b.hand_xy(i))
     assert b.swap == set(range(n))
@@ -250,7 +250,7 @@ def test_clicks_outside_on_cards_and_without_a_pick_change_nothing():
     before = b.game.to_dict()
     for x, y in [(1, 1), (5000, 5000), (-20, 30)]:
         click(b.canvas, x, y)
-        assert "Click a card in your hand, then a cell" in b.view.message
+        assert "Pick a card in your hand, then a cell" in b.view.message
     click(b.canvas, *b.xy((1, 1)))
     assert "Pick a card from your hand first" in b.view.message
     pick(b, parse_card("3RC"))

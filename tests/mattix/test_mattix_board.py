@@ -57,7 +57,7 @@ def test_clicks_off_the_board_and_on_the_star_change_nothing():
     b = board(seats=["human", "human"])
     before = b.game.to_dict()
     click(b.canvas, 2, 2)
-    assert "Click a tile" in b.view.message
+    assert "Choose a tile" in b.view.message
     take(b, Move(*b.game.star))
     assert "star's cell" in b.view.message
     assert b.game.to_dict() == before

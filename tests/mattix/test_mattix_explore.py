@@ -146,7 +146,7 @@ def test_a_bad_edit_is_refused_with_the_engines_message_and_changes_nothing():
 def test_a_button_with_no_cell_picked_says_so():
     e = editor()
     e.tool_buttons["clear"].click()
-    assert e.problems == ["click a cell of the board first"]
+    assert e.problems == ["choose a cell of the board first"]
 
 
 def test_resize_keeps_the_overlap_and_deal_fills_from_a_seed():

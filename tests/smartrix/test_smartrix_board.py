@@ -101,7 +101,7 @@ def test_clicks_outside_double_clicks_and_buttons_pressed_twice():
     b = board(seats=["human", "greedy"])
     start = b.game.to_dict()
     click(b.canvas, 1, 1)
-    assert "Click a card of your hand" in b.view.message
+    assert "Pick a card of your hand" in b.view.message
     b.controls["rotate"].click()
     assert "Pick a card from your hand first" in b.view.message
     cell = b.game.legal_moves()[0].cell
@@ -150,7 +150,7 @@ def test_the_computers_hand_is_hidden_unless_hands_are_open():
 
 def test_two_people_at_one_screen_with_covered_hands():
     b = board(seats=["human", "human"], cover_hands=True)
-    assert b.hand_hidden and "click to show your hand" in b.view.scene.to_svg()
+    assert b.hand_hidden and "click or press Enter to show your hand" in b.view.scene.to_svg()
     click(b.canvas, *b.hand_xy(0))          # the first click only uncovers
     assert not b.hand_hidden and b.selected is None
     click(b.canvas, *b.hand_xy(0))
@@ -240,7 +240,7 @@ def test_free_table_challenge_by_picking_cards_on_the_table():
     assert {"claim", "challenge"} <= set(b.controls)
     start = b.game.to_dict()
     b.controls["challenge"].click()
-    assert "Click the cards" in b.view.message and b.game.to_dict() == start
+    assert "Pick the cards" in b.view.message and b.game.to_dict() == start
     removal = b.game.smallest_removal()
     assert len(removal) == 1
     wrong = next(c for c in [(0, 2), (0, 3)] if c not in removal)

@@ -30,7 +30,7 @@ def read_play(answer: object) -> Play:
                                     "then press Check"))
         answer = Move.parse(answer)
     if answer is None:
-        raise InvalidMoveText(_("put cards on the board first (click a card, then a cell), "
+        raise InvalidMoveText(_("put cards on the board first (pick a card, then a cell), "
                                 "then press Check"))
     if not isinstance(answer, Play):
         raise InvalidMoveText(_("{move} is not a play: place cards on the table").format(

@@ -43,7 +43,7 @@ def turn_on(board: Board, start: int = 0) -> list[Move]:
     if pending is not None:
         moves.append(pending)
     if not moves:
-        raise InvalidMoveText(_("put cards on the board first (click a card in your hand, then "
+        raise InvalidMoveText(_("put cards on the board first (pick a card in your hand, then "
                                 "a cell), then press Check"))
     return moves
 

@@ -331,7 +331,7 @@ def check_pass(game: Game, swap: int, answer: object) -> Verdict:
     if isinstance(move, str):
         move = Move.parse(move)
     if not isinstance(move, Pass):
-        return Verdict(False, _("{move} is not a pass: press Pass, click the cards to swap, "
+        return Verdict(False, _("{move} is not a pass: press Pass, pick the cards to swap, "
                                 "then Pass again.").format(move=move))
     why = game.explain(move)
     if not why.legal:
@@ -374,10 +374,10 @@ def check_recycle(game: Game, answer: object) -> Verdict:
         first = Move.parse(first)
     if not isinstance(first, Recycle):
         said = (_("{move} is a pass, not a recycle: a recycle swaps a card from your hand for the "
-                  "wild on the table. Take back, then click the card the wild stands for, then "
+                  "wild on the table. Take back, then pick the card the wild stands for, then "
                   "the wild.") if isinstance(first, Pass) else
                 _("{move} is a play, not a recycle: a recycle swaps a card from your hand for the "
-                  "wild on the table. Take back, then click the card the wild stands for, then "
+                  "wild on the table. Take back, then pick the card the wild stands for, then "
                   "the wild."))
         return Verdict(False, said.format(move=first))
     return check_move(game, first)

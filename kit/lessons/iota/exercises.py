@@ -258,18 +258,18 @@ def recycle_exercise(progress: LessonProgress | None = None) -> Exercise:
     card = game.wilds()[cell]
     misfit = next(TEXT[c] for c in game.hands[0] if TEXT[c] != card)
     recycle = f"recycle 0,1 {card}"
-    nothing = _("nothing recycled yet: click the card from your hand that the wild stands "
-                "for, then click the wild")
+    nothing = _("nothing recycled yet: pick the card from your hand that the wild stands "
+                "for, then the wild")
     return Exercise(
-        _("Recycle the wild: click the card from your hand that can take its place, "
-          "then click the wild."), lambda turn: check_recycle(game, turn),
+        _("Recycle the wild: pick the card from your hand that can take its place, "
+          "then the wild."), lambda turn: check_recycle(game, turn),
         answer=Answering(read=lambda: turn_or(board, nothing), enter=lambda text: enter_turn(board, text)),
         help=Help(hints=[_("The wild's row decides part of the card it stands for, and its column "
                            "the rest: number, colour and shape."),
                          _("Row 1GS _ 3GS: which number and shape? Column _ 2YC 2BX: which number "
-                           "and colour? Click that card in your hand, then the wild.")],
+                           "and colour? Pick that card in your hand, then the wild.")],
                   show=lambda: show_turn(board, [recycle, "W@3,1"]),
-                  solution=_("Click {card} in your hand, then the wild at row 0, column 1: {move}.").format(
+                  solution=_("Pick {card} in your hand, then the wild at row 0, column 1: {move}.").format(
                       card=card, move=recycle) + f" {check_move(game, recycle).why}"),
         shown=Shown(board=board),
         walk=Walk(answers=[recycle], wrong=[f"{misfit}@1,0", "pass", f"recycle 0,1 {misfit}"]),
@@ -281,15 +281,15 @@ def pass_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: pass on the board, swapping two cards."""
     game = rules_position()
     board = board_for(game)
-    nothing = _("nothing passed yet: press Pass on the board, click two cards in your hand, "
+    nothing = _("nothing passed yet: press Pass on the board, pick two cards in your hand, "
                 "then press Pass again")
     return Exercise(_("Pass, swapping exactly 2 of your cards for new ones."),
                     lambda turn: check_pass(game, 2, turn),
                     answer=Answering(read=lambda: turn_or(board, nothing),
                                      enter=lambda text: enter_turn(board, text)),
                     help=Help(hints=[_("Press Pass on the board: then you choose the cards to swap."),
-                                     _("Click two cards in your hand, then press Pass again.")],
-                              show=_("Pass, click 1YS and 2BX, Pass: pass 1YS 2BX")),
+                                     _("Pick two cards in your hand, then press Pass again.")],
+                              show=_("Pass, pick 1YS and 2BX, Pass: pass 1YS 2BX")),
                     shown=Shown(board=board),
                     walk=Walk(answers=["pass 1YS 2BX"],
                               wrong=["pass 1YS", "pass", "4RC@0,3", "pass 1YS 4YC 2BX"]),

@@ -59,7 +59,8 @@ def taken(board: Board) -> Move:
     refused: Move | None = getattr(board, "refused", None)
     if refused is not None:
         return refused
-    raise InvalidMoveText(_("take a tile on the board first (click it), then press Check"))
+    raise InvalidMoveText(_("take a tile on the board first (click it, or Enter on it), then press "
+                          "Check"))
 
 
 def board_exercise(task: str, game: Game, check: Callable[[Game, object], Verdict],

@@ -235,7 +235,8 @@ def practice_exercise(number: int, progress: LessonProgress | None = None) -> Ex
 def take_a_tile_exercise(game: Game,
                          progress: LessonProgress | None = None, key: str | None = None) -> Exercise:
     """Lesson 1: click any tile the row player may take (any legal take is right)."""
-    return board_exercise(_("Take a tile the {side} may take: click it on the board.")
+    return board_exercise(_("Take a tile the {side} may take: pick it on the board "
+                            "(click it, or Enter on it).")
                           .format(side=_side(game)),
                           game, check_take, analyse(game)[0][0],
                           hints=[_("The {side} takes from {star_line}.")

@@ -155,7 +155,7 @@ def placement(game: Game, answer: object, passing: str) -> tuple[Move, Explanati
 def check_placement(game: Game, answer: object) -> Verdict:
     """Is ``answer`` (a move) a legal placement here? The engine says why."""
     move, exp, wrong = placement(game, answer, _("Place a card: pick it in the hand, turn it, "
-                                                 "click a cell."))
+                                                 "choose a cell."))
     if wrong is not None:
         return wrong
     assert move.cell is not None    # a legal placement

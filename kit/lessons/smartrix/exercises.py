@@ -127,7 +127,7 @@ def first_placement_exercise(seed: int = 3, progress: LessonProgress | None = No
     far = Move("place", card=hand[0], cell=(cell[0] + 3, cell[1]))
     return board_exercise(_("Put one of your cards next to the card on the table, so that "
                             "every box facing it matches."), game, check_placement, solution,
-                          hints=[_("Click a card of your hand: a + marks each cell where it "
+                          hints=[_("Pick a card of your hand: a + marks each cell where it "
                                    "fits as it lies. No +? Press R to turn it."),
                                  _("Spot faces spot, empty faces empty: at a side that is "
                                    "three boxes, at a corner just one.")],

@@ -213,7 +213,7 @@ def puzzle_hints(puzzle: Puzzle) -> list[str]:
                          "Only {n} of your {total} possible placements leave no such line.",
                          len(places)).format(n=len(safe), total=len(places)),
                 _("Try {card}.").format(card=card)]
-    return [_("Click each card of your hand and turn it (R) all the way round: a + marks every "
+    return [_("Pick each card of your hand and turn it (R) all the way round: a + marks every "
               "cell where it fits as it lies."),
             _("Only one card of your hand fits anywhere: {card}.").format(card=card),
             _("Turned the right way, it fits in row {row}.").format(row=move.cell[0])]
