@@ -8,9 +8,11 @@ notebook panel (what is left of the window under Lab's menus, tabs and toolbar,
 measured in the page) and no wider than the notebook's cell output area.
 
 One Lab server, one page, the lessons in sequence: each is opened, run all, and
-each box scrolled to the top of the panel and measured twice, as it first shows
-and after Check (on the untouched answer) and Hint, when its verdict and first
-hint are in it too. The test fails listing each lesson and box that does not fit,
+each box scrolled to the top of the panel and measured twice: as it first shows,
+the whole box; after Check (on the untouched answer) and Hint, from its top to the
+bottom of its task, board or picture, buttons, verdict and first hint (a live
+board's move list and notation key, under them in its side panel, may then go
+on below the fold). The test fails listing each lesson and box that does not fit,
 with its size against the panel's. Screenshots of each box tried, at the top of
 the panel, when KIT_SCREENSHOTS names a folder.
 
@@ -50,14 +52,21 @@ MEASURE = """([selector, k]) => {
     const own = box.getBoundingClientRect();
     // Its widest and lowest part: a canvas or a row wider than the box itself (and cut
     // by it) does not fit either.
-    let right = own.right, bottom = own.bottom;
+    let right = own.right, bottom = own.bottom, needed = own.top;
     for (const el of box.querySelectorAll('canvas, .widget-box, .widget-html, .widget-button')) {
         const r = el.getBoundingClientRect();
         if (r.width && r.height) { right = Math.max(right, r.right); bottom = Math.max(bottom, r.bottom); }
     }
+    // What a student must see at once: the task, the board or picture, the buttons,
+    // the verdict and the hint (not the move list or the notation key under them).
+    for (const el of box.querySelectorAll('canvas, img, button, .kit-feedback, .kit-hint')) {
+        const r = el.getBoundingClientRect();
+        if (r.width && r.height) needed = Math.max(needed, r.bottom);
+    }
     const first = (box.innerText || '').trim().split('\\n')[0].slice(0, 60);
     return {what: box.classList.contains('kit-exercise') ? 'exercise' : 'live board',
             first, width: Math.round(right - own.left), height: Math.round(bottom - own.top),
+            needed: Math.round(needed - own.top),
             room_w: Math.round(area.right - own.left), room_h: Math.round(panel.height)};
 }"""
 
@@ -94,8 +103,14 @@ def try_once(page, k: int) -> None:
         expect(box.locator(".kit-hint")).not_to_have_text("", timeout=30_000)
 
 
-def too_big(size: dict) -> bool:
-    return size["width"] > size["room_w"] + SLACK or size["height"] > size["room_h"] + SLACK
+def misfit(size: dict, tried: bool) -> str:
+    """Why ``size`` does not fit its room ("" if it does): at rest the whole box, after a
+    try the parts a student reads at once (``needed``)."""
+    height = size["needed"] if tried else size["height"]
+    if size["width"] <= size["room_w"] + SLACK and height <= size["room_h"] + SLACK:
+        return ""
+    what = "task to hint" if tried else "whole"
+    return f"{what} {size['width']} x {height} px in {size['room_w']} x {size['room_h']}"
 
 
 def measure_lesson(page, lab_url: str, notebook: str) -> list[str]:
@@ -107,18 +122,16 @@ def measure_lesson(page, lab_url: str, notebook: str) -> list[str]:
         if rest["what"] == "exercise":
             try_once(page, k)
         tried = page.evaluate(MEASURE, [BOXES, k])
-        print(f"  {notebook} {k + 1} {rest['what']}: {rest['width']} x {rest['height']}, tried "
-              f"{tried['width']} x {tried['height']} in {tried['room_w']} x {tried['room_h']}")
+        print(f"  {notebook} {k + 1} {rest['what']}: {rest['width']} x {rest['height']}, "
+              f"tried: task to hint {tried['needed']}, whole {tried['height']}; "
+              f"room {tried['room_w']} x {tried['room_h']}")
         if os.environ.get("KIT_SCREENSHOTS"):      # the box at the top of the panel, tried
             folder = Path(os.environ["KIT_SCREENSHOTS"])
             folder.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(folder / f"in_view_{notebook.replace('/', '-')}_{k + 1:02d}.png"))
-        for when, size in (("at rest", rest), ("after Check and Hint", tried)):
-            if too_big(size):
-                out.append(f"{notebook} {size['what']} {k + 1} ({size['first']!r}) {when}: "
-                           f"{size['width']} x {size['height']} px in "
-                           f"{size['room_w']} x {size['room_h']}")
-                break
+        why = misfit(rest, tried=False) or misfit(tried, tried=True)
+        if why:
+            out.append(f"{notebook} {rest['what']} {k + 1} ({rest['first']!r}): {why}")
     return out
 
 
