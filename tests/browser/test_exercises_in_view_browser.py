@@ -151,6 +151,15 @@ def measure_lesson(page, lab_url: str, notebook: str) -> list[str]:
     return out
 
 
+def shut_kernels(page, lab_url: str) -> None:
+    """Shut the lesson's kernel down: 53 lessons' kernels left running load the machine."""
+    xsrf = next((c["value"] for c in page.context.cookies() if c["name"] == "_xsrf"), "")
+    for kernel in page.request.get(f"{lab_url}/api/kernels").json():
+        gone = page.request.delete(f"{lab_url}/api/kernels/{kernel['id']}",
+                                   headers={"X-XSRFToken": xsrf})
+        assert gone.ok, f"kernel {kernel['id']} not shut down: {gone.status} {gone.text()}"
+
+
 def test_every_exercise_fits_the_notebook_panel_at_1366_x_768(lab_server, lab_page):
     assert WALKED, f"KIT_IN_VIEW={WANTED} names no lesson of {LESSONS}"
     misfits = []
@@ -158,4 +167,5 @@ def test_every_exercise_fits_the_notebook_panel_at_1366_x_768(lab_server, lab_pa
         found = measure_lesson(lab_page, lab_server, notebook)
         print(notebook, "fits" if not found else f"{len(found)} do not fit", flush=True)
         misfits += found
+        shut_kernels(lab_page, lab_server)
     assert not misfits, "\n".join(misfits)
