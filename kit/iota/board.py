@@ -28,13 +28,13 @@ panel was shrunk to 70 % there. The seats and scores are the shell's panel's;
 the picture keeps, under the table, the seat to move, the deck, the mover's
 hand and beside it the notes (a pending play's score line by line, what to do
 next). A saved lesson's ``game._repr_svg_()`` keeps the full picture. The
-table gets a 580 x 400 box, centred in it; its cards grow up to 96 px while
+table gets a 580 x 360 box, centred in it; its cards grow up to 96 px while
 the table is small (read from the back of a class) and shrink to fit down to
-48 px, and past that the box shows a window of the table (11 x 7 cells)
+48 px, and past that the box shows a window of the table (11 x 6 cells)
 instead of shrinking further. The window follows the action: it recentres
 when a pending card, the last play or a hint would fall outside, and the
 shaded edges scroll it by half a window. The picture's height stays put while
-the notes fit their seven lines (all but the longest explanations).
+the notes fit their six lines (all but the longest explanations).
 
 Each redraw plans the picture once (:func:`kit.iota.layout.plan`, twice when
 the window must move to show what changed) and draws into that plan, and the
@@ -57,7 +57,8 @@ from kit.iota.analysis import analysis
 from kit.iota.cards import TEXT, WILD, describe
 from kit.iota.draw import Marks, draw
 from kit.iota.lookahead import LookaheadPlayer
-from kit.iota.layout import Cell, Geometry, Point, cell_at, cell_box, plan
+from kit.iota.layout import (LIVE_MAX_CELL, LIVE_MIN_CELL, LIVE_TABLE_BOX, Cell, Geometry, Point,
+                             cell_at, cell_box, plan)
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.replay import Replay
 from kit.iota.rules import Game
@@ -66,9 +67,9 @@ from kit.ui.game import GameBoard
 from kit.window import middle, scrolled
 
 #: The table's box in the picture: (x, y, width, height).
-TABLE_BOX = (0, 0, 580, 400)
-MAX_CELL = 96
-MIN_CELL = 48
+TABLE_BOX = LIVE_TABLE_BOX
+MAX_CELL = LIVE_MAX_CELL
+MIN_CELL = LIVE_MIN_CELL
 HINT_ROWS = 3
 #: "Scrolled the table up." per direction.
 SCROLLED = {"up": N_("Scrolled the table up."), "down": N_("Scrolled the table down."),

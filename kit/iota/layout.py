@@ -34,10 +34,21 @@ HIDDEN_H = 22              # "4 cards, hidden" under it
 UNDER_H = 24               # the words under a marked hand card ("swap", "on table")
 GAP = 12
 NOTES_LINE_H = 24          # a line of notes in the strip under the table
-NOTES_ROWS = 7             # lines the strip under the table keeps room for
+# [decision] Six lines, not seven (issue 30): a live board's exercise, its task above
+# it, must fit Lab's notebook panel at 1366 x 768 (647 px); six hold a small play's
+# score and the hint's words under it, and a longer explanation grows the picture.
+NOTES_ROWS = 6             # lines the strip under the table keeps room for
 #: The strip under the table (``side=False``): the mover's hand on the left
 #: (four cards), the notes on its right.
 STRIP_HAND_W = 4 * HAND_CELL
+#: A live board's table box (x, y, width, height), and its cards' largest and smallest
+#: size; a lesson's picture of a position is drawn the same (``kit.lessons.iota.pictures``).
+#: 360 px high, not 400 (issue 30: with the notes' six lines the picture is 558 px, and
+#: an exercise with two lines of task fits the 647 px panel); a cut table's window
+#: shows 11 x 6 cells of 48 px (it showed 11 x 7).
+LIVE_TABLE_BOX: Box = (0, 0, 580, 360)
+LIVE_MAX_CELL = 96
+LIVE_MIN_CELL = 48
 
 
 @dataclass(frozen=True)
@@ -193,7 +204,7 @@ class Geometry:
 def plan(game: Any, *, table: Mapping[Cell, int] | None = None, box: Box | None = None,
          centre: Point | None = None, shown: Iterable[int] | None = None, cell: float = 72,
          min_cell: float = 48, margin: int = 1, coords: bool = True,
-         side: bool = True) -> Geometry:
+         side: bool = True, notes_rows: int = NOTES_ROWS) -> Geometry:
     """The geometry of :func:`kit.iota.draw.draw`'s picture.
 
     ``table``: the cards to make room for (default the game's; a pending play
@@ -201,7 +212,8 @@ def plan(game: Any, *, table: Mapping[Cell, int] | None = None, box: Box | None 
     then scaled to fit and cut below ``min_cell`` (see :func:`fit_layout`);
     without it the whole table is drawn at ``cell``. ``shown``: the seats whose
     hands are face up (default the seat to move). ``side=False``: the seats in
-    a strip under the table instead of a panel beside it.
+    a strip under the table instead of a panel beside it, keeping room for
+    ``notes_rows`` lines of notes (a picture with none to show keeps none).
     """
     table = game.table if table is None else table
     if box is None:
@@ -214,7 +226,7 @@ def plan(game: Any, *, table: Mapping[Cell, int] | None = None, box: Box | None 
     faces = frozenset({game.to_move} if shown is None else shown)
     if side:
         return _side_plan(game, lay, right, bottom, faces, coords)
-    return _strip_plan(game, lay, right, bottom, faces, coords)
+    return _strip_plan(game, lay, right, bottom, faces, coords, notes_rows)
 
 
 def _side_plan(game: Any, lay: Layout, right: float, bottom: float, shown: frozenset[int],
@@ -239,7 +251,7 @@ def _side_plan(game: Any, lay: Layout, right: float, bottom: float, shown: froze
 
 
 def _strip_plan(game: Any, lay: Layout, right: float, bottom: float, shown: frozenset[int],
-                coords: bool) -> Geometry:
+                coords: bool, notes_rows: int = NOTES_ROWS) -> Geometry:
     """The seats under the table: the mover's hand first, then any other face-up
     hand (small); a seat whose hand is hidden is left to the board's panel."""
     top = bottom + GAP
@@ -259,7 +271,7 @@ def _strip_plan(game: Any, lay: Layout, right: float, bottom: float, shown: froz
         y += label + size + (UNDER_H if size == HAND_CELL else 0) + GAP
     notes_x = GAP + STRIP_HAND_W + GAP
     width = max(right, notes_x + 240)
-    height = max(y, top + LABEL_H + NOTES_ROWS * NOTES_LINE_H + GAP)
+    height = max(y, top + LABEL_H + notes_rows * NOTES_LINE_H + GAP)
     return Geometry(width, height, lay, hand, pans(lay), GAP, tuple(tops), top + LABEL_H,
                     side=False, panel_top=top, notes_x=notes_x,
                     notes_width=width - notes_x - GAP, shown=shown, coords=coords)

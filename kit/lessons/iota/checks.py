@@ -391,8 +391,8 @@ def check_pass_ends(game: Game, answer: object) -> Verdict:
     after.play(Pass.of(()))
     over = after.is_over
     if said != over:
-        return Verdict(False, _("Look at the deck in the panel, and count the passes in a row "
-                                "(the other player's, then yours): what does the kit do then?"))
+        return Verdict(False, _("Look at the deck under the table, and count the passes in a "
+                                "row (the other player's, then yours): what does the kit do then?"))
     if over:
         ends = _("(The printed rules do not say; this kit ends it, or the passing would go "
                  "round for ever.)")

@@ -29,7 +29,8 @@ from kit.lessons.iota.checks import (LINES, RULES, breakdown, check_both_ends, c
                                      check_legal_play, check_line, check_move, check_pass,
                                      check_pass_ends, check_recycle, check_score, check_wild,
                                      line_fault, line_problem_of, line_reasons)
-from kit.lessons.iota.pictures import BOX, draw_picture, final_picture, line_picture, play_picture
+from kit.lessons.iota.pictures import (draw_picture, final_picture, line_picture, play_picture,
+                                      position_picture, table_picture)
 from kit.lessons.iota.positions import (BREAKING, DRAW_PLAY, RULES_LEGAL, SCORING_KINDS, WILD_CELL,
                                         both_ends_position, exchange_position, final_play_position,
                                         lesson_scoring_plays, pass_position, recycle_position,
@@ -235,12 +236,14 @@ for _kind in SCORING_KINDS:
 def wild_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: type a card the wild could stand for. Its picture does not label the
     wild with what it stands for, nor show the hand (which holds it): either would be
-    the answer. The small table needs no board-sized box."""
+    the answer. The small table needs no board-sized box, nor the seats' panel (it
+    made the picture too wide for the answer's column beside it: issue 30)."""
     game = wild_position()
     card = game.wilds()[WILD_CELL]
     return typed_exercise(
         _("Name a card the wild at row 0, column 1 could stand for."),
-        game.svg(show_wilds=False, shown=()), lambda text: check_wild(game, WILD_CELL, text),
+        table_picture(game, show_wilds=False, shown=()),
+        lambda text: check_wild(game, WILD_CELL, text),
         hints=[_("Row: 2 _ 2 means the number is 2; T _ T means a triangle."),
                _("Column: red square 3, green cross 4. The colour must differ from both, "
                  "and from the row's red and blue.")],
@@ -299,13 +302,13 @@ def pass_exercise(progress: LessonProgress | None = None) -> Exercise:
 @named("exchange")
 def exchange_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 4: at most how many cards may the mover swap here? The position is in the
-    exercise's picture (its panel shows the deck and the hand), where the student looks."""
+    exercise's picture (the deck and the hand under the table), where the student looks."""
     game = exchange_position()
     most = min(len(game.hands[game.to_move]), len(game.deck))
     return typed_exercise(_("Passing here, at most how many cards may you swap?"),
-                          game.svg(box=BOX), lambda text: check_exchange_count(game, text),
-                          hints=[_("Look at the panel beside the table: how many cards are in "
-                                   "the deck? And in your hand?"),
+                          position_picture(game), lambda text: check_exchange_count(game, text),
+                          hints=[_("Look under the table: how many cards are in the deck? "
+                                   "And in your hand?"),
                                  _("You may swap no more cards than the deck holds, nor more "
                                    "than you hold.")],
                           show=f"{most}: {check_exchange_count(game, str(most)).why}",
@@ -341,9 +344,9 @@ def all_pass_exercise(progress: LessonProgress | None = None) -> Exercise:
     shown = _("yes") if over else _("no")
     return typed_exercise(
         _("The deck is empty and the other player just passed. If you pass too, is the game "
-          "over?"), stuck.svg(box=BOX), lambda text: check_pass_ends(stuck, text),
+          "over?"), position_picture(stuck), lambda text: check_pass_ends(stuck, text),
         hints=[_("Count the passes in a row: the other player's, then yours."),
-               _("Look at the deck in the panel beside the table.")],
+               _("Look at the deck, under the table.")],
         show=f"{shown}: {check_pass_ends(stuck, said).why}", progress=progress,
         key="all pass", placeholder=_("yes or no"), answers=[said],
         wrong=["no" if over else "yes"])
