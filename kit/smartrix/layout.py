@@ -216,10 +216,10 @@ def _window(game: Game, extent: tuple[int, int, int, int], max_cell: int,
     # columns are drawn whole with smaller cells (55 px, as the hand under the table
     # drew a six-row table), not windowed, which hid the card Show me had just played,
     # nor with the hand jumping under the table on the move that shows the verdict.
-    small_window = (game.auto_collect and game.window is not None
-                    and game.window * LIVE_BESIDE_CELL <= min(LIVE_BESIDE_WIDE, high))
+    size = game.window if game.auto_collect else None
+    small_window = size is not None and size * LIVE_BESIDE_CELL <= min(LIVE_BESIDE_WIDE, high)
     beside = min(max_cell, LIVE_BESIDE_WIDE // cols, high // rows) >= LIVE_BESIDE_CELL or (
-        small_window and cols <= game.window + 1 and rows <= game.window + 1)
+        size is not None and small_window and cols <= size + 1 and rows <= size + 1)
     least = LIVE_MIN_CELL
     if beside:
         wide, least = LIVE_BESIDE_WIDE, min(LIVE_BESIDE_CELL, LIVE_BESIDE_WIDE // cols, high // rows)
