@@ -53,7 +53,7 @@ from kit.scene import ERROR, GOOD, HIGHLIGHT, INK, OKABE_ITO, PAPER, TABLE, Scen
 from kit.smartrix.card_pictures import (BACK, EMPTY_BOX, GHOST_SPOT, MUTED, SPOT, VALUE_SIZE,
                                         FlatCard, draw_back, draw_card, flat_cards)
 from kit.smartrix.cards import BOX_GRID, TEXT, VALUE, Card, rotate
-from kit.smartrix.layout import (CELL, EDGE, HAND_CARD, HAND_GAP, INSET, LIVE_WIDTH, MARGIN,
+from kit.smartrix.layout import (CELL, EDGE, INSET, LIVE_TABLE_H, LIVE_WIDTH, MARGIN,
                                  SEAT_ROW, SEATS_TOP, SIDE_WIDTH, TABLE_MAX, Effect, Layout,
                                  cell_box, fitting_cells, hand_box, layout_of, legal_cells,
                                  pans, recent_moves)
@@ -256,7 +256,8 @@ def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | 
         y = _under_table(scene, game, lay, shown, names, selected, cover, [prompt, *captions],
                          _hinted_cards(game, hints))
         scene.height = y + 12
-        scene.title += ". " + ". ".join(captions)
+        # The cover's words too: beside the table they are drawn on several lines.
+        scene.title += ". " + ". ".join(captions + ([cover] if cover is not None else []))
         return scene
     # The words go in the side column, under the hand: the table keeps the
     # screen's height for itself.
@@ -528,24 +529,34 @@ def _under_hand(scene: Scene, game: Game, x: float, y: float, captions: Sequence
 def _under_table(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
                  selected: tuple[int, Card] | None, cover: str | None,
                  captions: Sequence[str | None], hinted: dict[int, list[int]]) -> float:
-    """A live board's words and hand, under the table: whose turn and the pile on one
-    line, the mover's hand in one row, the prompt, the captions, other open hands."""
-    x, over, width = lay.side, game.is_over, LIVE_WIDTH - 16
+    """A live board's words and hand. Hand under the table: whose hand and the pile on
+    one line, the hand in one row, the prompt, the captions, other open hands. Hand
+    beside the table (``lay.beside``): its label over it, and the pile line, the prompt
+    and the rest under the table, the picture's width wide."""
+    over, width = game.is_over, LIVE_WIDTH - 16
     pile = _pile_text(game)
+    heading = _heading(game, names) if over else pile
+    if lay.beside:
+        y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
+        # The words start under the table's box (not its drawn cells: a move never
+        # moves them), or under a hand longer than the table.
+        y = max(lay.top + LIVE_TABLE_H + EDGE + 6, y + 6)
+        y = _captions(scene, 8, y, [heading], size=CAPTION_SIZE - (0 if over else 2),
+                      bold=over, width=width)
+        return _under_hand(scene, game, 8, y, captions, shown, names, width)
     # On the hand's line, right: the pile, or who won (whose turn it is is the
     # panel's first line).
     # The room the hand's label (left) leaves on its line.
     room = (LIVE_WIDTH - 8 - lay.side - 16
             - text_width(_hand_label(game, shown, names, cover), CAPTION_SIZE, bold=True))
     if over:
-        heading = _heading(game, names)
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, heading,
                    size=_fitted(heading, room, CAPTION_SIZE), bold=True, anchor="end")
     else:
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, pile,
                    size=_fitted(pile, room, CAPTION_SIZE - 2, bold=False), anchor="end")
     y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
-    return _under_hand(scene, game, x, y, captions, shown, names, width)
+    return _under_hand(scene, game, 8, y, captions, shown, names, width)
 
 
 def _mover_hand(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
@@ -554,7 +565,16 @@ def _mover_hand(scene: Scene, game: Game, lay: Layout, shown: Collection[int], n
     seat, hand = game.to_move, game.hand_cards(game.to_move)
     face_up = seat in shown and cover is None
     label = _hand_label(game, shown, names, cover)
-    scene.text(lay.side, lay.hand_top - 20, label, size=CAPTION_SIZE, bold=True, anchor="start")
+    # The hand's width: the side column, or the rest of a live board's picture.
+    room = min(SIDE_WIDTH, LIVE_WIDTH - lay.side) - 8 if lay.live else SIDE_WIDTH - 8
+    if lay.beside:
+        # Over the hand's two columns, in the table's top margin under the column
+        # numbers, right-aligned: one line (a screen's words and the tests read it
+        # whole), reaching left over the margin as far as a translation needs.
+        scene.text(LIVE_WIDTH - 8, lay.hand_top - 14, label, anchor="end", bold=True,
+                   size=_fitted(label, LIVE_WIDTH - 16 - lay.table_right, LABEL_SIZE - 1, least=14))
+    else:
+        scene.text(lay.side, lay.hand_top - 20, label, size=CAPTION_SIZE, bold=True, anchor="start")
     for i, card in enumerate(hand):
         x, y, size, _ch = hand_box(lay, i)
         if not face_up:
@@ -573,14 +593,19 @@ def _mover_hand(scene: Scene, game: Game, lay: Layout, shown: Collection[int], n
             scene.rect(x + size - w, y + size - 6, w, 22, fill=GOOD, stroke=PAPER, radius=11)
             scene.text(x + size - w / 2, y + size + 5, text, size=15, bold=True, fill=PAPER)
     rows = max(1, -(-len(hand) // lay.per_row))
-    bottom = lay.hand_top + rows * (HAND_CARD + HAND_GAP)
+    bottom = lay.hand_top + rows * (lay.hand_card + lay.hand_gap)
     if face_up and hinted:
         bottom += 12   # the ranks' badges hang under the cards: the prompt goes below them
     if cover is not None:
-        scene.rect(lay.side, lay.hand_top + 16, SIDE_WIDTH - 8, 44, fill=PAPER, stroke=INK,
+        # Beside the table, in the hand's narrow column, on as many lines as it takes.
+        lines = wrap(cover, room - 16, CAPTION_SIZE, bold=True)
+        high = 24 * len(lines) + 20
+        scene.rect(lay.side, lay.hand_top + 16, room, high, fill=PAPER, stroke=INK,
                    stroke_width=2, radius=8)
-        scene.text(lay.side + (SIDE_WIDTH - 8) / 2, lay.hand_top + 38, cover,
-                   size=CAPTION_SIZE, bold=True)
+        for k, line in enumerate(lines):
+            scene.text(lay.side + room / 2, lay.hand_top + 38 + 24 * k, line,
+                       size=CAPTION_SIZE, bold=True)
+        bottom = max(bottom, lay.hand_top + 16 + high + 8)
     return bottom
 
 

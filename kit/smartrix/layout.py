@@ -45,17 +45,33 @@ SIDE_GAP = 40      # between the table and the side column
 SIDE_WIDTH = 4 * (HAND_CARD + HAND_GAP) + 40
 SEAT_ROW = 30
 SEATS_TOP = 126    # y of the first seat line
-# A live board (``draw(live=True)``): one fixed 590 px wide picture, the hand under
-# the table, so that it and the board's 336 px panel fit a 934 px JupyterLab output
-# (1366 x 768, file browser open) at full size. The table keeps a 330 px high box;
-# its cards never shrink below LIVE_MIN_CELL (a card 42 px wide: a 13 x 13 table
-# was drawn with cards about 22 px wide on screen); a bigger table shows a window
-# of its cells, and shaded edges pan it, as IOTA's board does.
+# A live board (``draw(live=True)``): one fixed 590 px wide picture, so that it and the
+# board's 336 px panel fit a 934 px JupyterLab output (1366 x 768, file browser open) at
+# full size. The table keeps a 330 px high box; its cards never shrink below
+# LIVE_MIN_CELL (a card 42 px wide: a 13 x 13 table was drawn with cards about 22 px wide
+# on screen); a bigger table shows a window of its cells, and shaded edges pan it, as
+# IOTA's board does.
+# [decision] Where the hand goes (issue 30): beside the table, in two columns, while the
+# whole table fits the narrower box that leaves (LIVE_BESIDE_WIDE) with cards of at least
+# LIVE_BESIDE_CELL (a 56 px card, its spots 12 px); else under the table in one row of up
+# to LIVE_PER_ROW cards. With the hand always under the table, an exercise's board was
+# 620-710 px tall in Lab's 647 px notebook panel at 1366 x 768: the hand, Check and the
+# verdict were below the fold. Beside, the picture is the table's box and a few lines of
+# words (about 480 px); every exercise's table is at most 5 x 5 and goes beside. Smaller
+# table cells instead would have put the spots under 12 px, unreadable from the back of
+# a classroom.
 LIVE_WIDTH = 590
 LIVE_TABLE_H = 330
 LIVE_MIN_CELL = 52
 EDGE = 22          # the shaded strip along a side where the table goes on
-LIVE_PER_ROW = 6
+LIVE_PER_ROW = 8
+LIVE_HAND_UNDER = 64     # a hand card under the table (8 in a row: its spots 13 px)
+LIVE_HAND_BESIDE = 72    # a hand card beside the table (2 in a row)
+LIVE_HAND_GAP = 8
+LIVE_BESIDE_CELL = 66
+# The hand's two columns, right of the table's right shaded edge, and their gap to it.
+LIVE_HAND_COLUMN = 8 + 2 * (LIVE_HAND_BESIDE + LIVE_HAND_GAP)
+LIVE_BESIDE_WIDE = LIVE_WIDTH - (MARGIN + EDGE) - EDGE - LIVE_HAND_COLUMN
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,7 @@ class Layout:
     players: int = 2
     live: bool = False
     extent: tuple[int, int, int, int] | tuple[()] = ()   # live: (r0, r1, c0, c1) of the whole table this window is of
+    beside: bool = False   # live: the hand beside the table, not under it
 
     @property
     def is_cut(self) -> bool:
@@ -84,7 +101,18 @@ class Layout:
 
     @property
     def per_row(self) -> int:
-        return LIVE_PER_ROW if self.live else HAND_PER_ROW
+        return (2 if self.beside else LIVE_PER_ROW) if self.live else HAND_PER_ROW
+
+    @property
+    def hand_card(self) -> int:
+        """A hand card's size."""
+        if not self.live:
+            return HAND_CARD
+        return LIVE_HAND_BESIDE if self.beside else LIVE_HAND_UNDER
+
+    @property
+    def hand_gap(self) -> int:
+        return LIVE_HAND_GAP if self.live else HAND_GAP
 
     @property
     def table_right(self) -> int:
@@ -97,8 +125,11 @@ class Layout:
 
     @property
     def side(self) -> int:
-        """x of the words and the hand: the side column, or under the table (live)."""
-        return 8 if self.live else self.table_right + SIDE_GAP
+        """x of the hand: the side column, or on a live board beside the table (right
+        of its shaded edge) or under it."""
+        if self.live:
+            return self.table_right + EDGE + 8 if self.beside else 8
+        return self.table_right + SIDE_GAP
 
     @property
     def width(self) -> int:
@@ -108,7 +139,8 @@ class Layout:
     def hand_top(self) -> int:
         """y of the first row of the hand of the seat to move."""
         if self.live:
-            return self.top + LIVE_TABLE_H + EDGE + 36
+            # Beside: level with the table, its label in the top margin above it.
+            return self.top if self.beside else self.top + LIVE_TABLE_H + EDGE + 30
         return SEATS_TOP + self.players * SEAT_ROW + 40
 
 
@@ -178,14 +210,27 @@ def _window(game: Game, extent: tuple[int, int, int, int], max_cell: int,
     rows, cols = r1 - r0 + 1, c1 - c0 + 1
     left, top = MARGIN + EDGE, 30 + EDGE
     wide, high = LIVE_WIDTH - left - EDGE - 4, LIVE_TABLE_H
-    cell = max(LIVE_MIN_CELL, min(max_cell, wide // cols, high // rows))
+    # Beside: a table that fits the narrower box whole at readable cells, or any table
+    # of an enforced window that size (every exercise's 5 x 5). Its extent is a column
+    # wider at times (a free column either side, the cards a move collected): those six
+    # columns are drawn whole with smaller cells (55 px, as the hand under the table
+    # drew a six-row table), not windowed, which hid the card Show me had just played,
+    # nor with the hand jumping under the table on the move that shows the verdict.
+    size = game.window if game.auto_collect else None
+    small_window = size is not None and size * LIVE_BESIDE_CELL <= min(LIVE_BESIDE_WIDE, high)
+    beside = min(max_cell, LIVE_BESIDE_WIDE // cols, high // rows) >= LIVE_BESIDE_CELL or (
+        size is not None and small_window and cols <= size + 1 and rows <= size + 1)
+    least = LIVE_MIN_CELL
+    if beside:
+        wide, least = LIVE_BESIDE_WIDE, min(LIVE_BESIDE_CELL, LIVE_BESIDE_WIDE // cols, high // rows)
+    cell = max(least, min(max_cell, wide // cols, high // rows))
     vis_rows, vis_cols = min(rows, high // cell), min(cols, wide // cell)
     cr, cc = centre if centre is not None else ((r0 + r1) / 2, (c0 + c1) / 2)
     top_row = window_start(cr, vis_rows, r0, r1)
     left_col = window_start(cc, vis_cols, c0, c1)
     return Layout(top_row, top_row + vis_rows - 1, left_col, left_col + vis_cols - 1,
                   cell=cell, left=left, top=top, players=game.players, live=True,
-                  extent=extent)
+                  extent=extent, beside=beside)
 
 
 def pans(lay: Layout) -> dict[str, Box]:
@@ -229,8 +274,9 @@ def cell_at(obj: Layout | Game, x: float, y: float) -> Cell | None:
 def hand_box(obj: Layout | Game, i: int) -> Box:
     """(x, y, size, size) of card ``i`` of the hand of the seat to move."""
     lay = _as_layout(obj)
-    return (lay.side + (i % lay.per_row) * (HAND_CARD + HAND_GAP),
-            lay.hand_top + (i // lay.per_row) * (HAND_CARD + HAND_GAP), HAND_CARD, HAND_CARD)
+    step = lay.hand_card + lay.hand_gap
+    return (lay.side + (i % lay.per_row) * step, lay.hand_top + (i // lay.per_row) * step,
+            lay.hand_card, lay.hand_card)
 
 
 def hand_at(obj: Layout | Game, x: float, y: float, size: int) -> int | None:

@@ -268,3 +268,34 @@ def test_hints_saying_the_same_share_a_caption():
     words = _words(draw(g, hints=[(moves[0], "same"), (moves[1], "other"),
                                   (moves[2], "same")]).to_svg())
     assert "Hints 1, 3: same" in words and "Hint 2: other" in words
+
+
+def test_a_live_board_puts_the_hand_beside_a_table_that_fits_and_under_a_wide_one():
+    """Issue 30: with the hand always under the table, an exercise's live board was
+    620-710 px tall, more than Lab's 647 px notebook panel at 1366 x 768. A 5 x 5
+    window's table (every exercise's) keeps its 66 px cells (spots of 12 px) with the
+    hand in two columns beside it, and the picture is short; a table too wide for that
+    has its hand under it, in one row. Either way a click on a hand card finds it."""
+    from kit.lessons.smartrix import short_game
+    from kit.smartrix.layout import LIVE_BESIDE_CELL, LIVE_TABLE_H
+    g = _played(seed=5, moves=12)
+    lay = layout(g, live=True)
+    assert (lay.r1 - lay.r0, lay.c1 - lay.c0) == (4, 4) and not lay.is_cut
+    assert lay.beside and lay.cell >= LIVE_BESIDE_CELL
+    scene = draw(g, live=True)
+    assert scene.height <= 560, scene.height
+    big = short_game(0)
+    wide = layout(big, live=True)
+    assert not wide.beside and wide.cell - 2 * 5 >= 42
+    for game, where in ((g, lay), (big, wide)):
+        n = len(game.hand(game.to_move))
+        boxes = [hand_box(where, i) for i in range(n)]
+        assert all(x + w <= where.width for x, _y, w, _h in boxes)
+        for i, (x, y, w, h) in enumerate(boxes):
+            assert hand_at(where, x + w / 2, y + h / 2, n) == i
+            assert cell_at(where, x + w / 2, y + h / 2) is None
+    # Beside: level with the table, right of it; under: below the table's box, one row.
+    x, y, _w, _h = hand_box(lay, 0)
+    assert x > lay.table_right and y == lay.top
+    x, y, _w, _h = hand_box(wide, len(big.hand(big.to_move)) - 1)
+    assert y > wide.top + LIVE_TABLE_H and y == hand_box(wide, 0)[1]

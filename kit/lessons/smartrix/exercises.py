@@ -247,8 +247,12 @@ def points_exercise(progress: LessonProgress | None = None) -> Exercise:
     """Lesson 3: how many points does the 17-card move score?"""
     game, move = lesson_position("seventeen"), lesson_move("seventeen")
     values, points = set_values(game, move)
-    svg = show(game, move=move, title=_("The move {move} and the 17 cards it collects")
-               .format(move=move)).svg
+    # [decision] The table alone (no side column of seats and hand, which the count
+    # does not need): 412 px wide, the answer, verdict and hint fit in a column beside
+    # it; with the side column the picture was 844 px wide, they wrapped under it and the
+    # hint ended below a 1366 x 768 screen (issue 30).
+    svg = show(game, move=move, side=False,
+               title=_("The move {move} and the 17 cards it collects").format(move=move)).svg
     assert move.card is not None   # the lesson's move is a placement
     new = VALUE[move.card]
     wrong = [str(len(values)), str(points - new), str(points + 3 * new), str(points - 1),
