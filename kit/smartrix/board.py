@@ -152,11 +152,16 @@ class Board(GameBoard[Game, Move]):
         return draw(g, move=shown, fits=chosen[1] if chosen else None, marks=self.marks,
                     picked=sorted(self.picked), recent=self._recent(),
                     hints=self.hinted, threats=lines, show=[t.cell for t in lines],
-                    offending=self.open_hands, hands=self._face_up(),
+                    offending=self.open_hands, hands=self._face_up(), own=self.hand_seat(),
                     names=[self.seat_label(s) for s in range(g.players)], selected=chosen,
                     cover=(_("{player}: click or press Enter to show your hand").format(
                         player=self.seat_name(g.to_move)) if self.hand_hidden else None), prompt=self.prompt(),
                     live=True, centre=self._window_centre)
+
+    def hand_seat(self) -> int:
+        """The seat whose hand the picture draws as the hand: the seat to move (an
+        exercise's board keeps the student's own after the try)."""
+        return self.game.to_move
 
     def _face_up(self) -> set[int]:
         """The shell's shown seats; with covered hands, only the mover's (the

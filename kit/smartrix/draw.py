@@ -198,7 +198,7 @@ def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | 
          fits: str | Card | None = None, sets: Iterable[Cell | Sequence[Cell]] = (),
          marks: Iterable[Cell] = (), picked: Iterable[Cell] = (), recent: int = 1,
          hints: Sequence[Hint] = (), threats: Sequence[ThreatLine] = (), offending: bool = True,
-         hands: int | Iterable[int] | None = None, open_hands: bool = False,
+         hands: int | Iterable[int] | None = None, own: int | None = None, open_hands: bool = False,
          names: Sequence[str] | None = None, selected: tuple[int, Card] | None = None,
          cover: str | None = None, prompt: str | None = None, show: Iterable[Cell] = (),
          side: bool = True, max_cell: int = CELL, max_table: int = TABLE_MAX, live: bool = False,
@@ -207,7 +207,9 @@ def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | 
 
     Hands: ``hands`` lists the seats whose cards are drawn face up (default:
     the seat to move); ``open_hands=True`` shows every hand, as does the end
-    of the game. ``selected``:
+    of the game. ``own``: the seat whose hand is drawn as the hand, big and
+    selectable (default: the seat to move; an exercise's board keeps the
+    student's own after their try, when another seat is to move). ``selected``:
     (index in the mover's hand, oriented card) drawn raised and turned as
     given. ``names``: a label per seat (default "Player 1" ...). ``cover``: a
     text drawn over the mover's face-down hand ("click to show your hand").
@@ -225,6 +227,9 @@ def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | 
         {game.to_move} if hands is None else {hands} if isinstance(hands, int) else set(hands))
     names = (list(names) if names is not None else
              [_("Player {n}").format(n=s + 1) for s in range(game.players)])
+    own = game.to_move if own is None else own
+    # A hint's ranks mark the hand of the seat to move only.
+    hinted = _hinted_cards(game, hints) if own == game.to_move else {}
     scene = Scene(lay.width, 0, title=_title(game, exp, names))
     _table_area(scene, lay)
     captions = [_window_frame(scene, game, lay)]
@@ -254,7 +259,7 @@ def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | 
         return scene
     if lay.live:
         y = _under_table(scene, game, lay, shown, names, selected, cover, [prompt, *captions],
-                         _hinted_cards(game, hints))
+                         hinted, own)
         scene.height = y + 12
         # The cover's words too: beside the table they are drawn on several lines.
         scene.title += ". " + ". ".join(captions + ([cover] if cover is not None else []))
@@ -262,7 +267,7 @@ def draw(game: Game, *, move: Move | str | None = None, legal_for: str | Card | 
     # The words go in the side column, under the hand: the table keeps the
     # screen's height for itself.
     y = _side_column(scene, game, lay, shown, names, selected, cover, [prompt, *captions],
-                     _hinted_cards(game, hints))
+                     hinted, own)
     scene.height = max(y, lay.table_height) + 16
     scene.title += ". " + ". ".join(captions)  # the words in one piece, for screen readers
     return scene
@@ -472,7 +477,8 @@ def _hinted_cards(game: Game, hints: Sequence[Hint]) -> dict[int, list[int]]:
 
 def _side_column(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
                  selected: tuple[int, Card] | None, cover: str | None,
-                 captions: Sequence[str | None], hinted: dict[int, list[int]] | None = None) -> float:
+                 captions: Sequence[str | None], hinted: dict[int, list[int]] | None = None,
+                 own: int | None = None) -> float:
     x, over = lay.side, game.is_over
     heading = _heading(game, names)
     scene.text(x, 30, heading, size=_fitted(heading, SIDE_WIDTH - 8, 22), bold=True,
@@ -496,12 +502,13 @@ def _side_column(scene: Scene, game: Game, lay: Layout, shown: Collection[int], 
                    anchor="end")
         points = game.seat_scores[s] if over else sum(VALUE[v] for v in game.collected_cards(s))
         scene.text(x + SIDE_WIDTH - 8, y, str(points), size=CAPTION_SIZE, anchor="end")
-    y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted or {})
-    return _under_hand(scene, game, x, y, captions, shown, names)
+    y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted or {}, own)
+    return _under_hand(scene, game, x, y, captions, shown, names, own=own)
 
 
 def _under_hand(scene: Scene, game: Game, x: float, y: float, captions: Sequence[str | None],
-                shown: Collection[int], names: Sequence[str], width: float = SIDE_WIDTH - 8) -> float:
+                shown: Collection[int], names: Sequence[str], width: float = SIDE_WIDTH - 8,
+                own: int | None = None) -> float:
     """Under the mover's hand: the prompt, the captions, the notes, the other open
     hands, in a column ``width`` wide from (x, y); the y below them. Only the prompt
     (the first) may be None."""
@@ -520,7 +527,8 @@ def _under_hand(scene: Scene, game: Game, x: float, y: float, captions: Sequence
     if any(game.out) and not game.is_over:
         notes.append(_("✕ = out: passed after the pile ran out"))
     y = _captions(scene, x, y, notes, size=16, fill=MUTED, width=width)
-    for s in [(game.to_move + k) % game.players for k in range(1, game.players)]:
+    first = game.to_move if own is None else own
+    for s in [(first + k) % game.players for k in range(1, game.players)]:
         if s in shown and game.hand_cards(s):
             y = _small_hand(scene, game, s, names, x, y + 4)
     return y
@@ -528,7 +536,8 @@ def _under_hand(scene: Scene, game: Game, x: float, y: float, captions: Sequence
 
 def _under_table(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
                  selected: tuple[int, Card] | None, cover: str | None,
-                 captions: Sequence[str | None], hinted: dict[int, list[int]]) -> float:
+                 captions: Sequence[str | None], hinted: dict[int, list[int]],
+                 own: int | None = None) -> float:
     """A live board's words and hand. Hand under the table: whose hand and the pile on
     one line, the hand in one row, the prompt, the captions, other open hands. Hand
     beside the table (``lay.beside``): its label over it, and the pile line, the prompt
@@ -537,34 +546,35 @@ def _under_table(scene: Scene, game: Game, lay: Layout, shown: Collection[int], 
     pile = _pile_text(game)
     heading = _heading(game, names) if over else pile
     if lay.beside:
-        y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
+        y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted, own)
         # The words start under the table's box (not its drawn cells: a move never
         # moves them), or under a hand longer than the table.
         y = max(lay.top + LIVE_TABLE_H + EDGE + 6, y + 6)
         y = _captions(scene, 8, y, [heading], size=CAPTION_SIZE - (0 if over else 2),
                       bold=over, width=width)
-        return _under_hand(scene, game, 8, y, captions, shown, names, width)
+        return _under_hand(scene, game, 8, y, captions, shown, names, width, own)
     # On the hand's line, right: the pile, or who won (whose turn it is is the
     # panel's first line).
     # The room the hand's label (left) leaves on its line.
     room = (LIVE_WIDTH - 8 - lay.side - 16
-            - text_width(_hand_label(game, shown, names, cover), CAPTION_SIZE, bold=True))
+            - text_width(_hand_label(game, shown, names, cover, own), CAPTION_SIZE, bold=True))
     if over:
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, heading,
                    size=_fitted(heading, room, CAPTION_SIZE), bold=True, anchor="end")
     else:
         scene.text(LIVE_WIDTH - 8, lay.hand_top - 20, pile,
                    size=_fitted(pile, room, CAPTION_SIZE - 2, bold=False), anchor="end")
-    y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted)
-    return _under_hand(scene, game, 8, y, captions, shown, names, width)
+    y = _mover_hand(scene, game, lay, shown, names, selected, cover, hinted, own)
+    return _under_hand(scene, game, 8, y, captions, shown, names, width, own)
 
 
 def _mover_hand(scene: Scene, game: Game, lay: Layout, shown: Collection[int], names: Sequence[str],
                 selected: tuple[int, Card] | None, cover: str | None,
-                hinted: dict[int, list[int]]) -> float:
-    seat, hand = game.to_move, game.hand_cards(game.to_move)
+                hinted: dict[int, list[int]], own: int | None = None) -> float:
+    seat = game.to_move if own is None else own
+    hand = game.hand_cards(seat)
     face_up = seat in shown and cover is None
-    label = _hand_label(game, shown, names, cover)
+    label = _hand_label(game, shown, names, cover, seat)
     # The hand's width: the side column, or the rest of a live board's picture.
     room = min(SIDE_WIDTH, LIVE_WIDTH - lay.side) - 8 if lay.live else SIDE_WIDTH - 8
     if lay.beside:
@@ -632,8 +642,9 @@ def _title(game: Game, exp: Explanation | None, names: Sequence[str]) -> str:
             + (f". {cards}" if cards else "") + (f". {exp.reason}" if exp else ""))
 
 
-def _hand_label(game: Game, shown: Collection[int], names: Sequence[str], cover: str | None) -> str:
-    seat = game.to_move
+def _hand_label(game: Game, shown: Collection[int], names: Sequence[str], cover: str | None,
+                own: int | None = None) -> str:
+    seat = game.to_move if own is None else own
     face_up = seat in shown and cover is None
     return (_("Hand of {player}") if face_up else
             _("Hand of {player} (face down)")).format(player=names[seat])

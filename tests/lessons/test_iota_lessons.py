@@ -122,6 +122,19 @@ def test_a_wrong_draw_count_is_told_what_is_wrong_with_it_not_the_count():
     assert ex.answers == ["2"] and not any("played" in h or "2" in h for h in ex.hints)
 
 
+def test_a_count_of_cards_asks_for_cards_not_points_when_the_box_is_empty_or_wrong():
+    # Was: Check with nothing typed on "how many cards do you draw" said "type the
+    # number of points, e.g. 12".
+    game = L.rules_position()
+    for check in (lambda said: L.check_draw_count(game, "4RC@0,3", said),
+                  lambda said: L.check_exchange_count(game, said)):
+        for said, words in (("", "type a number of cards"), ("two", "'two' is not a number of cards")):
+            with pytest.raises(InvalidMoveText, match=words):
+                check(said)
+    with pytest.raises(InvalidMoveText, match="number of points"):
+        L.check_score(game, "4RC@0,3", "")
+
+
 def test_legal_play_and_draw_count():
     game = worked(0)
     assert L.check_legal_play(game, "2GX@0,1 2BC@0,2").correct

@@ -711,6 +711,26 @@ def test_after_a_try_and_before_check_the_board_stays_in_the_students_seat(name)
     assert not ex.submit().correct and board.game.history == []
 
 
+@pytest.mark.parametrize("name", ["first placement", "most cards"])
+def test_after_show_me_the_picture_still_draws_the_students_hand_as_the_hand(name):
+    """Issue 30: Show me plays the solution, the turn passes, and the picture drew the
+    next seat's hand face down where the student's was, the student's own small
+    under the words (the board grew 60-83 px, below a 1366 x 768 window)."""
+    from kit.scene import Text
+    ex = L.exercise(name)
+    board = ex.board
+    student = board.game.to_move
+    before = board.scene()
+    ex.show()
+    assert board.game.to_move != student and board.game.history
+    after = board.scene()
+    labels = [t.text for t in after.shapes if isinstance(t, Text) and t.text.startswith("Hand of")]
+    assert labels == [f"Hand of {board.seat_label(student)}"], labels
+    # The move's own captions (the card placed, a set collected) may add two lines;
+    # the student's hand drawn small again added about 110 px.
+    assert after.height < before.height + 60, (before.height, after.height)
+
+
 def test_a_practice_board_still_plays_on_in_every_seat():
     board = L.board_for(L.practice_position("fit"))
     first = board.game.to_move

@@ -18,8 +18,8 @@ widget (``kit.lessons.exercise``).
 
 from __future__ import annotations
 
-from kit.lessons.iota.answers import (NO, YES, moves_of, read_card, read_play, read_points,
-                                      read_turn, read_yes_no, turn_words)
+from kit.lessons.iota.answers import (NO, YES, moves_of, read_card, read_count, read_play,
+                                      read_points, read_turn, read_yes_no, turn_words)
 from kit.lessons.iota.positions import (BREAKING, DRAW_PLAY, EXAMPLE_HAND, EXAMPLE_TABLE,
                                         RECYCLE_HAND, RECYCLE_TABLE, RULES_HAND, RULES_LEGAL,
                                         RULES_TABLE, SCORING_KINDS, WILD_CELL, WORKED_HANDS,
@@ -57,7 +57,8 @@ from kit.lessons.iota.sandbox import STRENGTHS, Sandbox, SandboxBoard
 from kit.lessons.iota.lookahead import comparison as lookahead_comparison
 from kit.iota import best_turn, rank_moves
 
-__all__ = ["LESSON_TITLES", "NO", "YES", "moves_of", "read_card", "read_play", "read_points", "read_turn",
+__all__ = ["LESSON_TITLES", "NO", "YES", "moves_of", "read_card", "read_count", "read_play",
+           "read_points", "read_turn",
            "read_yes_no", "turn_words", "BREAKING", "DRAW_PLAY", "EXAMPLE_HAND", "EXAMPLE_TABLE",
            "RECYCLE_HAND", "RECYCLE_TABLE", "RULES_HAND", "RULES_LEGAL", "RULES_TABLE",
            "SCORING_KINDS", "WILD_CELL", "WORKED_HANDS", "WORKED_PLAYS", "both_ends_position",

@@ -38,17 +38,30 @@ def read_play(answer: object) -> Play:
     return answer.checked()
 
 
-def read_points(answer: object) -> int:
-    """A whole number of points from text; InvalidMoveText naming what was typed."""
+def _read_whole(answer: object, empty: str, not_digits: str) -> int:
+    """A whole number from text; InvalidMoveText ``empty`` or ``not_digits`` (with
+    ``{text}``, what was typed) otherwise."""
     if isinstance(answer, int) and not isinstance(answer, bool):
         return answer
     text = str(answer).strip() if answer is not None else ""
     if not text:
-        raise InvalidMoveText(_("type the number of points, e.g. 12"))
+        raise InvalidMoveText(empty)
     if not text.isdigit() or len(text) > 6:
-        raise InvalidMoveText(_("{text} is not a number of points: type digits only, e.g. 12")
-                              .format(text=repr(text)))
+        raise InvalidMoveText(not_digits.format(text=repr(text)))
     return int(text)
+
+
+def read_points(answer: object) -> int:
+    """A whole number of points from text; InvalidMoveText naming what was typed."""
+    return _read_whole(answer, _("type the number of points, e.g. 12"),
+                       _("{text} is not a number of points: type digits only, e.g. 12"))
+
+
+def read_count(answer: object) -> int:
+    """A whole number of cards from text (how many to draw or swap): a count of
+    cards is asked for in cards, not in points, when the box is empty or wrong."""
+    return _read_whole(answer, _("type a number of cards, e.g. 2"),
+                       _("{text} is not a number of cards: type digits only, e.g. 2"))
 
 
 #: The words read as yes and as no, in every language the kit speaks (a student may

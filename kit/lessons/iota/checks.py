@@ -17,7 +17,7 @@ from kit.iota.lines import table_problem
 from kit.iota.moves import Move, Pass, Play, Recycle
 from kit.iota.scoring import Explanation
 from kit.lessons.exercise import Verdict
-from kit.lessons.iota.answers import read_card, read_play, read_points, read_yes_no
+from kit.lessons.iota.answers import read_card, read_count, read_play, read_points, read_yes_no
 
 
 # ----- lesson 1: is this line valid? ---------------------------------------------
@@ -198,7 +198,7 @@ def check_draw_count(game: Game, play: str, answer: object) -> Verdict:
     A wrong count is told what is wrong with it (it would leave more or fewer than 4
     in the hand, or there is no drawing at all), never the count, nor how many cards
     are left in the hand: that is the sum the student is asked to do."""
-    n = read_points(answer)
+    n = read_count(answer)
     move = read_play(play)
     hand = len(game.hands[game.to_move])
     hand_after = hand - len(move.cards)
@@ -306,7 +306,7 @@ def check_exchange_count(game: Game, answer: object) -> Verdict:
     """At most how many cards may the mover swap when passing? A wrong count is told
     what is wrong with it (more than the hand or the deck holds, or fewer than
     allowed), never the limit."""
-    n = read_points(answer)
+    n = read_count(answer)
     hand, deck = len(game.hands[game.to_move]), len(game.deck)
     right = min(hand, deck)
     rule = _("(The printed rules do not say; this kit never lets you draw back a card you just "

@@ -47,6 +47,12 @@ class LessonBoard(Board):
             return set(range(self.game.players))
         return {self.student} if self.student is not None and self.tried else {self.game.to_move}
 
+    def hand_seat(self) -> int:
+        # The hand drawn big stays the student's after the try (and after Show me,
+        # which plays the solution): the next seat's face-down hand took its place,
+        # and the student's own was drawn small under the words (issue 30).
+        return self.student if self.student is not None and self.tried else self.game.to_move
+
     def seat_label(self, seat: int) -> str:
         if not self.tried:
             return super().seat_label(seat)
