@@ -44,6 +44,7 @@ import pwd
 import resource
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -365,6 +366,21 @@ class ServerPorts:
 SERVER_PORTS = ServerPorts()
 
 
+async def refused(ip: str, port: int, wait: float = 1.0) -> bool:
+    """Whether a TCP connection to ``ip``:``port`` is refused (nothing listens there).
+    The connection, when one is made, is closed at once without a byte sent."""
+    loop = asyncio.get_running_loop()
+    with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setblocking(False)
+        try:
+            await asyncio.wait_for(loop.sock_connect(probe, (ip, port)), wait)
+        except ConnectionRefusedError:
+            return True
+        except (OSError, asyncio.TimeoutError):
+            return False
+    return False
+
+
 class KitSpawner(LocalProcessSpawner):  # type: ignore[misc]   # jupyterhub ships no types
     """A student's server as their own account, from the student runtime, limited.
 
@@ -565,7 +581,13 @@ class KitSpawner(LocalProcessSpawner):  # type: ignore[misc]   # jupyterhub ship
         student's own account's. A student who bound another's next port first would
         otherwise get that student's traffic (the hub routes to the port, not the process)."""
         uid, deadline = self.account.pw_uid, time.monotonic() + self.http_timeout
-        while not (found := owners.listeners(ip, port)):
+        # [decision] The socket table is read only once a connection to the port is not
+        # refused: reading /proc/net/tcp (the kernel writes out every socket of the
+        # machine, thousands in a class) five times a second per starting server was
+        # half the hub's CPU in a cold class (deploy/sizing.md). A refused connection is
+        # the kernel's word that nothing listens there, so nothing is skipped that the
+        # table would have shown; anything else (accepted, a full queue's timeout) reads it.
+        while await refused(ip, port) or not (found := owners.listeners(ip, port)):
             if self.proc is not None and self.proc.poll() is not None:
                 raise RuntimeError(f"{self.user.name}'s server exited (code {self.proc.returncode}) "
                                    f"before listening on {ip}:{port}")
