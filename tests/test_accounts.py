@@ -231,3 +231,30 @@ def test_the_spawner_never_runs_a_server_as_an_account_made_for_another(monkeypa
                 assert spawner.account is None
     assert accounts.owner_of(SimpleNamespace(pw_gecos=accounts.gecos_for("rt.dora"))) == "rt.dora"
     assert accounts.gecos_for("rt.dora") == "kit class hub student for rt-2edora"
+
+
+def test_a_first_password_is_hashed_at_cost_10_and_a_stored_one_at_its_own_cost_still_checks(tmp_path):
+    import asyncio
+    import dbm
+    from types import SimpleNamespace
+
+    import bcrypt
+
+    auth = authenticator(tmp_path, allowed_users={"ada", "ben"}, min_password_length=8)
+    page = SimpleNamespace(custom_login_error="")
+    login = lambda name, password: asyncio.run(auth.authenticate(page, {"username": name, "password": password}))  # noqa: E731
+    assert login("ada", "first-one") == "ada"               # chosen at the first log-in
+    assert login("ada", "first-one") == "ada" and login("ada", "another1") is None
+    with dbm.open(auth.dbm_path, "w") as db:
+        assert db[b"ada"].startswith(b"$2b$10$")
+        db[b"ben"] = bcrypt.hashpw(b"older-hash", bcrypt.gensalt(12))   # made before, at 12
+    assert login("ben", "older-hash") == "ben" and login("ben", "older-hasH") is None
+    assert login("cy", "whatever1") is None                  # not on the list: no password made
+    auth.reset_password("ada", "changed-1")
+    assert login("ada", "changed-1") == "ada" and login("ada", "first-one") is None
+
+
+def test_the_bcrypt_cost_cannot_be_set_below_10(tmp_path):
+    assert authenticator(tmp_path, password_rounds=12).password_rounds == 12
+    with pytest.raises(ValueError, match="password_rounds=9: bcrypt's cost must be 10 to 31"):
+        authenticator(tmp_path, password_rounds=9)

@@ -93,3 +93,38 @@ def test_a_server_that_exits_before_listening_fails_the_start():
         port = probe.getsockname()[1]
     with pytest.raises(RuntimeError, match=f"ada's server exited \\(code 1\\) before listening on 127.0.0.1:{port}"):
         asyncio.run(KitSpawner.own_listener(Started(os.geteuid(), exited=1), "127.0.0.1", port))  # type: ignore[arg-type]
+
+
+def test_the_socket_table_is_read_only_once_something_listens(monkeypatch):
+    # Reading /proc/net/tcp for every poll of every starting server was half the hub's CPU in
+    # a cold class: while connections are refused the wait must not read it at all.
+    from kit.lessons import owners
+
+    reads = []
+    real = owners.listeners
+    monkeypatch.setattr(owners, "listeners", lambda ip, port: reads.append(port) or real(ip, port))
+    with listen() as probe:
+        port = probe.getsockname()[1]
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+
+    async def wait_then_listen() -> None:
+        waiting = asyncio.ensure_future(KitSpawner.own_listener(Started(os.geteuid()), "127.0.0.1", port))  # type: ignore[arg-type]
+        await asyncio.sleep(1.0)            # five polls with nothing listening
+        assert reads == [] and not waiting.done()
+        server.bind(("127.0.0.1", port))
+        server.listen()
+        await asyncio.wait_for(waiting, 5)
+
+    with server:
+        asyncio.run(wait_then_listen())
+    assert reads == [port]                  # read once, when the port answered
+
+
+def test_refused_tells_a_closed_port_from_a_listening_one():
+    from kit.classroom.accounts import refused
+
+    with listen() as server:
+        port = server.getsockname()[1]
+        assert asyncio.run(refused("127.0.0.1", port)) is False
+    assert asyncio.run(refused("127.0.0.1", port)) is True

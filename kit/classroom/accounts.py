@@ -44,18 +44,20 @@ import pwd
 import resource
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import bcrypt
 from firstuseauthenticator import FirstUseAuthenticator
 from jupyterhub.auth import LocalAuthenticator
 from jupyterhub.spawner import LocalProcessSpawner, set_user_setuid
 from jupyterhub.utils import random_port
 from tornado import web
-from traitlets import Dict, Float, Integer, Unicode, default
+from traitlets import Dict, Float, Integer, Unicode, default, validate
 
 from kit.classroom import walls
 from kit.classroom.names import account_name, escape, unescape
@@ -181,6 +183,22 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):  # type: igno
                              "the machine's disk, with no limit")
     disk_reserve = Integer(2 * homedisk.GiB, config=True,
                            help="Bytes the machine's disk keeps free: no new home past it")
+    # [decision] bcrypt's cost 10 (2**10 rounds), not the library's default 12: a first
+    # log-in's hash was a tenth of the hub's CPU in a cold class, 0.24 CPU-s each at 12,
+    # 0.06 at 10. 10 is the floor OWASP's password storage sheet names for bcrypt and
+    # the least this accepts; guessing on line is throttled (5 tries, then locks), and
+    # the hashes sit in the hub's root-only state folder (0700, the file 0600). A
+    # stored hash keeps the cost it was made with, so older ones still check.
+    password_rounds = Integer(10, config=True,
+                              help="bcrypt's cost of a newly chosen password's hash (10 to 31)")
+
+    @validate("password_rounds")
+    def _password_rounds(self, proposal: Any) -> int:
+        rounds = int(proposal["value"])
+        if not 10 <= rounds <= 31:
+            raise ValueError(f"password_rounds={rounds}: bcrypt's cost must be 10 to 31 "
+                             "(below 10 a stolen password file is too quick to guess through)")
+        return rounds
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -266,13 +284,46 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):  # type: igno
             self.log.warning("log-in of %r refused: %s", data["username"], why)
             return None
         guess = self.has_password(name)
-        done = await super().authenticate(handler, data)
+        done = self.check_password(handler, name, data["password"])
         if done:
             self.throttle.succeeded(name)
         elif guess and (wait := self.throttle.failed(name)):
             handler.custom_login_error = self.locked(name, wait)
             self.log.warning("%r locked for %.0f s after wrong passwords", name, wait)
         return done
+
+    def check_password(self, handler: Any, name: str, password: str) -> str | None:
+        """FirstUseAuthenticator's own check, at ``password_rounds``: a name with a
+        password must give it; a name without one makes the password given its own
+        (``min_password_length`` at least). ``name`` when it may log in, else None."""
+        if not self.create_users and not self._user_exists(name):
+            return None
+        with dbm.open(self.dbm_path, "c", 0o600) as db:
+            stored = db.get(name.encode("utf8"))
+            if stored is not None:
+                return name if bcrypt.checkpw(password.encode("utf8"), stored) else None
+            if not self._validate_password(password):
+                handler.custom_login_error = (
+                    "Password too short! Please choose a password at least "
+                    f"{self.min_password_length} characters long.")
+                self.log.error(handler.custom_login_error)
+                return None
+            db[name] = bcrypt.hashpw(password.encode("utf8"), bcrypt.gensalt(self.password_rounds))
+        return name
+
+    def reset_password(self, username: str, new_password: str) -> str:
+        """FirstUseAuthenticator's own (the teacher's and the admin's passwords at each
+        start, a student's change of password), at ``password_rounds``."""
+        if not self._validate_password(new_password):
+            why = (f"Password too short! Please choose a password at least "
+                   f"{self.min_password_length} characters long.")
+            self.log.error(why)
+            return why
+        with dbm.open(self.dbm_path, "c", 0o600) as db:
+            db[username] = bcrypt.hashpw(new_password.encode("utf8"),
+                                         bcrypt.gensalt(self.password_rounds))
+        self.log.info("Your password has been changed successfully!")
+        return "Your password has been changed successfully!"
 
     async def add_user(self, user: Any) -> None:
         # Called for every user in the database at the hub's start, at a first
@@ -363,6 +414,21 @@ class ServerPorts:
 
 
 SERVER_PORTS = ServerPorts()
+
+
+async def refused(ip: str, port: int, wait: float = 1.0) -> bool:
+    """Whether a TCP connection to ``ip``:``port`` is refused (nothing listens there).
+    The connection, when one is made, is closed at once without a byte sent."""
+    loop = asyncio.get_running_loop()
+    with socket.socket(socket.AF_INET6 if ":" in ip else socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setblocking(False)
+        try:
+            await asyncio.wait_for(loop.sock_connect(probe, (ip, port)), wait)
+        except ConnectionRefusedError:
+            return True
+        except (OSError, asyncio.TimeoutError):
+            return False
+    return False
 
 
 class KitSpawner(LocalProcessSpawner):  # type: ignore[misc]   # jupyterhub ships no types
@@ -565,7 +631,13 @@ class KitSpawner(LocalProcessSpawner):  # type: ignore[misc]   # jupyterhub ship
         student's own account's. A student who bound another's next port first would
         otherwise get that student's traffic (the hub routes to the port, not the process)."""
         uid, deadline = self.account.pw_uid, time.monotonic() + self.http_timeout
-        while not (found := owners.listeners(ip, port)):
+        # [decision] The socket table is read only once a connection to the port is not
+        # refused: reading /proc/net/tcp (the kernel writes out every socket of the
+        # machine, thousands in a class) five times a second per starting server was
+        # half the hub's CPU in a cold class (deploy/sizing.md). A refused connection is
+        # the kernel's word that nothing listens there, so nothing is skipped that the
+        # table would have shown; anything else (accepted, a full queue's timeout) reads it.
+        while await refused(ip, port) or not (found := owners.listeners(ip, port)):
             if self.proc is not None and self.proc.poll() is not None:
                 raise RuntimeError(f"{self.user.name}'s server exited (code {self.proc.returncode}) "
                                    f"before listening on {ip}:{port}")
