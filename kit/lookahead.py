@@ -40,7 +40,9 @@ def out_of_time(start: float, done: int, budget: float) -> bool:
 class Playouts(Generic[Sample]):
     """``playouts`` playouts over ``candidates`` candidates, round robin: a new guess
     (``sample(rng)``) and a new sub-seed at the start of each round, so every candidate
-    meets the same hidden cards. ``play(guess, k, rng)`` is candidate k's margin."""
+    meets the same hidden cards. ``play(guess, k, rng)`` is candidate k's margin.
+    A lone candidate gets no playout (a player has nothing to choose) unless
+    ``alone``: an analysis still says what that move is worth."""
     candidates: int
     playouts: int
     sample: Callable[[random.Random], Sample]
@@ -48,18 +50,19 @@ class Playouts(Generic[Sample]):
     max_seconds: float | None = None
     stop: threading.Event | None = None
     done: int = 0
+    alone: bool = False
 
     def run(self, rng: random.Random,
             progress: Callable[[int, int], None] | None = None) -> list[Tally]:
         """Each candidate's tally, in candidate order; ``done`` says how many ran.
-        A single candidate needs no playout."""
+        A single candidate needs no playout, unless ``alone``."""
         start = time.perf_counter()
         n = self.candidates
         sums, squares, counts = [0.0] * n, [0.0] * n, [0] * n
         self.done = 0
         guess: Sample | None = None
         sub_seed = 0
-        for i in range(self.playouts if n > 1 else 0):
+        for i in range(self.playouts if n > 1 or self.alone else 0):
             if i and ((self.stop is not None and self.stop.is_set()) or (
                     self.max_seconds is not None and out_of_time(start, i, self.max_seconds))):
                 break

@@ -137,23 +137,24 @@ class LookaheadPlayer:
         if free is not None:
             self.last_playouts = 0
             return free
-        est = self.estimates(game, rng)
+        est = self.estimates(game, rng, alone=False)
         return max(est, key=lambda e: (e[1], VALUE[e[0].card] if e[0].card is not None else 0,
                                        -e[4]))[0]
 
     def estimates(self, game: Game, rng: random.Random,
                   progress: Callable[[int, int], None] | None = None,
-                  stop: threading.Event | None = None
+                  stop: threading.Event | None = None, alone: bool = True
                   ) -> list[tuple[Move, float, float, int, int]]:
         """(move, mean margin, spread, playouts, index) for each candidate, in
-        candidate order (a candidate not tried: mean -inf, n 0)."""
+        candidate order (a candidate not tried: mean -inf, n 0). A lone candidate
+        is valued too unless not ``alone`` (choosing it needs no playout)."""
         cands = self.candidates(game)
         view = game.view(game.to_move)
         side = game.team_of(game.to_move)
         plies = self.rounds * game.players
         loop = Playouts(len(cands), self.playouts, lambda r: sample_game(view, r),
                         lambda guess, k, r: self._playout(guess, cands[k], plies, side, r),
-                        self.max_seconds, stop)
+                        self.max_seconds, stop, alone=alone)
         tallies = loop.run(rng, progress)
         self.last_playouts = loop.done
         return [(move, t.mean, t.spread, t.n, k) for k, (move, t) in enumerate(zip(cands, tallies, strict=True))]

@@ -143,3 +143,16 @@ def test_analysis_with_lookahead_ranks_by_expected_margin_and_stops():
     assert stopped.partial and sum(v.n for _, v in stopped) == 1
     # the player's choice is the analysis' first row
     assert LookaheadPlayer(playouts=14, max_seconds=None).choose(game, random.Random(0)) == rows[0][0]
+
+
+def test_a_lone_move_is_still_valued_by_the_analysis_but_chosen_without_playouts():
+    """With only a pass to make the analysis showed "not tried (now +0)": the
+    playouts were skipped for the player (nothing to choose), the row got none."""
+    from kit.smartrix.analysis import analysis
+    game, rng = Game.new(2, seed=0), random.Random(0)
+    player = LookaheadPlayer(playouts=8, max_seconds=None)
+    while len(player.candidates(game)) > 1:     # seed 0: the 20th move is a lone pass
+        game.play(GreedyPlayer().choose(game, rng))
+    rows = [v for _, v in analysis(game, lookahead=True, playouts=8)]
+    assert rows and all(v.n == 8 for v in rows) and "not tried" not in str(rows[-1])
+    assert str(player.choose(game, random.Random(0))) == "pass" and player.last_playouts == 0
