@@ -140,3 +140,31 @@ def test_a_style_button_runs_its_handler_through_guarded():
     broken = button("Break", lambda: 1 / 0, guarded=board.guarded)
     broken.click()                                   # shown under the board, not lost
     assert "division by zero" in board.message
+
+
+def test_the_grid_by_keys_alone_arrows_move_a_cursor_enter_chooses():
+    """Issue 29: the welcome's board was the one board with no keys."""
+    from kit.testing.events import press
+    grid = ClickGrid(5)
+    assert "arrow keys" in grid.message
+    for key in ("ArrowDown", "ArrowDown", "ArrowRight", "ArrowUp", "ArrowLeft", "ArrowLeft"):
+        press(grid.canvas, key)
+    assert grid.cursor == (1, 0) and grid.clicked is None
+    assert grid.message == "Row 1, column 0: press Enter to choose it."
+    press(grid.canvas, "ArrowRight")
+    press(grid.canvas, "Enter")
+    assert grid.clicked == (1, 1) and "You chose row 1, column 1" in grid.status.value
+    for _ in range(9):                         # the cursor stops at the edge
+        press(grid.canvas, "ArrowDown")
+    press(grid.canvas, " ")
+    assert grid.clicked == (4, 1)
+
+
+def test_the_grids_move_box_takes_row_comma_column_and_refuses_the_rest():
+    grid = ClickGrid(5)
+    assert grid.access.move_box
+    grid.access.type_move("2,3")
+    assert grid.clicked == (2, 3) and grid.cursor == (2, 3) and grid.access.typed == ""
+    for bad in ("5,0", "two", "", "1"):
+        grid.access.type_move(bad)
+        assert grid.clicked == (2, 3) and "is not a square" in grid.message, bad

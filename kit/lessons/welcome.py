@@ -27,19 +27,30 @@ from kit.lessons import record
 from kit.lessons.exercise import Bundle, is_exercise_output
 from kit.scene import GOOD, HIGHLIGHT, INK, TABLE, Scene
 from kit.ui.board import BoardView
+from kit.ui.keys import ACTIVATE, ARROWS, cursor_shapes
 
 CELL = 64
 MARGIN = 28
 
 
 class ClickGrid(BoardView):
-    """A ``size`` x ``size`` grid; a click marks its square and names it."""
+    """A ``size`` x ``size`` grid; a click marks its square and names it.
+
+    By keys as well (issue 29: the first board a student meets must not need a
+    mouse): the arrow keys move a cursor over the squares, Enter or Space
+    chooses the one under it, and the Move box takes "row,column" ("2,3")."""
 
     def __init__(self, size: int = 5, **kwargs: Any) -> None:
         self.size = size
         self.clicked: tuple[int, int] | None = None  # (row, col) of the last click, or None
-        super().__init__(self.picture(), on_click=self.click, **kwargs)
-        self.say(_("Click or tap any square on the board."))
+        self.cursor: tuple[int, int] = (0, 0)          # the square the arrow keys are on
+        super().__init__(self.picture(), on_click=self.click, name=_("A grid to click"), **kwargs)
+        self.canvas.on_key_down(self._key_down)
+        self.access.on_move = self.type_square
+        self.access.move_box = True
+        self.access.placeholder = _("row,column, e.g. 2,3")
+        self.say(_("Click or tap any square on the board, or move with the arrow keys and "
+                   "press Enter."))
 
     def picture(self) -> Scene:
         side = MARGIN + self.size * CELL + 8
@@ -53,6 +64,8 @@ class ClickGrid(BoardView):
                 scene.rect(MARGIN + c * CELL + 3, MARGIN + r * CELL + 3, CELL - 6, CELL - 6,
                            fill=GOOD if mine else "#FFFFFF", stroke=HIGHLIGHT if mine else INK,
                            stroke_width=3 if mine else 1, radius=6)
+        r, c = self.cursor
+        scene.shapes += cursor_shapes((MARGIN + c * CELL + 3, MARGIN + r * CELL + 3, CELL - 6, CELL - 6))
         return scene
 
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
@@ -73,10 +86,41 @@ class ClickGrid(BoardView):
         if cell is None:
             self.say(_("That is outside the board: pick one of the squares."), tone="bad")
             return
-        self.clicked = cell
+        self.choose(cell)
+
+    def choose(self, cell: tuple[int, int]) -> None:
+        """Mark ``cell`` chosen (a click, Enter at the cursor, or the Move box)."""
+        self.clicked = self.cursor = cell
         self.show(self.picture())
         self.say(_("You chose row {row}, column {column}. Python heard you.").format(
             row=cell[0], column=cell[1]), tone="good")
+
+    def _key_down(self, key: str, *_more: object) -> None:
+        self.guarded(self.press, key)
+
+    def press(self, key: str) -> None:
+        """One key on the focused board: an arrow moves the cursor, Enter or Space
+        chooses its square; other keys do nothing here."""
+        if key in ARROWS:
+            dr, dc = ARROWS[key]
+            last = self.size - 1
+            self.cursor = (min(last, max(0, self.cursor[0] + dr)),
+                           min(last, max(0, self.cursor[1] + dc)))
+            self.show(self.picture())
+            self.say(_("Row {row}, column {column}: press Enter to choose it.").format(
+                row=self.cursor[0], column=self.cursor[1]))
+        elif key in ACTIVATE:
+            self.choose(self.cursor)
+
+    def type_square(self, text: str) -> None:
+        """The Move box: "row,column" chooses that square; anything else is refused, saying why."""
+        m = re.fullmatch(r"\s*(\d+)\s*[, ]\s*(\d+)\s*", text)
+        if m is None or not all(int(v) < self.size for v in m.groups()):
+            self.say(_("{text} is not a square: type its row and column, 0 to {last}, "
+                       "e.g. 2,3").format(text=repr(text), last=self.size - 1), tone="bad")
+            return
+        self.choose((int(m[1]), int(m[2])))
+        self.access.clear_box()
 
 
 def demo(size: int = 5) -> ClickGrid:

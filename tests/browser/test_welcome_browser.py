@@ -1,4 +1,5 @@
-"""The welcome notebook in a real browser: the board draws and answers a click.
+"""The welcome notebook in a real browser: the board draws and answers a click,
+and the same by keys alone (Tab to it, arrows, Enter; its Move box; Tab on).
 
 Only a browser shows these: that the widget and canvas extensions load, that
 pixels reach the screen, and that a click travels to the kernel and back.
@@ -25,7 +26,8 @@ def test_lab_runs_welcome_and_board_answers_a_click(lab_server, page):
     expect(canvas).to_be_visible(timeout=90_000)
     assert wait_until_drawn(canvas) > 1000
     # .first: the status line; the live region (kit.ui.access) holds the same words for screen readers
-    expect(page.get_by_text("Click or tap any square on the board.").first).to_be_visible()
+    expect(page.get_by_text("Click or tap any square on the board, or move with the arrow keys "
+                            "and press Enter.").first).to_be_visible()
     click_scene_point(canvas, *CENTRE)
     expect(page.get_by_text(ANSWER).first).to_be_visible(timeout=30_000)
     # A reloaded tab keeps the kernel and rebuilds the board from it; the
@@ -49,3 +51,26 @@ def test_voila_app_draws_the_board_and_answers_a_click(voila_server, page):
     assert wait_until_drawn(canvas) > 1000
     click_scene_point(canvas, *CENTRE)
     expect(page.get_by_text(ANSWER).first).to_be_visible(timeout=30_000)
+
+
+def test_voila_welcome_board_by_keys_alone(voila_server, page):
+    """Issue 29: the first board a student meets, with no mouse: Tab reaches it,
+    the arrows move its cursor, Enter chooses, the Move box takes "row,column",
+    and Tab leaves it (no trap). No click and no script moves the focus."""
+    from keys_play import tab_to
+    page.goto(voila_server)
+    canvas = page.locator("canvas.kit-board-canvas").first
+    expect(canvas).to_be_visible(timeout=90_000)
+    assert wait_until_drawn(canvas) > 1000
+    tab_to(page, canvas)
+    for key in ("ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+    expect(page.get_by_text("Row 2, column 3: press Enter to choose it.").first).to_be_visible(
+        timeout=30_000)
+    page.keyboard.press("Enter")
+    expect(page.get_by_text(ANSWER).first).to_be_visible(timeout=30_000)
+    box = page.get_by_role("textbox", name="Move").first
+    tab_to(page, box)                      # the board lets Tab go on, to its Move box
+    page.keyboard.type("4,0")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("You chose row 4, column 0").first).to_be_visible(timeout=30_000)
