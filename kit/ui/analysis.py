@@ -253,7 +253,7 @@ class AnalysisPanel(widgets.VBox):
         if len(rows) > self.max_rows:
             texts.append(_("The best {n} of {total} are listed.").format(n=self.max_rows,
                                                                          total=len(rows)))
-        return texts + rows.remarks + [_("Click a row to see its move on the board.")]
+        return texts + rows.remarks + [_("Choose a row (click it, or Enter on it) to see its move on the board.")]
 
     def _show_rows(self, rows: AnalysisRows) -> None:
         self.rows = rows
