@@ -47,6 +47,26 @@ from kit.iota.rules import Game
 __all__ = ["LookaheadPlayer", "Estimate", "lookahead_values", "sample_game"]
 
 
+def _keeper(game: Game, rng: random.Random) -> Move:
+    """Greedy points with the planner's habits that cost nothing to check: a free
+    recycle is taken, and a pass keeps the wilds (greedy's pass throws them back)."""
+    moves = game.legal_moves()
+    recycle = [m for m in moves if isinstance(m, Recycle)]
+    if recycle:
+        return min(recycle, key=lambda m: (m.card, m.cell))
+    scored = _scored_plays(game, moves)
+    if not scored:
+        return _PLANNER._pass(game, moves, rng)
+    best = max(points for points, _ in scored)
+    return rng.choice([move for points, move in scored if points == best])
+
+
+_PLANNER = PlannerPlayer()
+#: The reply policies a playout may use, by name.
+ROLLOUTS: dict[str, Callable[[Game, random.Random], Move]] = {
+    "greedy": GreedyPlayer().choose, "keeper": _keeper, "planner": _PLANNER.choose}
+
+
 def sample_game(game: Game, seat: int, rng: random.Random) -> Game:
     """A full game consistent with what ``seat`` sees of ``game``: the cards it
     cannot see dealt at random to the other hands (by their sizes) and the deck."""
@@ -93,9 +113,13 @@ class LookaheadPlayer:
     name = "lookahead"
 
     def __init__(self, playouts: int = 48, top_k: int = 5, rounds: int = 1,
-                 max_seconds: float | None = 2.0, stop: threading.Event | None = None) -> None:
+                 max_seconds: float | None = 2.0, stop: threading.Event | None = None,
+                 rollout: str = "greedy", endgame: int = 0) -> None:
         # At least one playout and one play weighed; rounds 0: this turn's margin.
         self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout {rollout!r}: one of {', '.join(ROLLOUTS)}")
+        self.rollout, self.endgame = rollout, max(0, endgame)
         self.max_seconds = max_seconds
         self.stop = stop
         self.last_playouts = 0
@@ -123,8 +147,12 @@ class LookaheadPlayer:
         seat = game.to_move
         points = {id(m): p for p, m in _scored_plays(game, cands)}
         plies = self.rounds * game.players
+        if len(game.deck) <= self.endgame:
+            plies = 10 ** 6          # near the end: play the guess out to the last card
+        policy = ROLLOUTS[self.rollout]
         loop = Playouts(len(cands), self.playouts, lambda r: sample_game(game, seat, r),
-                        lambda guess, k, r: self._playout(guess, cands[k], plies, seat, r),
+                        lambda guess, k, r: self._playout(guess, cands[k], plies, seat, r,
+                                                          policy),
                         self.max_seconds, self.stop)
         tallies = loop.run(rng, progress)
         self.last_playouts = loop.done
@@ -136,15 +164,16 @@ class LookaheadPlayer:
         return est[max(range(len(est)), key=lambda k: (est[k].mean, -k))].move
 
     @staticmethod
-    def _playout(sample: Game, move: Move, plies: int, seat: int, rng: random.Random) -> float:
+    def _playout(sample: Game, move: Move, plies: int, seat: int, rng: random.Random,
+                 policy: Callable[[Game, random.Random], Move] | None = None) -> float:
         g = Game(sample.table, sample.hands, sample.deck, sample.scores, sample.to_move,
                  sample.passes)
         g._play_unrecorded(move)
-        greedy = GreedyPlayer()
+        choose = policy or GreedyPlayer().choose
         for _ in range(plies):
             if g.is_over:
                 break
-            g._play_unrecorded(greedy.choose(g, rng))
+            g._play_unrecorded(choose(g, rng))
         return _margin(g, seat)
 
     def __repr__(self) -> str:
