@@ -6,9 +6,14 @@ seat may see (``game.view(seat)``): the table, its own hand, the scores and
 the sizes of the other hands and of the deck. The cards it cannot see are the
 66 less the table and its hand. For each *sample* it deals those cards at
 random to the other hands (their sizes kept) and the deck; on that guess it
-plays each candidate move, then ``rounds`` rounds of greedy replies by every
-seat (itself included), and scores the margin: its score minus the best other
-score. The move with the best mean margin over the samples is played (ties:
+plays each candidate move, then ``rounds`` rounds of replies by every seat
+(itself included), and scores the margin: its score minus the best other
+score. The replies follow ``rollout``: ``"greedy"`` (the default: most points
+this turn), ``"keeper"`` (greedy, but a free recycle is taken and a pass keeps
+the wilds) or ``"planner"`` (:class:`PlannerPlayer`, about 1.7 times the cost of
+a greedy playout). With ``endgame`` > 0, once the deck holds ``endgame`` cards or
+fewer the playouts run to the end of the game (a playout from mid-game to the
+end costs some 20 times a one-round one, hence only near the end). The move with the best mean margin over the samples is played (ties:
 the planner's order).
 
 The candidates: a free wild recycle is taken at once, as the planner does;
@@ -178,7 +183,8 @@ class LookaheadPlayer:
 
     def __repr__(self) -> str:
         return (f"LookaheadPlayer(playouts={self.playouts}, top_k={self.top_k}, "
-                f"rounds={self.rounds}, max_seconds={self.max_seconds})")
+                f"rounds={self.rounds}, max_seconds={self.max_seconds}, "
+                f"rollout={self.rollout!r}, endgame={self.endgame})")
 
 
 def lookahead_values(game: Game, seed: int = 0, playouts: int = 96, rounds: int = 1,
