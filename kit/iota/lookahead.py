@@ -13,8 +13,8 @@ this turn), ``"keeper"`` (greedy, but a free recycle is taken and a pass keeps
 the wilds) or ``"planner"`` (:class:`PlannerPlayer`, about 1.7 times the cost of
 a greedy playout). With ``endgame`` > 0, once the deck holds ``endgame`` cards or
 fewer the playouts run to the end of the game (a playout from mid-game to the
-end costs some 20 times a one-round one, hence only near the end). The move with the best mean margin over the samples is played (ties:
-the planner's order).
+end costs some 20 times a one-round one, hence only near the end). The move
+with the best mean margin over the samples is played (ties: the planner's order).
 
 The candidates: a free wild recycle is taken at once, as the planner does;
 otherwise the ``top_k`` plays by the planner's value (points, less the wild
