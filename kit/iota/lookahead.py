@@ -6,10 +6,15 @@ seat may see (``game.view(seat)``): the table, its own hand, the scores and
 the sizes of the other hands and of the deck. The cards it cannot see are the
 66 less the table and its hand. For each *sample* it deals those cards at
 random to the other hands (their sizes kept) and the deck; on that guess it
-plays each candidate move, then ``rounds`` rounds of greedy replies by every
-seat (itself included), and scores the margin: its score minus the best other
-score. The move with the best mean margin over the samples is played (ties:
-the planner's order).
+plays each candidate move, then ``rounds`` rounds of replies by every seat
+(itself included), and scores the margin: its score minus the best other
+score. The replies follow ``rollout``: ``"greedy"`` (the default: most points
+this turn), ``"keeper"`` (greedy, but a free recycle is taken and a pass keeps
+the wilds) or ``"planner"`` (:class:`PlannerPlayer`, about 1.7 times the cost of
+a greedy playout). With ``endgame`` > 0, once the deck holds ``endgame`` cards or
+fewer the playouts run to the end of the game (a playout from mid-game to the
+end costs some 20 times a one-round one, hence only near the end). The move
+with the best mean margin over the samples is played (ties: the planner's order).
 
 The candidates: a free wild recycle is taken at once, as the planner does;
 otherwise the ``top_k`` plays by the planner's value (points, less the wild
@@ -45,6 +50,26 @@ from kit.iota.moves import Move, Recycle
 from kit.iota.rules import Game
 
 __all__ = ["LookaheadPlayer", "Estimate", "lookahead_values", "sample_game"]
+
+
+def _keeper(game: Game, rng: random.Random) -> Move:
+    """Greedy points with the planner's habits that cost nothing to check: a free
+    recycle is taken, and a pass keeps the wilds (greedy's pass throws them back)."""
+    moves = game.legal_moves()
+    recycle = [m for m in moves if isinstance(m, Recycle)]
+    if recycle:
+        return min(recycle, key=lambda m: (m.card, m.cell))
+    scored = _scored_plays(game, moves)
+    if not scored:
+        return _PLANNER._pass(game, moves, rng)
+    best = max(points for points, _ in scored)
+    return rng.choice([move for points, move in scored if points == best])
+
+
+_PLANNER = PlannerPlayer()
+#: The reply policies a playout may use, by name.
+ROLLOUTS: dict[str, Callable[[Game, random.Random], Move]] = {
+    "greedy": GreedyPlayer().choose, "keeper": _keeper, "planner": _PLANNER.choose}
 
 
 def sample_game(game: Game, seat: int, rng: random.Random) -> Game:
@@ -93,9 +118,13 @@ class LookaheadPlayer:
     name = "lookahead"
 
     def __init__(self, playouts: int = 48, top_k: int = 5, rounds: int = 1,
-                 max_seconds: float | None = 2.0, stop: threading.Event | None = None) -> None:
+                 max_seconds: float | None = 2.0, stop: threading.Event | None = None,
+                 rollout: str = "greedy", endgame: int = 0) -> None:
         # At least one playout and one play weighed; rounds 0: this turn's margin.
         self.playouts, self.top_k, self.rounds = max(1, playouts), max(1, top_k), max(0, rounds)
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout {rollout!r}: one of {', '.join(ROLLOUTS)}")
+        self.rollout, self.endgame = rollout, max(0, endgame)
         self.max_seconds = max_seconds
         self.stop = stop
         self.last_playouts = 0
@@ -123,8 +152,12 @@ class LookaheadPlayer:
         seat = game.to_move
         points = {id(m): p for p, m in _scored_plays(game, cands)}
         plies = self.rounds * game.players
+        if len(game.deck) <= self.endgame:
+            plies = 10 ** 6          # near the end: play the guess out to the last card
+        policy = ROLLOUTS[self.rollout]
         loop = Playouts(len(cands), self.playouts, lambda r: sample_game(game, seat, r),
-                        lambda guess, k, r: self._playout(guess, cands[k], plies, seat, r),
+                        lambda guess, k, r: self._playout(guess, cands[k], plies, seat, r,
+                                                          policy),
                         self.max_seconds, self.stop)
         tallies = loop.run(rng, progress)
         self.last_playouts = loop.done
@@ -136,20 +169,22 @@ class LookaheadPlayer:
         return est[max(range(len(est)), key=lambda k: (est[k].mean, -k))].move
 
     @staticmethod
-    def _playout(sample: Game, move: Move, plies: int, seat: int, rng: random.Random) -> float:
+    def _playout(sample: Game, move: Move, plies: int, seat: int, rng: random.Random,
+                 policy: Callable[[Game, random.Random], Move] | None = None) -> float:
         g = Game(sample.table, sample.hands, sample.deck, sample.scores, sample.to_move,
                  sample.passes)
         g._play_unrecorded(move)
-        greedy = GreedyPlayer()
+        choose = policy or GreedyPlayer().choose
         for _ in range(plies):
             if g.is_over:
                 break
-            g._play_unrecorded(greedy.choose(g, rng))
+            g._play_unrecorded(choose(g, rng))
         return _margin(g, seat)
 
     def __repr__(self) -> str:
         return (f"LookaheadPlayer(playouts={self.playouts}, top_k={self.top_k}, "
-                f"rounds={self.rounds}, max_seconds={self.max_seconds})")
+                f"rounds={self.rounds}, max_seconds={self.max_seconds}, "
+                f"rollout={self.rollout!r}, endgame={self.endgame})")
 
 
 def lookahead_values(game: Game, seed: int = 0, playouts: int = 96, rounds: int = 1,

@@ -173,3 +173,54 @@ def test_a_board_asked_for_the_lookahead_hints_its_best_move():
     assert hinted[0] == (best[0][0], str(best[0][1]))
     assert hinted != plain
     assert isinstance(b.analyse_position(b.game, stop=None)[0][1], type(best[0][1]))
+
+
+def test_an_unknown_rollout_is_refused_by_name():
+    with pytest.raises(ValueError, match="rollout 'best'"):
+        LookaheadPlayer(rollout="best")
+
+
+def test_the_keeper_rollout_passes_keeping_its_wilds_where_greedy_throws_them_back():
+    from kit.iota import movegen
+    from kit.iota.cards import WILD
+    from kit.iota.lookahead import ROLLOUTS
+    from kit.iota.moves import Pass
+    game = _mid_game(15)
+    hand = game.hands[game.to_move]
+    hand[0] = WILD
+    # A hand that cannot play: only the passes are legal (built here, as such
+    # positions are rare in dealt games: a wild fits almost anywhere).
+    game.legal_moves = lambda: list(movegen.passes(hand, len(game.deck)))
+    keeper = ROLLOUTS["keeper"](game, random.Random(0))
+    greedy = ROLLOUTS["greedy"](game, random.Random(0))
+    assert isinstance(keeper, Pass) and isinstance(greedy, Pass)
+    assert WILD not in keeper.exchange and len(keeper.exchange) == len(hand) - hand.count(WILD)
+    assert WILD in greedy.exchange
+
+
+@pytest.mark.parametrize("rollout", ["greedy", "keeper", "planner"])
+def test_each_rollout_is_seeded_and_plays_legal_moves(rollout):
+    game = _mid_game(13)
+    player = LookaheadPlayer(playouts=8, max_seconds=None, rollout=rollout)
+    move = player.choose(game, random.Random(2))
+    assert move == player.choose(game, random.Random(2))
+    assert move in game.legal_moves() and player.last_playouts == 8
+
+
+def test_near_the_end_the_playouts_run_to_the_last_card(monkeypatch):
+    from kit.iota import lookahead
+    game = _mid_game(14)
+    ends = []
+    real = lookahead.LookaheadPlayer._playout
+
+    def watched(sample, move, plies, seat, rng, policy=None):
+        ends.append(plies)
+        return real(sample, move, plies, seat, rng, policy)
+    monkeypatch.setattr(lookahead.LookaheadPlayer, "_playout", staticmethod(watched))
+    LookaheadPlayer(playouts=4, max_seconds=None, endgame=len(game.deck) - 1).choose(
+        game, random.Random(0))
+    assert set(ends) == {2}                  # one round of two seats: the deck is too big
+    ends.clear()
+    LookaheadPlayer(playouts=4, max_seconds=None, endgame=len(game.deck)).choose(
+        game, random.Random(0))
+    assert min(ends) >= 10 ** 6              # to the end of the game
