@@ -146,8 +146,10 @@ class LookaheadPlayer:
         return plays + [self._planner._pass(game, moves, rng)]
 
     def estimates(self, game: Game, rng: random.Random,
-                  progress: Callable[[int, int], None] | None = None) -> list[Estimate]:
-        """Each candidate's :class:`Estimate`, in candidate order."""
+                  progress: Callable[[int, int], None] | None = None,
+                  alone: bool = True) -> list[Estimate]:
+        """Each candidate's :class:`Estimate`, in candidate order; a lone candidate
+        (a free recycle) is valued too unless not ``alone`` (choosing it needs none)."""
         cands = self.candidates(game, rng)
         seat = game.to_move
         points = {id(m): p for p, m in _scored_plays(game, cands)}
@@ -158,14 +160,14 @@ class LookaheadPlayer:
         loop = Playouts(len(cands), self.playouts, lambda r: sample_game(game, seat, r),
                         lambda guess, k, r: self._playout(guess, cands[k], plies, seat, r,
                                                           policy),
-                        self.max_seconds, self.stop)
+                        self.max_seconds, self.stop, alone=alone)
         tallies = loop.run(rng, progress)
         self.last_playouts = loop.done
         return [Estimate(move, points.get(id(move), 0), t.mean, t.spread, t.n)
                 for move, t in zip(cands, tallies, strict=True)]
 
     def choose(self, game: Game, rng: random.Random) -> Move:
-        est = self.estimates(game, rng)
+        est = self.estimates(game, rng, alone=False)
         return est[max(range(len(est)), key=lambda k: (est[k].mean, -k))].move
 
     @staticmethod

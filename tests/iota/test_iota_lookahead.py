@@ -224,3 +224,16 @@ def test_near_the_end_the_playouts_run_to_the_last_card(monkeypatch):
     LookaheadPlayer(playouts=4, max_seconds=None, endgame=len(game.deck)).choose(
         game, random.Random(0))
     assert min(ends) >= 10 ** 6              # to the end of the game
+
+
+def test_a_lone_move_is_still_valued_by_the_analysis_but_chosen_without_playouts():
+    """A free recycle is the only candidate: the analysis showed "not tried
+    (now +0)" first (the Hint quoted it); the player needs no playout for it."""
+    from kit.iota.analysis import analysis
+    game = Game.new(2, seed=1)                 # seed 1: a free recycle on the first turn
+    player = LookaheadPlayer(playouts=8, max_seconds=None)
+    assert len(player.candidates(game, random.Random(0))) == 1
+    rows = [v for _, v in analysis(game, lookahead=True, playouts=8)]
+    assert rows and all(v.n == 8 for v in rows) and "not tried" not in str(rows[0])
+    player.choose(game, random.Random(0))
+    assert player.last_playouts == 0
