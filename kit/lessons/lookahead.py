@@ -21,16 +21,26 @@ import random
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from kit.i18n import N_, _, format_number
 from kit.lessons.table import Heading, Table
 from kit.notation import shown
 from kit.scene import svg_img
 
-__all__ = ["AHEAD", "GREEDY", "Choice", "Comparison", "mean_replies"]
+__all__ = ["AHEAD", "GREEDY", "Choice", "Comparison", "greedy_turns", "mean_replies"]
 
 Sample = TypeVar("Sample")
+
+
+class _Playable(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+    def play(self, move: Any) -> Any: ...
+
+
+Playable = TypeVar("Playable", bound=_Playable)
 
 #: The two players compared (the keys a lesson reads; shown translated).
 #: (the names of the kit's computer players, as the seats and tournaments say them;
@@ -54,6 +64,18 @@ class Choice:
     reply: float
     next_turn: float
     svg: str
+
+
+def greedy_turns(game: Playable, choose: Callable[[Playable, random.Random], Any],
+                 seed: int, turns: int) -> Playable:
+    """``game`` (a new deal ``seed``) after ``turns`` moves by ``choose`` (a greedy
+    player's), seeded by ``seed``: a lesson's position. ValueError if it ends first."""
+    rng = random.Random(seed)
+    for _turn in range(turns):
+        if game.is_over:
+            raise ValueError(f"deal {seed} is over before {turns} greedy turns")
+        game.play(choose(game, rng))
+    return game
 
 
 def mean_replies(sample: Callable[[random.Random], Sample],

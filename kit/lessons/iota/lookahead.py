@@ -15,7 +15,7 @@ from kit.iota import Game, GreedyPlayer
 from kit.iota.lookahead import Estimate, lookahead_values, sample_game
 from kit.iota.moves import Move, Play
 from kit.lessons.iota.pictures import play_picture
-from kit.lessons.lookahead import AHEAD, GREEDY, Choice, Comparison, mean_replies
+from kit.lessons.lookahead import AHEAD, GREEDY, Choice, Comparison, greedy_turns, mean_replies
 
 #: The lesson's position: (deal seed, greedy turns played from it). Chosen because
 #: there the look-ahead and greedy part ways (tests/lessons check they still do).
@@ -28,13 +28,7 @@ PLAYOUTS, SAMPLES = 120, 20
 
 def lesson_position(seed: int = POSITION[0], turns: int = POSITION[1]) -> Game:
     """A two-player deal ``seed`` played by two greedy players for ``turns`` turns."""
-    game = Game.new(players=2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if game.is_over:
-            raise ValueError(f"deal {seed} is over before {turns} greedy turns")
-        game.play(GreedyPlayer().choose(game, rng))
-    return game
+    return greedy_turns(Game.new(players=2, seed=seed), GreedyPlayer().choose, seed, turns)
 
 
 def _after(game: Game, move: Move, rng: random.Random) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from kit.lessons.lookahead import AHEAD, GREEDY, Choice, Comparison, mean_replies
+from kit.lessons.lookahead import AHEAD, GREEDY, Choice, Comparison, greedy_turns, mean_replies
 from kit.lessons.smartrix.pictures import fit_width
 from kit.smartrix import Game, GreedyPlayer, Move
 from kit.smartrix.ai import honest_placements
@@ -30,13 +30,7 @@ PICTURE_WIDTH = 480
 
 def lesson_position(seed: int = POSITION[0], turns: int = POSITION[1]) -> Game:
     """A two-player deal ``seed`` played by two greedy players for ``turns`` turns."""
-    game = Game.new(2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(turns):
-        if game.is_over:
-            raise ValueError(f"deal {seed} is over before {turns} greedy turns")
-        game.play(GreedyPlayer().choose(game, rng))
-    return game
+    return greedy_turns(Game.new(2, seed=seed), GreedyPlayer().choose, seed, turns)
 
 
 def _after(game: Game, move: Move, rng: random.Random) -> tuple[int, int]:
