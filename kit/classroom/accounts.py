@@ -303,25 +303,28 @@ class KitAuthenticator(LocalAuthenticator, FirstUseAuthenticator):  # type: igno
             if stored is not None:
                 return name if bcrypt.checkpw(password.encode("utf8"), stored) else None
             if not self._validate_password(password):
-                handler.custom_login_error = (
-                    "Password too short! Please choose a password at least "
-                    f"{self.min_password_length} characters long.")
+                handler.custom_login_error = self._too_short()
                 self.log.error(handler.custom_login_error)
                 return None
-            db[name] = bcrypt.hashpw(password.encode("utf8"), bcrypt.gensalt(self.password_rounds))
+            db[name] = self._hash(password)
         return name
+
+    def _hash(self, password: str) -> bytes:
+        return bcrypt.hashpw(password.encode("utf8"), bcrypt.gensalt(self.password_rounds))
+
+    def _too_short(self) -> str:
+        return (f"Password too short! Please choose a password at least "
+                f"{self.min_password_length} characters long.")
 
     def reset_password(self, username: str, new_password: str) -> str:
         """FirstUseAuthenticator's own (the teacher's and the admin's passwords at each
         start, a student's change of password), at ``password_rounds``."""
         if not self._validate_password(new_password):
-            why = (f"Password too short! Please choose a password at least "
-                   f"{self.min_password_length} characters long.")
+            why = self._too_short()
             self.log.error(why)
             return why
         with dbm.open(self.dbm_path, "c", 0o600) as db:
-            db[username] = bcrypt.hashpw(new_password.encode("utf8"),
-                                         bcrypt.gensalt(self.password_rounds))
+            db[username] = self._hash(new_password)
         self.log.info("Your password has been changed successfully!")
         return "Your password has been changed successfully!"
 
